@@ -1,0 +1,396 @@
+"""Compile the public sources into the project's ``data/`` files.
+
+``compile_catalogue(sources, data_dir)`` is what ``smashup data compile`` runs.
+The output is deterministic: the same sources give byte-identical files
+(sorted keys where order is not meaningful, fixed order elsewhere, no dates
+other than the sources' own).
+
+Files written (all generated; never edit them by hand):
+
+* ``data/products/<product>.json``: the product, its faction ids and its bases;
+* ``data/factions/<faction>.json``: the faction and its cards (facts only);
+* ``data/i18n/de.tsv``: German names with confidence and evidence;
+* ``data/glossary.tsv``: game terms English -> German;
+* ``data/catalogue.json``: version (a hash of the other files), counts, sources.
+
+Hand-written inputs live in ``data/curated/`` (product table, corrections).
+Errors: :class:`~smashup_db.catalogue.sources.SourceError` for unreadable
+sources, :class:`CompileError` for facts that cannot be reconciled.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import tempfile
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..textutil import fold, slugify
+from . import sources as src
+
+GENERATED = ("products", "factions", "i18n", "glossary.tsv", "catalogue.json")
+SOURCE_VERSIONS = [
+    {"name": "card-archive", "repository": "906919303-crypto/smash-up-card-archive",
+     "commit": "58fa7e7432874b3c0f3727289e399445754eb383", "retrieved": "2026-07-26"},
+    {"name": "kadsuno-factions", "repository": "Kadsuno/smash-up-randomizer",
+     "commit": "40b207c1938a01a3b09461c832e337f01e9b0c99"},
+    {"name": "pinkepop", "repository": "PinkePop/smashup-drafter",
+     "commit": "9fc6b9c8c0411a51526c7e88c3f7ce26466d7792"},
+    {"name": "names-de", "compiled": "2026-11-30"},
+]
+CATALOGUE_DATE = "2026-11-30"
+
+
+class CompileError(ValueError):
+    """Sources that cannot be reconciled (unknown product, unmatched correction...)."""
+
+
+def key(name: str) -> str:
+    """Matching key across sources: folded and without spaces ("Rock Stars" == "Rockstars")."""
+    return fold(name.replace("™", "").replace("®", "")).replace(" ", "")
+
+
+@dataclass
+class Report:
+    """What the compiler noticed: counts and warnings (names it could not match...)."""
+
+    warnings: list[str] = field(default_factory=list)
+    counts: dict = field(default_factory=dict)
+    files: int = 0
+
+
+# --------------------------------------------------------------------------- corrections
+
+def load_curated(data_dir: Path) -> tuple[list[dict], list[dict]]:
+    """Read ``data/curated/products.json`` and ``corrections.json``."""
+    out = []
+    for name, list_key in (("products.json", "products"), ("corrections.json", "corrections")):
+        path = data_dir / "curated" / name
+        doc = src._load_json(path)
+        if not isinstance(doc, dict) or not isinstance(doc.get(list_key), list):
+            raise src.SourceError(f"{path}: field '{list_key}' must be a list")
+        for i, entry in enumerate(doc[list_key]):
+            needed = ("id", "en", "kind") if list_key == "products" else ("kind", "reason", "evidence")
+            for f in needed:
+                if f not in entry:
+                    raise src.SourceError(f"{path}: {list_key}[{i}]: field '{f}' is missing")
+        out.append(doc[list_key])
+    return out[0], out[1]
+
+
+def _apply_set(records: list[dict], corr: dict, label: str) -> None:
+    matches = [r for r in records
+               if all(key(str(r.get(k) or "")) == key(str(v)) for k, v in corr["match"].items())]
+    if not matches:
+        raise CompileError(f"correction for {label} {corr['match']} matches nothing: remove or update it")
+    for r in matches:
+        r.update(corr["set"])
+
+
+def apply_corrections(archive: dict, pinkepop: list[dict], corrections: list[dict]) -> list[dict]:
+    """Apply the ``set`` corrections to the source records in place.
+
+    Returns the ``link`` additions. Raises :class:`CompileError` for a
+    correction that matches nothing or has an unknown kind.
+    """
+    cards = []
+    for fac in archive["factions"]:
+        for card in fac["cards"]:
+            card["faction"] = fac["name"]
+            cards.append(card)
+    pp_factions = [{"name": n, "set": s, "index": i} for s in pinkepop for i, n in enumerate(s["factions"])]
+    links = []
+    for corr in corrections:
+        kind, source = corr["kind"], corr.get("source")
+        if kind == "link":
+            links.append(corr["add"])
+        elif kind == "reviewed":
+            continue
+        elif source == "card-archive" and kind == "card":
+            _apply_set(cards, corr, "card")
+        elif source == "card-archive" and kind == "base":
+            _apply_set(archive["bases"], corr, "base")
+        elif source == "pinkepop" and kind == "product":
+            _apply_set(pinkepop, corr, "product")
+        elif source == "pinkepop" and kind == "faction":
+            _apply_set(pp_factions, corr, "faction")
+            for f in pp_factions:
+                f["set"]["factions"][f["index"]] = f["name"]
+        else:
+            raise CompileError(f"correction of unknown kind {source}/{kind}")
+    return links
+
+
+# --------------------------------------------------------------------------- compile
+
+def _unique_ids(items: list[dict], name_of, qualifier_of) -> None:
+    """Give every item an ``id``: the slug of its name, qualified on collision.
+
+    The first item in catalogue order keeps the plain slug; later ones with the
+    same slug get ``<slug>-<qualifier>``. Items without a name use the qualifier
+    plus their kind.
+    """
+    seen: set[str] = set()
+    for item in items:
+        base = slugify(name_of(item))
+        ident = base if base not in seen else f"{base}-{qualifier_of(item)}"
+        n = 2
+        while ident in seen:
+            ident, n = f"{base}-{qualifier_of(item)}-{n}", n + 1
+        seen.add(ident)
+        item["id"] = ident
+
+
+def build_catalogue(sources_dir: Path, data_dir: Path) -> tuple[dict, Report]:
+    """Merge the sources into the catalogue (in memory).
+
+    Returns ``({"products": [...], "factions": [...], "names_de": [...],
+    "glossary": [...]}, report)``. Raises :class:`CompileError` or
+    :class:`~.sources.SourceError`.
+    """
+    report = Report()
+    curated, corrections = load_curated(data_dir)
+    archive = src.read_card_archive(sources_dir)
+    kadsuno = src.read_kadsuno(sources_dir)
+    pinkepop = src.read_pinkepop(sources_dir)
+    names_de = src.read_names_de(sources_dir)
+    glossary = src.read_glossary_de(sources_dir)
+    extra_links = apply_corrections(archive, pinkepop, corrections)
+
+    # Products -----------------------------------------------------------
+    product_by_key: dict[str, dict] = {}
+    products = []
+    for sort, cur in enumerate(curated):
+        prod = {"id": cur["id"], "en": cur["en"], "kind": cur["kind"], "year": cur.get("year"),
+                "extra_decks": sorted(cur.get("extra_decks", [])), "sort": sort,
+                "factions": [], "bases": []}
+        products.append(prod)
+        for alias in [cur["en"], cur["id"], *cur.get("aliases", [])]:
+            product_by_key[key(alias)] = prod
+
+    def product_of(name: str, where: str) -> dict:
+        prod = product_by_key.get(key(name))
+        if prod is None:
+            raise CompileError(f"{where}: product {name!r} is not in data/curated/products.json (add it or an alias)")
+        return prod
+
+    for pp in pinkepop:
+        prod = product_by_key.get(key(pp["name"]))
+        if prod is None:
+            report.warnings.append(f"pinkepop: product {pp['name']!r} not in the product table; ignored")
+            continue
+        year = pp.get("year") or (int(pp["release_date"][:4]) if pp.get("release_date") else None)
+        if prod["year"] is None and year:
+            prod["year"] = year
+
+    # Factions and cards ----------------------------------------------------
+    factions = []
+    faction_by_key: dict[str, dict] = {}
+    links: set[tuple[str, str]] = set()
+    for fac in archive["factions"]:
+        prod = product_of(fac["set"], f"card-archive faction {fac['name']}")
+        rec = {"id": slugify(fac["name"]), "en": fac["name"], "cards": fac["cards"], "home": prod}
+        factions.append(rec)
+        faction_by_key[key(fac["name"])] = rec
+        links.add((prod["id"], rec["id"]))
+
+    def faction_of(name: str) -> dict | None:
+        return faction_by_key.get(key(name))
+
+    for kf in kadsuno:
+        rec = faction_of(kf["name"])
+        if rec is None:
+            report.warnings.append(f"kadsuno {kf['file']}: faction {kf['name']!r} not in the card archive; ignored")
+            continue
+        links.add((product_of(kf["set"], f"kadsuno {kf['file']}")["id"], rec["id"]))
+    for pp in pinkepop:
+        prod = product_by_key.get(key(pp["name"]))
+        for fname in pp["factions"]:
+            rec = faction_of(fname or "")
+            if prod is None:
+                continue
+            if rec is None:
+                report.warnings.append(f"pinkepop {pp['name']}: faction {fname!r} not in the card archive; ignored")
+                continue
+            links.add((prod["id"], rec["id"]))
+    for add in extra_links:
+        rec = faction_of(add["faction"])
+        if rec is None or add["product"] not in {p["id"] for p in products}:
+            raise CompileError(f"corrections: link {add} names an unknown product or faction")
+        links.add((add["product"], rec["id"]))
+
+    by_id = {p["id"]: p for p in products}
+    for pid, fid in sorted(links):
+        by_id[pid]["factions"].append(fid)
+    # Catalogue order: factions by their first product, then by name.
+    first_sort = {f["id"]: min(by_id[p]["sort"] for p, g in links if g == f["id"]) for f in factions}
+    factions.sort(key=lambda f: (first_sort[f["id"]], f["id"]))
+    for p in products:
+        p["factions"].sort(key=lambda fid: (first_sort[fid], fid))
+
+    all_cards = []
+    for fac in factions:
+        for sort, card in enumerate(fac["cards"]):
+            card["faction"] = fac["id"]
+            card["sort"] = sort
+            all_cards.append(card)
+    _unique_ids(all_cards,
+                lambda c: c["name"] or f"{c['faction']} {c['type']}",
+                lambda c: c["faction"])
+
+    # Bases ------------------------------------------------------------------
+    bases = []
+    archive_base_keys = set()
+    for b in archive["bases"]:
+        fac = faction_of(b["faction"]) if b["faction"] else None
+        if b["faction"] and fac is None:
+            raise CompileError(f"card-archive base {b['name']!r}: unknown faction {b['faction']!r}")
+        vp = b["vp"] or [None, None, None]
+        bases.append({"en": b["name"], "product": product_of(b["set"], f"card-archive base {b['name']}")["id"],
+                      "faction": fac["id"] if fac else None, "breakpoint": b["breakpoint"],
+                      "vp": vp, "note": ""})
+        archive_base_keys.add(key(b["name"]))
+    # Bases a faction file names but the archive lacks (Bastion, Marvel, Disney)
+    # are added by name with unknown stats, but only as many as the archive is
+    # short of: where the counts agree, a differing name is a rename, not a gap.
+    archive_count = defaultdict(int)
+    for b in bases:
+        archive_count[b["faction"]] += 1
+    for kf in kadsuno:
+        fac = faction_of(kf["name"])
+        if fac is None:
+            continue
+        missing = [n for n in kf["bases"] if key(n) not in archive_base_keys]
+        short = len(kf["bases"]) - archive_count[fac["id"]]
+        if missing and len(missing) != short:
+            report.warnings.append(
+                f"kadsuno {kf['file']}: {kf['name']} base(s) {', '.join(missing)} not in the card archive, "
+                f"which has its {archive_count[fac['id']]} bases under other names; not added")
+            continue
+        for bname in missing:
+            bases.append({"en": bname.replace("’", "'"),
+                          "product": product_of(kf["set"], f"kadsuno {kf['file']}")["id"],
+                          "faction": fac["id"], "breakpoint": None, "vp": [None, None, None],
+                          "note": f"named by kadsuno-factions/{kf['file']}; no source has its breakpoint or VP"})
+            archive_base_keys.add(key(bname))
+    fsort = {f["id"]: i for i, f in enumerate(factions)}
+    bases.sort(key=lambda b: (by_id[b["product"]]["sort"], fsort.get(b["faction"], 10_000), key(b["en"])))
+    _unique_ids(bases, lambda b: b["en"], lambda b: b["faction"] or b["product"])
+    for b in bases:
+        by_id[b["product"]]["bases"].append(b)
+
+    # German names ------------------------------------------------------------
+    index: dict[str, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
+    for p in products:
+        for alias in [p["en"], *next(c for c in curated if c["id"] == p["id"]).get("aliases", [])]:
+            index["set"][key(alias)].append(p["id"])
+    for f in factions:
+        index["faction"][key(f["en"])].append(f["id"])
+    for c in all_cards:
+        if c["name"]:
+            index["card"][key(c["name"])].append(c["id"])
+    for b in bases:
+        index["base"][key(b["en"])].append(b["id"])
+    kind_map = {"set": "product", "faction": "faction", "card": "card", "base": "base"}
+    de_rows = []
+    for row in names_de:
+        kind = row["kind"]
+        if kind not in kind_map:
+            report.warnings.append(f"names-de: unknown kind {kind!r} for {row['english']!r}; ignored")
+            continue
+        ids = sorted(set(index[kind].get(key(row["english"]), [])))
+        if not ids:
+            report.warnings.append(f"names-de: {kind} {row['english']!r} not in the catalogue; ignored")
+            continue
+        for ident in ids:
+            de_rows.append({"kind": kind_map[kind], "id": ident, "name": row["german"].strip(),
+                            "confidence": row["confidence"].strip(), "evidence": row["evidence"].strip()})
+    de_rows.sort(key=lambda r: (r["kind"], r["id"]))
+
+    catalogue = {"products": products, "factions": factions, "names_de": de_rows,
+                 "glossary": [{"en": g["english"], "de": g["german"], "note": g.get("note") or ""} for g in glossary]}
+    report.counts = {"products": len(products), "factions": len(factions), "cards": len(all_cards),
+                     "bases": len(bases), "bases_unknown_stats": sum(b["breakpoint"] is None for b in bases),
+                     "names_de": len(de_rows)}
+    return catalogue, report
+
+
+# --------------------------------------------------------------------------- write
+
+def _dump(obj) -> str:
+    return json.dumps(obj, ensure_ascii=False, indent=1) + "\n"
+
+
+def render_files(catalogue: dict) -> dict[str, str]:
+    """The generated files as ``{relative path: text}`` (no I/O)."""
+    files: dict[str, str] = {}
+    for p in catalogue["products"]:
+        files[f"products/{p['id']}.json"] = _dump({
+            "id": p["id"], "name": p["en"], "kind": p["kind"], "year": p["year"],
+            "extra_decks": p["extra_decks"], "sort": p["sort"], "factions": p["factions"],
+            "bases": [{"id": b["id"], "name": b["en"], "faction": b["faction"],
+                       "breakpoint": b["breakpoint"], "vp": b["vp"], **({"note": b["note"]} if b["note"] else {})}
+                      for b in p["bases"]],
+        })
+    for sort, f in enumerate(catalogue["factions"]):
+        files[f"factions/{f['id']}.json"] = _dump({
+            "id": f["id"], "name": f["en"], "sort": sort,
+            "cards": [{"id": c["id"], "name": c["name"], "type": c["type"], "copies": c["copies"],
+                       "power": c["power"], "keywords": c["keywords"]} for c in f["cards"]],
+        })
+    lines = ["kind\tid\tname\tconfidence\tevidence"]
+    lines += [f"{r['kind']}\t{r['id']}\t{r['name']}\t{r['confidence']}\t{r['evidence']}" for r in catalogue["names_de"]]
+    files["i18n/de.tsv"] = "\n".join(lines) + "\n"
+    gl = ["en\tde\tnote"] + [f"{g['en']}\t{g['de']}\t{g['note']}" for g in catalogue["glossary"]]
+    files["glossary.tsv"] = "\n".join(gl) + "\n"
+    digest = hashlib.sha256()
+    for path in sorted(files):
+        digest.update(path.encode() + b"\0" + files[path].encode() + b"\0")
+    files["catalogue.json"] = _dump({
+        "version": digest.hexdigest()[:16], "date": CATALOGUE_DATE, "sources": SOURCE_VERSIONS,
+        "counts": {
+            "products": len(catalogue["products"]), "factions": len(catalogue["factions"]),
+            "cards": sum(len(f["cards"]) for f in catalogue["factions"]),
+            "bases": sum(len(p["bases"]) for p in catalogue["products"]),
+        },
+    })
+    return files
+
+
+def write_files(files: dict[str, str], data_dir: Path) -> None:
+    """Replace the generated part of ``data_dir`` with ``files``, atomically per folder.
+
+    Everything is first written to a temporary folder beside ``data_dir``;
+    only then are the old generated files removed and the new ones moved in,
+    so an error while writing leaves the previous data untouched.
+    """
+    data_dir.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=".compile-", dir=data_dir))
+    try:
+        for rel, text in files.items():
+            target = tmp / rel
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8", newline="\n")
+        for name in GENERATED:
+            old = data_dir / name
+            if old.is_dir():
+                shutil.rmtree(old)
+            elif old.exists():
+                old.unlink()
+            if (tmp / name).exists():
+                os.replace(tmp / name, old)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def compile_catalogue(sources_dir: Path, data_dir: Path) -> Report:
+    """Compile ``sources_dir`` (``../shared/data``) into ``data_dir``; return the report."""
+    catalogue, report = build_catalogue(Path(sources_dir), Path(data_dir))
+    files = render_files(catalogue)
+    write_files(files, Path(data_dir))
+    report.files = len(files)
+    return report

@@ -1,0 +1,189 @@
+"""Adapters for the public source formats in ``../shared/data``.
+
+Each adapter reads one format and returns plain dicts with the facts only
+(names, types, copies, power, breakpoints, VP, links). Rules text is read only
+to derive facts (the printed power prefix, keywords); it is never returned.
+
+Errors: :class:`SourceError` names the file and the field that is malformed.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+CARD_ARCHIVE_CATALOG = Path("card-archive/smashup-catalog.json")
+CARD_ARCHIVE_BASES = Path("card-archive/smashup-bases.json")
+KADSUNO_DIR = Path("kadsuno-factions")
+PINKEPOP_SETS = Path("pinkepop/sets.json")
+NAMES_DE = Path("german/names-de.tsv")
+GLOSSARY_DE = Path("german/glossary-de.tsv")
+
+#: Marvel/Disney call minions "characters"; G.I. Gerald's fusions and a few
+#: minion/action hybrids are "other". Everything maps onto :data:`models.CARD_TYPES`.
+TYPE_MAP = {"minion": "minion", "character": "minion", "action": "action", "titan": "titan", "other": "other"}
+
+_POWER_PREFIX = re.compile(r"^\s*power\s*(\d+)\s*-", re.IGNORECASE)
+_KEYWORD_PATTERNS = {
+    "ongoing": re.compile(r"\bOngoing\s*:"),
+    "talent": re.compile(r"\bTalent\s*:"),
+    "special": re.compile(r"\bSpecial\s*:"),
+    "play-on-minion": re.compile(r"\bPlay (?:this )?on (?:a|an|one of your|another player's) (?:minion|character)", re.I),
+    "play-on-base": re.compile(r"\bPlay (?:this )?on a base", re.I),
+    "extra-play": re.compile(r"\bextra (?:minion|action|character)", re.I),
+}
+
+
+class SourceError(ValueError):
+    """A source file is missing or malformed; the message names file and field."""
+
+
+def _load_json(path: Path) -> Any:
+    try:
+        with path.open(encoding="utf-8") as fh:
+            return json.load(fh)
+    except FileNotFoundError:
+        raise SourceError(f"{path}: file not found") from None
+    except json.JSONDecodeError as exc:
+        raise SourceError(f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno})") from None
+
+
+def _require(record: dict, field: str, path: Path, where: str) -> Any:
+    if not isinstance(record, dict) or field not in record:
+        raise SourceError(f"{path}: {where}: field '{field}' is missing")
+    return record[field]
+
+
+def printed_power(text: str | None) -> int | None:
+    """The power printed in a card-archive text prefix ("Power 3 - ..."), or None."""
+    match = _POWER_PREFIX.match(text or "")
+    return int(match.group(1)) if match else None
+
+
+def keywords_of(text: str | None) -> list[str]:
+    """Keywords (see ``models.KEYWORDS``) found in an English card text, sorted."""
+    return sorted(k for k, rx in _KEYWORD_PATTERNS.items() if rx.search(text or ""))
+
+
+def read_card_archive(root: Path) -> dict:
+    """Read the card archive's catalogue and bases.
+
+    Returns ``{"factions": [{"name", "set", "cards": [{"name", "type", "copies",
+    "power", "keywords", "source_type"}]}], "bases": [{"name", "faction", "set",
+    "breakpoint", "vp"}]}``. ``power`` falls back to the printed prefix when the
+    field is null (the archive stores power 0 and odd spellings as null).
+    """
+    path = root / CARD_ARCHIVE_CATALOG
+    data = _load_json(path)
+    factions = []
+    for i, fac in enumerate(_require(data, "factions", path, "top level")):
+        where = f"factions[{i}]"
+        cards = []
+        for j, card in enumerate(_require(fac, "cards", path, where)):
+            cwhere = f"{where}.cards[{j}]"
+            source_type = _require(card, "type", path, cwhere)
+            if source_type not in TYPE_MAP:
+                raise SourceError(f"{path}: {cwhere}.type: unknown card type {source_type!r}")
+            text = card.get("text") or ""
+            power = card.get("power")
+            if power is None:
+                power = printed_power(text)
+            copies = _require(card, "quantity", path, cwhere)
+            if not isinstance(copies, int) or copies < 1:
+                raise SourceError(f"{path}: {cwhere}.quantity: expected a positive whole number")
+            cards.append({
+                "name": _require(card, "name", path, cwhere),
+                "type": TYPE_MAP[source_type],
+                "source_type": source_type,
+                "copies": copies,
+                "power": power,
+                "keywords": keywords_of(text),
+            })
+        factions.append({
+            "name": _require(fac, "name", path, where),
+            "set": _require(fac, "set", path, where),
+            "cards": cards,
+        })
+    bpath = root / CARD_ARCHIVE_BASES
+    bdata = _load_json(bpath)
+    bases = []
+    for i, base in enumerate(_require(bdata, "bases", bpath, "top level")):
+        where = f"bases[{i}]"
+        vp = base.get("vp")
+        if vp is not None and (not isinstance(vp, list) or len(vp) != 3):
+            raise SourceError(f"{bpath}: {where}.vp: expected three numbers")
+        bases.append({
+            "name": _require(base, "name", bpath, where),
+            "faction": base.get("sourceFaction") or None,
+            "set": _require(base, "set", bpath, where),
+            "breakpoint": base.get("breakpoint"),
+            "vp": vp,
+        })
+    return {"factions": factions, "bases": bases}
+
+
+def read_kadsuno(root: Path) -> list[dict]:
+    """Read the Kadsuno faction files: ``[{"name", "set", "bases": [names]}]``.
+
+    Only names are taken; the marketing fields are ignored (data README).
+    """
+    out = []
+    folder = root / KADSUNO_DIR
+    files = sorted(folder.glob("*.json"))
+    if not files:
+        raise SourceError(f"{folder}: no faction files found")
+    for path in files:
+        data = _load_json(path)
+        if not isinstance(data, list):
+            raise SourceError(f"{path}: expected a list of factions")
+        for i, fac in enumerate(data):
+            where = f"[{i}]"
+            bases_text = _require(fac, "bases", path, where) or ""
+            names = [line.lstrip("* ").strip() for line in bases_text.splitlines() if line.strip()]
+            out.append({"name": _require(fac, "name", path, where),
+                        "set": _require(fac, "expansion", path, where),
+                        "bases": names, "file": path.name})
+    return out
+
+
+def read_pinkepop(root: Path) -> list[dict]:
+    """Read PinkePop's product list: ``[{"name", "release_date", "factions"}]`` (English)."""
+    path = root / PINKEPOP_SETS
+    data = _load_json(path)
+    out = []
+    for i, s in enumerate(_require(data, "sets", path, "top level")):
+        name = (s.get("name") or {}).get("en")
+        if not name:
+            continue
+        out.append({
+            "name": name,
+            "release_date": (s.get("release_date") or {}).get("en"),
+            "factions": [(f.get("name") or {}).get("en") for f in s.get("factions") or [] if f.get("name")],
+        })
+    return out
+
+
+def read_tsv(path: Path, columns: tuple[str, ...]) -> list[dict]:
+    """Read a tab-separated file with a header row holding at least ``columns``."""
+    try:
+        with path.open(encoding="utf-8", newline="") as fh:
+            reader = csv.DictReader(fh, delimiter="\t", quoting=csv.QUOTE_NONE)
+            missing = [c for c in columns if c not in (reader.fieldnames or [])]
+            if missing:
+                raise SourceError(f"{path}: header lacks column(s) {', '.join(missing)}")
+            return [dict(row) for row in reader]
+    except FileNotFoundError:
+        raise SourceError(f"{path}: file not found") from None
+
+
+def read_names_de(root: Path) -> list[dict]:
+    """German names: ``[{"kind", "english", "german", "confidence", "evidence"}]``."""
+    return read_tsv(root / NAMES_DE, ("kind", "english", "german", "confidence", "evidence"))
+
+
+def read_glossary_de(root: Path) -> list[dict]:
+    """German game terms: ``[{"english", "german", "note"}]``."""
+    return read_tsv(root / GLOSSARY_DE, ("english", "german", "note"))

@@ -1,0 +1,149 @@
+"""SQLModel tables of the catalogue and of the user's own data.
+
+Three groups of tables, kept apart on purpose:
+
+* **Facts** (``product``, ``faction``, ``product_faction``, ``card``,
+  ``card_keyword``, ``base``, ``name`` rows with ``origin='data'``): compiled
+  into ``data/`` and replaced wholesale by ``smashup db build``.
+* **Imported text** (``entity_text``, ``ruling``, ``name`` rows with another
+  origin): AEG's wording and players' translations, loaded at run time by
+  ``smashup import``. Keyed by (kind, id) without foreign keys, so that a
+  rebuild of the facts never deletes them; rows whose id vanished are reported.
+* **User data** (``collection``): never touched by a build or an import.
+
+All ids are slugs (see :func:`smashup_db.textutil.slugify`).
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from sqlmodel import Field, SQLModel
+
+#: Entity kinds that carry names and text.
+KINDS = ("product", "faction", "card", "base")
+#: Card types, in the field's standard terms (Marvel/Disney "characters" are minions).
+CARD_TYPES = ("minion", "action", "titan", "other")
+#: Keywords a card may carry (derived from its English text by the compiler).
+KEYWORDS = ("ongoing", "talent", "special", "play-on-minion", "play-on-base", "extra-play")
+#: Product kinds of the curated product table.
+PRODUCT_KINDS = ("core", "expansion", "big-box", "single-faction", "promo")
+
+
+class Product(SQLModel, table=True):
+    """A published box (set, expansion). ``year`` is None when unknown."""
+
+    id: str = Field(primary_key=True)
+    kind: str
+    year: Optional[int] = None
+    sort: int = Field(index=True)
+    extra_decks: str = ""  # comma-separated ids of special decks (madness, munchkin-monsters, ...)
+
+
+class Faction(SQLModel, table=True):
+    """A 20-card faction deck (titans come on top of the 20)."""
+
+    id: str = Field(primary_key=True)
+    sort: int = Field(index=True)
+
+
+class ProductFaction(SQLModel, table=True):
+    """Which product sells which faction (many-to-many)."""
+
+    __tablename__ = "product_faction"
+    product_id: str = Field(primary_key=True, foreign_key="product.id")
+    faction_id: str = Field(primary_key=True, foreign_key="faction.id")
+
+
+class Card(SQLModel, table=True):
+    """One distinct card of a faction; ``copies`` is how many are in the deck.
+
+    ``power`` is the printed power (None for actions without one, or unknown).
+    """
+
+    id: str = Field(primary_key=True)
+    faction_id: str = Field(foreign_key="faction.id", index=True)
+    type: str = Field(index=True)
+    copies: int
+    power: Optional[int] = None
+    sort: int = 0
+
+
+class CardKeyword(SQLModel, table=True):
+    """A keyword on a card (see :data:`KEYWORDS`)."""
+
+    __tablename__ = "card_keyword"
+    card_id: str = Field(primary_key=True, foreign_key="card.id")
+    keyword: str = Field(primary_key=True, index=True)
+
+
+class Base(SQLModel, table=True):
+    """A base card. ``breakpoint`` and the VP are None where no source has them."""
+
+    id: str = Field(primary_key=True)
+    product_id: str = Field(foreign_key="product.id", index=True)
+    faction_id: Optional[str] = Field(default=None, foreign_key="faction.id", index=True)
+    breakpoint: Optional[int] = None
+    vp1: Optional[int] = None
+    vp2: Optional[int] = None
+    vp3: Optional[int] = None
+    sort: int = 0
+    note: str = ""  # why stats are unknown, when they are
+
+
+class Name(SQLModel, table=True):
+    """The name of a thing in one language.
+
+    ``origin`` is ``data`` for compiled facts (replaced by a rebuild) or the
+    source of an import (kept by a rebuild). ``folded`` is the matching key.
+    """
+
+    kind: str = Field(primary_key=True)
+    ref: str = Field(primary_key=True)
+    lang: str = Field(primary_key=True)
+    origin: str = Field(primary_key=True, default="data")
+    name: str
+    folded: str = Field(index=True)
+    confidence: str = ""
+    evidence: str = ""
+
+
+class EntityText(SQLModel, table=True):
+    """Rules text of a card or base in one language (imported, never committed)."""
+
+    __tablename__ = "entity_text"
+    kind: str = Field(primary_key=True)
+    ref: str = Field(primary_key=True)
+    lang: str = Field(primary_key=True)
+    text: str
+    source: str
+
+
+class Ruling(SQLModel, table=True):
+    """An erratum or clarification (imported). ``kind`` is ``erratum`` or ``clarification``."""
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    entity: str = Field(index=True)  # product|faction|card|base
+    ref: str = Field(index=True)
+    kind: str
+    lang: str
+    text: str
+    source: str
+
+
+class Collection(SQLModel, table=True):
+    """User data: how many copies of a product an owner has. Survives rebuilds."""
+
+    owner: str = Field(primary_key=True, default="me")
+    product_id: str = Field(primary_key=True)
+    copies: int = 1
+
+
+class Meta(SQLModel, table=True):
+    """Key/value facts about the database (catalogue version, build time)."""
+
+    key: str = Field(primary_key=True)
+    value: str
+
+
+FACT_TABLES = (CardKeyword, Card, Base, ProductFaction, Faction, Product)

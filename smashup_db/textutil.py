@@ -1,0 +1,56 @@
+"""Small text helpers shared by the compiler, the look-ups and the site.
+
+``slugify`` makes the stable ids used as primary keys and permalinks;
+``fold`` makes the case- and accent-insensitive key used for name matching.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+_GERMAN = str.maketrans({"ß": "ss", "ẞ": "ss", "Æ": "ae", "æ": "ae", "Ø": "o", "ø": "o"})
+_QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "—": "-"})
+
+
+def ascii_fold(text: str) -> str:
+    """Return ``text`` with accents removed and typographic quotes made plain.
+
+    "Cäsiumrüstung" -> "Casiumrustung"; "Grimms’" -> "Grimms'". Case is kept.
+    """
+    text = text.translate(_QUOTES).translate(_GERMAN)
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def fold(text: str) -> str:
+    """Key for case- and accent-insensitive matching of names.
+
+    Lower-cases, strips accents, turns punctuation into single spaces:
+    ``fold("Cäsium-Rüstung!") == "casium rustung"``.
+    """
+    text = ascii_fold(text).casefold()
+    text = re.sub(r"[^0-9a-z]+", " ", text)
+    return text.strip()
+
+
+def slugify(text: str) -> str:
+    """Stable, URL- and path-safe id made of ``[a-z0-9-]`` only.
+
+    ``slugify("It's Your Fault!") == "its-your-fault"``. Apostrophes and dots vanish
+    rather than split words. Raises ``ValueError`` for text with no letters or
+    digits (a slug must never be empty: it becomes a folder name on the site).
+    """
+    text = ascii_fold(text).casefold().replace("'", "").replace(".", "")
+    slug = re.sub(r"[^0-9a-z]+", "-", text).strip("-")
+    if not slug:
+        raise ValueError(f"cannot make an id from {text!r}")
+    return slug
+
+
+SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+
+
+def is_slug(value: str) -> bool:
+    """True when ``value`` is a well-formed id (safe as a single path segment)."""
+    return bool(SLUG_RE.match(value or ""))
