@@ -20,6 +20,8 @@ sources, :class:`CompileError` for facts that cannot be reconciled.
 
 from __future__ import annotations
 
+from ..errors import UserError
+
 import hashlib
 import json
 import os
@@ -45,7 +47,7 @@ SOURCE_VERSIONS = [
 CATALOGUE_DATE = "2026-11-30"
 
 
-class CompileError(ValueError):
+class CompileError(UserError, ValueError):
     """Sources that cannot be reconciled (unknown product, unmatched correction...)."""
 
 

@@ -9,6 +9,8 @@ Errors: :class:`SourceError` names the file and the field that is malformed.
 
 from __future__ import annotations
 
+from ..errors import UserError
+
 import csv
 import json
 import re
@@ -37,7 +39,7 @@ _KEYWORD_PATTERNS = {
 }
 
 
-class SourceError(ValueError):
+class SourceError(UserError, ValueError):
     """A source file is missing or malformed; the message names file and field."""
 
 

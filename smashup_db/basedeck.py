@@ -1,0 +1,154 @@
+"""Building the base deck for the drafted factions, and dealing the bases.
+
+Pure functions over plain data (no database). Rule sources, German rulebook
+(Geek Edition): "Zusammenstellung des Basisdecks" (use only the bases of the
+sets the chosen factions come from; e.g. Steampunks + Changerbots vs
+Zombies + Astroknights -> Smash Up core set, Awesome Level 9000 and Cease
+and Desist) and "Spielvorbereitung" (reveal one base per player plus one).
+
+Plain-data inputs used below:
+
+* ``faction_products``: faction id -> product ids selling it, in publication order;
+* ``product_bases``: product id -> base ids, products in publication order;
+* ``base_faction``: base id -> faction id the base is tied to (missing/None: none);
+* ``owned``: set of owned product ids, or None for "no collection recorded".
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Mapping, Sequence
+
+__all__ = [
+    "MODES", "SPARE_BASES", "BaseDeck", "BaseDeckError", "Deal",
+    "build_deck", "deal", "source_product",
+]
+
+#: ``set``: bases of the boxes the factions come from (the rulebook's way);
+#: ``faction``: bases tied to the drafted factions; ``all``: every (owned) base.
+MODES = ("set", "faction", "all")
+#: A deck smaller than players + 1 + SPARE_BASES is flagged as short.
+SPARE_BASES = 4
+
+
+class BaseDeckError(ValueError):
+    """A person-made mistake building or dealing a base deck; one-line message."""
+
+
+@dataclass(frozen=True)
+class BaseDeck:
+    """The base deck for one game.
+
+    ``bases``: base ids, products in publication order; ``boxes``: product
+    ids to take from the shelf (for the factions and for the bases), in
+    publication order; ``sources``: faction -> the product it is taken from;
+    ``factions_without_bases``: drafted factions with no tied base (only
+    filled in ``faction`` mode; old factions have none).
+    """
+
+    mode: str
+    bases: tuple[str, ...]
+    boxes: tuple[str, ...]
+    sources: dict[str, str]
+    factions_without_bases: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Deal:
+    """Bases revealed at set-up (``in_play``, players + 1 of them) and the rest
+    of the shuffled deck (``draw_pile``, top card first). ``short`` is True when
+    ``deck_size`` < players + 1 + :data:`SPARE_BASES`."""
+
+    in_play: tuple[str, ...]
+    draw_pile: tuple[str, ...]
+    deck_size: int
+    short: bool
+
+
+def source_product(
+    faction: str,
+    faction_products: Mapping[str, Sequence[str]],
+    owned: set[str] | None = None,
+) -> str:
+    """The product a drafted faction is taken from.
+
+    The first owned product selling it, in publication order; if none is
+    owned (or ``owned`` is None), the first published one. Raises
+    :class:`BaseDeckError` if the faction has no product.
+    """
+    products = list(faction_products.get(faction) or ())
+    if not products:
+        raise BaseDeckError(f"faction {faction!r} is not sold in any known product")
+    if owned:
+        for product in products:
+            if product in owned:
+                return product
+    return products[0]
+
+
+def build_deck(
+    factions: Sequence[str],
+    mode: str = "set",
+    *,
+    faction_products: Mapping[str, Sequence[str]],
+    product_bases: Mapping[str, Sequence[str]],
+    base_faction: Mapping[str, str | None],
+    owned: set[str] | None = None,
+) -> BaseDeck:
+    """Build the base deck for the drafted ``factions`` (repeats ignored).
+
+    Modes (see :data:`MODES`): ``set`` = every base of the products the
+    factions come from (:func:`source_product`), the rulebook's
+    "Zusammenstellung des Basisdecks"; ``faction`` = the bases tied to the
+    drafted factions (newer boxes have two per faction); ``all`` = every base
+    of the owned products, or of all products when ``owned`` is None.
+    Returns a :class:`BaseDeck`. Raises :class:`BaseDeckError` for an unknown
+    mode or a faction with no product.
+    """
+    if mode not in MODES:
+        raise BaseDeckError(f"unknown base-deck mode {mode!r} (choose {', '.join(MODES)})")
+    factions = list(dict.fromkeys(factions))
+    sources = {f: source_product(f, faction_products, owned) for f in factions}
+    base_product = {b: p for p, bases in product_bases.items() for b in bases}
+    all_bases = [b for bases in product_bases.values() for b in bases]
+    missing: tuple[str, ...] = ()
+
+    if mode == "set":
+        chosen = set(sources.values())
+        bases = [b for b in all_bases if base_product[b] in chosen]
+    elif mode == "faction":
+        wanted = set(factions)
+        bases = [b for b in all_bases if base_faction.get(b) in wanted]
+        tied = {base_faction.get(b) for b in bases}
+        missing = tuple(f for f in factions if f not in tied)
+    else:
+        bases = [b for b in all_bases if owned is None or base_product[b] in owned]
+
+    bases = list(dict.fromkeys(bases))
+    needed = set(sources.values()) | {base_product[b] for b in bases}
+    order = list(product_bases) + sorted(needed - set(product_bases))
+    boxes = tuple(p for p in order if p in needed)
+    return BaseDeck(mode, tuple(bases), boxes, sources, missing)
+
+
+def deal(deck: Sequence[str], players: int, rng: random.Random | None = None) -> Deal:
+    """Shuffle ``deck`` with ``rng`` and reveal ``players + 1`` bases.
+
+    German rulebook, "Spielvorbereitung": one base per player plus one
+    (3 players: 4 bases). Same seed and deck -> same deal; ``rng`` None
+    means an unseeded generator. Raises :class:`BaseDeckError` for a player
+    count outside 2..8, repeated bases, or a deck smaller than players + 1.
+    """
+    if not 2 <= players <= 8:
+        raise BaseDeckError(f"a game needs 2 to 8 players, got {players}")
+    cards = list(deck)
+    if len(set(cards)) != len(cards):
+        dup = next(b for b in cards if cards.count(b) > 1)
+        raise BaseDeckError(f"base {dup!r} is in the deck twice")
+    need = players + 1
+    if len(cards) < need:
+        raise BaseDeckError(f"the base deck has {len(cards)} bases, {players} players need at least {need}")
+    rng = rng if rng is not None else random.Random()
+    rng.shuffle(cards)
+    return Deal(tuple(cards[:need]), tuple(cards[need:]), len(cards), len(cards) < need + SPARE_BASES)

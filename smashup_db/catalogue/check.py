@@ -1,0 +1,145 @@
+"""Validate the compiled ``data/`` files (``smashup data check``).
+
+Every problem is reported as a :class:`Problem` naming the file, the field
+and what is wrong; the check never stops at the first one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..models import CARD_TYPES, KEYWORDS, PRODUCT_KINDS
+from ..textutil import is_slug
+from .datafiles import DataError, read_data
+
+#: Cards in a faction deck, titans not counted (rulebook: "20-card deck").
+DECK_SIZE = 20
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with the data: ``file``, dotted ``field`` path, ``message``."""
+
+    file: str
+    field: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.file}: {self.field}: {self.message}"
+
+
+def _is_count(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def check_data(data_dir: Path | None = None) -> list[Problem]:
+    """Check ``data_dir`` (default: the shipped catalogue); return the problems found.
+
+    Checks: ids are well-formed and unique; every faction is in a product;
+    each faction's non-titan copies add up to 20 (or the documented exception
+    in ``curated/deck-exceptions.json``); every minion has a power; every base
+    has a breakpoint and three VP or a note saying why they are unknown; every
+    translated name points at an existing thing. An unreadable file is itself
+    a problem.
+    """
+    try:
+        data = read_data(data_dir)
+    except DataError as exc:
+        path, _, msg = str(exc).partition(": ")
+        return [Problem(path, "(file)", msg)]
+    problems: list[Problem] = []
+
+    def bad(path, fld, msg):
+        problems.append(Problem(str(path), fld, msg))
+
+    exceptions = {}
+    exc_file = data["dir"] / "curated" / "deck-exceptions.json"
+    if exc_file.is_file():
+        import json
+        exceptions = {e["faction"]: e["cards"] for e in json.loads(exc_file.read_text())["exceptions"]}
+
+    seen: dict[str, dict[str, str]] = {"product": {}, "faction": {}, "card": {}, "base": {}}
+
+    def claim(kind, ident, path, fld):
+        if not isinstance(ident, str) or not is_slug(ident):
+            bad(path, fld, f"{ident!r} is not a well-formed id (lower-case letters, digits, hyphens)")
+            return
+        if ident in seen[kind]:
+            bad(path, fld, f"duplicate {kind} id {ident!r} (also in {seen[kind][ident]})")
+        seen[kind][ident] = str(path)
+
+    for path, f in data["factions"]:
+        claim("faction", f.get("id"), path, "id")
+        if path.stem != f.get("id"):
+            bad(path, "id", f"does not match the file name {path.stem!r}")
+        if not f.get("name"):
+            bad(path, "name", "missing")
+        total = 0
+        cards = f.get("cards")
+        if not isinstance(cards, list):
+            bad(path, "cards", "must be a list")
+            continue
+        for i, c in enumerate(cards):
+            where = f"cards[{i}]"
+            claim("card", c.get("id"), path, f"{where}.id")
+            if c.get("type") not in CARD_TYPES:
+                bad(path, f"{where}.type", f"{c.get('type')!r} is not one of {', '.join(CARD_TYPES)}")
+            if not (_is_count(c.get("copies")) and c["copies"] > 0):
+                bad(path, f"{where}.copies", f"{c.get('copies')!r} is not a positive whole number")
+            elif c.get("type") != "titan":
+                total += c["copies"]
+            if c.get("power") is not None and not _is_count(c.get("power")):
+                bad(path, f"{where}.power", f"{c.get('power')!r} is not a whole number >= 0")
+            if c.get("type") == "minion" and c.get("power") is None:
+                bad(path, f"{where}.power", f"minion {c.get('name')!r} has no power")
+            for kw in c.get("keywords") or []:
+                if kw not in KEYWORDS:
+                    bad(path, f"{where}.keywords", f"unknown keyword {kw!r}")
+        expected = exceptions.get(f.get("id"), DECK_SIZE)
+        if total != expected:
+            bad(path, "cards", f"copies add up to {total}, not {expected}")
+
+    in_product: set[str] = set()
+    for path, p in data["products"]:
+        claim("product", p.get("id"), path, "id")
+        if path.stem != p.get("id"):
+            bad(path, "id", f"does not match the file name {path.stem!r}")
+        if p.get("kind") not in PRODUCT_KINDS:
+            bad(path, "kind", f"{p.get('kind')!r} is not one of {', '.join(PRODUCT_KINDS)}")
+        if p.get("year") is not None and not (isinstance(p["year"], int) and 2010 <= p["year"] <= 2100):
+            bad(path, "year", f"{p['year']!r} is not a plausible year")
+        for i, fid in enumerate(p.get("factions") or []):
+            in_product.add(fid)
+            if fid not in seen["faction"]:
+                bad(path, f"factions[{i}]", f"unknown faction {fid!r}")
+        for i, b in enumerate(p.get("bases") or []):
+            where = f"bases[{i}]"
+            claim("base", b.get("id"), path, f"{where}.id")
+            if b.get("faction") is not None and b["faction"] not in seen["faction"]:
+                bad(path, f"{where}.faction", f"unknown faction {b['faction']!r}")
+            vp = b.get("vp")
+            known = b.get("breakpoint") is not None
+            if known and not (_is_count(b["breakpoint"]) and b["breakpoint"] > 0):
+                bad(path, f"{where}.breakpoint", f"{b['breakpoint']!r} is not a positive whole number")
+            if not isinstance(vp, list) or len(vp) != 3:
+                bad(path, f"{where}.vp", "must be a list of three VP values (null where unknown)")
+            elif known and not all(_is_count(v) for v in vp):
+                bad(path, f"{where}.vp", f"{vp!r}: a base with a breakpoint needs three VP values")
+            if not known and not b.get("note"):
+                bad(path, f"{where}.breakpoint", "unknown without a note saying why")
+
+    for path, f in data["factions"]:
+        if f.get("id") not in in_product:
+            bad(path, "id", f"faction {f.get('id')!r} is in no product")
+
+    for lang, rows in data["names"].items():
+        for path, line, row in rows:
+            kind, ident = row.get("kind"), row.get("id")
+            if kind not in seen:
+                bad(path, f"line {line}.kind", f"unknown kind {kind!r}")
+            elif ident not in seen[kind]:
+                bad(path, f"line {line}.id", f"{kind} {ident!r} does not exist")
+            if not (row.get("name") or "").strip():
+                bad(path, f"line {line}.name", "empty name")
+    return problems

@@ -1,0 +1,69 @@
+"""Read the compiled ``data/`` files back into plain records.
+
+``default_data_dir()`` finds the data shipped with the package (a wheel puts
+it at ``smashup_db/_data``; a source checkout has it at ``<repo>/data``).
+``read_data(dir)`` returns ``{"catalogue", "products", "factions", "names"}``.
+Errors: :class:`DataError` naming the file and the field.
+"""
+
+from __future__ import annotations
+
+from ..errors import UserError
+
+import csv
+import json
+from pathlib import Path
+
+PACKAGE_DIR = Path(__file__).resolve().parent.parent
+
+
+class DataError(UserError, ValueError):
+    """A compiled data file is missing or malformed (message names file and field)."""
+
+
+def default_data_dir() -> Path:
+    """The compiled catalogue that ships with the package."""
+    for candidate in (PACKAGE_DIR / "_data", PACKAGE_DIR.parent / "data"):
+        if (candidate / "catalogue.json").is_file():
+            return candidate
+    raise DataError(f"{PACKAGE_DIR.parent / 'data'}: no compiled catalogue (catalogue.json) found")
+
+
+def _json(path: Path):
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise DataError(f"{path}: file not found") from None
+    except json.JSONDecodeError as exc:
+        raise DataError(f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno})") from None
+
+
+def read_data(data_dir: Path | None = None) -> dict:
+    """Read every compiled file of ``data_dir`` (default: the shipped catalogue).
+
+    Returns ``{"dir": Path, "catalogue": {...}, "products": [(path, dict)],
+    "factions": [(path, dict)], "names": {lang: [(path, line, row)]},
+    "glossary": [row]}``. Each record keeps its file path so that the checker
+    can name it. Only syntax is checked here; :mod:`.check` checks meaning.
+    """
+    data_dir = Path(data_dir) if data_dir else default_data_dir()
+    out = {"dir": data_dir, "catalogue": _json(data_dir / "catalogue.json"),
+           "products": [], "factions": [], "names": {}, "glossary": []}
+    for sub in ("products", "factions"):
+        folder = data_dir / sub
+        if not folder.is_dir():
+            raise DataError(f"{folder}: folder not found")
+        for path in sorted(folder.glob("*.json")):
+            record = _json(path)
+            if not isinstance(record, dict):
+                raise DataError(f"{path}: expected an object")
+            out[sub].append((path, record))
+    for path in sorted((data_dir / "i18n").glob("*.tsv")):
+        with path.open(encoding="utf-8", newline="") as fh:
+            rows = list(csv.DictReader(fh, delimiter="\t", quoting=csv.QUOTE_NONE))
+        out["names"][path.stem] = [(path, i + 2, row) for i, row in enumerate(rows)]
+    glossary = data_dir / "glossary.tsv"
+    if glossary.is_file():
+        with glossary.open(encoding="utf-8", newline="") as fh:
+            out["glossary"] = list(csv.DictReader(fh, delimiter="\t", quoting=csv.QUOTE_NONE))
+    return out

@@ -1,0 +1,113 @@
+"""Load the compiled facts into the database (``smashup db build``).
+
+The whole load runs in one transaction: fact tables and compiled names are
+replaced; imported text, rulings, imported names and the user's collection
+are left as they are. Afterwards imported rows whose id no longer exists are
+reported (not deleted).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from sqlalchemy import delete, insert, select
+from sqlalchemy.engine import Engine
+
+from .. import models as m
+from ..textutil import fold
+
+
+@dataclass
+class BuildReport:
+    """Counts of what was loaded, seconds taken, and imported rows left orphaned."""
+
+    counts: dict = field(default_factory=dict)
+    seconds: float = 0.0
+    orphans: list[tuple[str, str]] = field(default_factory=list)
+    version: str = ""
+
+
+def fact_rows(data: dict) -> dict:
+    """Turn :func:`~.datafiles.read_data` output into rows per table."""
+    rows = {t: [] for t in ("product", "faction", "product_faction", "card", "card_keyword", "base", "name")}
+
+    def name(kind, ref, lang, value, confidence="", evidence=""):
+        if value:
+            rows["name"].append({"kind": kind, "ref": ref, "lang": lang, "origin": "data", "name": value,
+                                 "folded": fold(value), "confidence": confidence, "evidence": evidence})
+
+    for _, f in data["factions"]:
+        rows["faction"].append({"id": f["id"], "sort": f["sort"]})
+        name("faction", f["id"], "en", f["name"])
+        for i, c in enumerate(f["cards"]):
+            rows["card"].append({"id": c["id"], "faction_id": f["id"], "type": c["type"], "copies": c["copies"],
+                                 "power": c["power"], "sort": i})
+            rows["card_keyword"] += [{"card_id": c["id"], "keyword": k} for k in c["keywords"]]
+            name("card", c["id"], "en", c["name"])
+    for _, p in data["products"]:
+        rows["product"].append({"id": p["id"], "kind": p["kind"], "year": p["year"], "sort": p["sort"],
+                                "extra_decks": ",".join(p["extra_decks"])})
+        name("product", p["id"], "en", p["name"])
+        rows["product_faction"] += [{"product_id": p["id"], "faction_id": fid} for fid in p["factions"]]
+        for i, b in enumerate(p["bases"]):
+            vp = b["vp"]
+            rows["base"].append({"id": b["id"], "product_id": p["id"], "faction_id": b["faction"],
+                                 "breakpoint": b["breakpoint"], "vp1": vp[0], "vp2": vp[1], "vp3": vp[2],
+                                 "sort": p["sort"] * 100 + i, "note": b.get("note", "")})
+            name("base", b["id"], "en", b["name"])
+    for lang, entries in data["names"].items():
+        for _, _, r in entries:
+            name(r["kind"], r["id"], lang, r["name"], r.get("confidence", ""), r.get("evidence", ""))
+    return rows
+
+
+TABLES = {"product": m.Product, "faction": m.Faction, "product_faction": m.ProductFaction, "card": m.Card,
+          "card_keyword": m.CardKeyword, "base": m.Base, "name": m.Name}
+
+
+def build_catalogue_db(engine: Engine, data: dict) -> BuildReport:
+    """Replace the facts in the database by ``data`` in one transaction.
+
+    ``data`` is :func:`~.datafiles.read_data` output. Raises SQLAlchemy errors
+    (the transaction is then rolled back and the database is as it was).
+    """
+    from ..db import create_tables
+
+    start = time.perf_counter()
+    create_tables(engine)
+    rows = fact_rows(data)
+    version = data["catalogue"]["version"]
+    with engine.begin() as conn:
+        for table in m.FACT_TABLES:
+            conn.execute(delete(table))
+        conn.execute(delete(m.Name).where(m.Name.origin == "data"))
+        for tname in ("product", "faction", "product_faction", "card", "card_keyword", "base", "name"):
+            if rows[tname]:
+                conn.execute(insert(TABLES[tname]), rows[tname])
+        conn.execute(delete(m.Meta).where(m.Meta.key.in_(["catalogue_version", "catalogue_date"])))
+        conn.execute(insert(m.Meta), [{"key": "catalogue_version", "value": version},
+                                      {"key": "catalogue_date", "value": data["catalogue"].get("date", "")}])
+        orphans = find_orphans(conn)
+    report = BuildReport(counts={t: len(r) for t, r in rows.items()}, seconds=time.perf_counter() - start,
+                         orphans=orphans, version=version)
+    return report
+
+
+def find_orphans(conn) -> list[tuple[str, str]]:
+    """Imported text, rulings and names whose (kind, id) is not in the catalogue."""
+    known = {"product": set(conn.execute(select(m.Product.id)).scalars()),
+             "faction": set(conn.execute(select(m.Faction.id)).scalars()),
+             "card": set(conn.execute(select(m.Card.id)).scalars()),
+             "base": set(conn.execute(select(m.Base.id)).scalars())}
+    found = set()
+    for kind, ref in conn.execute(select(m.EntityText.kind, m.EntityText.ref)):
+        if ref not in known.get(kind, ()):
+            found.add((kind, ref))
+    for kind, ref in conn.execute(select(m.Ruling.entity, m.Ruling.ref)):
+        if ref not in known.get(kind, ()):
+            found.add((kind, ref))
+    for kind, ref in conn.execute(select(m.Name.kind, m.Name.ref).where(m.Name.origin != "data")):
+        if ref not in known.get(kind, ()):
+            found.add((kind, ref))
+    return sorted(found)

@@ -1,0 +1,14 @@
+"""Command-line interface (``smashup``): a thin layer over the library.
+
+Each sibling module registers its commands on :data:`app.app`.
+"""
+
+from __future__ import annotations
+
+from . import data_cmds, lookup_cmds  # noqa: F401  (register commands)
+from .app import app
+
+
+def main() -> None:
+    """Entry point of the ``smashup`` console script."""
+    app()

@@ -1,0 +1,85 @@
+"""Maintainer and database commands: data compile, data check, db build."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from .app import DbOpt, JsonOpt, app, emit_json, fail, user_errors
+
+data_app = typer.Typer(help="Maintain the compiled catalogue in data/ (for maintainers).", no_args_is_help=True)
+db_app = typer.Typer(help="Manage the database.", no_args_is_help=True)
+app.add_typer(data_app, name="data")
+app.add_typer(db_app, name="db")
+
+DataDirOpt = Annotated[Optional[Path], typer.Option("--data", help="The data/ folder (default: the shipped one).",
+                                                     show_default=False)]
+
+
+@data_app.command("compile")
+def data_compile(sources: Annotated[Path, typer.Option("--sources", help="Folder of public source data (../shared/data).")],
+                 data: DataDirOpt = None) -> None:
+    """Compile the public sources into data/ (deterministic: twice gives identical files).
+
+    Applies data/curated/corrections.json and prints what it could not match.
+    Example: smashup data compile --sources ../shared/data
+    """
+    from ..catalogue.compile import compile_catalogue
+    from ..catalogue.datafiles import PACKAGE_DIR
+
+    target = data or PACKAGE_DIR.parent / "data"
+    if not (target / "curated").is_dir():
+        fail(f"{target}: no curated/ folder (products.json, corrections.json); use --data to point at data/")
+    with user_errors():
+        report = compile_catalogue(sources, target)
+    for w in report.warnings:
+        typer.echo(f"warning: {w}", err=True)
+    typer.echo(f"wrote {report.files} files to {target}: " + ", ".join(f"{k} {v}" for k, v in report.counts.items()))
+
+
+@data_app.command("check")
+def data_check(data: DataDirOpt = None, json_out: JsonOpt = False) -> None:
+    """Validate data/: ids, faction decks of 20, minion power, base stats, translated names.
+
+    Prints each problem as 'file: field: message'; exits 0 only when clean.
+    Example: smashup data check
+    """
+    from ..catalogue.check import check_data
+
+    problems = check_data(data)
+    if json_out:
+        emit_json([p.__dict__ for p in problems])
+    else:
+        for p in problems:
+            typer.echo(str(p))
+        typer.echo(f"{len(problems)} problem(s)" if problems else "data/ is clean", err=bool(problems))
+    if problems:
+        raise typer.Exit(1)
+
+
+@db_app.command("build")
+def db_build(db: DbOpt = None, data: DataDirOpt = None) -> None:
+    """Rebuild the catalogue facts from data/ in one transaction.
+
+    Imported text, translations and your collection are kept; imported rows
+    whose id no longer exists are listed. Example: smashup db build
+    """
+    from ..catalogue.datafiles import read_data
+    from ..catalogue.load import build_catalogue_db
+    from ..db import DatabaseError, engine_for, resolve_url, safe_url, short_reason
+
+    with user_errors():
+        url = resolve_url(db)
+        try:
+            report = build_catalogue_db(engine_for(url), read_data(data))
+        except Exception as exc:
+            from sqlalchemy.exc import SQLAlchemyError
+            if isinstance(exc, SQLAlchemyError):
+                raise DatabaseError(f"cannot build {safe_url(url)}: {short_reason(exc)}") from None
+            raise
+    typer.echo(f"built catalogue {report.version} into {safe_url(url)} in {report.seconds:.2f} s: "
+               + ", ".join(f"{k} {v}" for k, v in report.counts.items()))
+    for kind, ref in report.orphans:
+        typer.echo(f"warning: imported text or name for {kind} {ref!r} has no matching {kind} any more (kept)", err=True)
