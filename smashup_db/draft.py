@@ -13,6 +13,8 @@ from __future__ import annotations
 import random
 from typing import Mapping, Sequence
 
+from smashup_db.errors import UserError
+
 __all__ = [
     "DraftError", "DraftState", "MIN_PLAYERS", "MAX_PLAYERS", "FACTIONS_PER_PLAYER",
     "MIN_POOL", "auto_draft", "default_pool_size", "make_pool", "snake_order",
@@ -24,7 +26,7 @@ FACTIONS_PER_PLAYER = 2
 MIN_POOL = 8  # "mindestens 8 zufällig gewählte Fraktionen"
 
 
-class DraftError(ValueError):
+class DraftError(UserError, ValueError):
     """A person-made mistake in a draft (bad players, pool or pick); one-line message."""
 
 

@@ -10,10 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Mapping
 
+from smashup_db.errors import UserError
+
 __all__ = ["Placement", "ScoringError", "parse_powers", "score_base"]
 
 
-class ScoringError(ValueError):
+class ScoringError(UserError, ValueError):
     """A person-made mistake in scoring input; the message is one line."""
 
 

@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from smashup_db.errors import UserError
 from smashup_db.scoring import Placement, ScoringError, parse_powers, score_base
 
 
@@ -87,7 +88,7 @@ def test_placement_is_frozen():
 def test_score_base_rejects_bad_input(powers, vp, has_minion):
     with pytest.raises(ScoringError) as err:
         score_base(powers, vp, has_minion)
-    assert isinstance(err.value, ValueError)
+    assert isinstance(err.value, ValueError) and isinstance(err.value, UserError)
     assert "\n" not in str(err.value) and str(err.value)
 
 
