@@ -36,13 +36,17 @@ def resolve_url(db: str | None = None) -> str:
     """Turn ``--db`` / ``$SMASHUP_DB`` / the default into an SQLAlchemy URL.
 
     A value containing ``://`` is used as a URL; anything else is a path to an
-    SQLite file (its folder is created).
+    SQLite file (its folder is created). Raises :class:`DatabaseError` when
+    that folder cannot be created.
     """
     value = db or os.environ.get(ENV_VAR) or str(default_path())
     if "://" in value:
         return value
     path = Path(value).expanduser()
-    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise DatabaseError(f"cannot create the folder for the database {path}: {exc.strerror}") from None
     return f"sqlite:///{path}"
 
 

@@ -225,8 +225,8 @@ class Catalogue:
 
         names = {}
         for lang in sorted({lang for names in self._names.values() for lang in names} | {"de"}):
-            names[lang] = {kind: count("SELECT COUNT(DISTINCT ref) FROM name WHERE kind = :k AND lang = :l",
-                                       k=kind, l=lang) for kind in ("product", "faction", "card", "base")}
+            names[lang] = {kind + "s": count("SELECT COUNT(DISTINCT ref) FROM name WHERE kind = :k AND lang = :l",
+                                             k=kind, l=lang) for kind in ("product", "faction", "card", "base")}
         text = {r["lang"]: r["n"] for r in self.r.all("SELECT lang, COUNT(*) AS n FROM entity_text GROUP BY lang")}
         for lang in ("en", "de"):
             text.setdefault(lang, 0)
