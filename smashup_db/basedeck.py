@@ -20,6 +20,8 @@ import random
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
+from smashup_db.errors import UserError
+
 __all__ = [
     "MODES", "SPARE_BASES", "BaseDeck", "BaseDeckError", "Deal",
     "build_deck", "deal", "source_product",
@@ -32,7 +34,7 @@ MODES = ("set", "faction", "all")
 SPARE_BASES = 4
 
 
-class BaseDeckError(ValueError):
+class BaseDeckError(UserError, ValueError):
     """A person-made mistake building or dealing a base deck; one-line message."""
 
 
@@ -101,7 +103,8 @@ def build_deck(
     Modes (see :data:`MODES`): ``set`` = every base of the products the
     factions come from (:func:`source_product`), the rulebook's
     "Zusammenstellung des Basisdecks"; ``faction`` = the bases tied to the
-    drafted factions (newer boxes have two per faction); ``all`` = every base
+    drafted factions (newer boxes have two per faction), from owned products
+    only when ``owned`` is given; ``all`` = every base
     of the owned products, or of all products when ``owned`` is None.
     Returns a :class:`BaseDeck`. Raises :class:`BaseDeckError` for an unknown
     mode or a faction with no product.
@@ -119,7 +122,8 @@ def build_deck(
         bases = [b for b in all_bases if base_product[b] in chosen]
     elif mode == "faction":
         wanted = set(factions)
-        bases = [b for b in all_bases if base_faction.get(b) in wanted]
+        bases = [b for b in all_bases if base_faction.get(b) in wanted
+                 and (owned is None or base_product[b] in owned)]
         tied = {base_faction.get(b) for b in bases}
         missing = tuple(f for f in factions if f not in tied)
     else:
