@@ -72,12 +72,16 @@ def source_product(
     faction: str,
     faction_products: Mapping[str, Sequence[str]],
     owned: set[str] | None = None,
+    product_bases: Mapping[str, Sequence[str]] | None = None,
 ) -> str:
     """The product a drafted faction is taken from.
 
     The first owned product selling it, in publication order; if none is
-    owned (or ``owned`` is None), the first published one. Raises
-    :class:`BaseDeckError` if the faction has no product.
+    owned (or ``owned`` is None), the first published one that has bases
+    (when ``product_bases`` is given), else the first published one. So the
+    Geeks, first sold in a box without bases, come from The Bigger Geekier
+    Box unless you own the older box. Raises :class:`BaseDeckError` if the
+    faction has no product.
     """
     products = list(faction_products.get(faction) or ())
     if not products:
@@ -85,6 +89,10 @@ def source_product(
     if owned:
         for product in products:
             if product in owned:
+                return product
+    if product_bases is not None:
+        for product in products:
+            if product_bases.get(product):
                 return product
     return products[0]
 
@@ -112,7 +120,7 @@ def build_deck(
     if mode not in MODES:
         raise BaseDeckError(f"unknown base-deck mode {mode!r} (choose {', '.join(MODES)})")
     factions = list(dict.fromkeys(factions))
-    sources = {f: source_product(f, faction_products, owned) for f in factions}
+    sources = {f: source_product(f, faction_products, owned, product_bases) for f in factions}
     base_product = {b: p for p, bases in product_bases.items() for b in bases}
     all_bases = [b for bases in product_bases.values() for b in bases]
     missing: tuple[str, ...] = ()

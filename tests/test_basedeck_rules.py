@@ -93,7 +93,9 @@ def test_source_product_prefers_owned_then_first_published():
 
 def test_set_mode_uses_the_owned_box_of_a_multi_box_faction():
     not_owned = build_deck(["geeks", "sheep"], "set", **CAT)
-    assert not_owned.bases == ()  # the first-published boxes hold no bases here
+    # the first-published boxes hold no bases: without a collection, take the first box that has some
+    assert not_owned.sources == {"geeks": "the-bigger-geekier-box", "sheep": "10th-anniversary"}
+    assert list(not_owned.bases) == PRODUCT_BASES["the-bigger-geekier-box"] + PRODUCT_BASES["10th-anniversary"]
     owned = build_deck(["geeks", "sheep"], "set", owned={"the-bigger-geekier-box", "10th-anniversary"}, **CAT)
     assert owned.boxes == ("the-bigger-geekier-box", "10th-anniversary")
     assert list(owned.bases) == PRODUCT_BASES["the-bigger-geekier-box"] + PRODUCT_BASES["10th-anniversary"]
@@ -185,7 +187,7 @@ def catalogues(draw):
 def test_set_mode_is_exactly_the_bases_of_the_source_products(args):
     cat, owned, factions = args
     deck = build_deck(factions, "set", owned=owned, **cat)
-    sources = {source_product(f, cat["faction_products"], owned) for f in factions}
+    sources = {source_product(f, cat["faction_products"], owned, cat["product_bases"]) for f in factions}
     base_product = {b: p for p, bs in cat["product_bases"].items() for b in bs}
     for b in deck.bases:
         assert base_product[b] in sources
