@@ -27,6 +27,10 @@ TERMS: dict[str, dict[str, str]] = {
     "big-box": {"en": "big box", "de": "Big Box"},
     "single-faction": {"en": "single faction", "de": "Einzelfraktion"},
     "promo": {"en": "promo", "de": "Promo"},
+    # special decks some products need
+    "madness": {"en": "Madness cards", "de": "Wahnsinnskarten"},
+    "munchkin-monsters": {"en": "Munchkin monster deck", "de": "Munchkin-Monsterstapel"},
+    "munchkin-treasures": {"en": "Munchkin treasure deck", "de": "Munchkin-Schatzstapel"},
     # headings
     "product": {"en": "Product", "de": "Erweiterung"},
     "products": {"en": "Products", "de": "Erweiterungen"},

@@ -5,7 +5,7 @@ Each sibling module registers its commands on :data:`app.app`.
 
 from __future__ import annotations
 
-from . import data_cmds, lookup_cmds  # noqa: F401  (register commands)
+from . import data_cmds, gamenight_cmds, lookup_cmds  # noqa: F401  (register commands)
 from .app import app
 
 

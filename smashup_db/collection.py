@@ -1,0 +1,101 @@
+"""The user's collection: which products each owner has, and how many copies.
+
+Stored in the ``collection`` table, which no build or import touches. Products
+are named in English or German (fuzzy, via :meth:`Catalogue.resolve`).
+"""
+
+from __future__ import annotations
+
+from .errors import UserError
+from .lookup import Catalogue
+
+DEFAULT_OWNER = "me"
+
+
+class CollectionError(UserError, ValueError):
+    """Bad collection input (copies < 1, removing what is not there)."""
+
+
+def _engine(cat: Catalogue):
+    from .db import engine_for
+
+    return engine_for(cat.r.url)
+
+
+def add(cat: Catalogue, product: str, copies: int = 1, owner: str = DEFAULT_OWNER) -> dict:
+    """Add ``copies`` of ``product`` to ``owner``'s collection; returns the new row.
+
+    Raises :class:`~smashup_db.lookup.NotFound` (with suggestions) for an
+    unknown product and :class:`CollectionError` for copies < 1.
+    """
+    if copies < 1:
+        raise CollectionError(f"--copies must be 1 or more, not {copies}")
+    pid = cat.resolve("product", product)[0]
+    from sqlalchemy import select
+
+    from .models import Collection
+
+    with _engine(cat).begin() as conn:
+        row = conn.execute(select(Collection.copies).where(Collection.owner == owner,
+                                                           Collection.product_id == pid)).first()
+        if row:
+            conn.execute(Collection.__table__.update().where(Collection.owner == owner,
+                                                             Collection.product_id == pid)
+                         .values(copies=row[0] + copies))
+        else:
+            conn.execute(Collection.__table__.insert().values(owner=owner, product_id=pid, copies=copies))
+    return {"owner": owner, "product": cat.named("product", pid), "copies": (row[0] if row else 0) + copies}
+
+
+def remove(cat: Catalogue, product: str, copies: int | None = None, owner: str = DEFAULT_OWNER) -> dict:
+    """Remove ``copies`` (default: all) of ``product`` from ``owner``'s collection.
+
+    Raises :class:`CollectionError` when the owner does not have that product.
+    """
+    pid = cat.resolve("product", product)[0]
+    from sqlalchemy import select
+
+    from .models import Collection
+
+    where = (Collection.owner == owner, Collection.product_id == pid)
+    with _engine(cat).begin() as conn:
+        row = conn.execute(select(Collection.copies).where(*where)).first()
+        if not row:
+            raise CollectionError(f"{owner} has no {cat.name('product', pid)[0]} in the collection")
+        left = 0 if copies is None else max(0, row[0] - copies)
+        if left:
+            conn.execute(Collection.__table__.update().where(*where).values(copies=left))
+        else:
+            conn.execute(Collection.__table__.delete().where(*where))
+    return {"owner": owner, "product": cat.named("product", pid), "copies": left}
+
+
+def entries(cat: Catalogue, owners: list[str] | None = None) -> list[dict]:
+    """Collection rows ``[{"owner", "product", "copies"}]``, optionally of some owners only."""
+    rows = cat.r.all("SELECT c.owner, c.product_id, c.copies FROM collection c"
+                     " LEFT JOIN product p ON p.id = c.product_id ORDER BY c.owner, p.sort")
+    if owners:
+        wanted = {o.casefold() for o in owners}
+        rows = [r for r in rows if r["owner"].casefold() in wanted]
+    return [{"owner": r["owner"], "product": cat.named("product", r["product_id"]), "copies": r["copies"]}
+            for r in rows]
+
+
+def owned_copies(cat: Catalogue, owners: list[str] | None = None) -> dict[str, int]:
+    """Copies per product id summed over ``owners`` (all owners when None).
+
+    Raises :class:`CollectionError` when a named owner has nothing recorded.
+    """
+    rows = entries(cat, owners)
+    if owners:
+        have = {r["owner"].casefold() for r in rows}
+        missing = [o for o in owners if o.casefold() not in have]
+        if missing:
+            known = sorted({r["owner"] for r in entries(cat)})
+            raise CollectionError(f"no collection recorded for {', '.join(missing)}"
+                                  + (f"; known owners: {', '.join(known)}" if known else
+                                     "; add products with: smashup collection add PRODUCT --owner NAME"))
+    out: dict[str, int] = {}
+    for r in rows:
+        out[r["product"]["id"]] = out.get(r["product"]["id"], 0) + r["copies"]
+    return out

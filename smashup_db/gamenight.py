@@ -1,0 +1,158 @@
+"""Game-night glue: the formal draft, the base deck and the deal on the catalogue.
+
+Pure rules live in :mod:`.draft`, :mod:`.basedeck` and :mod:`.scoring`; this
+module feeds them from the database and shapes the result (``--json``).
+One ``random.Random(seed)`` drives, in this order: the pool, the start player,
+random picks and the shuffle of the base deck; so a seed replays a night.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from dataclasses import dataclass
+
+from . import basedeck, draft
+from .collection import owned_copies
+from .lookup import Catalogue
+from .textutil import fold
+
+
+def new_seed() -> int:
+    """A fresh random seed (printed with every result so it can be replayed)."""
+    return random.SystemRandom().randrange(1, 1_000_000)
+
+
+@dataclass
+class CatalogueLinks:
+    """Plain-data view of the catalogue that the rules functions take."""
+
+    factions: list[str]
+    faction_products: dict[str, list[str]]
+    product_bases: dict[str, list[str]]
+    base_faction: dict[str, str | None]
+    extra_decks: dict[str, list[str]]
+
+
+def links(cat: Catalogue) -> CatalogueLinks:
+    """Read factions, product links and bases (all in publication order)."""
+    fp = defaultdict(list)
+    for r in cat.r.all("SELECT pf.faction_id, pf.product_id FROM product_faction pf"
+                       " JOIN product p ON p.id = pf.product_id ORDER BY p.sort"):
+        fp[r["faction_id"]].append(r["product_id"])
+    pb, bf, extra = {}, {}, {}
+    for r in cat.r.all("SELECT id, extra_decks FROM product ORDER BY sort"):
+        pb[r["id"]] = []
+        extra[r["id"]] = [d for d in (r["extra_decks"] or "").split(",") if d]
+    for r in cat.r.all("SELECT id, product_id, faction_id FROM base ORDER BY sort, id"):
+        pb[r["product_id"]].append(r["id"])
+        bf[r["id"]] = r["faction_id"]
+    factions = [r["id"] for r in cat.r.all("SELECT id FROM faction ORDER BY sort")]
+    return CatalogueLinks(factions, dict(fp), pb, bf, extra)
+
+
+def faction_copies(lk: CatalogueLinks, owned: dict[str, int]) -> dict[str, int]:
+    """Copies of each faction owned: the sum of owned copies of the products selling it."""
+    out = {}
+    for f, products in lk.faction_products.items():
+        n = sum(owned.get(p, 0) for p in products)
+        if n:
+            out[f] = n
+    return out
+
+
+def resolve_in(cat: Catalogue, query: str, choices: list[str]) -> str:
+    """Resolve a faction typed by a player among ``choices`` (ids).
+
+    Accepts a 1-based number, an id, an English or German name (case- and
+    accent-insensitive), a unique prefix, or a close typo. Raises
+    :class:`~smashup_db.draft.DraftError` with suggestions otherwise.
+    """
+    q = query.strip()
+    if q.isdigit() and 1 <= int(q) <= len(choices):
+        return choices[int(q) - 1]
+    fq = fold(q)
+    names = {c: [fold(cat.name("faction", c, lang)[0]) for lang in ("en", "de")] + [fold(c)] for c in choices}
+    exact = [c for c, ns in names.items() if fq in ns]
+    if len(exact) == 1:
+        return exact[0]
+    prefix = [c for c, ns in names.items() if fq and any(n.startswith(fq) for n in ns)]
+    if len(prefix) == 1:
+        return prefix[0]
+    from rapidfuzz import fuzz
+
+    scored = sorted(((max(fuzz.ratio(fq, n) for n in ns), c) for c, ns in names.items()), reverse=True)
+    if scored and scored[0][0] >= 75 and (len(scored) == 1 or scored[0][0] - scored[1][0] >= 5):
+        return scored[0][1]
+    hint = ", ".join(cat.name("faction", c)[0] for _, c in scored[:3] if _ >= 50)
+    raise draft.DraftError(f"{query!r} is not a faction in the pool" + (f"; did you mean: {hint}?" if hint else ""))
+
+
+def setup(cat: Catalogue, players: list[str], *, seed: int, pool_size: int | None = None,
+          start: str | None = None, owners: list[str] | None = None, use_collection: bool = False):
+    """Prepare a draft: returns ``(state, rng, lk, owned)``.
+
+    The pool is drawn from every faction, or from the owned ones when
+    ``use_collection`` (all owners, or ``owners``). The start player is drawn
+    at random unless ``start`` names one; play goes clockwise from them
+    (German rulebook, "Prügeln wir uns nach Regeln!"). Raises
+    :class:`~smashup_db.draft.DraftError` / collection errors with one line.
+    """
+    rng = random.Random(seed)
+    lk = links(cat)
+    owned = owned_copies(cat, owners) if (use_collection or owners) else None
+    if owned is not None and not owned:
+        raise draft.DraftError("the collection is empty; add boxes with: smashup collection add PRODUCT")
+    copies = faction_copies(lk, owned) if owned is not None else {}
+    candidates = [f for f in lk.factions if owned is None or f in copies]
+    players = draft._check_players(players)
+    pool = draft.make_pool(candidates, len(players), pool_size, rng)
+    if start is None:
+        first = rng.randrange(len(players))
+    else:
+        matches = [i for i, p in enumerate(players) if p.casefold() == start.strip().casefold()]
+        if not matches:
+            raise draft.DraftError(f"--start {start!r} is not one of the players: {', '.join(players)}")
+        first = matches[0]
+    seating = players[first:] + players[:first]
+    state = draft.DraftState(seating, pool, copies or None)
+    return state, rng, lk, owned
+
+
+def finish(cat: Catalogue, state: draft.DraftState, rng: random.Random, lk: CatalogueLinks,
+           owned: dict[str, int] | None, seed: int, base_mode: str = "set") -> dict:
+    """Base deck and deal after a finished draft; returns the game-night result dict.
+
+    Keys: ``seed, pool, start_player, picks, players, base_mode, base_deck,
+    bases_in_play, boxes, extra_decks, sources, warnings``.
+    """
+    drafted = [p["faction"] for p in state.picks]
+    result = base_deck(cat, drafted, len(state.players), rng=rng, mode=base_mode, owned=owned, lk=lk)
+    return {"seed": seed, "pool": state.pool, "start_player": state.players[0], "picks": state.picks,
+            "players": state.holdings, **result}
+
+
+def base_deck(cat: Catalogue, factions: list[str], n_players: int, *, rng: random.Random, mode: str = "set",
+              owned: dict[str, int] | None = None, lk: CatalogueLinks | None = None) -> dict:
+    """Build the base deck for ``factions`` and lay out ``n_players + 1`` bases.
+
+    Returns ``{"base_mode", "base_deck", "bases_in_play", "boxes", "extra_decks",
+    "sources", "warnings"}``. Modes: see :data:`smashup_db.basedeck.MODES`.
+    """
+    lk = lk or links(cat)
+    deck = basedeck.build_deck(factions, mode, faction_products=lk.faction_products,
+                               product_bases=lk.product_bases, base_faction=lk.base_faction,
+                               owned=set(owned) if owned is not None else None)
+    dealt = basedeck.deal(deck.bases, n_players, rng)
+    warnings = []
+    if dealt.short:
+        warnings.append(f"the base deck has only {dealt.deck_size} bases; {n_players} players want at least "
+                        f"{n_players + 1 + basedeck.SPARE_BASES} (players + 1 + {basedeck.SPARE_BASES} to replace scored bases)")
+    if deck.factions_without_bases:
+        warnings.append("no bases tied to: " + ", ".join(deck.factions_without_bases))
+    unknown = [b for b in dealt.in_play if cat.r.one("SELECT id FROM base WHERE id = :b AND breakpoint IS NULL", b=b)]
+    if unknown:
+        warnings.append("breakpoint and VP unknown for: " + ", ".join(unknown) + " (read them off the cards)")
+    extra = sorted({d for p in deck.boxes for d in lk.extra_decks.get(p, [])})
+    return {"base_mode": mode, "base_deck": list(deck.bases), "bases_in_play": list(dealt.in_play),
+            "boxes": list(deck.boxes), "extra_decks": extra, "sources": deck.sources, "warnings": warnings}
