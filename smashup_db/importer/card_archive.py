@@ -1,0 +1,413 @@
+"""Import English rules text, errata and clarifications from the card archive.
+
+The card archive (GitHub ``906919303-crypto/smash-up-card-archive``) has two
+JSON files, told apart by their shape:
+
+* ``app/data/smashup-catalog.json``: ``{"source": {"name"}, "factions": [{"name",
+  "cards": [{"name", "type", "text", "errata", "clarifications": [str]}]}]}``;
+* ``app/data/smashup-bases.json``: ``{"source": {"name"}, "bases": [{"name",
+  "sourceFaction", "text", "errata", "clarifications": [str]}]}``.
+
+Records are matched to the catalogue by faction and English name (the archive's
+faction names slugify to our faction ids). The placeholder names fixed in
+``data/curated/corrections.json`` are fixed the same way here ("Base" of the
+Slashers is Nightmare Realm; "Titan Card Name" of the Mad Scientists, whose
+name is unknown, is matched as that faction's only unnamed titan).
+
+What is loaded, per matched record, with ``source`` = ``"<file name or URL>
+(<upstream name>)"``:
+
+* the text, without the redundant ``Power N -`` prefix, into ``entity_text``
+  (language ``en``);
+* the errata field, unless it says there is none ("No", "None", "Unknown",
+  "Not stated", "See source", empty), as an ``erratum`` ruling;
+* every clarification as a ``clarification`` ruling.
+
+A re-import of the same upstream data set (from any file name or URL) replaces
+its earlier rows, so importing the same file twice changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..catalogue.compile import key
+from ..catalogue.sources import TYPE_MAP
+from ..textutil import slugify
+from . import ImportFileError
+from .sources import label_of, read_json
+
+#: Text prefix that repeats the printed power ("Power 5 - ", "power 5 - ", "Power4 - ", "Power X - ").
+POWER_PREFIX = re.compile(r"^\s*power\s*(?:\d+|x)?\s*-\s*", re.IGNORECASE)
+#: Errata values that mean "no erratum" (compared case-insensitively, trimmed).
+NO_ERRATUM = {"", "no", "none", "unknown", "not stated", "see source", "n/a", "-"}
+
+KIND_CARDS, KIND_BASES = "cards", "bases"
+DEFAULT_UPSTREAM = {KIND_CARDS: "card archive catalogue", KIND_BASES: "card archive bases"}
+ENTITY = {KIND_CARDS: "card", KIND_BASES: "base"}
+
+
+@dataclass
+class Record:
+    """One card or base of an archive file, validated (text still as in the file)."""
+
+    entity: str          # card | base
+    faction: str         # the archive's faction name ("" when a base has none)
+    name: str
+    type: str | None     # our card type (minion, action, titan, other); None for bases
+    text: str
+    errata: str
+    clarifications: list[str]
+    where: str           # position in the file, e.g. "factions[3].cards[2]"
+
+
+@dataclass
+class ArchiveFile:
+    """A parsed archive file: which of the two it is, its upstream name and records."""
+
+    source: str          # as given (path or URL)
+    kind: str            # "cards" or "bases"
+    upstream: str
+    records: list[Record]
+
+    @property
+    def label(self) -> str:
+        """The ``source`` value stored with every row of this file."""
+        return f"{label_of(self.source)} ({self.upstream})"
+
+    @property
+    def suffix(self) -> str:
+        """What every row of this upstream data set ends with, whatever file or URL it came from."""
+        return f" ({self.upstream})"
+
+
+@dataclass
+class TextImportReport:
+    """What an import did. ``unmatched`` lists the records no catalogue entry was found for."""
+
+    files: list[str] = field(default_factory=list)
+    records: int = 0
+    matched: int = 0
+    unmatched: list[str] = field(default_factory=list)
+    texts: Counter = field(default_factory=Counter)      # added, changed, unchanged, removed
+    rulings: Counter = field(default_factory=Counter)    # added, removed, unchanged
+    without_text: dict = field(default_factory=dict)     # kind -> catalogue entries still without English text
+    seconds: float = 0.0
+
+    @property
+    def changes(self) -> int:
+        """Rows added, changed or removed (0 when the database already had exactly this)."""
+        return (self.texts["added"] + self.texts["changed"] + self.texts["removed"]
+                + self.rulings["added"] + self.rulings["removed"])
+
+
+# --------------------------------------------------------------------------- parsing
+
+def clean_text(text: str) -> str:
+    """Rules text without the redundant power prefix and outer blanks."""
+    return POWER_PREFIX.sub("", text or "", count=1).strip()
+
+
+def erratum_of(value: str | None) -> str | None:
+    """The erratum worth keeping from the free-text errata field, or None when it means none."""
+    value = (value or "").strip()
+    return None if value.casefold() in NO_ERRATUM else value
+
+
+def detect_kind(source: str, doc: Any) -> str:
+    """``"cards"`` or ``"bases"`` from the document's shape.
+
+    Raises :class:`ImportFileError` for any other shape (e.g. a Kadsuno
+    faction file, which is a list).
+    """
+    hint = ("expected the card archive's smashup-catalog.json (an object with 'factions') "
+            "or smashup-bases.json (an object with 'bases')")
+    if not isinstance(doc, dict):
+        raise ImportFileError(f"{source}: not a card-archive file: found a JSON {type(doc).__name__}; {hint}")
+    if isinstance(doc.get("factions"), list) and "bases" not in doc:
+        return KIND_CARDS
+    if isinstance(doc.get("bases"), list) and "factions" not in doc:
+        return KIND_BASES
+    raise ImportFileError(f"{source}: not a card-archive file: no 'factions' or 'bases' list at the top level; {hint}")
+
+
+def _field(source: str, rec: Any, name: str, where: str, *, required: bool = True, kind=str) -> Any:
+    if not isinstance(rec, dict):
+        raise ImportFileError(f"{source}: {where}: expected an object, found {type(rec).__name__}")
+    if name not in rec or rec[name] is None:
+        if required:
+            raise ImportFileError(f"{source}: {where}.{name}: field is missing")
+        return kind()
+    value = rec[name]
+    if kind is str and not isinstance(value, str):
+        raise ImportFileError(f"{source}: {where}.{name}: expected text, found {type(value).__name__}")
+    if kind is list:
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise ImportFileError(f"{source}: {where}.{name}: expected a list of texts")
+    return value
+
+
+def _record(source: str, raw: Any, entity: str, faction: str, where: str) -> Record:
+    name = _field(source, raw, "name", where)
+    ctype = None
+    if entity == "card":
+        stype = _field(source, raw, "type", where)
+        if stype not in TYPE_MAP:
+            raise ImportFileError(f"{source}: {where}.type: unknown card type {stype!r}")
+        ctype = TYPE_MAP[stype]
+    else:
+        faction = _field(source, raw, "sourceFaction", where, required=False)
+    return Record(entity=entity, faction=faction, name=name, type=ctype,
+                  text=_field(source, raw, "text", where, required=False),
+                  errata=_field(source, raw, "errata", where, required=False),
+                  clarifications=[c for c in _field(source, raw, "clarifications", where, required=False, kind=list)
+                                  if c.strip()],
+                  where=where)
+
+
+def parse_archive(source: str, doc: Any) -> ArchiveFile:
+    """Validate an archive document and return its records (no database access).
+
+    Raises :class:`ImportFileError` naming the file and the field at fault.
+    """
+    kind = detect_kind(source, doc)
+    upstream = doc.get("source", {}).get("name") if isinstance(doc.get("source"), dict) else None
+    if not isinstance(upstream, str) or not upstream.strip():
+        upstream = DEFAULT_UPSTREAM[kind]
+    records = []
+    if kind == KIND_CARDS:
+        for i, fac in enumerate(doc["factions"]):
+            where = f"factions[{i}]"
+            fname = _field(source, fac, "name", where)
+            cards = fac.get("cards")
+            if not isinstance(cards, list):
+                raise ImportFileError(f"{source}: {where}.cards: expected a list of cards")
+            for j, raw in enumerate(cards):
+                records.append(_record(source, raw, "card", fname, f"{where}.cards[{j}]"))
+    else:
+        for i, raw in enumerate(doc["bases"]):
+            records.append(_record(source, raw, "base", "", f"bases[{i}]"))
+    return ArchiveFile(source=source, kind=kind, upstream=upstream.strip(), records=records)
+
+
+def load_archive(source: str) -> ArchiveFile:
+    """Read and validate one archive file or URL. Raises :class:`ImportFileError`."""
+    return parse_archive(source, read_json(source))
+
+
+# --------------------------------------------------------------------------- matching
+
+def load_corrections(data_dir: Path | None = None) -> list[dict]:
+    """The card-archive name corrections of ``data/curated/corrections.json``.
+
+    Returns ``[{"kind": "card"|"base", "match": {...}, "name": str|None}]``;
+    an absent or unreadable file gives no corrections.
+    """
+    from ..catalogue.datafiles import default_data_dir
+
+    try:
+        path = Path(data_dir or default_data_dir()) / "curated" / "corrections.json"
+        doc = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):  # absent, unreadable, or no compiled catalogue (DataError)
+        return []
+    out = []
+    for c in doc.get("corrections", []) if isinstance(doc, dict) else []:
+        if (isinstance(c, dict) and c.get("source") == "card-archive" and c.get("kind") in ("card", "base")
+                and isinstance(c.get("set"), dict) and "name" in c["set"] and isinstance(c.get("match"), dict)):
+            out.append({"kind": c["kind"], "match": c["match"], "name": c["set"]["name"]})
+    return out
+
+
+class Matcher:
+    """Finds the catalogue id of an archive record (faction + English name)."""
+
+    def __init__(self, conn, corrections: list[dict]):
+        from sqlalchemy import text
+
+        self.corrections = corrections
+        self.factions = set(conn.execute(text("SELECT id FROM faction")).scalars())
+        self.cards: dict[tuple[str, str], list[str]] = defaultdict(list)
+        self.unnamed: dict[tuple[str, str], list[str]] = defaultdict(list)
+        for cid, fid, ctype, name in conn.execute(text(
+                "SELECT c.id, c.faction_id, c.type, n.name FROM card c LEFT JOIN name n ON n.kind = 'card'"
+                " AND n.ref = c.id AND n.lang = 'en' AND n.origin = 'data' ORDER BY c.faction_id, c.sort, c.id")):
+            if name:
+                self.cards[(fid, key(name))].append(cid)
+            else:
+                self.unnamed[(fid, ctype)].append(cid)
+        self.bases: dict[tuple[str | None, str], list[str]] = defaultdict(list)
+        self.base_names: dict[str, list[str]] = defaultdict(list)
+        for bid, fid, name in conn.execute(text(
+                "SELECT b.id, b.faction_id, n.name FROM base b JOIN name n ON n.kind = 'base' AND n.ref = b.id"
+                " AND n.lang = 'en' AND n.origin = 'data' ORDER BY b.sort, b.id")):
+            self.bases[(fid, key(name))].append(bid)
+            self.base_names[key(name)].append(bid)
+
+    def corrected_name(self, rec: Record) -> tuple[str | None, bool]:
+        """``(name, corrected)``: the record's name after the corrections file (None = unknown name)."""
+        for c in self.corrections:
+            if c["kind"] == rec.entity and all(
+                    key(str({"faction": rec.faction, "name": rec.name}.get(k) or "")) == key(str(v))
+                    for k, v in c["match"].items()):
+                return c["name"], True
+        return rec.name, False
+
+    def match(self, rec: Record) -> tuple[str | None, str]:
+        """``(id, "")`` for a match, else ``(None, reason)``."""
+        name, _ = self.corrected_name(rec)
+        fid = slugify(rec.faction) if rec.faction and re.search(r"[0-9A-Za-z]", rec.faction) else None
+        if rec.entity == "card":
+            if fid not in self.factions:
+                return None, f"faction {rec.faction!r} is not in the catalogue"
+            if name is None:
+                ids = self.unnamed.get((fid, rec.type), [])
+                if len(ids) == 1:
+                    return ids[0], ""
+                return None, f"no single unnamed {rec.type} in faction {fid}"
+            ids = self.cards.get((fid, key(name)), [])
+            return (ids[0], "") if ids else (None, f"no card of that name in faction {fid}")
+        if name is None:
+            return None, "its name is unknown"
+        ids = self.bases.get((fid, key(name))) or []
+        if not ids and len(self.base_names.get(key(name), [])) == 1:
+            ids = self.base_names[key(name)]
+        return (ids[0], "") if ids else (None, "no base of that name" + (f" for faction {fid}" if fid else ""))
+
+
+# --------------------------------------------------------------------------- writing
+
+def _describe(rec: Record, source: str, reason: str) -> str:
+    faction = f" ({rec.faction})" if rec.faction else ""
+    return f"{rec.entity} {rec.name!r}{faction}: {reason} [{label_of(source)} {rec.where}]"
+
+
+def import_archives(engine, files: list[ArchiveFile], data_dir: Path | None = None) -> TextImportReport:
+    """Load parsed archive files into the database in ONE transaction.
+
+    ``files`` come from :func:`load_archive` (so all input is valid before any
+    write). For each file, the English text rows of its upstream data set are
+    upserted (rows of that data set no longer in the file are removed) and
+    its rulings replaced. Returns a :class:`TextImportReport`. Raises
+    SQLAlchemy errors (the transaction is then rolled back).
+    """
+    from sqlalchemy import delete, insert, select, update
+
+    from .. import models as m
+
+    start = time.perf_counter()
+    report = TextImportReport(files=[f.label for f in files])
+    corrections = load_corrections(data_dir)
+    with engine.begin() as conn:
+        matcher = Matcher(conn, corrections)
+        for f in files:
+            entity = ENTITY[f.kind]
+            texts: dict[str, str] = {}
+            rulings: dict[str, list[tuple[str, str]]] = defaultdict(list)
+            claimed: dict[str, Record] = {}
+            for rec in f.records:
+                report.records += 1
+                ref, reason = matcher.match(rec)
+                if ref is None:
+                    report.unmatched.append(_describe(rec, f.source, reason))
+                    continue
+                if ref in claimed:
+                    report.unmatched.append(_describe(rec, f.source, f"same {entity} ({ref}) as "
+                                                      f"{claimed[ref].where}; ignored"))
+                    continue
+                claimed[ref] = rec
+                report.matched += 1
+                body = clean_text(rec.text)
+                if body:
+                    texts[ref] = body
+                erratum = erratum_of(rec.errata)
+                if erratum:
+                    rulings[ref].append(("erratum", erratum))
+                rulings[ref] += [("clarification", c.strip()) for c in rec.clarifications]
+
+            # Text: one row per (kind, ref, lang); the newest import wins.
+            old = {r.ref: r for r in conn.execute(
+                select(m.EntityText.ref, m.EntityText.text, m.EntityText.source)
+                .where(m.EntityText.kind == entity, m.EntityText.lang == "en"))}
+            adds, updates = [], []
+            for ref, body in texts.items():
+                prev = old.get(ref)
+                if prev is None:
+                    adds.append({"kind": entity, "ref": ref, "lang": "en", "text": body, "source": f.label})
+                elif prev.text == body and prev.source == f.label:
+                    report.texts["unchanged"] += 1
+                else:
+                    updates.append((ref, body))
+            gone = [ref for ref, r in old.items() if r.source.endswith(f.suffix) and ref not in texts]
+            for ref, body in updates:
+                conn.execute(update(m.EntityText).where(m.EntityText.kind == entity, m.EntityText.ref == ref,
+                                                        m.EntityText.lang == "en")
+                             .values(text=body, source=f.label))
+            if adds:
+                conn.execute(insert(m.EntityText), adds)
+            for chunk in _chunks(gone):
+                conn.execute(delete(m.EntityText).where(m.EntityText.kind == entity, m.EntityText.lang == "en",
+                                                        m.EntityText.ref.in_(chunk)))
+            report.texts["added"] += len(adds)
+            report.texts["changed"] += len(updates)
+            report.texts["removed"] += len(gone)
+
+            # Rulings of this upstream data set: per thing, replaced when they differ.
+            old_rulings: dict[str, list] = defaultdict(list)
+            for r in conn.execute(select(m.Ruling.id, m.Ruling.ref, m.Ruling.kind, m.Ruling.text, m.Ruling.source,
+                                         m.Ruling.lang)
+                                  .where(m.Ruling.entity == entity, m.Ruling.source.endswith(f.suffix))
+                                  .order_by(m.Ruling.id)):
+                old_rulings[r.ref].append(r)
+            drop, add = [], []
+            for ref in set(old_rulings) | set(rulings):
+                before = [(r.kind, r.text) for r in old_rulings.get(ref, [])]
+                after = rulings.get(ref, [])
+                same_source = all(r.source == f.label and r.lang == "en" for r in old_rulings.get(ref, []))
+                b, a = Counter(before), Counter(after)
+                if not same_source:  # same content from another file or URL: rows are relabelled
+                    b = Counter()
+                    report.rulings["removed"] += len(before)
+                report.rulings["unchanged"] += sum((b & a).values())
+                report.rulings["added"] += sum((a - b).values())
+                report.rulings["removed"] += sum((b - a).values())
+                if before != after or not same_source:
+                    drop += [r.id for r in old_rulings.get(ref, [])]
+                    add += [{"entity": entity, "ref": ref, "kind": k, "lang": "en", "text": t, "source": f.label}
+                            for k, t in after]
+            for chunk in _chunks(drop):
+                conn.execute(delete(m.Ruling).where(m.Ruling.id.in_(chunk)))
+            if add:
+                conn.execute(insert(m.Ruling), add)
+
+        from sqlalchemy import text as sql
+        for kind in ("card", "base"):
+            report.without_text[kind] = conn.execute(sql(
+                f"SELECT COUNT(*) FROM {kind} t WHERE NOT EXISTS (SELECT 1 FROM entity_text e"
+                f" WHERE e.kind = '{kind}' AND e.ref = t.id AND e.lang = 'en')")).scalar() or 0
+    report.seconds = time.perf_counter() - start
+    return report
+
+
+def _chunks(items: list, size: int = 500):
+    for i in range(0, len(items), size):
+        yield items[i:i + size]
+
+
+def import_text(engine, sources: list[str], data_dir: Path | None = None) -> TextImportReport:
+    """Read, validate and import card-archive files or URLs (see the module doc).
+
+    All sources are read and validated before the database is touched; then
+    everything is written in one transaction. Raises :class:`ImportFileError`
+    for unreadable or malformed input (the database is then unchanged).
+    """
+    start = time.perf_counter()
+    files = [load_archive(s) for s in sources]
+    report = import_archives(engine, files, data_dir)
+    report.seconds = time.perf_counter() - start
+    return report

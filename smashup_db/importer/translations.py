@@ -1,0 +1,293 @@
+"""Translations as CSV: names and rules text per language, keyed by our ids.
+
+File format (UTF-8, comma-separated, standard CSV quoting, one header line)::
+
+    kind,id,lang,name,text,name_en,text_en
+    card,laser-sword,de,Laserschwert,"Gib einem Diener ...",Laser Sword,"..."
+
+* ``kind``: ``product``, ``faction``, ``card`` or ``base``;
+* ``id``: the catalogue id (as in ``smashup card NAME --json``);
+* ``lang``: ``de`` or ``en``;
+* ``name``: the name in that language (empty: keep what is stored);
+* ``text``: the rules text in that language, cards and bases only (empty: keep);
+* ``name_en``, ``text_en``: the English for reference; written by the export,
+  ignored by the import. Other extra columns are ignored too.
+
+An import stores names in the ``name`` table with ``origin='translations'``
+(so that look-ups by the new name work) and text in ``entity_text`` with
+``source='translations:<file name>'``. Stored values are verbatim (no HTML or
+markup is interpreted or escaped here; escaping is the output's job).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import tempfile
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Iterable
+
+from ..models import KINDS
+from ..textutil import fold
+from . import ImportFileError
+
+COLUMNS = ("kind", "id", "lang", "name", "text")
+EXPORT_COLUMNS = COLUMNS + ("name_en", "text_en")
+TEXT_KINDS = ("card", "base")
+ORIGIN = "translations"
+
+
+def check_lang(value: str | None, where: str) -> str:
+    """A valid language code (``de`` or ``en``), lower-cased; else :class:`ImportFileError` naming ``where``."""
+    from ..lookup import LANGS
+
+    lang = (value or "").strip().lower()
+    if lang not in LANGS:
+        raise ImportFileError(f"{where}: unknown language {value!r}; use one of: {', '.join(sorted(LANGS))}")
+    return lang
+
+
+@dataclass
+class Row:
+    """One validated CSV row (``line`` is where it starts in the file)."""
+
+    kind: str
+    id: str
+    lang: str
+    name: str
+    text: str
+    line: int
+
+
+@dataclass
+class TranslationReport:
+    """What an import did: rows read, rows skipped as empty, names and text added/changed/unchanged."""
+
+    rows: int = 0
+    empty: int = 0
+    names: Counter = field(default_factory=Counter)
+    texts: Counter = field(default_factory=Counter)
+
+    @property
+    def changes(self) -> int:
+        """Names and texts added or changed (0 when the database already had exactly this)."""
+        return self.names["added"] + self.names["changed"] + self.texts["added"] + self.texts["changed"]
+
+    def as_dict(self) -> dict:
+        """The report as plain JSON-ready data."""
+        return {"rows": self.rows, "empty": self.empty, "names": dict(self.names), "texts": dict(self.texts),
+                "changes": self.changes}
+
+
+def read_translations(path: Path | str) -> list[Row]:
+    """Read and check a translations CSV (syntax only: ids are checked on import).
+
+    Returns the non-empty rows. Raises :class:`ImportFileError` naming the
+    file, the line and the field: file missing or not UTF-8, a required column
+    missing, an unknown kind, a bad language, an empty id, text on a product
+    or faction, a name without letters or digits, a row given twice.
+    """
+    path = Path(path)
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise ImportFileError(f"{path}: file not found") from None
+    except OSError as exc:
+        raise ImportFileError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    try:
+        content = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise ImportFileError(f"{path}: not UTF-8 text (byte {exc.start}); save the CSV as UTF-8") from None
+    return parse_translations(content, str(path))
+
+
+def parse_translations(content: str, label: str) -> list[Row]:
+    """Parse CSV ``content`` (see the module doc); ``label`` names it in errors."""
+    reader = csv.reader(io.StringIO(content, newline=""))
+    try:
+        header = next(reader, None)
+    except csv.Error as exc:
+        raise ImportFileError(f"{label}: line 1: not valid CSV ({exc})") from None
+    if not header or not any(h.strip() for h in header):
+        raise ImportFileError(f"{label}: line 1: no header line; expected columns {','.join(COLUMNS)}")
+    names = [h.strip().lower() for h in header]
+    for col in COLUMNS:
+        if col not in names:
+            raise ImportFileError(f"{label}: line 1: column '{col}' is missing (expected {','.join(COLUMNS)})")
+    pos = {col: names.index(col) for col in COLUMNS}
+    rows: list[Row] = []
+    seen: dict[tuple[str, str, str], int] = {}
+    line = reader.line_num + 1
+    while True:
+        start = line
+        try:
+            values = next(reader)
+        except StopIteration:
+            break
+        except csv.Error as exc:
+            raise ImportFileError(f"{label}: line {start}: not valid CSV ({exc})") from None
+        line = reader.line_num + 1
+        if not any(v.strip() for v in values):
+            continue
+
+        def cell(col: str) -> str | None:
+            i = pos[col]
+            return values[i] if i < len(values) else None
+
+        for col in ("kind", "id", "lang"):
+            if not (cell(col) or "").strip():
+                raise ImportFileError(f"{label}: line {start}: {col}: field is empty or missing")
+        kind = cell("kind").strip().lower()
+        if kind not in KINDS:
+            raise ImportFileError(f"{label}: line {start}: kind: unknown kind {cell('kind')!r}; "
+                                  f"use one of: {', '.join(KINDS)}")
+        lang = check_lang(cell("lang"), f"{label}: line {start}: lang")
+        ident = cell("id").strip()
+        name = (cell("name") or "").strip()
+        text = (cell("text") or "").strip()
+        if text and kind not in TEXT_KINDS:
+            raise ImportFileError(f"{label}: line {start}: text: only cards and bases have text, not a {kind}")
+        if name and not fold(name):
+            raise ImportFileError(f"{label}: line {start}: name: {name!r} has no letters or digits")
+        dup = (kind, ident, lang)
+        if dup in seen:
+            raise ImportFileError(f"{label}: line {start}: id: {kind} {ident!r} ({lang}) is already on line {seen[dup]}")
+        seen[dup] = start
+        rows.append(Row(kind=kind, id=ident, lang=lang, name=name, text=text, line=start))
+    return rows
+
+
+def import_translations(engine, rows: list[Row], file_name: str, label: str | None = None) -> TranslationReport:
+    """Store ``rows`` (from :func:`read_translations`) in ONE transaction.
+
+    ``file_name`` goes into the text's source (``translations:<file_name>``);
+    ``label`` (default: ``file_name``) names the file in errors. Rows whose
+    name and text are both empty are skipped; a name or text equal to what is
+    already shown (e.g. a compiled German name the export filled in) is left
+    as it is and counted as unchanged. Every id is checked
+    against the catalogue before anything is written; an unknown one raises
+    :class:`ImportFileError` naming file, line and field (nothing is written).
+    SQLAlchemy errors roll the transaction back.
+    """
+    from sqlalchemy import insert, select, update
+
+    from .. import models as m
+
+    report = TranslationReport(rows=len(rows))
+    source = f"{ORIGIN}:{file_name}"
+    tables = {"product": m.Product, "faction": m.Faction, "card": m.Card, "base": m.Base}
+    with engine.begin() as conn:
+        known = {k: set(conn.execute(select(t.id)).scalars()) for k, t in tables.items()}
+        for r in rows:
+            if r.id not in known[r.kind]:
+                raise ImportFileError(f"{label or file_name}: line {r.line}: id: no {r.kind} with id {r.id!r} in the catalogue")
+        names, data_names = {}, {}
+        for n in conn.execute(select(m.Name.kind, m.Name.ref, m.Name.lang, m.Name.name, m.Name.origin)
+                              .where(m.Name.origin.in_([ORIGIN, "data"]))):
+            (names if n.origin == ORIGIN else data_names)[(n.kind, n.ref, n.lang)] = n.name
+        texts = {(t.kind, t.ref, t.lang): (t.text, t.source) for t in conn.execute(
+            select(m.EntityText.kind, m.EntityText.ref, m.EntityText.lang, m.EntityText.text, m.EntityText.source))}
+        new_names, new_texts = [], []
+        for r in rows:
+            k = (r.kind, r.id, r.lang)
+            if not r.name and not r.text:
+                report.empty += 1
+                continue
+            if r.name:
+                if k not in names and data_names.get(k) == r.name:
+                    report.names["unchanged"] += 1
+                elif k not in names:
+                    new_names.append({"kind": r.kind, "ref": r.id, "lang": r.lang, "origin": ORIGIN,
+                                      "name": r.name, "folded": fold(r.name), "confidence": "", "evidence": source})
+                    report.names["added"] += 1
+                elif names[k] == r.name:
+                    report.names["unchanged"] += 1
+                else:
+                    conn.execute(update(m.Name).where(m.Name.kind == r.kind, m.Name.ref == r.id,
+                                                      m.Name.lang == r.lang, m.Name.origin == ORIGIN)
+                                 .values(name=r.name, folded=fold(r.name), evidence=source))
+                    report.names["changed"] += 1
+            if r.text:
+                if k not in texts:
+                    new_texts.append({"kind": r.kind, "ref": r.id, "lang": r.lang, "text": r.text, "source": source})
+                    report.texts["added"] += 1
+                elif texts[k][0] == r.text:
+                    report.texts["unchanged"] += 1
+                else:
+                    conn.execute(update(m.EntityText).where(m.EntityText.kind == r.kind, m.EntityText.ref == r.id,
+                                                            m.EntityText.lang == r.lang)
+                                 .values(text=r.text, source=source))
+                    report.texts["changed"] += 1
+        if new_names:
+            conn.execute(insert(m.Name), new_names)
+        if new_texts:
+            conn.execute(insert(m.EntityText), new_texts)
+    for c in (report.names, report.texts):
+        for k in ("added", "changed", "unchanged"):
+            c.setdefault(k, 0)
+    return report
+
+
+def export_rows(engine, lang: str, missing: bool = False) -> list[dict]:
+    """Every product, faction, card and base (catalogue order) with its name and text in ``lang``.
+
+    Rows are dicts with :data:`EXPORT_COLUMNS`. Imported names win over
+    compiled ones, as in the look-ups. With ``missing``, only rows lacking a
+    name in ``lang``, or (cards and bases) a text in ``lang``.
+    """
+    from sqlalchemy import text as sql
+
+    with engine.connect() as conn:
+        names: dict[tuple[str, str, str], str] = {}
+        for kind, ref, lng, name in conn.execute(sql(
+                "SELECT kind, ref, lang, name FROM name ORDER BY CASE WHEN origin = 'data' THEN 0 ELSE 1 END")):
+            names[(kind, ref, lng)] = name
+        texts = {(k, r, lng): t for k, r, lng, t in conn.execute(sql("SELECT kind, ref, lang, text FROM entity_text"))}
+        order = [("product", "SELECT id FROM product ORDER BY sort, id"),
+                 ("faction", "SELECT id FROM faction ORDER BY sort, id"),
+                 ("card", "SELECT c.id FROM card c JOIN faction f ON f.id = c.faction_id ORDER BY f.sort, c.sort, c.id"),
+                 ("base", "SELECT id FROM base ORDER BY sort, id")]
+        ids = [(kind, ref) for kind, q in order for ref in conn.execute(sql(q)).scalars()]
+    out = []
+    for kind, ref in ids:
+        row = {"kind": kind, "id": ref, "lang": lang, "name": names.get((kind, ref, lang), ""),
+               "text": texts.get((kind, ref, lang), ""), "name_en": names.get((kind, ref, "en"), ""),
+               "text_en": texts.get((kind, ref, "en"), "")}
+        if missing and row["name"] and (row["text"] or kind not in TEXT_KINDS):
+            continue
+        out.append(row)
+    return out
+
+
+def write_translations(rows: Iterable[dict], target: Path | str | IO[str]) -> None:
+    """Write rows as translations CSV to a path (atomically) or an open text stream.
+
+    Raises :class:`ImportFileError` when the file cannot be written.
+    """
+    def dump(fh):
+        w = csv.DictWriter(fh, fieldnames=list(EXPORT_COLUMNS), lineterminator="\n", extrasaction="ignore")
+        w.writeheader()
+        w.writerows(rows)
+
+    if not isinstance(target, (str, Path)):
+        dump(target)
+        return
+    path = Path(target)
+    tmp = None
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or ".")
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
+            dump(fh)
+        os.replace(tmp, path)
+        tmp = None
+    except OSError as exc:
+        raise ImportFileError(f"{path}: cannot write: {exc.strerror or exc}") from None
+    finally:
+        if tmp:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
