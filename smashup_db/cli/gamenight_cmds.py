@@ -181,7 +181,7 @@ def draft(players: Annotated[str, typer.Option("--players", "-p", help="Comma-se
 
       smashup draft --players "Anna,Ben,Cleo" --auto --seed 1
 
-      smashup draft -p "Anna,Ben" --pick Anna=aliens --pick Ben=ninjas --auto --json
+      smashup draft -p "Anna,Ben" --seed 3 --pick Anna=1 --pick Ben=4 --auto --json   (picks by pool number or name)
 
       smashup draft -p "Anna,Ben,Cleo" --collection Anna --collection Ben
     """
