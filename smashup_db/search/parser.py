@@ -1,0 +1,460 @@
+"""The search query language: tokenizer, parser and abstract syntax tree.
+
+The parser knows nothing about the database. It turns a query string into a
+tree of :class:`Node` objects, checking field names, operators, numbers and
+the fixed vocabularies (card types, keywords, languages). Values that need the
+catalogue (``faction:``, ``product:``) are resolved later, by the executor.
+
+Grammar (``NOT`` binds tighter than ``AND``, which binds tighter than ``OR``)::
+
+    query    := or_expr EOF
+    or_expr  := and_expr ( "OR" and_expr )*
+    and_expr := unary ( ["AND"] unary )*          # terms AND by default
+    unary    := ("-" | "NOT") unary | primary
+    primary  := "(" or_expr ")" | term
+    term     := WORD | "PHRASE" | FIELD ":" value | FIELD op NUMBER
+    op       := "=" | "!=" | "<" | "<=" | ">" | ">="
+
+Every malformed query raises :class:`QueryError`, whose message names the
+column (1-based) where the problem is: ``unexpected ')' at column 14``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from dataclasses import field as _attr
+from typing import Union
+
+from ..errors import UserError
+from ..textutil import fold
+
+
+class QueryError(UserError, ValueError):
+    """A malformed search query. ``column`` is the 1-based position of the problem (or None)."""
+
+    def __init__(self, message: str, column: int | None = None):
+        self.column = column
+        self.reason = message
+        super().__init__(f"{message} at column {column}" if column is not None else message)
+
+
+# --------------------------------------------------------------------------- vocabulary
+
+#: Canonical field -> kind of value. Text fields take words; enum fields a fixed
+#: vocabulary; ref fields a catalogue name; number fields a comparison.
+FIELD_KINDS = {
+    "name": "text", "text": "text",
+    "type": "enum", "kw": "enum", "lang": "enum",
+    "faction": "ref", "product": "ref",
+    "power": "number", "copies": "number", "breakpoint": "number",
+    "vp": "number", "vp2": "number", "vp3": "number",
+}
+
+#: Every accepted spelling of a field (folded, English and German) -> canonical field.
+FIELD_ALIASES = {
+    "name": "name", "n": "name",
+    "text": "text", "o": "text", "oracle": "text",
+    "faction": "faction", "f": "faction", "fraktion": "faction",
+    "product": "product", "s": "product", "set": "product", "p": "product", "erweiterung": "product",
+    "type": "type", "t": "type", "typ": "type",
+    "kw": "kw", "keyword": "kw", "k": "kw", "schlusselwort": "kw",
+    "power": "power", "pow": "power", "starke": "power", "staerke": "power",
+    "copies": "copies", "anzahl": "copies",
+    "breakpoint": "breakpoint", "bp": "breakpoint", "zerstorungswert": "breakpoint",
+    "zerstoerungswert": "breakpoint", "zw": "breakpoint",
+    "vp": "vp", "vp1": "vp", "sp": "vp", "siegpunkte": "vp",
+    "vp2": "vp2", "sp2": "vp2", "vp3": "vp3", "sp3": "vp3",
+    "lang": "lang", "language": "lang", "sprache": "lang",
+}
+
+#: Accepted (folded) values of ``type:``; ``card`` means any card, ``base`` any base.
+TYPE_VALUES = {
+    "minion": "minion", "minions": "minion", "character": "minion", "characters": "minion",
+    "kreatur": "minion", "kreaturen": "minion",
+    "action": "action", "actions": "action", "aktion": "action", "aktionen": "action",
+    "titan": "titan", "titans": "titan", "titanen": "titan",
+    "other": "other", "sonstige": "other",
+    "base": "base", "bases": "base", "basis": "base", "basen": "base",
+    "card": "card", "cards": "card", "karte": "card", "karten": "card",
+}
+
+#: Accepted (folded) values of ``kw:``. German "Extra" is the Special keyword.
+KEYWORD_VALUES = {
+    "ongoing": "ongoing", "dauerhaft": "ongoing",
+    "talent": "talent",
+    "special": "special", "extra": "special",
+    "play on minion": "play-on-minion", "play on a minion": "play-on-minion",
+    "auf eine kreatur spielen": "play-on-minion", "auf kreatur": "play-on-minion",
+    "play on base": "play-on-base", "play on a base": "play-on-base",
+    "auf eine basis spielen": "play-on-base", "auf basis": "play-on-base",
+    "extra play": "extra-play", "zusatzlich": "extra-play", "zusaetzlich": "extra-play",
+}
+
+LANG_VALUES = {"en": "en", "english": "en", "englisch": "en", "de": "de", "german": "de", "deutsch": "de"}
+
+OPS = ("<=", ">=", "!=", "=", "<", ">", ":")
+_FIELD_RE = re.compile(r"^([^\W\d_][\w-]*)(<=|>=|!=|=|<|>|:)(.*)$", re.DOTALL)
+_NUMBER_RE = re.compile(r"^\d{1,4}$")
+
+
+def suggest(word: str, choices, limit: int = 3) -> list[str]:
+    """Up to ``limit`` of ``choices`` closest to ``word`` (rapidfuzz, best first)."""
+    from rapidfuzz import fuzz, process
+
+    found = process.extract(word, list(choices), scorer=fuzz.WRatio, limit=limit * 2, score_cutoff=50)
+    out: list[str] = []
+    for choice, _score, _ in found:
+        if choice not in out:
+            out.append(choice)
+    return out[:limit]
+
+
+def _hint(suggestions: list[str]) -> str:
+    return f" (did you mean {', '.join(repr(s) for s in suggestions)}?)" if suggestions else ""
+
+
+# --------------------------------------------------------------------------- tree
+
+@dataclass(frozen=True)
+class Words:
+    """Match words in names and/or text. ``tokens`` are folded; ``exact`` for quoted phrases.
+
+    ``where`` is ``any`` (names and text), ``name`` or ``text``. Unquoted words
+    match the start of a word; quoted phrases match whole words in sequence.
+    """
+
+    tokens: tuple[str, ...]
+    where: str = "any"
+    exact: bool = False
+    raw: str = _attr(default="", compare=False)
+    column: int = _attr(default=0, compare=False)
+
+
+@dataclass(frozen=True)
+class Is:
+    """An enum or reference condition: ``field`` is type, kw, faction or product."""
+
+    field: str
+    value: str  # canonical for type/kw; the raw text for faction/product
+    raw: str = _attr(default="", compare=False)
+    column: int = _attr(default=0, compare=False)
+
+
+@dataclass(frozen=True)
+class Compare:
+    """A numeric comparison ``field op number`` (op one of = != < <= > >=)."""
+
+    field: str
+    op: str
+    number: int
+    column: int = _attr(default=0, compare=False)
+
+
+@dataclass(frozen=True)
+class Not:
+    """Negation of a sub-query (the complement among all cards and bases)."""
+
+    item: "Node"
+
+
+@dataclass(frozen=True)
+class And:
+    """All sub-queries match."""
+
+    items: tuple["Node", ...]
+
+
+@dataclass(frozen=True)
+class Or:
+    """At least one sub-query matches."""
+
+    items: tuple["Node", ...]
+
+
+@dataclass(frozen=True)
+class Everything:
+    """Matches every card and base (a query made only of ``lang:``)."""
+
+
+Node = Union[Words, Is, Compare, Not, And, Or, Everything]
+
+
+@dataclass
+class Query:
+    """A parsed query: the condition tree and the ``lang:`` restriction (or None)."""
+
+    root: Node
+    lang: str | None = None
+    text: str = ""
+
+    def highlight_terms(self) -> list[Words]:
+        """Word terms that are not negated (used to highlight text excerpts)."""
+        out: list[Words] = []
+
+        def walk(node, negated):
+            if isinstance(node, Words):
+                if not negated and node.where in ("any", "text"):
+                    out.append(node)
+            elif isinstance(node, Not):
+                walk(node.item, not negated)
+            elif isinstance(node, (And, Or)):
+                for item in node.items:
+                    walk(item, negated)
+
+        walk(self.root, False)
+        return out
+
+
+# --------------------------------------------------------------------------- tokens
+
+@dataclass
+class Token:
+    """One lexical token: kind is WORD, PHRASE, FIELD, LPAREN, RPAREN, NEG, OR, AND, NOT, EOF."""
+
+    kind: str
+    text: str
+    column: int
+    field: str = ""
+    op: str = ""
+    value: str = ""
+    quoted: bool = False
+    value_column: int = 0
+
+
+_STOP = set("()\"")
+
+
+def tokenize(query: str) -> list[Token]:
+    """Split ``query`` into tokens (raises :class:`QueryError` on an unterminated quote)."""
+    tokens: list[Token] = []
+    i, n = 0, len(query)
+    while i < n:
+        ch = query[i]
+        col = i + 1
+        if ch.isspace():
+            i += 1
+        elif ch == "(":
+            tokens.append(Token("LPAREN", ch, col))
+            i += 1
+        elif ch == ")":
+            tokens.append(Token("RPAREN", ch, col))
+            i += 1
+        elif ch == "-" and (i == 0 or query[i - 1].isspace() or query[i - 1] in "(-"):
+            if i + 1 >= n or query[i + 1].isspace() or query[i + 1] == ")":
+                raise QueryError("expected a term after '-'", col)
+            tokens.append(Token("NEG", ch, col))
+            i += 1
+        elif ch == '"':
+            end = query.find('"', i + 1)
+            if end < 0:
+                raise QueryError("unterminated quote", col)
+            tokens.append(Token("PHRASE", query[i + 1:end], col, quoted=True))
+            i = end + 1
+        else:
+            j = i
+            while j < n and not query[j].isspace() and query[j] not in _STOP:
+                j += 1
+            word = query[i:j]
+            m = _FIELD_RE.match(word)
+            if m:
+                name, op, value = m.group(1), m.group(2), m.group(3)
+                tok = Token("FIELD", word, col, field=name, op=op, value=value,
+                            value_column=col + len(name) + len(op))
+                if not value:
+                    if j < n and query[j] == '"':
+                        end = query.find('"', j + 1)
+                        if end < 0:
+                            raise QueryError("unterminated quote", j + 1)
+                        tok.value, tok.quoted, tok.value_column = query[j + 1:end], True, j + 2
+                        tok.text = query[i:end + 1]
+                        j = end + 1
+                    else:
+                        raise QueryError(f"missing value after '{name}{op}'", col)
+                tokens.append(tok)
+            elif word in ("OR", "AND", "NOT"):
+                tokens.append(Token(word, word, col))
+            else:
+                tokens.append(Token("WORD", word, col))
+            i = j
+    tokens.append(Token("EOF", "", n + 1))
+    return tokens
+
+
+# --------------------------------------------------------------------------- parser
+
+class _Parser:
+    def __init__(self, query: str):
+        self.query = query
+        self.tokens = tokenize(query)
+        self.pos = 0
+        self.langs: list[tuple[str, int]] = []
+        self.depth = 0  # nesting of parentheses and negations (bounded)
+        self.negated = 0
+
+    def peek(self) -> Token:
+        return self.tokens[self.pos]
+
+    def take(self) -> Token:
+        tok = self.tokens[self.pos]
+        self.pos += 1
+        return tok
+
+    @staticmethod
+    def describe(tok: Token) -> str:
+        if tok.kind == "EOF":
+            return "end of query"
+        if tok.kind in ("OR", "AND", "NOT"):
+            return tok.kind
+        return repr(tok.text) if tok.kind != "PHRASE" else repr(f'"{tok.text}"')
+
+    def parse(self) -> Query:
+        if self.peek().kind == "EOF":
+            raise QueryError("empty query")
+        root = self.or_expr()
+        tok = self.peek()
+        if tok.kind != "EOF":
+            raise QueryError(f"unexpected {self.describe(tok)}", tok.column)
+        lang = None
+        for value, col in self.langs:
+            if lang is not None and value != lang:
+                raise QueryError(f"conflicting lang: values ({lang!r} and {value!r})", col)
+            lang = value
+        return Query(root=_simplify(root), lang=lang, text=self.query)
+
+    def or_expr(self) -> Node:
+        items = [self.and_expr()]
+        while self.peek().kind == "OR":
+            op = self.take()
+            if self.peek().kind in ("EOF", "RPAREN", "OR", "AND"):
+                raise QueryError("expected a term after OR", op.column)
+            items.append(self.and_expr())
+        return items[0] if len(items) == 1 else Or(tuple(items))
+
+    def and_expr(self) -> Node:
+        items = [self.unary()]
+        while True:
+            kind = self.peek().kind
+            if kind == "AND":
+                op = self.take()
+                if self.peek().kind in ("EOF", "RPAREN", "OR", "AND"):
+                    raise QueryError("expected a term after AND", op.column)
+                items.append(self.unary())
+            elif kind in ("OR", "RPAREN", "EOF"):
+                break
+            else:
+                items.append(self.unary())
+        return items[0] if len(items) == 1 else And(tuple(items))
+
+    def unary(self) -> Node:
+        tok = self.peek()
+        if tok.kind in ("NEG", "NOT"):
+            self.take()
+            nxt = self.peek()
+            if nxt.kind in ("EOF", "RPAREN", "OR", "AND"):
+                what = "'-'" if tok.kind == "NEG" else "NOT"
+                raise QueryError(f"expected a term after {what}", tok.column)
+            if self.depth > 50:
+                raise QueryError("query nested too deeply", tok.column)
+            self.depth += 1
+            self.negated += 1
+            try:
+                inner = self.unary()
+            finally:
+                self.depth -= 1
+                self.negated -= 1
+            return Not(inner)
+        return self.primary()
+
+    def primary(self) -> Node:
+        tok = self.take()
+        if tok.kind == "LPAREN":
+            if self.depth > 50:
+                raise QueryError("query nested too deeply", tok.column)
+            if self.peek().kind == "RPAREN":
+                raise QueryError("unexpected ')'", self.peek().column)
+            self.depth += 1
+            try:
+                inner = self.or_expr()
+            finally:
+                self.depth -= 1
+            close = self.peek()
+            if close.kind != "RPAREN":
+                if close.kind == "EOF":
+                    raise QueryError("missing ')' for the '(' opened", tok.column)
+                raise QueryError(f"unexpected {self.describe(close)}", close.column)
+            self.take()
+            return inner
+        if tok.kind == "WORD":
+            return _words(tok.text, "any", False, tok.column)
+        if tok.kind == "PHRASE":
+            return _words(tok.text, "any", True, tok.column)
+        if tok.kind == "FIELD":
+            return self.field_term(tok)
+        raise QueryError(f"unexpected {self.describe(tok)}", tok.column)
+
+    def field_term(self, tok: Token) -> Node:
+        key = fold(tok.field).replace(" ", "")
+        canon = FIELD_ALIASES.get(key)
+        if canon is None:
+            names = sorted({a for a in FIELD_ALIASES if len(a) > 2})
+            raise QueryError(f"unknown field '{tok.field}'{_hint(suggest(key, names))}", tok.column)
+        kind = FIELD_KINDS[canon]
+        op, value, vcol = tok.op, tok.value, tok.value_column
+        if kind == "number":
+            if op == ":":
+                op = "="
+            if not _NUMBER_RE.match(value.strip()):
+                raise QueryError(f"expected a number after '{tok.field}{tok.op}'", vcol)
+            return Compare(canon, op, int(value), tok.column)
+        if op not in (":", "="):
+            raise QueryError(f"'{tok.field}' takes ':' and a value, not '{op}'", tok.column + len(tok.field))
+        if kind == "text":
+            return _words(value, canon, tok.quoted, vcol)
+        folded = fold(value)
+        if not folded:
+            raise QueryError(f"missing value after '{tok.field}{tok.op}'", vcol)
+        if kind == "ref":
+            return Is(canon, value, value, vcol)
+        vocab = {"type": TYPE_VALUES, "kw": KEYWORD_VALUES, "lang": LANG_VALUES}[canon]
+        found = vocab.get(folded) or vocab.get(folded.replace(" ", ""))
+        if found is None:
+            label = {"type": "type", "kw": "keyword", "lang": "language"}[canon]
+            raise QueryError(f"unknown {label} {value!r}{_hint(suggest(folded, sorted(vocab)))}", vcol)
+        if canon == "lang":
+            if self.negated:
+                raise QueryError("lang: applies to the whole query and cannot be negated", tok.column)
+            self.langs.append((found, tok.column))
+            return Everything()
+        return Is(canon, found, value, vcol)
+
+
+def _words(text: str, where: str, exact: bool, column: int) -> Words:
+    tokens = tuple(fold(text).split())
+    if not tokens:
+        raise QueryError(f"nothing to search for in {text!r}" if text else "empty phrase", column)
+    return Words(tokens, where, exact, text, column)
+
+
+def _simplify(node: Node) -> Node:
+    """Drop ``Everything`` (a ``lang:`` term, which applies to the whole query) from AND and OR lists."""
+    if isinstance(node, And):
+        items = [i for i in (_simplify(x) for x in node.items) if not isinstance(i, Everything)]
+        if not items:
+            return Everything()
+        return items[0] if len(items) == 1 else And(tuple(items))
+    if isinstance(node, Or):
+        items = [i for i in (_simplify(x) for x in node.items) if not isinstance(i, Everything)]
+        if not items:
+            return Everything()
+        return items[0] if len(items) == 1 else Or(tuple(items))
+    if isinstance(node, Not):
+        return Not(_simplify(node.item))
+    return node
+
+
+def parse(query: str) -> Query:
+    """Parse a search query into a :class:`Query` (raises :class:`QueryError` when malformed)."""
+    if not isinstance(query, str):
+        raise QueryError("the query must be text")
+    return _Parser(query).parse()
