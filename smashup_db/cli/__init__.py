@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from . import data_cmds, gamenight_cmds, lookup_cmds  # noqa: F401  (register commands)
 from . import import_cmds  # noqa: F401  (import/export commands)
+from . import search_cmds  # noqa: F401  (search command)
 from .app import app
 
 

@@ -1,0 +1,301 @@
+"""Run a parsed search query over the cards and bases of the catalogue.
+
+The query tree is compiled into one SQL statement with bound parameters over a
+unified "item" relation (a CTE: every card and every base, with type, faction,
+product, power, breakpoint and VP). Word terms become ``key IN (...)``
+sub-queries on the search index (see :mod:`.index`): FTS5 ``MATCH`` when
+available, else ``LIKE`` on the folded words; both read the same folded rows,
+so they give the same results. Every condition is NULL-safe, so ``-term`` is
+exactly the complement of ``term``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+
+from ..lookup import Catalogue
+from ..query import in_params
+from ..textutil import ascii_fold, fold
+from .index import ensure_index
+from .parser import And, Compare, Everything, Is, Not, Or, Query, QueryError, Words, parse, suggest
+
+#: Numeric fields -> item column.
+NUMBER_COLUMNS = {"power": "power", "copies": "copies", "breakpoint": "breakpoint",
+                  "vp": "vp1", "vp2": "vp2", "vp3": "vp3"}
+SQL_OPS = {"=": "=", "!=": "<>", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
+
+#: Bases carry no keyword rows; these patterns find keywords in a base's imported English text.
+BASE_KEYWORD_PATTERNS = {
+    "ongoing": ["%ongoing:%"], "talent": ["%talent:%"], "special": ["%special:%"],
+    "extra-play": ["%extra minion%", "%extra action%", "%extra character%"],
+}
+
+ITEMS_CTE = (
+    "WITH item AS ("
+    " SELECT 'card:' || c.id AS key, 'card' AS kind, c.id AS ref, c.type AS type, c.faction_id AS faction_id,"
+    " CAST(NULL AS VARCHAR) AS product_id, c.power AS power, c.copies AS copies,"
+    " CAST(NULL AS INTEGER) AS breakpoint, CAST(NULL AS INTEGER) AS vp1, CAST(NULL AS INTEGER) AS vp2,"
+    " CAST(NULL AS INTEGER) AS vp3, 0 AS grp, f.sort AS gsort, c.sort AS sort"
+    " FROM card c JOIN faction f ON f.id = c.faction_id"
+    " UNION ALL"
+    " SELECT 'base:' || b.id, 'base', b.id, 'base', b.faction_id, b.product_id, CAST(NULL AS INTEGER),"
+    " CAST(NULL AS INTEGER), b.breakpoint, b.vp1, b.vp2, b.vp3, 1, p.sort, b.sort"
+    " FROM base b JOIN product p ON p.id = b.product_id)"
+)
+
+
+class Searcher:
+    """Search the cards and bases of a :class:`~smashup_db.lookup.Catalogue`.
+
+    ``use_fts``: None picks FTS5 when the database has it; False forces the
+    portable LIKE path (True falls back to LIKE when FTS5 is missing).
+    """
+
+    def __init__(self, cat: Catalogue, use_fts: bool | None = None):
+        self.cat = cat
+        self.r = cat.r
+        self.use_fts = use_fts
+        self._refs: dict[str, dict] = {}
+
+    # ------------------------------------------------------------------ resolving
+    def _ref_table(self, kind: str) -> dict:
+        if kind not in self._refs:
+            ids = [r["id"] for r in self.r.all(f"SELECT id FROM {kind} ORDER BY sort, id")]
+            names: dict[str, set[str]] = defaultdict(set)
+            for r in self.r.all("SELECT ref, folded FROM name WHERE kind = :k", k=kind):
+                names[r["ref"]].add(r["folded"])
+            self._refs[kind] = {"ids": ids, "names": names}
+        return self._refs[kind]
+
+    def resolve(self, kind: str, value: str, column: int = 0) -> list[str]:
+        """Ids of the faction or product ``value`` names.
+
+        Tried in turn: the id, an exact name in any language, a unique prefix of
+        a name or id, a unique substring. Raises :class:`QueryError` with the
+        closest names when nothing (or more than one thing) matches.
+        """
+        table = self._ref_table(kind)
+        ids, names = table["ids"], table["names"]
+        q = fold(value)
+        raw = value.strip().lower()
+        if raw in ids:
+            return [raw]
+        exact = [i for i in ids if q in names.get(i, ())]
+        if exact:
+            return exact
+        for test in (lambda n: n.startswith(q), lambda n: q in n):
+            found = [i for i in ids if any(test(n) for n in names.get(i, ())) or test(i.replace("-", " "))]
+            if len(found) == 1:
+                return found
+            if len(found) > 1:
+                shown = ", ".join(self.cat.name(kind, i)[0] for i in found[:6])
+                more = ", ..." if len(found) > 6 else ""
+                raise QueryError(f"{kind} {value!r} is ambiguous: {shown}{more}", column)
+        hints = self.cat.suggest(kind, value, limit=3)
+        hint = f" (did you mean {', '.join(repr(h) for h in hints)}?)" if hints else ""
+        raise QueryError(f"unknown {kind} {value!r}{hint}", column)
+
+    # ------------------------------------------------------------------ compiling
+    def compile(self, query: Query, fts: bool) -> tuple[str, dict]:
+        """``(sql, params)`` selecting ``key, kind, ref`` of every match, in catalogue order."""
+        params: dict = {}
+        counter = [0]
+
+        def p(value) -> str:
+            counter[0] += 1
+            name = f"q{counter[0]}"
+            params[name] = value
+            return f":{name}"
+
+        def words(node: Words) -> str:
+            filters = ""
+            if node.where != "any":
+                filters += f" AND field = {p(node.where)}"
+            if query.lang:
+                filters += f" AND lang = {p(query.lang)}"
+            phrase = " ".join(node.tokens)
+            if fts:
+                match = f'"{phrase}"' + ("" if node.exact else "*")
+                return f"i.key IN (SELECT key FROM search_fts WHERE search_fts MATCH {p(match)}{filters})"
+            pattern = f"% {phrase}" + (" %" if node.exact else "%")
+            return f"i.key IN (SELECT key FROM search_doc WHERE (' ' || body || ' ') LIKE {p(pattern)}{filters})"
+
+        def cond(node) -> str:
+            if isinstance(node, Words):
+                return words(node)
+            if isinstance(node, Compare):
+                col = NUMBER_COLUMNS[node.field]
+                return f"(i.{col} IS NOT NULL AND i.{col} {SQL_OPS[node.op]} {p(node.number)})"
+            if isinstance(node, Is):
+                return is_cond(node)
+            if isinstance(node, Not):
+                return f"NOT ({cond(node.item)})"
+            if isinstance(node, And):
+                return "(" + " AND ".join(cond(x) for x in node.items) + ")"
+            if isinstance(node, Or):
+                return "(" + " OR ".join(cond(x) for x in node.items) + ")"
+            if isinstance(node, Everything):
+                return "1 = 1"
+            raise TypeError(node)  # pragma: no cover
+
+        def is_cond(node: Is) -> str:
+            if node.field == "type":
+                if node.value in ("card", "base"):
+                    return f"i.kind = {p(node.value)}"
+                return f"i.type = {p(node.value)}"
+            if node.field == "kw":
+                card = f"(i.kind = 'card' AND i.ref IN (SELECT card_id FROM card_keyword WHERE keyword = {p(node.value)}))"
+                pats = BASE_KEYWORD_PATTERNS.get(node.value)
+                if not pats:
+                    return card
+                likes = " OR ".join(f"LOWER(text) LIKE {p(x)}" for x in pats)
+                base = ("(i.kind = 'base' AND i.ref IN (SELECT ref FROM entity_text WHERE kind = 'base'"
+                        f" AND lang = 'en' AND ({likes})))")
+                return f"({card} OR {base})"
+            ids = self.resolve(node.field, node.value, node.column)
+            counter[0] += 1
+            plist, pvals = in_params(f"r{counter[0]}_", ids)
+            params.update(pvals)
+            if node.field == "faction":
+                return f"(i.faction_id IS NOT NULL AND i.faction_id IN {plist})"
+            return (f"((i.kind = 'base' AND i.product_id IN {plist}) OR (i.kind = 'card' AND i.faction_id IN"
+                    f" (SELECT faction_id FROM product_faction WHERE product_id IN {plist})))")
+
+        where = cond(query.root)
+        sql = f"{ITEMS_CTE} SELECT i.key, i.kind, i.ref FROM item i WHERE {where} ORDER BY i.grp, i.gsort, i.sort, i.ref"
+        return sql, params
+
+    # ------------------------------------------------------------------ running
+    def keys(self, query: str | Query) -> list[str]:
+        """Keys (``card:<id>`` / ``base:<id>``) of every match, in catalogue order."""
+        q = parse(query) if isinstance(query, str) else query
+        fts = ensure_index(self.r)
+        if self.use_fts is False:
+            fts = False
+        sql, params = self.compile(q, fts)
+        return [row["key"] for row in self.r.all(sql, **params)]
+
+    def search(self, query: str, limit: int | None = 50) -> dict:
+        """Run ``query``: ``{"query", "lang", "total", "shown", "results": [...]}``.
+
+        Each result has kind, id, name (display language, English fallback in
+        ``name_lang``), type, faction, product (bases), power, copies, keywords,
+        breakpoint, vp, and ``excerpt`` with ``highlights`` (character spans) when
+        text was imported. Raises :class:`QueryError` for a malformed query.
+        """
+        q = parse(query)
+        keys = self.keys(q)
+        page = keys if not limit or limit < 0 else keys[:limit]
+        return {"query": query, "lang": self.cat.lang, "restricted_to_lang": q.lang,
+                "total": len(keys), "shown": len(page), "results": self.details(page, q)}
+
+    def details(self, keys: list[str], q: Query) -> list[dict]:
+        """Result records for ``keys`` (in that order)."""
+        cards = [k[5:] for k in keys if k.startswith("card:")]
+        bases = [k[5:] for k in keys if k.startswith("base:")]
+        info: dict[str, dict] = {}
+        kws = defaultdict(list)
+        texts: dict[str, dict[str, str]] = defaultdict(dict)
+        if cards:
+            plist, pv = in_params("c", cards)
+            for r in self.r.all(f"SELECT id, type, faction_id, power, copies FROM card WHERE id IN {plist}", **pv):
+                info["card:" + r["id"]] = r
+            for r in self.r.all(f"SELECT card_id, keyword FROM card_keyword WHERE card_id IN {plist}"
+                                " ORDER BY keyword", **pv):
+                kws[r["card_id"]].append(r["keyword"])
+            for r in self.r.all(f"SELECT ref, lang, text FROM entity_text WHERE kind = 'card' AND ref IN {plist}", **pv):
+                texts["card:" + r["ref"]][r["lang"]] = r["text"]
+        if bases:
+            plist, pv = in_params("b", bases)
+            for r in self.r.all("SELECT id, product_id, faction_id, breakpoint, vp1, vp2, vp3 FROM base"
+                                f" WHERE id IN {plist}", **pv):
+                info["base:" + r["id"]] = r
+            for r in self.r.all(f"SELECT ref, lang, text FROM entity_text WHERE kind = 'base' AND ref IN {plist}", **pv):
+                texts["base:" + r["ref"]][r["lang"]] = r["text"]
+        terms = q.highlight_terms()
+        out = []
+        for key in keys:
+            kind, ref = key.split(":", 1)
+            r = info[key]
+            item = {"kind": kind, **self.cat.named(kind, ref),
+                    "type": r["type"] if kind == "card" else "base",
+                    "faction": self.cat.named("faction", r["faction_id"]) if r["faction_id"] else None}
+            if kind == "card":
+                item.update(power=r["power"], copies=r["copies"], keywords=kws[ref])
+            else:
+                item.update(product=self.cat.named("product", r["product_id"]), breakpoint=r["breakpoint"],
+                            vp=[r["vp1"], r["vp2"], r["vp3"]])
+            item.update(text_excerpt(texts.get(key, {}), terms, q.lang or self.cat.lang))
+            out.append(item)
+        return out
+
+
+# ---------------------------------------------------------------------- excerpts
+
+def _folded_with_map(text: str) -> tuple[str, list[int]]:
+    """Fold ``text`` char by char (no collapsing): folded string and, per folded char, its source index."""
+    chars, index = [], []
+    for k, ch in enumerate(text):
+        for c in ascii_fold(ch).casefold() or " ":
+            chars.append(c if ("0" <= c <= "9" or "a" <= c <= "z") else " ")
+            index.append(k)
+    return "".join(chars), index
+
+
+def find_spans(text: str, terms: list[Words]) -> list[tuple[int, int]]:
+    """Character spans of ``text`` where the word terms match (sorted, non-overlapping)."""
+    if not text or not terms:
+        return []
+    folded, index = _folded_with_map(text)
+    spans = []
+    for t in terms:
+        body = " +".join(re.escape(tok) for tok in t.tokens)
+        tail = r"(?![0-9a-z])" if t.exact else r"[0-9a-z]*"
+        for m in re.finditer(r"(?<![0-9a-z])" + body + tail, folded):
+            if m.end() > m.start():
+                spans.append((index[m.start()], index[m.end() - 1] + 1))
+    spans.sort()
+    merged: list[tuple[int, int]] = []
+    for s, e in spans:
+        if merged and s <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(e, merged[-1][1]))
+        else:
+            merged.append((s, e))
+    return merged
+
+
+def text_excerpt(texts: dict[str, str], terms: list[Words], lang: str, width: int = 140) -> dict:
+    """``{"text_lang", "excerpt", "highlights"}`` for the best text (``lang``, else English, else any).
+
+    The excerpt is about ``width`` characters around the first match; ``highlights``
+    are ``[start, end]`` spans inside the excerpt. All None/empty without text.
+    """
+    if not texts:
+        return {"text_lang": None, "excerpt": None, "highlights": []}
+    chosen = lang if lang in texts else ("en" if "en" in texts else sorted(texts)[0])
+    text = " ".join(texts[chosen].split())
+    spans = find_spans(text, terms)
+    start = 0
+    if spans and spans[0][1] > width - 20:
+        start = max(0, spans[0][0] - 40)
+        while start > 0 and not text[start - 1].isspace():
+            start -= 1
+    end = min(len(text), start + width)
+    if end < len(text):
+        cut = text.rfind(" ", start + width // 2, end)
+        end = cut if cut > 0 else end
+    prefix = "…" if start > 0 else ""
+    suffix = "…" if end < len(text) else ""
+    excerpt = prefix + text[start:end] + suffix
+    shift = len(prefix) - start
+    hl = [[max(s, start) + shift, min(e, end) + shift] for s, e in spans if e > start and s < end]
+    return {"text_lang": chosen, "excerpt": excerpt, "highlights": hl}
+
+
+def search(cat: Catalogue, query: str, limit: int | None = 50, use_fts: bool | None = None) -> dict:
+    """Search ``cat`` for ``query`` (see :meth:`Searcher.search`)."""
+    return Searcher(cat, use_fts).search(query, limit)
+
+
+__all__ = ["Searcher", "search", "find_spans", "text_excerpt", "QueryError", "suggest"]
