@@ -361,7 +361,7 @@ def import_archives(engine, files: list[ArchiveFile], data_dir: Path | None = No
             old_rulings: dict[str, list] = defaultdict(list)
             for r in conn.execute(select(m.Ruling.id, m.Ruling.ref, m.Ruling.kind, m.Ruling.text, m.Ruling.source,
                                          m.Ruling.lang)
-                                  .where(m.Ruling.entity == entity, m.Ruling.source.endswith(f.suffix))
+                                  .where(m.Ruling.entity == entity, m.Ruling.source.endswith(f.suffix, autoescape=True))
                                   .order_by(m.Ruling.id)):
                 old_rulings[r.ref].append(r)
             drop, add = [], []
