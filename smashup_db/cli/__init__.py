@@ -8,6 +8,7 @@ from __future__ import annotations
 from . import data_cmds, gamenight_cmds, lookup_cmds  # noqa: F401  (register commands)
 from . import import_cmds  # noqa: F401  (import/export commands)
 from . import search_cmds  # noqa: F401  (search command)
+from . import site_cmds  # noqa: F401  (site build/serve commands)
 from .app import app
 
 

@@ -1,0 +1,69 @@
+"""Site commands: ``smashup site build`` and ``smashup site serve``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from .app import DbOpt, app, user_errors
+
+site_app = typer.Typer(help="Build or preview the static reference website (English and German).",
+                       no_args_is_help=True)
+app.add_typer(site_app, name="site")
+
+
+@site_app.command("build")
+def build(out: Annotated[Path, typer.Option("--out", "-o", help="Output folder (replaced only when the build is complete).")] = Path("site"),
+          lang: Annotated[str, typer.Option("--lang", "-l", help="Languages, comma-separated: en, de.")] = "en,de",
+          base_url: Annotated[str, typer.Option("--base-url", help="Where the site will be published: / or /path/ or https://host/path/.")] = "/",
+          search: Annotated[bool, typer.Option("--search/--no-search", help="Build the Pagefind search index (needs the pagefind binary).")] = True,
+          db: DbOpt = None) -> None:
+    """Render the catalogue as a static website: one tree per language, downloads, search.
+
+    Builds into a temporary folder beside --out and swaps it in only when every
+    page is written; on any error the previous site stays as it was.
+
+    Examples: smashup site build; smashup site build --out public --base-url /smashup/
+    """
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from ..site import build_site
+
+    err = Console(stderr=True)
+    with user_errors(), Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                                 TimeElapsedColumn(), console=err, transient=True) as bar:
+        tasks: dict[str, int] = {}
+
+        def progress(stage: str, done: int, total: int) -> None:
+            if stage not in tasks:
+                tasks[stage] = bar.add_task(stage, total=total)
+            bar.update(tasks[stage], completed=done, total=total)
+
+        result = build_site(out, lang, base_url, db, search=search, progress=progress)
+    typer.echo(f"built {result.pages} pages ({', '.join(result.langs)}) in {result.seconds:.1f} s -> {result.out}")
+    typer.echo(result.search_note)
+    if not result.has_text:
+        typer.echo("rules text not included (import it with: smashup import text, then build again)")
+
+
+@site_app.command("serve")
+def serve(port: Annotated[int, typer.Option("--port", "-p", help="Port on 127.0.0.1.")] = 8000,
+          folder: Annotated[Path, typer.Option("--dir", "-d", help="Folder of a built site.")] = Path("site")) -> None:
+    """Preview a built site on http://127.0.0.1:PORT/ (Ctrl+C stops).
+
+    Example: smashup site serve --port 8000 --dir site
+    """
+    from ..site import make_server
+
+    with user_errors():
+        server = make_server(folder, port, quiet=False)
+        typer.echo(f"serving {folder} on http://127.0.0.1:{server.server_address[1]}/ (Ctrl+C stops)")
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            typer.echo("stopped")
+        finally:
+            server.server_close()

@@ -1,0 +1,15 @@
+"""Static reference site: the catalogue rendered as HTML in English and German.
+
+``build_site(out, langs, base_url, db=...)`` renders every page with Jinja2
+(autoescape on) into a temporary folder beside ``out`` and swaps it in only
+when complete; ``serve(folder, port)`` previews a built site on 127.0.0.1.
+Errors a person can cause raise :class:`SiteError` (a ``UserError``).
+"""
+
+from __future__ import annotations
+
+from .paths import SiteError, safe_path, templates_dir
+from .build import BuildResult, build_site
+from .serve import make_server, serve
+
+__all__ = ["BuildResult", "SiteError", "build_site", "make_server", "safe_path", "serve", "templates_dir"]

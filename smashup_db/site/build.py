@@ -1,0 +1,321 @@
+"""Build the static site: every page in every language, downloads, search index.
+
+The build renders into a temporary folder beside ``out`` and replaces ``out``
+only when everything (pages, downloads, Pagefind index) is complete; any
+error removes the temporary folder and leaves the previous site untouched.
+
+Layout (``L`` = ``en`` or ``de``)::
+
+    index.html                      language choice
+    L/                              home
+    L/products/  L/products/<id>/   products
+    L/factions/  L/factions/<id>/   factions, and L/factions/<id>/checklist/
+    L/cards/     L/cards/<id>/      cards
+    L/bases/     L/bases/<id>/      bases
+    L/rules/  L/glossary/  L/downloads/  L/search/
+    data/{cards,bases,factions,products}.{json,csv}
+    assets/site.css   pagefind/ (when Pagefind is available)
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import shutil
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterable
+from urllib.parse import urlparse
+
+from ..textutil import fold
+from .model import SiteData, load
+from .paths import SiteError, page_url, safe_path, templates_dir
+from .search import find_pagefind, run_pagefind
+from .strings import LANG_NAMES, strings
+
+SITE_LANGS = ("en", "de")
+MARKER = ".smashup-site"
+DATASETS = ("cards", "bases", "factions", "products")
+
+Progress = Callable[[str, int, int], None]
+
+
+@dataclass
+class BuildResult:
+    """What a build produced: ``pages`` HTML pages, ``seconds`` taken, search on/off and why."""
+
+    out: Path
+    pages: int
+    seconds: float
+    langs: list[str]
+    search: bool
+    search_note: str
+    has_text: bool
+
+
+def parse_langs(value: str | Iterable[str] | None) -> list[str]:
+    """``"en,de"`` -> ``["en", "de"]``; raises :class:`SiteError` for unknown or no languages."""
+    if value is None:
+        return list(SITE_LANGS)
+    items = value.split(",") if isinstance(value, str) else list(value)
+    langs = []
+    for item in items:
+        item = item.strip().lower()
+        if not item:
+            continue
+        if item not in SITE_LANGS:
+            raise SiteError(f"unknown site language {item!r}; use one or more of: {', '.join(SITE_LANGS)}")
+        if item not in langs:
+            langs.append(item)
+    if not langs:
+        raise SiteError("no site language given; use e.g. --lang en,de")
+    return langs
+
+
+def normalize_base_url(value: str | None) -> str:
+    """A base URL ending in '/': a path (``/``, ``/smashup/``) or an http(s) URL. Raises :class:`SiteError`."""
+    value = (value or "/").strip()
+    bad = any(ch.isspace() or ch in "\"'<>`\\?#" for ch in value)
+    parsed = urlparse(value)
+    if bad or not (value.startswith("/") and not value.startswith("//")
+                   or parsed.scheme in ("http", "https") and parsed.netloc):
+        raise SiteError(f"bad --base-url {value!r}; use a path like / or /smashup/, or https://example.org/smashup/")
+    return value if value.endswith("/") else value + "/"
+
+
+def render_page(template, context: dict) -> str:
+    """Render one page (a seam for tests that simulate a failing render)."""
+    return template.render(context)
+
+
+def _environment():
+    from jinja2 import Environment, FileSystemLoader, StrictUndefined
+
+    env = Environment(loader=FileSystemLoader(str(templates_dir())), autoescape=True,
+                      undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+    return env
+
+
+class _Names:
+    """Display names with links for one language, cached."""
+
+    def __init__(self, data: SiteData, lang: str, base: str):
+        self.data, self.lang, self.base = data, lang, base
+        self._cache: dict[tuple[str, str], dict] = {}
+        self.fb_title = strings(lang)["fallback_mark"]
+
+    def __call__(self, kind: str, ref: str) -> dict:
+        key = (kind, ref)
+        if key not in self._cache:
+            name, used = self.data.catalogue.name(kind, ref, self.lang)
+            self._cache[key] = {"id": ref, "name": name, "fallback": used != self.lang, "fb_title": self.fb_title,
+                                "name_lang": used or self.lang,
+                                "url": page_url(self.base, self.lang, kind + "s", ref)}
+        return self._cache[key]
+
+
+def _check_out(out: Path) -> None:
+    if out.exists() and not out.is_dir():
+        raise SiteError(f"{out} exists and is not a folder; choose another --out")
+    if out.is_dir() and any(out.iterdir()) and not (out / MARKER).is_file():
+        raise SiteError(f"{out} is not empty and was not built by smashup; "
+                        "choose another --out or empty the folder (it would be replaced)")
+
+
+def _swap(tmp: Path, out: Path) -> None:
+    """Replace ``out`` by ``tmp`` with two renames; the old site is removed only afterwards."""
+    old = None
+    if out.exists():
+        old = Path(tempfile.mkdtemp(prefix=f".{out.name}.old-", dir=out.parent))
+        os.rmdir(old)
+        os.replace(out, old)
+    try:
+        os.replace(tmp, out)
+    except OSError:
+        if old is not None:
+            os.replace(old, out)
+        raise
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
+
+
+def build_site(out: Path | str = "site", langs: str | Iterable[str] | None = None, base_url: str | None = "/",
+               db: str | None = None, *, reader=None, search: bool = True,
+               progress: Progress | None = None) -> BuildResult:
+    """Render the whole site into ``out`` (replaced atomically when complete).
+
+    ``langs``: ``"en,de"`` or a list (default both); ``base_url``: where the
+    site will be published (default ``/``); ``db``: database path or URL (as
+    ``--db``), or pass an open ``reader``. ``search=False`` skips Pagefind.
+    ``progress(stage, done, total)`` is called while rendering.
+    Raises :class:`SiteError` (bad option, unusable folder, failing Pagefind)
+    or ``DatabaseError``; in every error case ``out`` is left as it was.
+    """
+    started = time.perf_counter()
+    langs = parse_langs(langs)
+    base = normalize_base_url(base_url)
+    out = Path(out).expanduser().absolute()
+    _check_out(out)
+    env = _environment()
+    own_reader = reader is None
+    if own_reader:
+        from ..query import open_reader
+
+        reader = open_reader(db)
+    try:
+        data = load(reader)
+    finally:
+        if own_reader:
+            reader.close()
+    binary = find_pagefind() if search else None
+    search_note = ("search index built with Pagefind" if binary else
+                   "search is off: --no-search given" if not search else
+                   "search is off: the pagefind binary was not found (pip install 'pagefind[extended]')")
+
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.build-", dir=out.parent))
+    try:
+        pages = _render_all(env, data, tmp, langs, base, bool(binary), progress)
+        _write_downloads(data, tmp)
+        (tmp / "assets").mkdir()
+        shutil.copyfile(templates_dir() / "site.css", tmp / "assets" / "site.css")
+        (tmp / MARKER).write_text(json.dumps({"catalogue_version": data.version, "langs": langs,
+                                              "base_url": base}) + "\n", encoding="utf-8")
+        if binary:
+            if progress:
+                progress("search index", 0, 1)
+            search_note = "search: " + run_pagefind(binary, tmp)
+            if progress:
+                progress("search index", 1, 1)
+        _swap(tmp, out)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    return BuildResult(out=out, pages=pages, seconds=time.perf_counter() - started, langs=langs,
+                       search=bool(binary), search_note=search_note, has_text=data.has_text)
+
+
+# --------------------------------------------------------------------------- pages
+def _pages(data: SiteData) -> list[tuple[tuple[str, ...], str, Callable[[_Names, str], dict]]]:
+    """Every page of one language: (path segments under /L/, template, context maker)."""
+    pages: list = [((), "home.html", lambda n, lang: {}),
+                   (("products",), "products.html", lambda n, lang: {}),
+                   (("factions",), "factions.html", lambda n, lang: {}),
+                   (("cards",), "cards.html", lambda n, lang: {}),
+                   (("bases",), "bases.html", lambda n, lang: {}),
+                   (("rules",), "rules.html", lambda n, lang: {}),
+                   (("glossary",), "glossary.html", lambda n, lang: {}),
+                   (("downloads",), "downloads.html", lambda n, lang: {}),
+                   (("search",), "search.html", lambda n, lang: {})]
+    for pid in data.products:
+        pages.append((("products", pid), "product.html", lambda n, lang, pid=pid: {"p": data.products[pid]}))
+    for fid in data.factions:
+        pages.append((("factions", fid), "faction.html", lambda n, lang, fid=fid: {"f": data.factions[fid]}))
+        pages.append((("factions", fid, "checklist"), "checklist.html",
+                      lambda n, lang, fid=fid: {"f": data.factions[fid]}))
+    for cid in data.cards:
+        pages.append((("cards", cid), "card.html", lambda n, lang, cid=cid: {"c": data.cards[cid]}))
+    for bid in data.bases:
+        pages.append((("bases", bid), "basecard.html", lambda n, lang, bid=bid: {"b": data.bases[bid]}))
+    return pages
+
+
+def _text_for(item: dict, lang: str) -> dict | None:
+    texts = item.get("texts") or {}
+    chosen = texts.get(lang) or texts.get("en")
+    if not chosen:
+        return None
+    return {"text": chosen["text"], "source": chosen["source"], "lang": lang if lang in texts else "en"}
+
+
+def _render_all(env, data: SiteData, root: Path, langs: list[str], base: str, search_on: bool,
+                progress: Progress | None) -> int:
+    pages = _pages(data)
+    total = len(pages) * len(langs) + 2
+    done = 0
+    common = {"base": base, "langs": langs, "lang_names": LANG_NAMES, "version": data.version,
+              "date": data.date, "data": data, "has_text": data.has_text, "search_on": search_on,
+              "css": base + "assets/site.css", "base_path": urlparse(base).path if "://" in base else base,
+              "text_for": _text_for, "fold": fold}
+    cache: dict[str, object] = {}
+
+    def template(name):
+        if name not in cache:
+            cache[name] = env.get_template(name)
+        return cache[name]
+
+    def write(path: Path, html: str) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(html, encoding="utf-8")
+
+    for lang in langs:
+        names = _Names(data, lang, base)
+        t = strings(lang)
+        for segments, tpl, make in pages:
+            ctx = {**common, "lang": lang, "t": t, "n": names, "segments": segments,
+                   "alt": {other: page_url(base, other, *segments) for other in langs},
+                   "url": lambda *segs, _lang=lang: page_url(base, _lang, *segs), **make(names, lang)}
+            write(safe_path(root, lang, *segments), render_page(template(tpl), ctx))
+            done += 1
+            if progress and done % 200 == 0:
+                progress("pages", done, total)
+    first = langs[0]
+    for tpl, filename in (("root.html", "index.html"), ("404.html", "404.html")):
+        ctx = {**common, "lang": first, "t": strings(first), "n": _Names(data, first, base), "segments": (),
+               "alt": {other: page_url(base, other) for other in langs},
+               "url": lambda *segs: page_url(base, first, *segs)}
+        write(safe_path(root, filename=filename), render_page(template(tpl), ctx))
+        done += 1
+    if progress:
+        progress("pages", done, total)
+    return done
+
+
+# --------------------------------------------------------------------------- downloads
+def dataset_rows(data: SiteData) -> dict[str, list[dict]]:
+    """The download tables (facts only, never rules text): ``{"cards": [...], "bases": [...], ...}``."""
+    cat = data.catalogue
+
+    def names(kind, ref):
+        out = {}
+        for lang in SITE_LANGS:
+            name, used = cat.name(kind, ref, lang)
+            out[f"name_{lang}"] = name if used == lang else ""
+        return out
+
+    return {
+        "cards": [{"id": c["id"], **names("card", c["id"]), "faction": c["faction"], "type": c["type"],
+                   "copies": c["copies"], "power": c["power"], "keywords": c["keywords"]}
+                  for c in data.cards.values()],
+        "bases": [{"id": b["id"], **names("base", b["id"]), "product": b["product"], "faction": b["faction"],
+                   "breakpoint": b["breakpoint"], "vp1": b["vp"][0], "vp2": b["vp"][1], "vp3": b["vp"][2]}
+                  for b in data.bases.values()],
+        "factions": [{"id": f["id"], **names("faction", f["id"]), "products": f["products"],
+                      "cards": f["totals"]["cards"], "minions": f["totals"]["minions"],
+                      "actions": f["totals"]["actions"], "power": f["totals"]["power"], "bases": f["bases"]}
+                     for f in data.factions.values()],
+        "products": [{"id": p["id"], **names("product", p["id"]), "kind": p["kind"], "year": p["year"],
+                      "factions": p["factions"], "bases": p["bases"]} for p in data.products.values()],
+    }
+
+
+def _write_downloads(data: SiteData, root: Path) -> None:
+    folder = safe_path(root, "data", filename="")
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, rows in dataset_rows(data).items():
+        doc = {"catalogue_version": data.version, "catalogue_date": data.date, name: rows}
+        safe_path(root, "data", filename=f"{name}.json").write_text(
+            json.dumps(doc, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        buf = io.StringIO()
+        fields = list(rows[0]) + ["catalogue_version", "catalogue_date"] if rows else ["id"]
+        writer = csv.DictWriter(buf, fieldnames=fields, lineterminator="\n")
+        writer.writeheader()
+        for row in rows:
+            writer.writerow({k: (";".join(v) if isinstance(v, list) else "" if v is None else v)
+                             for k, v in row.items()} | {"catalogue_version": data.version,
+                                                         "catalogue_date": data.date})
+        safe_path(root, "data", filename=f"{name}.csv").write_text(buf.getvalue(), encoding="utf-8")

@@ -1,0 +1,62 @@
+"""Where templates live and where pages go; refuses any path that leaves the site.
+
+Every folder name on the site comes from an id (slug). :func:`safe_path`
+checks each segment with :func:`smashup_db.textutil.is_slug` and then checks
+that the resolved path still lies inside the output folder, so a bad id can
+never write outside it (``../../etc`` or ``/tmp/x`` are refused).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from ..errors import UserError
+from ..textutil import is_slug
+
+PACKAGE_DIR = Path(__file__).resolve().parent.parent
+
+
+class SiteError(UserError, ValueError):
+    """The site cannot be built or served as asked (bad option, bad id, unusable folder)."""
+
+
+def templates_dir() -> Path:
+    """The Jinja2 templates of the site (``smashup_db/_templates/site`` in a wheel,
+    ``<repo>/templates/site`` in a source checkout). Raises :class:`SiteError` if missing."""
+    for candidate in (PACKAGE_DIR / "_templates", PACKAGE_DIR.parent / "templates"):
+        if (candidate / "site" / "base.html").is_file():
+            return candidate / "site"
+    raise SiteError(f"{PACKAGE_DIR.parent / 'templates' / 'site'}: site templates not found")
+
+
+def safe_path(root: Path, *segments: str, filename: str = "index.html") -> Path:
+    """``root/seg1/seg2/.../filename`` after checking every segment is a slug.
+
+    ``root`` is the output folder; the result is resolved and must lie inside it.
+    Raises :class:`SiteError` naming the bad segment (e.g. ``'../etc'``).
+    """
+    for seg in segments:
+        if not isinstance(seg, str) or not is_slug(seg):
+            raise SiteError(f"refusing page path: {seg!r} is not a valid id (letters, digits and '-' only)")
+    if filename and (filename in (".", "..") or "/" in filename or "\\" in filename):
+        raise SiteError(f"refusing file name {filename!r}")
+    base = _resolved(str(root))
+    path = base.joinpath(*segments, filename) if filename else base.joinpath(*segments)
+    path = path.resolve()
+    if path != base and base not in path.parents:
+        raise SiteError(f"refusing page path outside the site folder: {path}")
+    return path
+
+
+@lru_cache(maxsize=64)
+def _resolved(root: str) -> Path:
+    return Path(root).resolve()
+
+
+def page_url(base_url: str, *segments: str) -> str:
+    """The URL of a folder page: ``base_url + 'en/cards/laser-sword/'`` (segments must be slugs)."""
+    for seg in segments:
+        if not is_slug(seg):
+            raise SiteError(f"refusing URL: {seg!r} is not a valid id")
+    return base_url + "".join(f"{seg}/" for seg in segments)
