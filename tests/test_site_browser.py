@@ -22,7 +22,8 @@ CHROMIUM = next((p for p in ("/usr/bin/chromium", shutil.which("chromium") or ""
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
 
-sync_api = pytest.importorskip("playwright.sync_api", reason="playwright not installed (pip install playwright)")
+sync_api = pytest.importorskip("playwright.sync_api", reason="playwright not installed (pip install playwright)",
+                               exc_type=ImportError)
 
 pytestmark = [
     pytest.mark.skipif(CHROMIUM is None, reason="chromium not installed (apt-get install -y chromium)"),
