@@ -6,6 +6,9 @@ are named in English or German (fuzzy, via :meth:`Catalogue.resolve`).
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+from datetime import datetime, timezone
+
 from .errors import UserError
 from .lookup import Catalogue
 
@@ -16,17 +19,22 @@ class CollectionError(UserError, ValueError):
     """Bad collection input (copies < 1, removing what is not there)."""
 
 
-def _engine(cat: Catalogue):
-    from .db import engine_for
+@contextmanager
+def _writing(cat: Catalogue):
+    """A write transaction on the catalogue's database; driver errors become DatabaseError."""
+    from .db import database_errors, engine_for, write_transaction
 
-    return engine_for(cat.r.url)
+    with database_errors(cat.r.url), write_transaction(engine_for(cat.r.url), "collection") as conn:
+        yield conn
 
 
 def add(cat: Catalogue, product: str, copies: int = 1, owner: str = DEFAULT_OWNER) -> dict:
     """Add ``copies`` of ``product`` to ``owner``'s collection; returns the new row.
 
     Raises :class:`~smashup_db.lookup.NotFound` (with suggestions) for an
-    unknown product and :class:`CollectionError` for copies < 1.
+    unknown product, :class:`CollectionError` for copies < 1 and
+    :class:`~smashup_db.errors.DatabaseError` when the database cannot be
+    written (e.g. locked longer than ``SMASHUP_DB_TIMEOUT``).
     """
     if copies < 1:
         raise CollectionError(f"--copies must be 1 or more, not {copies}")
@@ -35,7 +43,7 @@ def add(cat: Catalogue, product: str, copies: int = 1, owner: str = DEFAULT_OWNE
 
     from .models import Collection
 
-    with _engine(cat).begin() as conn:
+    with _writing(cat) as conn:
         row = conn.execute(select(Collection.copies).where(Collection.owner == owner,
                                                            Collection.product_id == pid)).first()
         if row:
@@ -43,14 +51,17 @@ def add(cat: Catalogue, product: str, copies: int = 1, owner: str = DEFAULT_OWNE
                                                              Collection.product_id == pid)
                          .values(copies=row[0] + copies))
         else:
-            conn.execute(Collection.__table__.insert().values(owner=owner, product_id=pid, copies=copies))
+            conn.execute(Collection.__table__.insert().values(
+                owner=owner, product_id=pid, copies=copies,
+                added_at=datetime.now(timezone.utc).isoformat(timespec="seconds")))
     return {"owner": owner, "product": cat.named("product", pid), "copies": (row[0] if row else 0) + copies}
 
 
 def remove(cat: Catalogue, product: str, copies: int | None = None, owner: str = DEFAULT_OWNER) -> dict:
     """Remove ``copies`` (default: all) of ``product`` from ``owner``'s collection.
 
-    Raises :class:`CollectionError` when the owner does not have that product.
+    Raises :class:`CollectionError` when the owner does not have that product
+    and :class:`~smashup_db.errors.DatabaseError` when the database cannot be written.
     """
     pid = cat.resolve("product", product)[0]
     from sqlalchemy import select
@@ -58,7 +69,7 @@ def remove(cat: Catalogue, product: str, copies: int | None = None, owner: str =
     from .models import Collection
 
     where = (Collection.owner == owner, Collection.product_id == pid)
-    with _engine(cat).begin() as conn:
+    with _writing(cat) as conn:
         row = conn.execute(select(Collection.copies).where(*where)).first()
         if not row:
             raise CollectionError(f"{owner} has no {cat.name('product', pid)[0]} in the collection")

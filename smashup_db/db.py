@@ -1,28 +1,46 @@
-"""Database location, engine and the automatic first build.
+"""Database location, engine, schema migrations, write locks and error messages.
 
 The embedded default is an SQLite file in the user's data directory
 (``platformdirs.user_data_dir("smashup-db")``). ``SMASHUP_DB`` or ``--db``
 override it with a file path or any SQLAlchemy URL (e.g.
 ``postgresql+psycopg://user@localhost/smashup``).
 
-``open_db(url)`` returns an engine whose catalogue is current: the tables are
-created and the facts loaded from ``data/`` when the database is new or its
-catalogue version differs from the shipped one.
+``open_db(url)`` returns an engine whose schema is at the newest migration
+(:mod:`smashup_db.migrations`) and whose catalogue is current: the facts are
+loaded from ``data/`` when the database is new or its catalogue version
+differs from the shipped one.
+
+Writers go through :func:`write_transaction`, which takes the database's
+write lock up front (SQLite ``BEGIN IMMEDIATE``; a PostgreSQL advisory lock),
+so that concurrent builds and imports run one after the other instead of
+failing half-way. ``SMASHUP_DB_TIMEOUT`` (seconds, default 30) is how long a
+command waits for that lock (and for a server to answer) before it gives up
+with a one-line :class:`DatabaseError`.
 """
 
 from __future__ import annotations
 
 import os
+import sys
+import time
+from contextlib import contextmanager
 from pathlib import Path
-
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterator
 
 if TYPE_CHECKING:  # SQLAlchemy is imported lazily: look-ups on SQLite never need it
-    from sqlalchemy.engine import Engine
+    from sqlalchemy.engine import Connection, Engine
 
 from .errors import DatabaseError  # noqa: F401  (re-exported)
 
 ENV_VAR = "SMASHUP_DB"
+TIMEOUT_VAR = "SMASHUP_DB_TIMEOUT"
+DEFAULT_TIMEOUT = 30.0
+#: Test hook: ``LABEL:SECONDS`` makes the write transaction named LABEL print
+#: ``paused in LABEL`` on stderr and sleep before it commits (used to kill a
+#: command mid-way in tests). Never set it otherwise.
+PAUSE_VAR = "SMASHUP_TEST_PAUSE"
+#: Key of the PostgreSQL advisory lock that serializes writers (any 64-bit number).
+PG_LOCK_KEY = 0x5A5A_0007
 
 
 def default_path() -> Path:
@@ -50,27 +68,140 @@ def resolve_url(db: str | None = None) -> str:
     return f"sqlite:///{path}"
 
 
-def _sqlite_pragmas(dbapi_conn, _record) -> None:
-    cur = dbapi_conn.cursor()
-    cur.execute("PRAGMA busy_timeout = 30000")
-    cur.execute("PRAGMA journal_mode = WAL")
-    cur.execute("PRAGMA synchronous = NORMAL")
-    cur.close()
+def timeout() -> float:
+    """Seconds to wait for a lock or a server: ``$SMASHUP_DB_TIMEOUT``, default 30.
+
+    Raises :class:`DatabaseError` when the variable is not a number >= 0.
+    """
+    raw = os.environ.get(TIMEOUT_VAR, "").strip()
+    if not raw:
+        return DEFAULT_TIMEOUT
+    try:
+        value = float(raw)
+    except ValueError:
+        value = -1.0
+    if not value >= 0:
+        raise DatabaseError(f"{TIMEOUT_VAR} must be a number of seconds (0 or more), not {raw!r}")
+    return value
 
 
-_ENGINES: dict[str, "Engine"] = {}
+def sqlite_path(url: str) -> str | None:
+    """The file of an ``sqlite:///`` URL, or None for other URLs."""
+    return url[len("sqlite:///"):] if url.startswith("sqlite:///") else None
+
+
+def _sqlite_pragmas(seconds: float):
+    def on_connect(dbapi_conn, _record) -> None:
+        cur = dbapi_conn.cursor()
+        cur.execute(f"PRAGMA busy_timeout = {int(seconds * 1000)}")
+        cur.execute("PRAGMA journal_mode = WAL")
+        cur.execute("PRAGMA synchronous = NORMAL")
+        cur.close()
+
+    return on_connect
+
+
+_ENGINES: dict[tuple[str, float], "Engine"] = {}
 
 
 def engine_for(url: str) -> Engine:
-    """An engine for ``url`` (cached per URL). SQLite gets WAL and a busy timeout."""
-    from sqlalchemy import create_engine, event
+    """An engine for ``url``, cached per URL and timeout.
 
-    if url not in _ENGINES:
-        engine = create_engine(url)
+    SQLite gets WAL and a busy timeout of :func:`timeout`; PostgreSQL a connect
+    timeout and a lock timeout. Raises :class:`DatabaseError` for a URL
+    SQLAlchemy cannot parse or whose driver is not installed.
+    """
+    from sqlalchemy import create_engine, event
+    from sqlalchemy.exc import ArgumentError, NoSuchModuleError
+
+    seconds = timeout()
+    key = (url, seconds)
+    if key not in _ENGINES:
+        kwargs: dict = {}
+        if url.startswith("postgresql"):
+            kwargs["connect_args"] = {"connect_timeout": max(2, min(10, round(seconds))),
+                                      "options": f"-c lock_timeout={int(seconds * 1000)}"}
+        elif sqlite_path(url) is not None:
+            kwargs["connect_args"] = {"timeout": seconds}
+        try:
+            engine = create_engine(url, **kwargs)
+        except (ArgumentError, NoSuchModuleError) as exc:
+            raise DatabaseError(f"not a usable database URL {safe_url(url)}: {short_reason(exc)}") from None
+        except ImportError as exc:
+            hint = " (pip install 'smashup-db[postgres]')" if url.startswith("postgresql") else ""
+            raise DatabaseError(f"the driver for {safe_url(url)} is not installed: {exc.name or exc}{hint}") from None
         if engine.dialect.name == "sqlite":
-            event.listen(engine, "connect", _sqlite_pragmas)
-        _ENGINES[url] = engine
-    return _ENGINES[url]
+            event.listen(engine, "connect", _sqlite_pragmas(seconds))
+        _ENGINES[key] = engine
+    return _ENGINES[key]
+
+
+def dispose_engines(url: str | None = None) -> None:
+    """Close the pooled connections of the cached engines (of ``url`` only, if given)."""
+    for key in [k for k in _ENGINES if url is None or k[0] == url]:
+        _ENGINES.pop(key).dispose()
+
+
+@contextmanager
+def write_transaction(engine: Engine, label: str = "write") -> Iterator[Connection]:
+    """A transaction holding the database's write lock from its first statement.
+
+    SQLite: ``BEGIN IMMEDIATE`` (waits up to :func:`timeout` for other
+    writers; readers are never blocked in WAL mode). PostgreSQL: a
+    transaction-scoped advisory lock shared by every smashup writer. So two
+    builds or imports run one after the other. Commits on success, rolls back
+    on any error. Lock and driver errors surface as SQLAlchemy errors (see
+    :func:`database_errors`).
+    """
+    with engine.connect() as conn:
+        if conn.dialect.name == "sqlite":
+            conn.exec_driver_sql("BEGIN IMMEDIATE")
+        else:
+            conn.begin()
+            if conn.dialect.name == "postgresql":
+                conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({PG_LOCK_KEY})")
+        try:
+            yield conn
+            _test_pause(label)
+        except BaseException:
+            conn.rollback()
+            raise
+        conn.commit()
+
+
+def _test_pause(label: str) -> None:
+    value = os.environ.get(PAUSE_VAR, "")
+    name, _, seconds = value.partition(":")
+    if value and name == label:
+        sys.stderr.write(f"paused in {label}\n")
+        sys.stderr.flush()
+        time.sleep(float(seconds or 60))
+
+
+def describe(exc: BaseException, url: str) -> str:
+    """A one-line message for a database error on ``url`` (locks and unreachable servers told apart)."""
+    reason = short_reason(exc)
+    low = reason.lower()
+    where = sqlite_path(url) or safe_url(url)
+    if "database is locked" in low or "database table is locked" in low or "lock timeout" in low:
+        return (f"the database {where} is busy: another program holds its write lock "
+                f"(waited {timeout():g} s, see {TIMEOUT_VAR}); try again when it has finished")
+    if "file is not a database" in low:
+        return f"{where} is not a smashup database (not an SQLite file)"
+    return f"cannot use the database {where}: {reason}"
+
+
+@contextmanager
+def database_errors(url: str) -> Iterator[None]:
+    """Turn driver errors (SQLAlchemy, ``sqlite3``) inside the block into :class:`DatabaseError`."""
+    import sqlite3
+
+    from sqlalchemy.exc import SQLAlchemyError
+
+    try:
+        yield
+    except (SQLAlchemyError, sqlite3.Error) as exc:
+        raise DatabaseError(describe(exc, url)) from None
 
 
 def stored_version(engine: Engine) -> str | None:
@@ -86,20 +217,41 @@ def stored_version(engine: Engine) -> str | None:
     return row[0] if row else None
 
 
-def open_db(db: str | None = None, *, data_dir: Path | None = None, build_if_needed: bool = True) -> Engine:
-    """Open the database and make sure its catalogue is current.
+def migrate(engine: Engine) -> tuple[str | None, str]:
+    """Bring the schema to the newest migration under the write lock; returns ``(before, after)``.
 
-    Raises :class:`DatabaseError` when the database cannot be reached (wrong
-    URL, server down, unwritable file).
+    A new database is created at head; an older one is upgraded in place
+    (the collection and imported text are kept). Raises :class:`DatabaseError`.
     """
-    from sqlalchemy.exc import OperationalError
+    from . import migrations
 
+    url = engine.url.render_as_string(hide_password=False)
+    with database_errors(url):
+        if migrations.is_current(engine):
+            return migrations.HEAD, migrations.HEAD
+        with write_transaction(engine, "migrate") as conn:
+            return migrations.upgrade(conn)
+
+
+def create_tables(engine: Engine) -> None:
+    """Make sure every table exists (by migrating to the newest schema; never drops data)."""
+    migrate(engine)
+
+
+def open_db(db: str | None = None, *, data_dir: Path | None = None, build_if_needed: bool = True) -> Engine:
+    """Open the database: schema migrated to head and, by default, the catalogue current.
+
+    Returns the SQLAlchemy engine. Raises :class:`DatabaseError` with a
+    one-line reason when the database cannot be used (wrong URL, server down,
+    locked, unwritable file).
+    """
     from .catalogue.datafiles import read_data
     from .catalogue.load import build_catalogue_db
 
     url = resolve_url(db)
     engine = engine_for(url)
-    try:
+    with database_errors(url):
+        migrate(engine)
         if build_if_needed:
             import json
 
@@ -108,19 +260,8 @@ def open_db(db: str | None = None, *, data_dir: Path | None = None, build_if_nee
             ddir = Path(data_dir) if data_dir else default_data_dir()
             version = json.loads((ddir / "catalogue.json").read_text(encoding="utf-8"))["version"]
             if stored_version(engine) != version:
-                build_catalogue_db(engine, read_data(ddir))
-    except OperationalError as exc:
-        raise DatabaseError(f"cannot use the database {safe_url(url)}: {short_reason(exc)}") from None
+                build_catalogue_db(engine, read_data(ddir), if_version_differs=True)
     return engine
-
-
-def create_tables(engine: Engine) -> None:
-    """Create every table that does not exist yet (never drops anything)."""
-    from sqlmodel import SQLModel
-
-    from . import models  # noqa: F401  (registers the tables)
-
-    SQLModel.metadata.create_all(engine)
 
 
 def safe_url(url: str) -> str:
@@ -133,7 +274,7 @@ def safe_url(url: str) -> str:
         return url
 
 
-def short_reason(exc: Exception) -> str:
+def short_reason(exc: BaseException) -> str:
     """The first line of a driver error, without SQLAlchemy's background link."""
     orig = getattr(exc, "orig", None) or exc
     return str(orig).strip().splitlines()[0] if str(orig).strip() else type(orig).__name__

@@ -11,6 +11,9 @@ Three groups of tables, kept apart on purpose:
   rebuild of the facts never deletes them; rows whose id vanished are reported.
 * **User data** (``collection``): never touched by a build or an import.
 
+The schema is created and upgraded by the Alembic revisions in
+:mod:`smashup_db.migrations`; a change here needs a new revision there.
+
 All ids are slugs (see :func:`smashup_db.textutil.slugify`).
 """
 
@@ -137,6 +140,7 @@ class Collection(SQLModel, table=True):
     owner: str = Field(primary_key=True, default="me")
     product_id: str = Field(primary_key=True)
     copies: int = 1
+    added_at: Optional[str] = None  # ISO 8601 UTC time of the first add (None for rows older than 0.1)
 
 
 class Meta(SQLModel, table=True):

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from decimal import Decimal
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -21,31 +22,42 @@ from .catalogue.datafiles import default_data_dir
 
 
 class Reader:
-    """Run read queries; rows come back as dicts. ``dialect`` is ``sqlite`` or the server's name."""
+    """Run read queries; rows come back as dicts. ``dialect`` is ``sqlite`` or the server's name.
+
+    Every method raises :class:`~smashup_db.errors.DatabaseError` (one line)
+    when the database cannot be read. On a server each query runs on its own
+    (autocommit), so a reader never holds locks between queries. Numeric
+    results are plain ``int``/``float`` on every backend (PostgreSQL's
+    ``SUM`` gives ``Decimal``, which is converted).
+    """
 
     def __init__(self, url: str):
+        from .db import database_errors, sqlite_path, timeout
+
         self.url = url
-        if url.startswith("sqlite:///"):
-            self.dialect = "sqlite"
-            path = url[len("sqlite:///"):]
-            self._conn = sqlite3.connect(path, timeout=30)
-            self._conn.row_factory = sqlite3.Row
-            self._sa = None
-        else:
-            from sqlalchemy import text  # noqa: F401
+        path = sqlite_path(url)
+        with database_errors(url):
+            if path is not None:
+                self.dialect = "sqlite"
+                self._conn = sqlite3.connect(path, timeout=timeout())
+                self._conn.row_factory = sqlite3.Row
+                self._sa = None
+            else:
+                from .db import engine_for
 
-            from .db import engine_for
-
-            self._sa = engine_for(url).connect()
-            self.dialect = self._sa.dialect.name
+                self._sa = engine_for(url).connect().execution_options(isolation_level="AUTOCOMMIT")
+                self.dialect = self._sa.dialect.name
 
     def all(self, sql: str, **params: Any) -> list[dict]:
-        """All rows of ``sql`` with bound ``params``."""
-        if self._sa is None:
-            return [dict(r) for r in self._conn.execute(sql, params)]
-        from sqlalchemy import text
+        """All rows of ``sql`` with bound ``params``, as dicts."""
+        from .db import database_errors
 
-        return [dict(r._mapping) for r in self._sa.execute(text(sql), params)]
+        with database_errors(self.url):
+            if self._sa is None:
+                return [dict(r) for r in self._conn.execute(sql, params)]
+            from sqlalchemy import text
+
+            return [{k: _plain(v) for k, v in r._mapping.items()} for r in self._sa.execute(text(sql), params)]
 
     def one(self, sql: str, **params: Any) -> dict | None:
         """The first row of ``sql``, or None."""
@@ -65,6 +77,13 @@ class Reader:
             self._sa.close()
 
 
+def _plain(value: Any) -> Any:
+    """``Decimal`` to ``int`` (when whole) or ``float``; anything else unchanged."""
+    if isinstance(value, Decimal):
+        return int(value) if value == value.to_integral_value() else float(value)
+    return value
+
+
 def in_params(prefix: str, values: Iterable[Any]) -> tuple[str, dict]:
     """Bound parameters for an ``IN (...)`` list: ``("(:p0, :p1)", {"p0": a, "p1": b})``."""
     values = list(values)
@@ -81,22 +100,27 @@ def shipped_version(data_dir: Path | None = None) -> str:
 
 
 def open_reader(db: str | None = None) -> Reader:
-    """A :class:`Reader` on a current catalogue (built on first use).
+    """A :class:`Reader` on a current database (schema at head, catalogue built).
 
-    Raises :class:`smashup_db.db.DatabaseError` when the database cannot be used.
+    The check is two cheap reads; only when the schema is older or the
+    catalogue version differs does it go through
+    :func:`smashup_db.db.open_db` (migrate, build). Raises
+    :class:`smashup_db.db.DatabaseError` when the database cannot be used.
     """
     from .db import open_db, resolve_url
+    from .migrations import HEAD
 
     url = resolve_url(db)
     reader = None
     try:
         reader = Reader(url)
         current = reader.scalar("SELECT value FROM meta WHERE key = :k", k="catalogue_version")
+        schema = reader.scalar("SELECT version_num FROM alembic_version")
     except Exception:  # a fresh file has no tables yet; a server error is reported by open_db
-        current = None
-    if current != shipped_version():
+        current = schema = None
+    if current != shipped_version() or schema != HEAD:
         if reader is not None:
             reader.close()
-        open_db(url)  # builds, or raises DatabaseError with a one-line reason
+        open_db(url)  # migrates and builds, or raises DatabaseError with a one-line reason
         reader = Reader(url)
     return reader

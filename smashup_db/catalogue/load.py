@@ -66,19 +66,30 @@ TABLES = {"product": m.Product, "faction": m.Faction, "product_faction": m.Produ
           "card_keyword": m.CardKeyword, "base": m.Base, "name": m.Name}
 
 
-def build_catalogue_db(engine: Engine, data: dict) -> BuildReport:
+def build_catalogue_db(engine: Engine, data: dict, *, if_version_differs: bool = False) -> BuildReport:
     """Replace the facts in the database by ``data`` in one transaction.
 
-    ``data`` is :func:`~.datafiles.read_data` output. Raises SQLAlchemy errors
-    (the transaction is then rolled back and the database is as it was).
+    ``data`` is :func:`~.datafiles.read_data` output. The schema is first
+    migrated to the newest revision. The load takes the write lock up front
+    (:func:`smashup_db.db.write_transaction`), so concurrent builds and imports
+    wait for each other. With ``if_version_differs`` nothing is done (report
+    with empty counts) when another process built this version meanwhile.
+    Raises :class:`~smashup_db.errors.DatabaseError` with a one-line reason
+    (lock not obtained in time, server gone, ...); the transaction is then
+    rolled back and the database is as it was.
     """
-    from ..db import create_tables
+    from ..db import database_errors, migrate, write_transaction
 
     start = time.perf_counter()
-    create_tables(engine)
+    url = engine.url.render_as_string(hide_password=False)
+    migrate(engine)
     rows = fact_rows(data)
     version = data["catalogue"]["version"]
-    with engine.begin() as conn:
+    with database_errors(url), write_transaction(engine, "build") as conn:
+        if if_version_differs:
+            current = conn.execute(select(m.Meta.value).where(m.Meta.key == "catalogue_version")).scalar()
+            if current == version:
+                return BuildReport(seconds=time.perf_counter() - start, version=version)
         for table in m.FACT_TABLES:
             conn.execute(delete(table))
         conn.execute(delete(m.Name).where(m.Name.origin == "data"))
