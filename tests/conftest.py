@@ -1,14 +1,53 @@
-"""Shared fixtures: paths, a fresh database per test, the CLI runner."""
+"""Shared fixtures: paths, a fresh database per test (SQLite and PostgreSQL), the CLI runner.
+
+Database tests run once per backend: on a fresh SQLite file, and, when
+``SMASHUP_TEST_PG_URL`` names a PostgreSQL server (a role that may create
+databases), on a fresh database ``test_<uuid>`` created there and dropped
+afterwards. Without the variable the PostgreSQL variants are skipped.
+"""
 
 from __future__ import annotations
 
+import os
+import uuid
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED_DATA = REPO.parent / "shared" / "data"
 DATA = REPO / "data"
+
+PG_URL = os.environ.get("SMASHUP_TEST_PG_URL", "").strip()
+needs_pg = pytest.mark.skipif(not PG_URL, reason="SMASHUP_TEST_PG_URL is not set (no PostgreSQL server)")
+#: Parameters for backend-parametrized fixtures: always SQLite, PostgreSQL when a server is given.
+BACKENDS = ["sqlite", pytest.param("postgresql", marks=needs_pg)]
+
+
+@contextmanager
+def fresh_pg_database(admin_url: str = PG_URL) -> Iterator[str]:
+    """Create an empty database ``test_<hex>`` on the server of ``admin_url``; yield its URL; drop it."""
+    from sqlalchemy import create_engine
+    from sqlalchemy.engine import make_url
+
+    from smashup_db.db import dispose_engines
+
+    name = f"test_{uuid.uuid4().hex[:16]}"
+    admin = create_engine(admin_url, isolation_level="AUTOCOMMIT")
+    try:
+        with admin.connect() as conn:
+            conn.exec_driver_sql(f'CREATE DATABASE "{name}"')
+        url = make_url(admin_url).set(database=name).render_as_string(hide_password=False)
+        try:
+            yield url
+        finally:
+            dispose_engines(url)
+            with admin.connect() as conn:
+                conn.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    finally:
+        admin.dispose()
 
 
 @pytest.fixture
@@ -19,14 +58,53 @@ def shared_data() -> Path:
     return SHARED_DATA
 
 
+@pytest.fixture(params=BACKENDS)
+def backend(request) -> str:
+    """``sqlite`` or ``postgresql`` (the latter only when SMASHUP_TEST_PG_URL is set)."""
+    return request.param
+
+
 @pytest.fixture
-def db_path(tmp_path, monkeypatch) -> str:
-    """A fresh SQLite file for this test, also set as $SMASHUP_DB."""
-    path = str(tmp_path / "smashup.db")
-    monkeypatch.setenv("SMASHUP_DB", path)
+def db_path(backend, tmp_path, monkeypatch) -> Iterator[str]:
+    """A fresh database for this test, also set as $SMASHUP_DB.
+
+    A file path on SQLite, a ``postgresql+psycopg://`` URL on PostgreSQL;
+    pass it to :func:`db_rows` to inspect the database on either.
+    """
     monkeypatch.delenv("SMASHUP_LANG", raising=False)
+    monkeypatch.delenv("SMASHUP_DB_TIMEOUT", raising=False)
     monkeypatch.setenv("LANG", "C.UTF-8")
-    return path
+    if backend == "sqlite":
+        path = str(tmp_path / "smashup.db")
+        monkeypatch.setenv("SMASHUP_DB", path)
+        yield path
+        from smashup_db.db import dispose_engines, resolve_url
+
+        dispose_engines(resolve_url(path))
+        return
+    with fresh_pg_database() as url:
+        monkeypatch.setenv("SMASHUP_DB", url)
+        yield url
+
+
+def db_rows(db: str, sql: str, **params) -> list[tuple]:
+    """Rows of ``sql`` (``:name`` parameters) on the database ``db`` (path or URL), via SQLAlchemy."""
+    from sqlalchemy import text
+
+    from smashup_db.db import engine_for, resolve_url
+
+    with engine_for(resolve_url(db)).connect() as conn:
+        return [tuple(r) for r in conn.execute(text(sql), params)]
+
+
+def db_execute(db: str, sql: str, **params) -> None:
+    """Run one write statement on ``db`` and commit."""
+    from sqlalchemy import text
+
+    from smashup_db.db import engine_for, resolve_url
+
+    with engine_for(resolve_url(db)).begin() as conn:
+        conn.execute(text(sql), params)
 
 
 @pytest.fixture

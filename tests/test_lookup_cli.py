@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 
-from tests.conftest import DATA
+from tests.conftest import DATA, db_execute, db_rows
 
 
 def _json(result):
@@ -42,8 +41,7 @@ def test_stats_json(cli):
 
 def test_every_faction_deck_adds_up_to_20_in_the_database(cli, db_path):
     cli("stats")
-    con = sqlite3.connect(db_path)
-    sums = con.execute("SELECT faction_id, SUM(copies) FROM card WHERE type != 'titan' GROUP BY faction_id").fetchall()
+    sums = db_rows(db_path, "SELECT faction_id, SUM(copies) FROM card WHERE type != 'titan' GROUP BY faction_id")
     assert len(sums) == 106 and {s for _, s in sums} == {20}
 
 
@@ -96,17 +94,14 @@ def test_unknown_language_is_one_line(cli):
 
 def test_db_build_keeps_user_tables(cli, db_path):
     cli("stats")
-    con = sqlite3.connect(db_path)
-    con.execute("INSERT INTO collection (owner, product_id, copies) VALUES ('me', 'core-set', 2)")
-    con.execute("INSERT INTO entity_text (kind, ref, lang, text, source) VALUES ('card', 'laser-sword', 'de', 'x', 't')")
-    con.commit()
-    con.close()
+    db_execute(db_path, "INSERT INTO collection (owner, product_id, copies) VALUES ('me', 'core-set', 2)")
+    db_execute(db_path, "INSERT INTO entity_text (kind, ref, lang, text, source)"
+                        " VALUES ('card', 'laser-sword', 'de', 'x', 't')")
     result = cli("db", "build")
     assert result.exit_code == 0, result.output
-    con = sqlite3.connect(db_path)
-    assert con.execute("SELECT copies FROM collection").fetchall() == [(2,)]
-    assert con.execute("SELECT COUNT(*) FROM entity_text").fetchone() == (1,)
-    assert con.execute("SELECT COUNT(*) FROM card").fetchone()[0] > 1000
+    assert db_rows(db_path, "SELECT copies FROM collection") == [(2,)]
+    assert db_rows(db_path, "SELECT COUNT(*) FROM entity_text")[0] == (1,)
+    assert db_rows(db_path, "SELECT COUNT(*) FROM card")[0][0] > 1000
 
 
 def test_unreachable_database_is_one_line(cli, monkeypatch):
