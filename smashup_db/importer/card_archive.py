@@ -299,11 +299,12 @@ def import_archives(engine, files: list[ArchiveFile], data_dir: Path | None = No
     from sqlalchemy import delete, insert, select, update
 
     from .. import models as m
+    from ..db import write_transaction
 
     start = time.perf_counter()
     report = TextImportReport(files=[f.label for f in files])
     corrections = load_corrections(data_dir)
-    with engine.begin() as conn:
+    with write_transaction(engine, "import") as conn:  # write lock up front: waits for a running build
         matcher = Matcher(conn, corrections)
         for f in files:
             entity = ENTITY[f.kind]

@@ -175,11 +175,12 @@ def import_translations(engine, rows: list[Row], file_name: str, label: str | No
     from sqlalchemy import insert, select, update
 
     from .. import models as m
+    from ..db import write_transaction
 
     report = TranslationReport(rows=len(rows))
     source = f"{ORIGIN}:{file_name}"
     tables = {"product": m.Product, "faction": m.Faction, "card": m.Card, "base": m.Base}
-    with engine.begin() as conn:
+    with write_transaction(engine, "import") as conn:  # write lock up front: waits for a running build
         known = {k: set(conn.execute(select(t.id)).scalars()) for k, t in tables.items()}
         for r in rows:
             if r.id not in known[r.kind]:

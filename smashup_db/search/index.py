@@ -89,7 +89,9 @@ def rebuild_index(url: str, force: bool = False) -> bool:
 def _rebuild_sqlite(path: str, force: bool) -> bool:
     import sqlite3
 
-    conn = sqlite3.connect(path, timeout=30, isolation_level=None)
+    from ..db import timeout
+
+    conn = sqlite3.connect(path, timeout=timeout(), isolation_level=None)
     conn.row_factory = sqlite3.Row
     try:
         conn.execute("BEGIN IMMEDIATE")
@@ -128,10 +130,10 @@ def _rebuild_sqlite(path: str, force: bool) -> bool:
 def _rebuild_sqlalchemy(url: str, force: bool) -> bool:
     from sqlalchemy import text
 
-    from ..db import engine_for
+    from ..db import engine_for, write_transaction
 
     engine = engine_for(url)
-    with engine.begin() as conn:
+    with write_transaction(engine, "search-index") as conn:  # serializes racing rebuilds (CREATE TABLE included)
         dialect = conn.dialect.name
         row = dict(conn.execute(text(_signature_sql(dialect)), {"marker": META_KEY}).first()._mapping)
         sig, marker = _signature(row), row.get("marker")
