@@ -368,15 +368,24 @@ def write_files(files: dict[str, str], data_dir: Path) -> None:
 
     Everything is first written to a temporary folder beside ``data_dir``;
     only then are the old generated files removed and the new ones moved in,
-    so an error while writing leaves the previous data untouched.
+    so an error while writing leaves the previous data untouched. Raises
+    :class:`CompileError` (one line) when a file cannot be written (full disk,
+    no permission).
     """
-    data_dir.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=".compile-", dir=data_dir))
+    try:
+        data_dir.mkdir(parents=True, exist_ok=True)
+        tmp = Path(tempfile.mkdtemp(prefix=".compile-", dir=data_dir))
+    except OSError as exc:
+        raise CompileError(f"cannot write to {data_dir}: {exc.strerror or exc}") from None
     try:
         for rel, text in files.items():
             target = tmp / rel
             target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(text, encoding="utf-8", newline="\n")
+            try:
+                target.write_text(text, encoding="utf-8", newline="\n")
+            except OSError as exc:  # e.g. a full disk: the old data/ is still untouched
+                raise CompileError(f"cannot write {data_dir / rel}: {exc.strerror or exc}; "
+                                   f"{data_dir} was left as it was") from None
         for name in GENERATED:
             old = data_dir / name
             if old.is_dir():
