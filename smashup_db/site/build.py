@@ -152,8 +152,8 @@ def build_site(out: Path | str = "site", langs: str | Iterable[str] | None = Non
     site will be published (default ``/``); ``db``: database path or URL (as
     ``--db``), or pass an open ``reader``. ``search=False`` skips Pagefind.
     ``progress(stage, done, total)`` is called while rendering.
-    Raises :class:`SiteError` (bad option, unusable folder, failing Pagefind)
-    or ``DatabaseError``; in every error case ``out`` is left as it was.
+    Raises :class:`SiteError` (bad option, unusable folder, failing Pagefind,
+    a file that cannot be written, e.g. on a full disk) or ``DatabaseError``; in every error case ``out`` is left as it was.
     """
     started = time.perf_counter()
     langs = parse_langs(langs)
@@ -192,6 +192,10 @@ def build_site(out: Path | str = "site", langs: str | Iterable[str] | None = Non
             if progress:
                 progress("search index", 1, 1)
         _swap(tmp, out)
+    except OSError as exc:  # e.g. a full disk: the previous site is still in place
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise SiteError(f"cannot write the site: {exc.strerror or exc}"
+                        + (f" ({exc.filename})" if exc.filename else "") + f"; {out} was left as it was") from None
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
