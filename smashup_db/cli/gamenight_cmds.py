@@ -250,6 +250,12 @@ def bases_deck(factions: Annotated[str, typer.Option("--factions", "-f", help="C
         console().print(f"[dim]seed {seed}[/dim]")
 
 
+def _show_entry(cat, row: dict, json_out: bool) -> None:
+    if json_out:
+        return emit_json(row)
+    console().print(f"{row['owner']}: {label(row['product'], cat.lang)} x{row['copies']}")
+
+
 @collection_app.command("add")
 def collection_add(product: Annotated[str, typer.Argument(help="Product name in English or German, or its id.")],
                    copies: Annotated[int, typer.Option("--copies", help="How many copies.")] = 1,
@@ -259,10 +265,7 @@ def collection_add(product: Annotated[str, typer.Argument(help="Product name in 
     from .. import collection as coll
 
     with catalogue(db, lang) as cat:
-        row = coll.add(cat, product, copies, owner)
-        if json_out:
-            return emit_json(row)
-        console().print(f"{row['owner']}: {label(row['product'], cat.lang)} x{row['copies']}")
+        _show_entry(cat, coll.add(cat, product, copies, owner), json_out)
 
 
 @collection_app.command("remove")
@@ -274,10 +277,7 @@ def collection_remove(product: Annotated[str, typer.Argument(help="Product name 
     from .. import collection as coll
 
     with catalogue(db, lang) as cat:
-        row = coll.remove(cat, product, copies, owner)
-        if json_out:
-            return emit_json(row)
-        console().print(f"{row['owner']}: {label(row['product'], cat.lang)} x{row['copies']}")
+        _show_entry(cat, coll.remove(cat, product, copies, owner), json_out)
 
 
 @collection_app.command("list")
@@ -292,7 +292,7 @@ def collection_list(owner: CollectionOpt = None, db: DbOpt = None, lang: LangOpt
         if not rows:
             console().print("the collection is empty; add boxes with: smashup collection add PRODUCT")
         for r in rows:
-            console().print(f"{r['owner']}: {label(r['product'], cat.lang)} x{r['copies']}")
+            _show_entry(cat, r, False)
 
 
 @app.command()
