@@ -195,13 +195,17 @@ def describe(exc: BaseException, url: str) -> str:
 def database_errors(url: str) -> Iterator[None]:
     """Turn driver errors (SQLAlchemy, ``sqlite3``) inside the block into :class:`DatabaseError`."""
     import sqlite3
-
-    from sqlalchemy.exc import SQLAlchemyError
+    import sys
 
     try:
         yield
-    except (SQLAlchemyError, sqlite3.Error) as exc:
-        raise DatabaseError(describe(exc, url)) from None
+    except Exception as exc:
+        # Look-ups on SQLite never import SQLAlchemy (start-up time); if it is not
+        # loaded, the error cannot be one of its exceptions.
+        sa_exc = sys.modules.get("sqlalchemy.exc")
+        if isinstance(exc, sqlite3.Error) or (sa_exc is not None and isinstance(exc, sa_exc.SQLAlchemyError)):
+            raise DatabaseError(describe(exc, url)) from None
+        raise
 
 
 def stored_version(engine: Engine) -> str | None:
