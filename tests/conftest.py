@@ -120,3 +120,31 @@ def cli(db_path):
         return runner.invoke(app, list(args), input=input)
 
     return run
+
+
+@pytest.fixture
+def run(tmp_path, monkeypatch):
+    """Run ``smashup ARGS --db <tmp SQLite file>`` in-process; returns the click Result.
+
+    For tests that inspect the SQLite file itself (byte snapshots, dumps):
+    ``run.db`` is the file, ``run.tmp`` the test's folder. Every run is
+    checked to end without a traceback.
+    """
+    from typer.testing import CliRunner
+
+    from smashup_db.cli import app
+
+    db = str(tmp_path / "t.db")
+    monkeypatch.setenv("SMASHUP_DB", db)
+    monkeypatch.delenv("SMASHUP_LANG", raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    runner = CliRunner()
+
+    def invoke(*args):
+        res = runner.invoke(app, [str(a) for a in args] + ["--db", db])
+        assert "Traceback" not in res.output
+        return res
+
+    invoke.db = db
+    invoke.tmp = tmp_path
+    return invoke

@@ -15,9 +15,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from smashup_db.cli.app import app
 from smashup_db.importer.card_archive import clean_text, erratum_of
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data"
@@ -28,22 +26,6 @@ KADSUNO = SHARED / "kadsuno-factions" / "core-set.json"
 
 pytestmark = pytest.mark.skipif(not (CATALOG.is_file() and BASES.is_file()),
                                 reason="../shared/data (card archive) is not present")
-
-
-@pytest.fixture
-def run(tmp_path, monkeypatch):
-    """Run ``smashup ARGS --db <tmp db>`` in-process; returns the click Result."""
-    db = str(tmp_path / "t.db")
-    monkeypatch.setenv("SMASHUP_DB", db)
-    monkeypatch.delenv("SMASHUP_LANG", raising=False)
-    monkeypatch.setenv("LANG", "C.UTF-8")
-    runner = CliRunner()
-
-    def invoke(*args: str):
-        return runner.invoke(app, [str(a) for a in args] + ["--db", db])
-
-    invoke.db = db
-    return invoke
 
 
 @pytest.fixture

@@ -14,9 +14,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from smashup_db.cli.app import app
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared" / "data"
@@ -29,25 +27,6 @@ def archive():
     if not (CATALOG.is_file() and BASES.is_file()):
         pytest.skip("../shared/data (card archive) is not present")
     return CATALOG, BASES
-
-
-@pytest.fixture
-def run(tmp_path, monkeypatch):
-    """Run ``smashup ARGS --db <tmp db>`` in-process; returns the click Result."""
-    db = str(tmp_path / "t.db")
-    monkeypatch.setenv("SMASHUP_DB", db)
-    monkeypatch.delenv("SMASHUP_LANG", raising=False)
-    monkeypatch.setenv("LANG", "C.UTF-8")
-    runner = CliRunner()
-
-    def invoke(*args):
-        res = runner.invoke(app, [str(a) for a in args] + ["--db", db])
-        assert "Traceback" not in res.output
-        return res
-
-    invoke.db = db
-    invoke.tmp = tmp_path
-    return invoke
 
 
 def dump(db: str) -> list[str]:
