@@ -68,17 +68,11 @@ def db_build(db: DbOpt = None, data: DataDirOpt = None) -> None:
     """
     from ..catalogue.datafiles import read_data
     from ..catalogue.load import build_catalogue_db
-    from ..db import DatabaseError, engine_for, resolve_url, safe_url, short_reason
+    from ..db import engine_for, resolve_url, safe_url
 
-    with user_errors():
+    with user_errors():  # build_catalogue_db turns driver errors into a one-line DatabaseError
         url = resolve_url(db)
-        try:
-            report = build_catalogue_db(engine_for(url), read_data(data))
-        except Exception as exc:
-            from sqlalchemy.exc import SQLAlchemyError
-            if isinstance(exc, SQLAlchemyError):
-                raise DatabaseError(f"cannot build {safe_url(url)}: {short_reason(exc)}") from None
-            raise
+        report = build_catalogue_db(engine_for(url), read_data(data))
     typer.echo(f"built catalogue {report.version} into {safe_url(url)} in {report.seconds:.2f} s: "
                + ", ".join(f"{k} {v}" for k, v in report.counts.items()))
     for kind, ref in report.orphans:

@@ -7,9 +7,8 @@ part of the project; it lives only in the user's database.
 
 from __future__ import annotations
 
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Iterator, List, Optional
+from typing import Annotated, List, Optional
 
 import typer
 
@@ -38,17 +37,12 @@ def _open_engine(db: str | None):
     return open_db(db)
 
 
-@contextmanager
-def _db_errors(db: str | None) -> Iterator[None]:
-    """Turn database driver errors into a one-line :class:`~smashup_db.db.DatabaseError`."""
-    from sqlalchemy.exc import SQLAlchemyError
+def _db_errors(db: str | None):
+    """Driver errors as the one-line :class:`~smashup_db.db.DatabaseError` every command gives
+    (locks reported as 'busy', unreachable servers, non-database files)."""
+    from ..db import database_errors, resolve_url
 
-    from ..db import DatabaseError, resolve_url, safe_url, short_reason
-
-    try:
-        yield
-    except SQLAlchemyError as exc:
-        raise DatabaseError(f"cannot use {safe_url(resolve_url(db))}: {short_reason(exc)}") from None
+    return database_errors(resolve_url(db))
 
 
 @import_app.command("text")
