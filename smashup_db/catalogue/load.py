@@ -99,26 +99,16 @@ def build_catalogue_db(engine: Engine, data: dict, *, if_version_differs: bool =
         conn.execute(delete(m.Meta).where(m.Meta.key.in_(["catalogue_version", "catalogue_date"])))
         conn.execute(insert(m.Meta), [{"key": "catalogue_version", "value": version},
                                       {"key": "catalogue_date", "value": data["catalogue"].get("date", "")}])
-        orphans = find_orphans(conn)
+        orphans = find_orphans(conn, {k: {r["id"] for r in rows[k]} for k in ("product", "faction", "card", "base")})
     report = BuildReport(counts={t: len(r) for t, r in rows.items()}, seconds=time.perf_counter() - start,
                          orphans=orphans, version=version)
     return report
 
 
-def find_orphans(conn) -> list[tuple[str, str]]:
-    """Imported text, rulings and names whose (kind, id) is not in the catalogue."""
-    known = {"product": set(conn.execute(select(m.Product.id)).scalars()),
-             "faction": set(conn.execute(select(m.Faction.id)).scalars()),
-             "card": set(conn.execute(select(m.Card.id)).scalars()),
-             "base": set(conn.execute(select(m.Base.id)).scalars())}
-    found = set()
-    for kind, ref in conn.execute(select(m.EntityText.kind, m.EntityText.ref)):
-        if ref not in known.get(kind, ()):
-            found.add((kind, ref))
-    for kind, ref in conn.execute(select(m.Ruling.entity, m.Ruling.ref)):
-        if ref not in known.get(kind, ()):
-            found.add((kind, ref))
-    for kind, ref in conn.execute(select(m.Name.kind, m.Name.ref).where(m.Name.origin != "data")):
-        if ref not in known.get(kind, ()):
-            found.add((kind, ref))
-    return sorted(found)
+def find_orphans(conn, known: dict[str, set[str]]) -> list[tuple[str, str]]:
+    """Imported text, rulings and names whose (kind, id) is not among ``known`` ids per kind."""
+    imported = (select(m.EntityText.kind, m.EntityText.ref),
+                select(m.Ruling.entity, m.Ruling.ref),
+                select(m.Name.kind, m.Name.ref).where(m.Name.origin != "data"))
+    return sorted({(kind, ref) for query in imported for kind, ref in conn.execute(query)
+                   if ref not in known.get(kind, ())})
