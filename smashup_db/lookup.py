@@ -44,6 +44,23 @@ def default_lang() -> str:
     return "de" if loc.lower().startswith("de") else "en"
 
 
+def deck_totals(cards: list[dict]) -> dict:
+    """Totals of a faction's cards (dicts with ``type``, ``copies``, ``power``).
+
+    ``{"cards", "minions", "actions", "other", "titans", "power"}``: copies in
+    the deck (titans are kept apart and not counted in ``cards``), and the total
+    printed power of the minions (unknown power counts 0).
+    """
+    deck = [c for c in cards if c["type"] != "titan"]
+    minions = [c for c in deck if c["type"] == "minion"]
+    return {"cards": sum(c["copies"] for c in deck),
+            "minions": sum(c["copies"] for c in minions),
+            "actions": sum(c["copies"] for c in deck if c["type"] == "action"),
+            "other": sum(c["copies"] for c in deck if c["type"] == "other"),
+            "titans": sum(c["copies"] for c in cards if c["type"] == "titan"),
+            "power": sum(c["copies"] * (c["power"] or 0) for c in minions)}
+
+
 class Catalogue:
     """Read access to the catalogue in one display language (``en`` or ``de``)."""
 
@@ -168,18 +185,11 @@ class Catalogue:
         """One faction: its cards (copies, power, keywords), totals, bases and products."""
         fid = self.resolve("faction", query)[0]
         cards = self._cards_of(fid)
-        deck = [c for c in cards if c["type"] != "titan"]
-        minions = [c for c in deck if c["type"] == "minion"]
         products = [self.named("product", r["product_id"]) for r in self.r.all(
             "SELECT pf.product_id FROM product_faction pf JOIN product p ON p.id = pf.product_id"
             " WHERE pf.faction_id = :f ORDER BY p.sort", f=fid)]
         return {**self.named("faction", fid), "products": products, "cards": cards,
-                "totals": {"cards": sum(c["copies"] for c in deck),
-                           "minions": sum(c["copies"] for c in minions),
-                           "actions": sum(c["copies"] for c in deck if c["type"] == "action"),
-                           "other": sum(c["copies"] for c in deck if c["type"] == "other"),
-                           "titans": sum(c["copies"] for c in cards if c["type"] == "titan"),
-                           "power": sum(c["copies"] * (c["power"] or 0) for c in minions)},
+                "totals": deck_totals(cards),
                 "bases": self.bases(faction=fid)}
 
     def texts(self, kind: str, ref: str) -> dict:

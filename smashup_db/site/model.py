@@ -13,7 +13,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from ..catalogue.datafiles import default_data_dir
-from ..lookup import Catalogue
+from ..lookup import Catalogue, deck_totals
 from ..query import Reader
 
 
@@ -90,14 +90,7 @@ def load(reader: Reader) -> SiteData:
             factions[r["faction_id"]]["bases"].append(r["id"])
 
     for f in factions.values():
-        deck = [cards[c] for c in f["cards"] if cards[c]["type"] != "titan"]
-        minions = [c for c in deck if c["type"] == "minion"]
-        f["totals"] = {"cards": sum(c["copies"] for c in deck),
-                       "minions": sum(c["copies"] for c in minions),
-                       "actions": sum(c["copies"] for c in deck if c["type"] == "action"),
-                       "other": sum(c["copies"] for c in deck if c["type"] == "other"),
-                       "titans": sum(cards[c]["copies"] for c in f["cards"] if cards[c]["type"] == "titan"),
-                       "power": sum(c["copies"] * (c["power"] or 0) for c in minions)}
+        f["totals"] = deck_totals([cards[c] for c in f["cards"]])
     return SiteData(version=meta.get("catalogue_version", "?"), date=meta.get("catalogue_date", "?"),
                     products=products, factions=factions, cards=cards, bases=bases,
                     glossary=read_glossary(), has_text=bool(counts), catalogue=Catalogue(reader, "en"),
