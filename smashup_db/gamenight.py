@@ -72,7 +72,8 @@ def resolve_in(cat: Catalogue, query: str, choices: list[str]) -> str:
     if q.isdigit() and 1 <= int(q) <= len(choices):
         return choices[int(q) - 1]
     fq = fold(q)
-    names = {c: [fold(cat.name("faction", c, lang)[0]) for lang in ("en", "de")] + [fold(c)] for c in choices}
+    known = cat.folded_names("faction")
+    names = {c: [*known.get(c, ()), fold(c)] for c in choices}
     exact = [c for c, ns in names.items() if fq in ns]
     if len(exact) == 1:
         return exact[0]

@@ -92,7 +92,15 @@ class Catalogue:
         return {"id": ref, "name": name, "name_lang": used,
                 "name_en": self._names.get((kind, ref), {}).get("en")}
 
-    def resolve(self, kind: str, query: str, order_sql: str | None = None) -> list[str]:
+    def folded_names(self, kind: str) -> dict[str, set[str]]:
+        """``{id: {folded names in every language}}`` for one kind (from memory, no query)."""
+        out: dict[str, set[str]] = defaultdict(set)
+        for folded, refs in self._folded[kind].items():
+            for ref in refs:
+                out[ref].add(folded)
+        return out
+
+    def resolve(self, kind: str, query: str) -> list[str]:
         """Ids of the ``kind`` things named ``query`` (id, or a name in any language).
 
         Several ids come back when reprints share a name, in catalogue order.

@@ -62,10 +62,7 @@ class Searcher:
     def _ref_table(self, kind: str) -> dict:
         if kind not in self._refs:
             ids = [r["id"] for r in self.r.all(f"SELECT id FROM {kind} ORDER BY sort, id")]
-            names: dict[str, set[str]] = defaultdict(set)
-            for r in self.r.all("SELECT ref, folded FROM name WHERE kind = :k", k=kind):
-                names[r["ref"]].add(r["folded"])
-            self._refs[kind] = {"ids": ids, "names": names}
+            self._refs[kind] = {"ids": ids, "names": self.cat.folded_names(kind)}
         return self._refs[kind]
 
     def resolve(self, kind: str, value: str, column: int = 0) -> list[str]:
