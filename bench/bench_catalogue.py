@@ -25,7 +25,7 @@ def main() -> None:
 
     from smashup_db.catalogue.datafiles import read_data
     from smashup_db.catalogue.load import build_catalogue_db
-    from smashup_db.db import engine_for
+    from smashup_db.storage import engine_for
 
     tmp = Path(tempfile.mkdtemp(prefix="smashup-bench-"))
     try:

@@ -38,7 +38,7 @@ def main() -> None:
     args = ap.parse_args()
 
     from smashup_db.lookup import Catalogue
-    from smashup_db.query import open_reader
+    from smashup_db.storage import open_reader
     from smashup_db.search import Searcher
 
     db = args.db or str(Path(tempfile.mkdtemp()) / "bench.db")
@@ -46,7 +46,7 @@ def main() -> None:
     archive = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "card-archive"
     if not args.db and (archive / "smashup-catalog.json").is_file():
         try:
-            from smashup_db.db import open_db
+            from smashup_db.storage import open_db
             from smashup_db.importer.card_archive import import_text
 
             import_text(open_db(db), [str(archive / "smashup-catalog.json"), str(archive / "smashup-bases.json")])

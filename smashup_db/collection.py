@@ -1,7 +1,7 @@
 """The user's collection: which products each owner has, and how many copies.
 
 Stored in the ``collection`` table, which no build or import touches. Products
-are named in English or German (fuzzy, via :meth:`Catalogue.resolve`).
+are named in English or German (via :meth:`Catalogue.resolve`).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ class CollectionError(UserError, ValueError):
 @contextmanager
 def _writing(cat: Catalogue):
     """A write transaction on the catalogue's database; driver errors become DatabaseError."""
-    from .db import database_errors, engine_for, write_transaction
+    from .storage import database_errors, engine_for, write_transaction
 
     with database_errors(cat.r.url), write_transaction(engine_for(cat.r.url), "collection") as conn:
         yield conn
@@ -83,8 +83,9 @@ def remove(cat: Catalogue, product: str, copies: int | None = None, owner: str =
 
 def entries(cat: Catalogue, owners: list[str] | None = None) -> list[dict]:
     """Collection rows ``[{"owner", "product", "copies"}]``, optionally of some owners only."""
-    rows = cat.r.all("SELECT c.owner, c.product_id, c.copies FROM collection c"
-                     " LEFT JOIN product p ON p.id = c.product_id ORDER BY c.owner, p.sort")
+    products = cat.model.products
+    rows = sorted(cat.r.all("SELECT owner, product_id, copies FROM collection"),
+                  key=lambda r: (r["owner"], products[r["product_id"]].sort if r["product_id"] in products else -1))
     if owners:
         wanted = {o.casefold() for o in owners}
         rows = [r for r in rows if r["owner"].casefold() in wanted]

@@ -9,13 +9,12 @@ random picks and the shuffle of the base deck; so a seed replays a night.
 from __future__ import annotations
 
 import random
-from collections import defaultdict
 from dataclasses import dataclass
 
 from . import basedeck, draft
 from .collection import owned_copies
 from .lookup import Catalogue
-from .textutil import fold
+from .names import Ambiguous, NotFound
 
 
 def new_seed() -> int:
@@ -35,20 +34,13 @@ class CatalogueLinks:
 
 
 def links(cat: Catalogue) -> CatalogueLinks:
-    """Read factions, product links and bases (all in publication order)."""
-    fp = defaultdict(list)
-    for r in cat.r.all("SELECT pf.faction_id, pf.product_id FROM product_faction pf"
-                       " JOIN product p ON p.id = pf.product_id ORDER BY p.sort"):
-        fp[r["faction_id"]].append(r["product_id"])
-    pb, bf, extra = {}, {}, {}
-    for r in cat.r.all("SELECT id, extra_decks FROM product ORDER BY sort"):
-        pb[r["id"]] = []
-        extra[r["id"]] = [d for d in (r["extra_decks"] or "").split(",") if d]
-    for r in cat.r.all("SELECT id, product_id, faction_id FROM base ORDER BY sort, id"):
-        pb[r["product_id"]].append(r["id"])
-        bf[r["id"]] = r["faction_id"]
-    factions = [r["id"] for r in cat.r.all("SELECT id FROM faction ORDER BY sort")]
-    return CatalogueLinks(factions, dict(fp), pb, bf, extra)
+    """Factions, product links and bases (all in publication order) from the read model."""
+    m = cat.model
+    return CatalogueLinks(factions=list(m.factions),
+                          faction_products={f.id: list(f.products) for f in m.factions.values() if f.products},
+                          product_bases={p.id: list(p.bases) for p in m.products.values()},
+                          base_faction={b.id: b.faction for b in m.bases.values()},
+                          extra_decks={p.id: list(p.extra_decks) for p in m.products.values()})
 
 
 def faction_copies(lk: CatalogueLinks, owned: dict[str, int]) -> dict[str, int]:
@@ -64,29 +56,21 @@ def faction_copies(lk: CatalogueLinks, owned: dict[str, int]) -> dict[str, int]:
 def resolve_in(cat: Catalogue, query: str, choices: list[str]) -> str:
     """Resolve a faction typed by a player among ``choices`` (ids).
 
-    Accepts a 1-based number, an id, an English or German name (case- and
-    accent-insensitive), a unique prefix, or a close typo. Raises
-    :class:`~smashup_db.draft.DraftError` with suggestions otherwise.
+    Accepts a 1-based number, or whatever :class:`~smashup_db.names.NameMatcher`
+    accepts (id, English or German name, unique prefix or part, a clearly
+    closest name). Raises :class:`~smashup_db.draft.DraftError` with
+    suggestions otherwise.
     """
     q = query.strip()
     if q.isdigit() and 1 <= int(q) <= len(choices):
         return choices[int(q) - 1]
-    fq = fold(q)
-    known = cat.folded_names("faction")
-    names = {c: [*known.get(c, ()), fold(c)] for c in choices}
-    exact = [c for c, ns in names.items() if fq in ns]
-    if len(exact) == 1:
-        return exact[0]
-    prefix = [c for c, ns in names.items() if fq and any(n.startswith(fq) for n in ns)]
-    if len(prefix) == 1:
-        return prefix[0]
-    from rapidfuzz import fuzz
-
-    scored = sorted(((max(fuzz.ratio(fq, n) for n in ns), c) for c, ns in names.items()), reverse=True)
-    if scored and scored[0][0] >= 75 and (len(scored) == 1 or scored[0][0] - scored[1][0] >= 5):
-        return scored[0][1]
-    hint = ", ".join(cat.name("faction", c)[0] for _, c in scored[:3] if _ >= 50)
-    raise draft.DraftError(f"{query!r} is not a faction in the pool" + (f"; did you mean: {hint}?" if hint else ""))
+    try:
+        return cat.matcher.match("faction", q, among=choices, fuzzy=True)[0]
+    except Ambiguous as exc:
+        raise draft.DraftError(f"{query!r} matches several factions in the pool: {', '.join(exc.names)}") from None
+    except NotFound as exc:
+        hint = f"; did you mean: {', '.join(exc.suggestions[:3])}?" if exc.suggestions else ""
+        raise draft.DraftError(f"{query!r} is not a faction in the pool{hint}") from None
 
 
 def setup(cat: Catalogue, players: list[str], *, seed: int, pool_size: int | None = None,
@@ -151,7 +135,7 @@ def base_deck(cat: Catalogue, factions: list[str], n_players: int, *, rng: rando
                         f"{n_players + 1 + basedeck.SPARE_BASES} (players + 1 + {basedeck.SPARE_BASES} to replace scored bases)")
     if deck.factions_without_bases:
         warnings.append("no bases tied to: " + ", ".join(deck.factions_without_bases))
-    unknown = [b for b in dealt.in_play if cat.r.one("SELECT id FROM base WHERE id = :b AND breakpoint IS NULL", b=b)]
+    unknown = [b for b in dealt.in_play if not cat.model.bases[b].stats_known]
     if unknown:
         warnings.append("breakpoint and VP unknown for: " + ", ".join(unknown) + " (read them off the cards)")
     extra = sorted({d for p in deck.boxes for d in lk.extra_decks.get(p, [])})

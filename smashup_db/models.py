@@ -2,9 +2,11 @@
 
 Three groups of tables, kept apart on purpose:
 
-* **Facts** (``product``, ``faction``, ``product_faction``, ``card``,
-  ``card_keyword``, ``base``, ``name`` rows with ``origin='data'``): compiled
+* **Facts** (``product``, ``product_extra_deck``, ``faction``, ``product_faction``,
+  ``card``, ``card_keyword``, ``base``, ``name`` rows with ``origin='data'``): compiled
   into ``data/`` and replaced wholesale by ``smashup db build``.
+* **Derived** (``search_doc`` and, on SQLite, the FTS5 table ``search_fts``):
+  rebuilt by every writer of names or text, never by a reader.
 * **Imported text** (``entity_text``, ``ruling``, ``name`` rows with another
   origin): AEG's wording and players' translations, loaded at run time by
   ``smashup import``. Keyed by (kind, id) without foreign keys, so that a
@@ -21,6 +23,7 @@ from __future__ import annotations
 
 from typing import Optional
 
+from sqlalchemy import CheckConstraint
 from sqlmodel import Field, SQLModel
 
 #: Entity kinds that carry names and text.
@@ -33,14 +36,28 @@ KEYWORDS = ("ongoing", "talent", "special", "play-on-minion", "play-on-base", "e
 PRODUCT_KINDS = ("core", "expansion", "big-box", "single-faction", "promo")
 
 
+def one_of(column: str, values: tuple[str, ...]) -> str:
+    """SQL of a CHECK that ``column`` is one of ``values`` (constants of this module, never user input)."""
+    return f"{column} IN (" + ", ".join(f"'{v}'" for v in values) + ")"
+
+
 class Product(SQLModel, table=True):
     """A published box (set, expansion). ``year`` is None when unknown."""
 
+    __table_args__ = (CheckConstraint(one_of("kind", PRODUCT_KINDS), name="ck_product_kind"),)
     id: str = Field(primary_key=True)
     kind: str
     year: Optional[int] = None
     sort: int = Field(index=True)
-    extra_decks: str = ""  # comma-separated ids of special decks (madness, munchkin-monsters, ...)
+
+
+class ProductExtraDeck(SQLModel, table=True):
+    """A special deck a product needs besides the factions (Madness cards, Munchkin decks), in order."""
+
+    __tablename__ = "product_extra_deck"
+    product_id: str = Field(primary_key=True, foreign_key="product.id")
+    deck: str = Field(primary_key=True)
+    position: int = 0
 
 
 class Faction(SQLModel, table=True):
@@ -64,6 +81,8 @@ class Card(SQLModel, table=True):
     ``power`` is the printed power (None for actions without one, or unknown).
     """
 
+    __table_args__ = (CheckConstraint(one_of("type", CARD_TYPES), name="ck_card_type"),
+                      CheckConstraint("copies >= 1", name="ck_card_copies"))
     id: str = Field(primary_key=True)
     faction_id: str = Field(foreign_key="faction.id", index=True)
     type: str = Field(index=True)
@@ -76,6 +95,7 @@ class CardKeyword(SQLModel, table=True):
     """A keyword on a card (see :data:`KEYWORDS`)."""
 
     __tablename__ = "card_keyword"
+    __table_args__ = (CheckConstraint(one_of("keyword", KEYWORDS), name="ck_card_keyword_keyword"),)
     card_id: str = Field(primary_key=True, foreign_key="card.id")
     keyword: str = Field(primary_key=True, index=True)
 
@@ -83,6 +103,9 @@ class CardKeyword(SQLModel, table=True):
 class Base(SQLModel, table=True):
     """A base card. ``breakpoint`` and the VP are None where no source has them."""
 
+    __table_args__ = (CheckConstraint("breakpoint IS NULL OR breakpoint > 0", name="ck_base_breakpoint"),
+                      CheckConstraint("(vp1 IS NULL OR vp1 >= 0) AND (vp2 IS NULL OR vp2 >= 0)"
+                                      " AND (vp3 IS NULL OR vp3 >= 0)", name="ck_base_vp"))
     id: str = Field(primary_key=True)
     product_id: str = Field(foreign_key="product.id", index=True)
     faction_id: Optional[str] = Field(default=None, foreign_key="faction.id", index=True)
@@ -143,6 +166,17 @@ class Collection(SQLModel, table=True):
     added_at: Optional[str] = None  # ISO 8601 UTC time of the first add (None for rows older than 0.1)
 
 
+class SearchDoc(SQLModel, table=True):
+    """Derived: one folded name or text of a card or base (see :mod:`smashup_db.search.index`)."""
+
+    __tablename__ = "search_doc"
+    id: Optional[int] = Field(default=None, primary_key=True)
+    key: str = Field(index=True)  # card:<id> or base:<id>
+    lang: str
+    field: str  # name or text
+    body: str
+
+
 class Meta(SQLModel, table=True):
     """Key/value facts about the database (catalogue version, build time)."""
 
@@ -150,4 +184,5 @@ class Meta(SQLModel, table=True):
     value: str
 
 
-FACT_TABLES = (CardKeyword, Card, Base, ProductFaction, Faction, Product)
+#: Fact tables, children before parents (the order to delete in; insert in reverse).
+FACT_TABLES = (ProductExtraDeck, CardKeyword, Card, Base, ProductFaction, Faction, Product)

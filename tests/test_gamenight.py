@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from smashup_db.gamenight import finish, links, setup
 from smashup_db.lookup import Catalogue
-from smashup_db.query import open_reader
+from smashup_db.storage import open_reader
 
 KEYS = {"seed", "pool", "start_player", "picks", "players", "base_mode", "base_deck", "bases_in_play", "boxes"}
 

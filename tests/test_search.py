@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from smashup_db.lookup import Catalogue
-from smashup_db.query import open_reader
+from smashup_db.storage import open_reader
 from smashup_db.search import QueryError, Searcher
 from smashup_db.search.execute import find_spans
 from smashup_db.search.parser import parse
@@ -65,7 +65,7 @@ def plain(tmp_path_factory):
 
 def _import_text(path: str) -> None:
     try:
-        from smashup_db.db import open_db
+        from smashup_db.storage import open_db
         from smashup_db.importer.card_archive import import_text
     except ImportError:  # the importer is not there: insert the English text directly
         _insert_text_directly(path)
@@ -240,10 +240,10 @@ def test_fts_and_like_give_the_same_results(texted, query):
 
 
 def test_fts_is_used_when_available(texted):
-    from smashup_db.search.index import ensure_index
+    from smashup_db.search.index import META_KEY, uses_fts
 
-    assert ensure_index(texted[0]) is True
     r = texted[0]
+    assert uses_fts(r.scalar("SELECT value FROM meta WHERE key = :k", k=META_KEY))
     assert r.scalar("SELECT COUNT(*) FROM search_fts") == r.scalar("SELECT COUNT(*) FROM search_doc") > 2000
 
 
@@ -269,23 +269,25 @@ def test_kw_on_bases_uses_their_text(texted):
                                          r=ref).lower()
 
 
-def test_index_follows_new_text(texted):
+def test_index_follows_new_text(texted, tmp_path):
+    """A writer (here: import translations) updates the index in its own transaction; a search only reads."""
+    from smashup_db.importer.translations import import_translations, parse_translations
+    from smashup_db.storage import engine_for
+
     reader, path = texted
     assert keys(reader, "xylophonic") == set()
-    conn = sqlite3.connect(path)
-    with conn:
-        conn.execute("INSERT INTO entity_text (kind, ref, lang, text, source) VALUES"
-                     " ('card', 'leader-two', 'de', 'Ein xylophonischer Text', 'test')")
-    try:
-        for fts in (None, False):
-            assert keys(reader, "xylophon", use_fts=fts) == {"card:leader-two"}
-            assert keys(reader, "lang:de o:xylophon", use_fts=fts) == {"card:leader-two"}
-            assert keys(reader, "lang:en xylophon", use_fts=fts) == set()
-    finally:
-        with conn:
-            conn.execute("DELETE FROM entity_text WHERE source = 'test' AND lang = 'de'")
-        conn.close()
-    assert keys(reader, "xylophon") == set()
+
+    def give_text(text: str) -> None:
+        rows = parse_translations("kind,id,lang,name,text\ncard,leader-two,de,,%s\n" % text, "t.csv")
+        import_translations(engine_for(reader.url), rows, "t.csv")
+
+    give_text("Ein xylophonischer Text")
+    for fts in (None, False):
+        assert keys(reader, "xylophon", use_fts=fts) == {"card:leader-two"}
+        assert keys(reader, "lang:de o:xylophon", use_fts=fts) == {"card:leader-two"}
+        assert keys(reader, "lang:en xylophon", use_fts=fts) == set()
+    give_text("Ein anderer Text")
+    assert keys(reader, "xylophon") == set() and keys(reader, "xylophon", use_fts=False) == set()
 
 
 def test_find_spans_maps_folded_matches_back_to_the_text():

@@ -15,7 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 from smashup_db.cli import app
-from smashup_db.query import open_reader
+from smashup_db.storage import open_reader
 from smashup_db.site import SiteError, build_site, make_server, safe_path
 from smashup_db.site import build as build_mod
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from smashup_db.query import open_reader
+from smashup_db.storage import open_reader
 from smashup_db.site import build_site, make_server
 from smashup_db.site.search import find_pagefind
 

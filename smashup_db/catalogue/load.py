@@ -1,7 +1,7 @@
 """Load the compiled facts into the database (``smashup db build``).
 
 The whole load runs in one transaction: fact tables and compiled names are
-replaced; imported text, rulings, imported names and the user's collection
+replaced and the search index rebuilt; imported text, rulings, imported names and the user's collection
 are left as they are. Afterwards imported rows whose id no longer exists are
 reported (not deleted).
 """
@@ -18,6 +18,12 @@ from .. import models as m
 from ..textutil import fold
 
 
+#: Tables filled from ``data/``, parents before children (the order to insert in).
+TABLES = {"product": m.Product, "product_extra_deck": m.ProductExtraDeck, "faction": m.Faction,
+          "product_faction": m.ProductFaction, "card": m.Card, "card_keyword": m.CardKeyword, "base": m.Base,
+          "name": m.Name}
+
+
 @dataclass
 class BuildReport:
     """Counts of what was loaded, seconds taken, and imported rows left orphaned."""
@@ -30,7 +36,7 @@ class BuildReport:
 
 def fact_rows(data: dict) -> dict:
     """Turn :func:`~.datafiles.read_data` output into rows per table."""
-    rows = {t: [] for t in ("product", "faction", "product_faction", "card", "card_keyword", "base", "name")}
+    rows = {t: [] for t in TABLES}
 
     def name(kind, ref, lang, value, confidence="", evidence=""):
         if value:
@@ -46,8 +52,9 @@ def fact_rows(data: dict) -> dict:
             rows["card_keyword"] += [{"card_id": c["id"], "keyword": k} for k in c["keywords"]]
             name("card", c["id"], "en", c["name"])
     for _, p in data["products"]:
-        rows["product"].append({"id": p["id"], "kind": p["kind"], "year": p["year"], "sort": p["sort"],
-                                "extra_decks": ",".join(p["extra_decks"])})
+        rows["product"].append({"id": p["id"], "kind": p["kind"], "year": p["year"], "sort": p["sort"]})
+        rows["product_extra_deck"] += [{"product_id": p["id"], "deck": d, "position": i}
+                                       for i, d in enumerate(p["extra_decks"])]
         name("product", p["id"], "en", p["name"])
         rows["product_faction"] += [{"product_id": p["id"], "faction_id": fid} for fid in p["factions"]]
         for i, b in enumerate(p["bases"]):
@@ -62,23 +69,20 @@ def fact_rows(data: dict) -> dict:
     return rows
 
 
-TABLES = {"product": m.Product, "faction": m.Faction, "product_faction": m.ProductFaction, "card": m.Card,
-          "card_keyword": m.CardKeyword, "base": m.Base, "name": m.Name}
-
-
 def build_catalogue_db(engine: Engine, data: dict, *, if_version_differs: bool = False) -> BuildReport:
     """Replace the facts in the database by ``data`` in one transaction.
 
     ``data`` is :func:`~.datafiles.read_data` output. The schema is first
     migrated to the newest revision. The load takes the write lock up front
-    (:func:`smashup_db.db.write_transaction`), so concurrent builds and imports
+    (:func:`smashup_db.storage.write_transaction`), so concurrent builds and imports
     wait for each other. With ``if_version_differs`` nothing is done (report
     with empty counts) when another process built this version meanwhile.
     Raises :class:`~smashup_db.errors.DatabaseError` with a one-line reason
     (lock not obtained in time, server gone, ...); the transaction is then
     rolled back and the database is as it was.
     """
-    from ..db import database_errors, migrate, write_transaction
+    from ..search.index import rebuild_index
+    from ..storage import database_errors, migrate, write_transaction
 
     start = time.perf_counter()
     url = engine.url.render_as_string(hide_password=False)
@@ -93,12 +97,13 @@ def build_catalogue_db(engine: Engine, data: dict, *, if_version_differs: bool =
         for table in m.FACT_TABLES:
             conn.execute(delete(table))
         conn.execute(delete(m.Name).where(m.Name.origin == "data"))
-        for tname in ("product", "faction", "product_faction", "card", "card_keyword", "base", "name"):
+        for tname, table in TABLES.items():
             if rows[tname]:
-                conn.execute(insert(TABLES[tname]), rows[tname])
+                conn.execute(insert(table), rows[tname])
         conn.execute(delete(m.Meta).where(m.Meta.key.in_(["catalogue_version", "catalogue_date"])))
         conn.execute(insert(m.Meta), [{"key": "catalogue_version", "value": version},
                                       {"key": "catalogue_date", "value": data["catalogue"].get("date", "")}])
+        rebuild_index(conn)
         orphans = find_orphans(conn, {k: {r["id"] for r in rows[k]} for k in ("product", "faction", "card", "base")})
     report = BuildReport(counts={t: len(r) for t, r in rows.items()}, seconds=time.perf_counter() - start,
                          orphans=orphans, version=version)

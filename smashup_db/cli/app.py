@@ -74,7 +74,7 @@ def user_errors() -> Iterator[None]:
 def catalogue(db: str | None, lang: str | None) -> Iterator:
     """A :class:`~smashup_db.lookup.Catalogue` for a command, with errors handled."""
     from ..lookup import Catalogue
-    from ..query import open_reader
+    from ..storage import open_reader
 
     with user_errors():
         reader = open_reader(db)

@@ -68,7 +68,7 @@ def db_build(db: DbOpt = None, data: DataDirOpt = None) -> None:
     """
     from ..catalogue.datafiles import read_data
     from ..catalogue.load import build_catalogue_db
-    from ..db import engine_for, resolve_url, safe_url
+    from ..storage import engine_for, resolve_url, safe_url
 
     with user_errors():  # build_catalogue_db turns driver errors into a one-line DatabaseError
         url = resolve_url(db)

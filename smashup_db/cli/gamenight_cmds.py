@@ -81,28 +81,14 @@ def _pool_table(cat, state) -> None:
 
 
 def _profiles(cat, factions: list[str]) -> dict:
-    from ..query import in_params
-
-    marks, params = in_params("f", factions)
-    rows = cat.r.all(f"SELECT faction_id, type, SUM(copies) AS n, SUM(copies * COALESCE(power, 0)) AS pw"
-                     f" FROM card WHERE faction_id IN {marks} AND type != 'titan' GROUP BY faction_id, type", **params)
-    kws = cat.r.all(f"SELECT c.faction_id, k.keyword, COUNT(*) AS n FROM card_keyword k JOIN card c ON c.id = k.card_id"
-                    f" WHERE c.faction_id IN {marks} GROUP BY c.faction_id, k.keyword", **params)
-    out = {f: {"minions": 0, "actions": 0, "power": 0, "keywords": "", "product": ""} for f in factions}
-    for r in rows:
-        if r["type"] == "minion":
-            out[r["faction_id"]].update(minions=r["n"], power=r["pw"])
-        elif r["type"] == "action":
-            out[r["faction_id"]]["actions"] = r["n"]
-    top = {}
-    for r in kws:
-        top.setdefault(r["faction_id"], []).append((r["n"], r["keyword"]))
-    for f, items in top.items():
-        out[f]["keywords"] = ", ".join(term(k, cat.lang) for _, k in sorted(items, reverse=True)[:2])
+    """Per faction: minion and action copies, total minion power, two commonest keywords, products."""
+    out = {}
     for f in factions:
-        prods = cat.r.all("SELECT pf.product_id FROM product_faction pf JOIN product p ON p.id = pf.product_id"
-                          " WHERE pf.faction_id = :f ORDER BY p.sort", f=f)
-        out[f]["product"] = ", ".join(label(cat.named("product", p["product_id"]), cat.lang) for p in prods)
+        tot = cat.model.deck_totals(f)
+        out[f] = {"minions": tot["minions"], "actions": tot["actions"], "power": tot["power"],
+                  "keywords": ", ".join(term(k, cat.lang) for _, k in cat.model.keyword_counts(f)[:2]),
+                  "product": ", ".join(label(cat.named("product", p), cat.lang)
+                                       for p in cat.model.factions[f].products)}
     return out
 
 

@@ -32,15 +32,15 @@ WHERE_TO_GET = (
 
 
 def _open_engine(db: str | None):
-    from ..db import open_db
+    from ..storage import open_db
 
     return open_db(db)
 
 
 def _db_errors(db: str | None):
-    """Driver errors as the one-line :class:`~smashup_db.db.DatabaseError` every command gives
+    """Driver errors as the one-line :class:`~smashup_db.storage.DatabaseError` every command gives
     (locks reported as 'busy', unreachable servers, non-database files)."""
-    from ..db import database_errors, resolve_url
+    from ..storage import database_errors, resolve_url
 
     return database_errors(resolve_url(db))
 

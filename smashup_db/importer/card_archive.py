@@ -299,7 +299,8 @@ def import_archives(engine, files: list[ArchiveFile], data_dir: Path | None = No
     from sqlalchemy import delete, insert, select, update
 
     from .. import models as m
-    from ..db import write_transaction
+    from ..search.index import rebuild_index
+    from ..storage import write_transaction
 
     start = time.perf_counter()
     report = TextImportReport(files=[f.label for f in files])
@@ -391,6 +392,8 @@ def import_archives(engine, files: list[ArchiveFile], data_dir: Path | None = No
             report.without_text[kind] = conn.execute(sql(
                 f"SELECT COUNT(*) FROM {kind} t WHERE NOT EXISTS (SELECT 1 FROM entity_text e"
                 f" WHERE e.kind = '{kind}' AND e.ref = t.id AND e.lang = 'en')")).scalar() or 0
+        if report.changes:  # names or text moved: the search index changes with them
+            rebuild_index(conn)
     report.seconds = time.perf_counter() - start
     return report
 

@@ -175,7 +175,8 @@ def import_translations(engine, rows: list[Row], file_name: str, label: str | No
     from sqlalchemy import insert, select, update
 
     from .. import models as m
-    from ..db import write_transaction
+    from ..search.index import rebuild_index
+    from ..storage import write_transaction
 
     report = TranslationReport(rows=len(rows))
     source = f"{ORIGIN}:{file_name}"
@@ -226,6 +227,8 @@ def import_translations(engine, rows: list[Row], file_name: str, label: str | No
             conn.execute(insert(m.Name), new_names)
         if new_texts:
             conn.execute(insert(m.EntityText), new_texts)
+        if report.changes:  # names or text moved: the search index changes with them
+            rebuild_index(conn)
     for c in (report.names, report.texts):
         for k in ("added", "changed", "unchanged"):
             c.setdefault(k, 0)

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from sqlalchemy.engine import Connection, Engine
 
 #: The newest revision. Kept here so that a start-up check needs no Alembic import.
-HEAD = "0002"
+HEAD = "0003"
 #: The first revision: the schema of databases made before migrations existed.
 INITIAL = "0001"
 HERE = Path(__file__).resolve().parent
@@ -49,7 +49,7 @@ def upgrade(connection: "Connection", target: str = "head") -> tuple[str | None,
     """Upgrade the database behind ``connection`` to ``target``; returns ``(before, after)``.
 
     The caller owns the transaction (and the write lock, see
-    :func:`smashup_db.db.write_transaction`). Tables that exist without an
+    :func:`smashup_db.storage.write_transaction`). Tables that exist without an
     ``alembic_version`` are taken to be the initial schema and stamped first.
     Raises SQLAlchemy errors from the database.
     """

@@ -25,7 +25,7 @@ def run_offline() -> None:
 def run_online() -> None:
     connection = config.attributes.get("connection")
     if connection is None:  # run from the alembic command line
-        from smashup_db.db import engine_for, resolve_url
+        from smashup_db.storage import engine_for, resolve_url
 
         url = context.get_x_argument(as_dictionary=True).get("url")
         with engine_for(resolve_url(url)).begin() as conn:

@@ -12,12 +12,12 @@ exactly the complement of ``term``.
 from __future__ import annotations
 
 import re
-from collections import defaultdict
 
 from ..lookup import Catalogue
-from ..query import in_params
+from ..storage import in_params
 from ..textutil import ascii_fold, fold
-from .index import ensure_index
+from ..names import Ambiguous, NotFound
+from .index import META_KEY, uses_fts
 from .parser import And, Compare, Everything, Is, Not, Or, Query, QueryError, Words, parse, suggest
 
 #: Numeric fields -> item column.
@@ -56,42 +56,22 @@ class Searcher:
         self.cat = cat
         self.r = cat.r
         self.use_fts = use_fts
-        self._refs: dict[str, dict] = {}
 
     # ------------------------------------------------------------------ resolving
-    def _ref_table(self, kind: str) -> dict:
-        if kind not in self._refs:
-            ids = [r["id"] for r in self.r.all(f"SELECT id FROM {kind} ORDER BY sort, id")]
-            self._refs[kind] = {"ids": ids, "names": self.cat.folded_names(kind)}
-        return self._refs[kind]
-
     def resolve(self, kind: str, value: str, column: int = 0) -> list[str]:
-        """Ids of the faction or product ``value`` names.
+        """Ids of the faction or product ``value`` names (see :class:`~smashup_db.names.NameMatcher`).
 
-        Tried in turn: the id, an exact name in any language, a unique prefix of
-        a name or id, a unique substring. Raises :class:`QueryError` with the
-        closest names when nothing (or more than one thing) matches.
+        Raises :class:`QueryError` at ``column`` with the closest names when
+        nothing (or more than one thing) matches.
         """
-        table = self._ref_table(kind)
-        ids, names = table["ids"], table["names"]
-        q = fold(value)
-        raw = value.strip().lower()
-        if raw in ids:
-            return [raw]
-        exact = [i for i in ids if q in names.get(i, ())]
-        if exact:
-            return exact
-        for test in (lambda n: n.startswith(q), lambda n: q in n):
-            found = [i for i in ids if any(test(n) for n in names.get(i, ())) or test(i.replace("-", " "))]
-            if len(found) == 1:
-                return found
-            if len(found) > 1:
-                shown = ", ".join(self.cat.name(kind, i)[0] for i in found[:6])
-                more = ", ..." if len(found) > 6 else ""
-                raise QueryError(f"{kind} {value!r} is ambiguous: {shown}{more}", column)
-        hints = self.cat.suggest(kind, value, limit=3)
-        hint = f" (did you mean {', '.join(repr(h) for h in hints)}?)" if hints else ""
-        raise QueryError(f"unknown {kind} {value!r}{hint}", column)
+        try:
+            return self.cat.matcher.match(kind, value)
+        except Ambiguous as exc:
+            raise QueryError(str(exc), column) from None
+        except NotFound as exc:
+            hints = exc.suggestions[:3]
+            hint = f" (did you mean {', '.join(repr(h) for h in hints)}?)" if hints else ""
+            raise QueryError(f"unknown {kind} {value!r}{hint}", column) from None
 
     # ------------------------------------------------------------------ compiling
     def compile(self, query: Query, fts: bool) -> tuple[str, dict]:
@@ -167,9 +147,7 @@ class Searcher:
     def keys(self, query: str | Query) -> list[str]:
         """Keys (``card:<id>`` / ``base:<id>``) of every match, in catalogue order."""
         q = parse(query) if isinstance(query, str) else query
-        fts = ensure_index(self.r)
-        if self.use_fts is False:
-            fts = False
+        fts = self.use_fts is not False and uses_fts(self.cat.model.meta.get(META_KEY))
         sql, params = self.compile(q, fts)
         return [row["key"] for row in self.r.all(sql, **params)]
 
@@ -188,41 +166,27 @@ class Searcher:
                 "total": len(keys), "shown": len(page), "results": self.details(page, q)}
 
     def details(self, keys: list[str], q: Query) -> list[dict]:
-        """Result records for ``keys`` (in that order)."""
-        cards = [k[5:] for k in keys if k.startswith("card:")]
-        bases = [k[5:] for k in keys if k.startswith("base:")]
-        info: dict[str, dict] = {}
-        kws = defaultdict(list)
-        texts: dict[str, dict[str, str]] = defaultdict(dict)
-        if cards:
-            plist, pv = in_params("c", cards)
-            for r in self.r.all(f"SELECT id, type, faction_id, power, copies FROM card WHERE id IN {plist}", **pv):
-                info["card:" + r["id"]] = r
-            for r in self.r.all(f"SELECT card_id, keyword FROM card_keyword WHERE card_id IN {plist}"
-                                " ORDER BY keyword", **pv):
-                kws[r["card_id"]].append(r["keyword"])
-            for r in self.r.all(f"SELECT ref, lang, text FROM entity_text WHERE kind = 'card' AND ref IN {plist}", **pv):
-                texts["card:" + r["ref"]][r["lang"]] = r["text"]
-        if bases:
-            plist, pv = in_params("b", bases)
-            for r in self.r.all("SELECT id, product_id, faction_id, breakpoint, vp1, vp2, vp3 FROM base"
-                                f" WHERE id IN {plist}", **pv):
-                info["base:" + r["id"]] = r
-            for r in self.r.all(f"SELECT ref, lang, text FROM entity_text WHERE kind = 'base' AND ref IN {plist}", **pv):
-                texts["base:" + r["ref"]][r["lang"]] = r["text"]
+        """Result records for ``keys`` (in that order), facts from the read model."""
+        model = self.cat.model
+        texts: dict[str, dict[str, str]] = {}
+        for kind in ("card", "base"):
+            refs = [k[5:] for k in keys if k.startswith(kind + ":")]
+            if refs:
+                for (k, ref), found in model.texts(kind, refs).items():
+                    texts[f"{k}:{ref}"] = {lang: t["text"] for lang, t in found.texts.items()}
         terms = q.highlight_terms()
         out = []
         for key in keys:
             kind, ref = key.split(":", 1)
-            r = info[key]
+            thing = model.cards[ref] if kind == "card" else model.bases[ref]
             item = {"kind": kind, **self.cat.named(kind, ref),
-                    "type": r["type"] if kind == "card" else "base",
-                    "faction": self.cat.named("faction", r["faction_id"]) if r["faction_id"] else None}
+                    "type": thing.type if kind == "card" else "base",
+                    "faction": self.cat.named("faction", thing.faction) if thing.faction else None}
             if kind == "card":
-                item.update(power=r["power"], copies=r["copies"], keywords=kws[ref])
+                item.update(power=thing.power, copies=thing.copies, keywords=list(thing.keywords))
             else:
-                item.update(product=self.cat.named("product", r["product_id"]), breakpoint=r["breakpoint"],
-                            vp=[r["vp1"], r["vp2"], r["vp3"]])
+                item.update(product=self.cat.named("product", thing.product), breakpoint=thing.breakpoint,
+                            vp=list(thing.vp))
             item.update(text_excerpt(texts.get(key, {}), terms, q.lang or self.cat.lang))
             out.append(item)
         return out

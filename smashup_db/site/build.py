@@ -163,7 +163,7 @@ def build_site(out: Path | str = "site", langs: str | Iterable[str] | None = Non
     env = _environment()
     own_reader = reader is None
     if own_reader:
-        from ..query import open_reader
+        from ..storage import open_reader
 
         reader = open_reader(db)
     try:

@@ -1,20 +1,21 @@
-"""The catalogue as the site needs it, read in a handful of bulk queries.
+"""The catalogue as the site needs it: the read model, as plain dicts for the templates.
 
 :func:`load` returns a :class:`SiteData` with every product, faction, card
-and base as plain dicts (language-independent facts), plus the imported
-texts and rulings. Display names come from :class:`~smashup_db.lookup.Catalogue`
-per language, with the English fallback flagged.
+and base as plain dicts (language-independent facts) plus the imported texts
+and rulings, all taken from :mod:`smashup_db.readmodel`. Display names come
+from :class:`~smashup_db.lookup.Catalogue` per language, with the English
+fallback flagged.
 """
 
 from __future__ import annotations
 
 import csv
-from collections import defaultdict
 from dataclasses import dataclass, field
 
+from .. import readmodel
 from ..catalogue.datafiles import default_data_dir
-from ..lookup import Catalogue, deck_totals
-from ..query import Reader
+from ..lookup import Catalogue
+from ..storage import Reader
 
 
 @dataclass
@@ -45,53 +46,29 @@ def read_glossary() -> list[dict]:
 
 def load(reader: Reader) -> SiteData:
     """Read the whole catalogue (facts, links, imported texts and rulings) from ``reader``."""
-    meta = {r["key"]: r["value"] for r in reader.all("SELECT key, value FROM meta")}
-    products = {r["id"]: {"id": r["id"], "kind": r["kind"], "year": r["year"],
-                          "extra_decks": [d for d in (r["extra_decks"] or "").split(",") if d],
-                          "factions": [], "bases": []}
-                for r in reader.all("SELECT * FROM product ORDER BY sort, id")}
-    factions = {r["id"]: {"id": r["id"], "products": [], "cards": [], "bases": []}
-                for r in reader.all("SELECT id FROM faction ORDER BY sort, id")}
-    for r in reader.all("SELECT pf.product_id, pf.faction_id FROM product_faction pf"
-                        " JOIN product p ON p.id = pf.product_id JOIN faction f ON f.id = pf.faction_id"
-                        " ORDER BY p.sort, f.sort"):
-        factions[r["faction_id"]]["products"].append(r["product_id"])
-    for f in factions.values():  # a product lists its factions in catalogue order
-        for pid in f["products"]:
-            products[pid]["factions"].append(f["id"])
+    m = readmodel.load(reader)
+    imported = m.texts()
 
-    texts: dict[tuple[str, str], dict[str, dict]] = defaultdict(dict)
-    counts: dict[str, int] = defaultdict(int)
-    for r in reader.all("SELECT kind, ref, lang, text, source FROM entity_text"):
-        texts[(r["kind"], r["ref"])][r["lang"]] = {"text": r["text"], "source": r["source"]}
-        counts[r["lang"]] += 1
-    rulings: dict[tuple[str, str], list[dict]] = defaultdict(list)
-    for r in reader.all("SELECT entity, ref, kind, lang, text, source FROM ruling ORDER BY kind, id"):
-        rulings[(r["entity"], r["ref"])].append(r)
+    def text_of(kind: str, ref: str) -> tuple[dict, list]:
+        found = imported.get((kind, ref))
+        return ({lang: dict(t) for lang, t in found.texts.items()}, list(found.rulings)) if found else ({}, [])
 
-    keywords: dict[str, list[str]] = defaultdict(list)
-    for r in reader.all("SELECT card_id, keyword FROM card_keyword ORDER BY keyword"):
-        keywords[r["card_id"]].append(r["keyword"])
+    products = {p.id: {"id": p.id, "kind": p.kind, "year": p.year, "extra_decks": list(p.extra_decks),
+                       "factions": list(p.factions), "bases": list(p.bases)} for p in m.products.values()}
+    factions = {f.id: {"id": f.id, "products": list(f.products), "cards": list(f.cards), "bases": list(f.bases),
+                       "totals": m.deck_totals(f.id)} for f in m.factions.values()}
     cards = {}
-    for r in reader.all("SELECT * FROM card ORDER BY sort, id"):
-        card = {"id": r["id"], "faction": r["faction_id"], "type": r["type"], "copies": r["copies"],
-                "power": r["power"], "keywords": keywords[r["id"]],
-                "texts": texts.get(("card", r["id"]), {}), "rulings": rulings.get(("card", r["id"]), [])}
-        cards[r["id"]] = card
-        factions[r["faction_id"]]["cards"].append(r["id"])
+    for c in m.cards.values():
+        texts, rulings = text_of("card", c.id)
+        cards[c.id] = {"id": c.id, "faction": c.faction, "type": c.type, "copies": c.copies, "power": c.power,
+                       "keywords": list(c.keywords), "texts": texts, "rulings": rulings}
     bases = {}
-    for r in reader.all("SELECT * FROM base ORDER BY sort, id"):
-        base = {"id": r["id"], "product": r["product_id"], "faction": r["faction_id"],
-                "breakpoint": r["breakpoint"], "vp": [r["vp1"], r["vp2"], r["vp3"]], "note": r["note"] or "",
-                "texts": texts.get(("base", r["id"]), {}), "rulings": rulings.get(("base", r["id"]), [])}
-        bases[r["id"]] = base
-        products[r["product_id"]]["bases"].append(r["id"])
-        if r["faction_id"]:
-            factions[r["faction_id"]]["bases"].append(r["id"])
-
-    for f in factions.values():
-        f["totals"] = deck_totals([cards[c] for c in f["cards"]])
-    return SiteData(version=meta.get("catalogue_version", "?"), date=meta.get("catalogue_date", "?"),
+    for b in m.bases.values():
+        texts, rulings = text_of("base", b.id)
+        bases[b.id] = {"id": b.id, "product": b.product, "faction": b.faction, "breakpoint": b.breakpoint,
+                       "vp": list(b.vp), "note": b.note, "texts": texts, "rulings": rulings}
+    counts = m.text_counts()
+    return SiteData(version=m.meta.get("catalogue_version", "?"), date=m.meta.get("catalogue_date", "?"),
                     products=products, factions=factions, cards=cards, bases=bases,
-                    glossary=read_glossary(), has_text=bool(counts), catalogue=Catalogue(reader, "en"),
-                    text_counts=dict(counts))
+                    glossary=read_glossary(), has_text=bool(counts), catalogue=Catalogue(reader, "en", model=m),
+                    text_counts=counts)

@@ -1,28 +1,18 @@
-"""Database location, engine, schema migrations, write locks and error messages.
+"""Database location, engines, timeouts and one-line error messages.
 
 The embedded default is an SQLite file in the user's data directory
 (``platformdirs.user_data_dir("smashup-db")``). ``SMASHUP_DB`` or ``--db``
 override it with a file path or any SQLAlchemy URL (e.g.
 ``postgresql+psycopg://user@localhost/smashup``).
 
-``open_db(url)`` returns an engine whose schema is at the newest migration
-(:mod:`smashup_db.migrations`) and whose catalogue is current: the facts are
-loaded from ``data/`` when the database is new or its catalogue version
-differs from the shipped one.
-
-Writers go through :func:`write_transaction`, which takes the database's
-write lock up front (SQLite ``BEGIN IMMEDIATE``; a PostgreSQL advisory lock),
-so that concurrent builds and imports run one after the other instead of
-failing half-way. ``SMASHUP_DB_TIMEOUT`` (seconds, default 30) is how long a
-command waits for that lock (and for a server to answer) before it gives up
-with a one-line :class:`DatabaseError`.
+``SMASHUP_DB_TIMEOUT`` (seconds, default 30) is how long a command waits for
+a lock (and for a server to answer) before it gives up with a one-line
+:class:`DatabaseError`. SQLite connections made here enforce foreign keys.
 """
 
 from __future__ import annotations
 
 import os
-import sys
-import time
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterator
@@ -30,17 +20,11 @@ from typing import TYPE_CHECKING, Iterator
 if TYPE_CHECKING:  # SQLAlchemy is imported lazily: look-ups on SQLite never need it
     from sqlalchemy.engine import Connection, Engine
 
-from .errors import DatabaseError  # noqa: F401  (re-exported)
+from ..errors import DatabaseError
 
 ENV_VAR = "SMASHUP_DB"
 TIMEOUT_VAR = "SMASHUP_DB_TIMEOUT"
 DEFAULT_TIMEOUT = 30.0
-#: Test hook: ``LABEL:SECONDS`` makes the write transaction named LABEL print
-#: ``paused in LABEL`` on stderr and sleep before it commits (used to kill a
-#: command mid-way in tests). Never set it otherwise.
-PAUSE_VAR = "SMASHUP_TEST_PAUSE"
-#: Key of the PostgreSQL advisory lock that serializes writers (any 64-bit number).
-PG_LOCK_KEY = 0x5A5A_0007
 
 
 def default_path() -> Path:
@@ -96,6 +80,7 @@ def _sqlite_pragmas(seconds: float):
         cur.execute(f"PRAGMA busy_timeout = {int(seconds * 1000)}")
         cur.execute("PRAGMA journal_mode = WAL")
         cur.execute("PRAGMA synchronous = NORMAL")
+        cur.execute("PRAGMA foreign_keys = ON")
         cur.close()
 
     return on_connect
@@ -142,42 +127,6 @@ def dispose_engines(url: str | None = None) -> None:
         _ENGINES.pop(key).dispose()
 
 
-@contextmanager
-def write_transaction(engine: Engine, label: str = "write") -> Iterator[Connection]:
-    """A transaction holding the database's write lock from its first statement.
-
-    SQLite: ``BEGIN IMMEDIATE`` (waits up to :func:`timeout` for other
-    writers; readers are never blocked in WAL mode). PostgreSQL: a
-    transaction-scoped advisory lock shared by every smashup writer. So two
-    builds or imports run one after the other. Commits on success, rolls back
-    on any error. Lock and driver errors surface as SQLAlchemy errors (see
-    :func:`database_errors`).
-    """
-    with engine.connect() as conn:
-        if conn.dialect.name == "sqlite":
-            conn.exec_driver_sql("BEGIN IMMEDIATE")
-        else:
-            conn.begin()
-            if conn.dialect.name == "postgresql":
-                conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({PG_LOCK_KEY})")
-        try:
-            yield conn
-            _test_pause(label)
-        except BaseException:
-            conn.rollback()
-            raise
-        conn.commit()
-
-
-def _test_pause(label: str) -> None:
-    value = os.environ.get(PAUSE_VAR, "")
-    name, _, seconds = value.partition(":")
-    if value and name == label:
-        sys.stderr.write(f"paused in {label}\n")
-        sys.stderr.flush()
-        time.sleep(float(seconds or 60))
-
-
 def describe(exc: BaseException, url: str) -> str:
     """A one-line message for a database error on ``url`` (locks and unreachable servers told apart)."""
     reason = short_reason(exc)
@@ -206,66 +155,6 @@ def database_errors(url: str) -> Iterator[None]:
         if isinstance(exc, sqlite3.Error) or (sa_exc is not None and isinstance(exc, sa_exc.SQLAlchemyError)):
             raise DatabaseError(describe(exc, url)) from None
         raise
-
-
-def stored_version(engine: Engine) -> str | None:
-    """The catalogue version the database was built from, or None if never built."""
-    from sqlalchemy import text
-    from sqlalchemy.exc import SQLAlchemyError
-
-    try:
-        with engine.connect() as conn:
-            row = conn.execute(text("SELECT value FROM meta WHERE key = :k"), {"k": "catalogue_version"}).first()
-    except SQLAlchemyError:
-        return None
-    return row[0] if row else None
-
-
-def migrate(engine: Engine) -> tuple[str | None, str]:
-    """Bring the schema to the newest migration under the write lock; returns ``(before, after)``.
-
-    A new database is created at head; an older one is upgraded in place
-    (the collection and imported text are kept). Raises :class:`DatabaseError`.
-    """
-    from . import migrations
-
-    url = engine.url.render_as_string(hide_password=False)
-    with database_errors(url):
-        if migrations.is_current(engine):
-            return migrations.HEAD, migrations.HEAD
-        with write_transaction(engine, "migrate") as conn:
-            return migrations.upgrade(conn)
-
-
-def create_tables(engine: Engine) -> None:
-    """Make sure every table exists (by migrating to the newest schema; never drops data)."""
-    migrate(engine)
-
-
-def open_db(db: str | None = None, *, data_dir: Path | None = None, build_if_needed: bool = True) -> Engine:
-    """Open the database: schema migrated to head and, by default, the catalogue current.
-
-    Returns the SQLAlchemy engine. Raises :class:`DatabaseError` with a
-    one-line reason when the database cannot be used (wrong URL, server down,
-    locked, unwritable file).
-    """
-    from .catalogue.datafiles import read_data
-    from .catalogue.load import build_catalogue_db
-
-    url = resolve_url(db)
-    engine = engine_for(url)
-    with database_errors(url):
-        migrate(engine)
-        if build_if_needed:
-            import json
-
-            from .catalogue.datafiles import default_data_dir
-
-            ddir = Path(data_dir) if data_dir else default_data_dir()
-            version = json.loads((ddir / "catalogue.json").read_text(encoding="utf-8"))["version"]
-            if stored_version(engine) != version:
-                build_catalogue_db(engine, read_data(ddir), if_version_differs=True)
-    return engine
 
 
 def safe_url(url: str) -> str:

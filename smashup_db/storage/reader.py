@@ -1,24 +1,17 @@
-"""A fast, read-only query layer for look-ups, search and the site.
+"""The read path: :class:`Reader` runs read-only queries and returns rows as dicts.
 
 Look-ups must start quickly, and importing SQLAlchemy alone costs about a
-third of a second here. So reads go through :class:`Reader`: on the embedded
-SQLite database it uses the standard library's ``sqlite3``; on any other URL
-(PostgreSQL) it uses an SQLAlchemy connection. Both take the same portable
-SQL with ``:name`` bound parameters; values are never pasted into SQL.
-
-``open_reader(db)`` also makes sure the catalogue is built and current
-(building it through :func:`smashup_db.db.open_db` only when needed).
+third of a second here. So on the embedded SQLite database reads use the
+standard library's ``sqlite3``; on any other URL (PostgreSQL) an SQLAlchemy
+connection in autocommit. Both take the same portable SQL with ``:name``
+bound parameters; values are never pasted into SQL. A reader never writes.
 """
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from decimal import Decimal
-from pathlib import Path
 from typing import Any, Iterable
-
-from .catalogue.datafiles import default_data_dir
 
 
 class Reader:
@@ -32,7 +25,7 @@ class Reader:
     """
 
     def __init__(self, url: str):
-        from .db import database_errors, sqlite_path, timeout
+        from .engine import database_errors, sqlite_path, timeout
 
         self.url = url
         path = sqlite_path(url)
@@ -43,14 +36,14 @@ class Reader:
                 self._conn.row_factory = sqlite3.Row
                 self._sa = None
             else:
-                from .db import engine_for
+                from .engine import engine_for
 
                 self._sa = engine_for(url).connect().execution_options(isolation_level="AUTOCOMMIT")
                 self.dialect = self._sa.dialect.name
 
     def all(self, sql: str, **params: Any) -> list[dict]:
         """All rows of ``sql`` with bound ``params``, as dicts."""
-        from .db import database_errors
+        from .engine import database_errors
 
         with database_errors(self.url):
             if self._sa is None:
@@ -91,36 +84,3 @@ def in_params(prefix: str, values: Iterable[Any]) -> tuple[str, dict]:
         return "(NULL)", {}
     names = {f"{prefix}{i}": v for i, v in enumerate(values)}
     return "(" + ", ".join(f":{n}" for n in names) + ")", names
-
-
-def shipped_version(data_dir: Path | None = None) -> str:
-    """The catalogue version of the compiled ``data/`` that ships with the package."""
-    ddir = Path(data_dir) if data_dir else default_data_dir()
-    return json.loads((ddir / "catalogue.json").read_text(encoding="utf-8"))["version"]
-
-
-def open_reader(db: str | None = None) -> Reader:
-    """A :class:`Reader` on a current database (schema at head, catalogue built).
-
-    The check is two cheap reads; only when the schema is older or the
-    catalogue version differs does it go through
-    :func:`smashup_db.db.open_db` (migrate, build). Raises
-    :class:`smashup_db.db.DatabaseError` when the database cannot be used.
-    """
-    from .db import open_db, resolve_url
-    from .migrations import HEAD
-
-    url = resolve_url(db)
-    reader = None
-    try:
-        reader = Reader(url)
-        current = reader.scalar("SELECT value FROM meta WHERE key = :k", k="catalogue_version")
-        schema = reader.scalar("SELECT version_num FROM alembic_version")
-    except Exception:  # a fresh file has no tables yet; a server error is reported by open_db
-        current = schema = None
-    if current != shipped_version() or schema != HEAD:
-        if reader is not None:
-            reader.close()
-        open_db(url)  # migrates and builds, or raises DatabaseError with a one-line reason
-        reader = Reader(url)
-    return reader
