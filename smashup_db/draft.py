@@ -17,7 +17,7 @@ from smashup_db.errors import UserError
 
 __all__ = [
     "DraftError", "DraftState", "MIN_PLAYERS", "MAX_PLAYERS", "FACTIONS_PER_PLAYER",
-    "MIN_POOL", "auto_draft", "default_pool_size", "make_pool", "snake_order",
+    "MIN_POOL", "default_pool_size", "make_pool", "snake_order",
 ]
 
 MIN_PLAYERS = 2
@@ -214,19 +214,9 @@ class DraftState:
         rng = rng if rng is not None else random.Random()
         return self.pick(rng.choice(legal))
 
-
-def auto_draft(
-    players: Sequence[str],
-    pool: Sequence[str],
-    rng: random.Random | None = None,
-    copies: Mapping[str, int] | None = None,
-) -> DraftState:
-    """Run a whole draft with random legal picks; returns the finished state.
-
-    Same seed and input -> same picks. Errors as :class:`DraftState`.
-    """
-    state = DraftState(players, pool, copies)
-    rng = rng if rng is not None else random.Random()
-    while not state.done:
-        state.auto_pick(rng)
-    return state
+    def auto_finish(self, rng: random.Random | None = None) -> "DraftState":
+        """Fill every open pick with random legal factions (same seed, same picks); returns self."""
+        rng = rng if rng is not None else random.Random()
+        while not self.done:
+            self.auto_pick(rng)
+        return self

@@ -73,6 +73,23 @@ def resolve_in(cat: Catalogue, query: str, choices: list[str]) -> str:
         raise draft.DraftError(f"{query!r} is not a faction in the pool{hint}") from None
 
 
+def scripted_pick(cat: Catalogue, state: draft.DraftState, item: str) -> dict:
+    """Apply one scripted pick ``PLAYER=FACTION`` (``--pick``) to ``state``; returns the pick.
+
+    The player must be the one whose turn it is (snake order, German
+    rulebook, "Prügeln wir uns nach Regeln!"); the faction is a pool number or
+    a name (see :func:`resolve_in`). Raises :class:`~smashup_db.draft.DraftError`.
+    """
+    who, sep, what = item.partition("=")
+    if not sep:
+        raise draft.DraftError(f"--pick expects PLAYER=FACTION, got {item!r}")
+    if state.done:
+        raise draft.DraftError(f"--pick {item!r}: the draft is already complete")
+    if who.strip().casefold() != state.current_player.casefold():
+        raise draft.DraftError(f"--pick {item!r}: it is {state.current_player}'s turn (order: {' '.join(state.order)})")
+    return state.pick(resolve_in(cat, what, state.pool))
+
+
 def setup(cat: Catalogue, players: list[str], *, seed: int, pool_size: int | None = None,
           start: str | None = None, owners: list[str] | None = None, use_collection: bool = False):
     """Prepare a draft: returns ``(state, rng, lk, owned)``.

@@ -91,6 +91,18 @@ def _check_vp(vp: Iterable[int]) -> tuple[int, int, int]:
     return values  # type: ignore[return-value]
 
 
+def parse_vp(text: str) -> tuple[int, int, int]:
+    """Parse ``"4,2,1"`` (VP for 1st, 2nd, 3rd place) into ``(4, 2, 1)``.
+
+    Raises :class:`ScoringError` with a one-line message unless it is three
+    whole numbers >= 0 separated by commas.
+    """
+    try:
+        return _check_vp(int(v) for v in text.split(","))
+    except (ValueError, ScoringError):
+        raise ScoringError(f"--vp expects three whole numbers like 4,2,1, got {text!r}") from None
+
+
 def parse_powers(items: Iterable[str]) -> dict[str, int]:
     """Parse ``["Anna=12", "Ben=12"]`` into ``{"Anna": 12, "Ben": 12}``.
 

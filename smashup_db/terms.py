@@ -50,6 +50,8 @@ TERMS: dict[str, dict[str, str]] = {
     "name": {"en": "Name", "de": "Name"},
     "text": {"en": "Text", "de": "Text"},
     "unknown": {"en": "unknown", "de": "unbekannt"},
+    "player": {"en": "player", "de": "Spieler"},
+    "place": {"en": "place", "de": "Platz"},
     "errata": {"en": "Errata", "de": "Errata"},
     "erratum": {"en": "Erratum", "de": "Erratum"},
     "clarification": {"en": "Clarification", "de": "Klarstellung"},

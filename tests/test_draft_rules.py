@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from smashup_db.draft import (
-    DraftError, DraftState, auto_draft, default_pool_size, make_pool, snake_order,
+    DraftError, DraftState, default_pool_size, make_pool, snake_order,
 )
 from smashup_db.errors import UserError
 
@@ -172,7 +172,7 @@ def drafts(draw):
 @given(drafts())
 def test_auto_draft_obeys_the_rules(args):
     players, pool, copies, seed = args
-    state = auto_draft(players, pool, random.Random(seed), copies)
+    state = DraftState(players, pool, copies).auto_finish(random.Random(seed))
     n = len(players)
 
     assert state.done and len(state.picks) == 2 * n
@@ -190,7 +190,7 @@ def test_auto_draft_obeys_the_rules(args):
         if count >= 2:
             assert copies.get(faction, 1) >= 2
     # reproducible
-    again = auto_draft(players, pool, random.Random(seed), copies)
+    again = DraftState(players, pool, copies).auto_finish(random.Random(seed))
     assert again.picks == state.picks
 
 

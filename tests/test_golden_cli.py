@@ -86,6 +86,7 @@ def _env(db: str) -> dict:
 
 
 def _run(args: list[str], env: dict) -> str:
+    """One command as a whole process; the transcript compared with the golden file."""
     proc = subprocess.run([sys.executable, "-m", "smashup_db", *args], env=env, capture_output=True,
                           text=True, encoding="utf-8", timeout=120, stdin=subprocess.DEVNULL)
     return f"$ smashup {subprocess.list2cmdline(args)}\n[exit {proc.returncode}]\n--- stdout\n{proc.stdout}--- stderr\n{proc.stderr}"
@@ -107,13 +108,26 @@ def golden_db(tmp_path_factory):
     return env
 
 
-def test_golden_outputs(golden_db):
-    """Every command's exit code, stdout and stderr equal the recorded golden file."""
-    update = os.environ.get("SMASHUP_UPDATE_GOLDEN") == "1"
+@pytest.mark.parametrize("path", ["fast", "typer"])
+def test_golden_outputs(golden_db, path, tmp_path):
+    """Every command's exit code, stdout and stderr equal the recorded golden file.
+
+    Run twice: as a user runs them (look-ups take the start-up fast path), and
+    with ``SMASHUP_NO_FASTPATH=1`` (every command parsed by Typer).
+    """
+    import sqlite3
+
+    update = os.environ.get("SMASHUP_UPDATE_GOLDEN") == "1" and path == "fast"
+    env = dict(golden_db)
+    env["SMASHUP_DB"] = str(tmp_path / "run.db")  # a copy: the collection commands change it
+    with sqlite3.connect(golden_db["SMASHUP_DB"]) as src, sqlite3.connect(env["SMASHUP_DB"]) as dst:
+        src.backup(dst)
+    if path == "typer":
+        env["SMASHUP_NO_FASTPATH"] = "1"
     GOLDEN.mkdir(exist_ok=True)
     mismatches = []
     for name, args in COMMANDS:
-        got = _run(args, golden_db)
+        got = _run(args, env)
         assert "Traceback" not in got, got
         path = GOLDEN / f"{name}.txt"
         if update:

@@ -1,17 +1,35 @@
 """Command-line interface (``smashup``): a thin layer over the library.
 
-Each sibling module registers its commands on :data:`app.app`.
+:func:`main` first offers the command line to the start-up fast path
+(:mod:`.fast`: simple look-ups without importing Typer), then to the Typer
+application, whose commands register themselves from the sibling modules.
+``from smashup_db.cli import app`` gives that application (for tests).
 """
 
 from __future__ import annotations
 
-from . import data_cmds, gamenight_cmds, lookup_cmds  # noqa: F401  (register commands)
-from . import import_cmds  # noqa: F401  (import/export commands)
-from . import search_cmds  # noqa: F401  (search command)
-from . import site_cmds  # noqa: F401  (site build/serve commands)
-from .app import app
+import sys
+
+
+def typer_app():
+    """The Typer application with every command registered."""
+    from . import data_cmds, gamenight_cmds, import_cmds, lookup_cmds, search_cmds, site_cmds  # noqa: F401
+    from .app import app
+
+    globals()["app"] = app  # the package attribute ``app`` is the application, not the module
+    return app
+
+
+def __getattr__(name: str):
+    if name == "app":
+        return typer_app()
+    raise AttributeError(name)
 
 
 def main() -> None:
     """Entry point of the ``smashup`` console script."""
-    app()
+    from .fast import try_fast
+
+    if try_fast(sys.argv[1:]):
+        return
+    typer_app()()

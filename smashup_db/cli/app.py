@@ -6,10 +6,7 @@ They parse, call the library and print; they hold no rules of their own.
 
 from __future__ import annotations
 
-import json
-import sys
-from contextlib import contextmanager
-from typing import Annotated, Iterator, Optional
+from typing import Annotated, Optional
 
 import typer
 
@@ -34,58 +31,6 @@ LangOpt = Annotated[Optional[str], typer.Option(
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for scripts instead of a table.")]
 
 
-def pick_lang(lang: str | None) -> str:
-    """The display language: ``--lang`` if given (must be de or en), else the locale's."""
-    from ..lookup import LANGS, default_lang
-
-    if lang is None:
-        return default_lang()
-    lang = lang.lower()
-    if lang not in LANGS:
-        fail(f"unknown language {lang!r}; use one of: {', '.join(LANGS)}")
-    return lang
-
-
-def fail(message: str, code: int = 1) -> None:
-    """Print ``error: message`` on stderr and exit with ``code`` (no traceback)."""
-    typer.echo(f"error: {message}", err=True)
-    raise typer.Exit(code)
-
-
-def emit_json(obj) -> None:
-    """Print ``obj`` as indented UTF-8 JSON."""
-    sys.stdout.write(json.dumps(obj, ensure_ascii=False, indent=2) + "\n")
-
-
-@contextmanager
-def user_errors() -> Iterator[None]:
-    """Turn the errors a person can cause into one clear line and exit code 1."""
-    from ..errors import UserError
-
-    try:
-        yield
-    except UserError as exc:
-        fail(str(exc))
-    except KeyboardInterrupt:
-        fail("interrupted", 130)
-
-
-@contextmanager
-def catalogue(db: str | None, lang: str | None) -> Iterator:
-    """A :class:`~smashup_db.lookup.Catalogue` for a command, with errors handled."""
-    from ..lookup import Catalogue
-    from ..storage import open_reader
-
-    with user_errors():
-        reader = open_reader(db)
-        try:
-            yield Catalogue(reader, pick_lang(lang))
-        finally:
-            reader.close()
-
-
-def console():
-    """A Rich console for tables (imported lazily to keep start-up short)."""
-    from rich.console import Console
-
-    return Console()
+# Shared helpers live in Typer-free modules (the start-up fast path uses them too).
+from .lookups import catalogue, pick_lang  # noqa: E402,F401  (re-exported for the command modules)
+from .output import console, emit_json, fail, user_errors  # noqa: E402,F401

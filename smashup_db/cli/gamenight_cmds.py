@@ -9,7 +9,8 @@ import typer
 
 from ..terms import term
 from .app import DbOpt, JsonOpt, LangOpt, app, catalogue, console, emit_json, fail
-from .lookup_cmds import bases_app, fmt_vp, label
+from .lookup_cmds import bases_app
+from .output import fmt_vp, label, table
 
 collection_app = typer.Typer(help="Record the boxes you (and your friends) own.", no_args_is_help=True)
 app.add_typer(collection_app, name="collection")
@@ -171,7 +172,7 @@ def draft(players: Annotated[str, typer.Option("--players", "-p", help="Comma-se
 
       smashup draft -p "Anna,Ben,Cleo" --collection Anna --collection Ben
     """
-    from ..gamenight import finish, new_seed, resolve_in, setup
+    from ..gamenight import finish, new_seed, scripted_pick, setup
 
     with catalogue(db, lang) as cat:
         names = _split(players)
@@ -181,18 +182,10 @@ def draft(players: Annotated[str, typer.Option("--players", "-p", help="Comma-se
         state, rng, lk, owned_map = setup(cat, names, seed=seed, pool_size=pool, start=start,
                                           owners=collection, use_collection=owned)
         for item in pick or []:
-            who, sep, what = item.partition("=")
-            if not sep:
-                fail(f"--pick expects PLAYER=FACTION, got {item!r}")
-            if state.done:
-                fail(f"--pick {item!r}: the draft is already complete")
-            if who.strip().casefold() != state.current_player.casefold():
-                fail(f"--pick {item!r}: it is {state.current_player}'s turn (order: {' '.join(state.order)})")
-            state.pick(resolve_in(cat, what, state.pool))
+            scripted_pick(cat, state, item)
         if not state.done:
             if auto:
-                while not state.done:
-                    state.auto_pick(rng)
+                state.auto_finish(rng)
             elif pick and not interactive and not sys.stdin.isatty():
                 fail(f"--pick covers {len(state.picks)} of {len(state.order)} picks; add --auto to fill the rest")
             else:
@@ -295,31 +288,22 @@ def score(base: Annotated[str, typer.Argument(help="The base being scored (Engli
 
     Example: smashup score "USS Undertaking" Anna=12 Ben=12 Cleo=5
     """
-    from ..scoring import ScoringError, parse_powers, score_base
+    from ..scoring import parse_powers, parse_vp, score_base
 
     with catalogue(db, lang) as cat:
         b = cat.base(base)
-        try:
-            if vp:
-                values = tuple(int(v) for v in vp.split(","))
-            elif b["stats_known"]:
-                values = tuple(b["vp"])
-            else:
-                fail(f"the VP of {b['name']} are unknown; give them with --vp 1ST,2ND,3RD")
-            result = score_base(parse_powers(powers), values, set(minion or []))
-        except ValueError as exc:
-            if isinstance(exc, ScoringError):
-                fail(str(exc))
-            fail(f"--vp expects three whole numbers like 4,2,1, got {vp!r}")
+        if vp:
+            values = parse_vp(vp)
+        elif b["stats_known"]:
+            values = tuple(b["vp"])
+        else:
+            fail(f"the VP of {b['name']} are unknown; give them with --vp 1ST,2ND,3RD")
+        result = score_base(parse_powers(powers), values, set(minion or []))
         rows = [{"player": p.player, "power": p.power, "place": p.place, "vp": p.vp} for p in result]
         if json_out:
             return emit_json({"base": cat.named("base", b["id"]), "vp": list(values), "results": rows})
-        from rich.table import Table
-
         L = cat.lang
-        t = Table(title=f"{label(b, L)} ({term('vp', L)} {fmt_vp(list(values))})")
-        for h in ("player" if L == "en" else "Spieler", term("power", L), "place" if L == "en" else "Platz", term("vp", L)):
-            t.add_column(h)
-        for r in rows:
-            t.add_row(r["player"], str(r["power"]), "-" if r["place"] is None else str(r["place"]), str(r["vp"]))
-        console().print(t)
+        table(f"{label(b, L)} ({term('vp', L)} {fmt_vp(list(values))})",
+              [term("player", L), term("power", L), term("place", L), term("vp", L)],
+              [[r["player"], str(r["power"]), "-" if r["place"] is None else str(r["place"]), str(r["vp"])]
+               for r in rows])

@@ -6,8 +6,8 @@ from typing import Annotated
 
 import typer
 
-from ..terms import term
-from .app import DbOpt, JsonOpt, LangOpt, app, catalogue, console, emit_json, user_errors
+from . import lookups
+from .app import DbOpt, JsonOpt, LangOpt, app
 
 SEARCH_HELP = """Search cards and bases with a query language (see docs/search.md).
 
@@ -40,55 +40,8 @@ Examples:
 """
 
 
-def _stats(item: dict) -> str:
-    if item["kind"] == "card":
-        return "" if item.get("power") is None else str(item["power"])
-    if item.get("breakpoint") is None:
-        return "?"
-    return f"{item['breakpoint']} [{'/'.join('?' if v is None else str(v) for v in item['vp'])}]"
-
-
-def _marked(text: str, spans: list) -> str:
-    from rich.markup import escape
-
-    out, pos = [], 0
-    for s, e in spans:
-        out.append(escape(text[pos:s]))
-        out.append(f"[bold yellow]{escape(text[s:e])}[/bold yellow]")
-        pos = e
-    out.append(escape(text[pos:]))
-    return "".join(out)
-
-
 @app.command(help=SEARCH_HELP)
 def search(query: Annotated[str, typer.Argument(help="The search query (quote it in the shell).")],
            limit: Annotated[int, typer.Option("--limit", "-n", help="Show at most N results (0: all).")] = 50,
            db: DbOpt = None, lang: LangOpt = None, json_out: JsonOpt = False) -> None:
-    from rich.markup import escape
-    from rich.table import Table
-
-    from ..search import Searcher
-    from .lookup_cmds import footnote, label
-
-    with catalogue(db, lang) as cat, user_errors():
-        found = Searcher(cat).search(query, limit=limit if limit > 0 else None)
-        if json_out:
-            return emit_json(found)
-        rows = found["results"]
-        if not rows:
-            console().print("no matches" if cat.lang == "en" else "keine Treffer")
-            return
-        title = f"{found['shown']}" + (f" / {found['total']}" if found["total"] > found["shown"] else "")
-        t = Table(title=title)
-        t.add_column(term("name", cat.lang))
-        t.add_column(term("type", cat.lang))
-        t.add_column(term("faction", cat.lang))
-        t.add_column(f"{term('power', cat.lang)} / {term('breakpoint', cat.lang)}", justify="right")
-        t.add_column(term("text", cat.lang))
-        for item in rows:
-            owner = item["faction"] or item.get("product")
-            excerpt = _marked(item["excerpt"], item["highlights"]) if item["excerpt"] else ""
-            t.add_row(escape(label(item, cat.lang)), term(item["type"], cat.lang),
-                      escape(label(owner, cat.lang)), _stats(item), excerpt)
-        console().print(t)
-        footnote(console(), cat.lang, rows)
+    lookups.search(query=query, limit=limit, db=db, lang=lang, json_out=json_out)

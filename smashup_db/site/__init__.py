@@ -2,7 +2,7 @@
 
 ``build_site(out, langs, base_url, db=...)`` renders every page with Jinja2
 (autoescape on) into a temporary folder beside ``out`` and swaps it in only
-when complete; ``serve(folder, port)`` previews a built site on 127.0.0.1.
+when complete; ``make_server(folder, port)`` serves a built site on 127.0.0.1 for a preview.
 Errors a person can cause raise :class:`SiteError` (a ``UserError``).
 """
 
@@ -10,6 +10,6 @@ from __future__ import annotations
 
 from .paths import SiteError, safe_path, templates_dir
 from .build import BuildResult, build_site
-from .serve import make_server, serve
+from .serve import make_server
 
-__all__ = ["BuildResult", "SiteError", "build_site", "make_server", "safe_path", "serve", "templates_dir"]
+__all__ = ["BuildResult", "SiteError", "build_site", "make_server", "safe_path", "templates_dir"]

@@ -27,12 +27,3 @@ def make_server(folder: Path | str, port: int = 8000, quiet: bool = True) -> Thr
         return ThreadingHTTPServer(("127.0.0.1", port), handler)
     except OSError as exc:
         raise SiteError(f"cannot listen on 127.0.0.1:{port}: {exc.strerror or exc}") from None
-
-
-def serve(folder: Path | str, port: int = 8000) -> None:
-    """Serve ``folder`` on http://127.0.0.1:``port``/ until interrupted (Ctrl+C)."""
-    server = make_server(folder, port, quiet=False)
-    try:
-        server.serve_forever()
-    finally:
-        server.server_close()

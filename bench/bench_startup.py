@@ -1,0 +1,93 @@
+"""Benchmark start-up: whole processes timed side by side in one run.
+
+Usage: python bench/bench_startup.py [--runs N] [--db PATH]
+
+Times, each as a fresh process with output to a pipe (median and best of N runs,
+wall clock):
+  python3 -c pass                               (the floor)
+  jq scanning the raw card archive JSON for Cesium Armor (what a shell user would do)
+  smashup card "cesium armor"
+  smashup card "Cäsiumrüstung" --json
+  smashup search 't:minion f:ninjas pow>=3'
+  smashup db build                              (rebuild of the facts)
+  smashup import text <card archive>            (re-import: no changes)
+and prints each look-up's ratio to the jq scan and to `python3 -c pass`, and the
+writers' ratio to the card look-up. Goals (issue 10): look-up <= 1.5x jq and
+<= 6x python; db build and import text <= 2x a look-up. Needs jq on PATH and
+../shared/data for the jq and import rows (skipped without them).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ARCHIVE = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "card-archive" / "smashup-catalog.json"
+JQ_FILTER = '.factions[] | .cards[] | select(.name == "Cesium Armor")'
+
+
+def timed(cmd: list[str], env: dict, runs: int) -> tuple[float, float]:
+    """``(median, best)`` wall time in ms of ``runs`` runs of ``cmd`` (after one warm-up run)."""
+    subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+    times = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        subprocess.run(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, check=True)
+        times.append((time.perf_counter() - t) * 1000)
+    return statistics.median(times), min(times)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=20)
+    ap.add_argument("--db", help="database to use (default: a fresh temporary one)")
+    args = ap.parse_args()
+
+    db = args.db or str(Path(tempfile.mkdtemp()) / "startup.db")
+    env = {**os.environ, "SMASHUP_DB": db, "LANG": "C.UTF-8"}
+    env.pop("SMASHUP_NO_FASTPATH", None)
+    smashup = [sys.executable, "-m", "smashup_db"]
+    exe = shutil.which("smashup")
+    if exe:
+        smashup = [exe]
+    if ARCHIVE.is_file():
+        subprocess.run(smashup + ["import", "text", str(ARCHIVE)], env=env, check=True, capture_output=True)
+
+    rows: dict[str, tuple[float, float]] = {}
+    rows["python3 -c pass"] = timed([sys.executable, "-c", "pass"], env, args.runs)
+    if shutil.which("jq") and ARCHIVE.is_file():
+        rows["jq scan of the archive"] = timed(["jq", JQ_FILTER, str(ARCHIVE)], env, args.runs)
+    lookups = {
+        'card "cesium armor"': ["card", "cesium armor"],
+        'card "Cäsiumrüstung" --json': ["card", "Cäsiumrüstung", "--json"],
+        "search 't:minion f:ninjas pow>=3'": ["search", "t:minion f:ninjas pow>=3"],
+    }
+    for label, a in lookups.items():
+        rows[label] = timed(smashup + a, env, args.runs)
+    writers = {"db build": ["db", "build"]}
+    if ARCHIVE.is_file():
+        writers["import text (no changes)"] = ["import", "text", str(ARCHIVE)]
+    for label, a in writers.items():
+        rows[label] = timed(smashup + a, env, max(3, args.runs // 4))
+
+    py = rows["python3 -c pass"][0]
+    jq = rows.get("jq scan of the archive", (None,))[0]
+    card = rows['card "cesium armor"'][0]
+    print(f"{'command':40} {'median ms':>10} {'best ms':>9} {'x jq':>6} {'x python':>9} {'x look-up':>10}")
+    for label, (med, best) in rows.items():
+        is_lookup = label in lookups
+        x_jq = f"{med / jq:.2f}" if jq and is_lookup else ""
+        x_py = f"{med / py:.1f}" if is_lookup else ""
+        x_lk = f"{med / card:.2f}" if label in writers else ""
+        print(f"{label:40} {med:10.1f} {best:9.1f} {x_jq:>6} {x_py:>9} {x_lk:>10}")
+
+
+if __name__ == "__main__":
+    main()

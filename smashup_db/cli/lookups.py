@@ -1,0 +1,218 @@
+"""The look-up commands' bodies: open the catalogue, call the library, print.
+
+Both ways in call these functions with the same keyword arguments: the
+Typer commands in :mod:`.lookup_cmds` and :mod:`.search_cmds`, and the start-up
+fast path in :mod:`.fast`. Nothing here imports Typer, SQLAlchemy or Jinja2;
+Rich only when a table (or a terminal) needs it.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from typing import Iterator
+
+from ..terms import term
+from .output import emit_json, fail, fmt_number, fmt_vp, footnote, label, line, table, text, user_errors
+
+
+def pick_lang(lang: str | None) -> str:
+    """The display language: ``--lang`` if given (must be de or en), else the locale's."""
+    from ..lookup import LANGS, default_lang
+
+    if lang is None:
+        return default_lang()
+    lang = lang.lower()
+    if lang not in LANGS:
+        fail(f"unknown language {lang!r}; use one of: {', '.join(LANGS)}")
+    return lang
+
+
+@contextmanager
+def catalogue(db: str | None, lang: str | None) -> Iterator:
+    """A :class:`~smashup_db.lookup.Catalogue` for a command, with errors handled."""
+    from ..lookup import Catalogue
+    from ..storage import open_reader
+
+    with user_errors():
+        reader = open_reader(db)
+        try:
+            yield Catalogue(reader, pick_lang(lang))
+        finally:
+            reader.close()
+
+
+def products(db: str | None = None, lang: str | None = None, json_out: bool = False) -> None:
+    """``smashup products``: every product in publication order."""
+    with catalogue(db, lang) as cat:
+        rows = cat.products()
+        if json_out:
+            return emit_json(rows)
+        L = cat.lang
+        table(term("products", L), ["id", term("name", L), term("year", L), term("kind", L), term("factions", L),
+                                    term("bases", L)],
+              [[p["id"], label(p, L), fmt_number(p["year"]), term(p["kind"], L), str(p["factions"]),
+                str(p["bases"])] for p in rows])
+        footnote(L, rows)
+
+
+def factions(product: str | None = None, db: str | None = None, lang: str | None = None,
+             json_out: bool = False) -> None:
+    """``smashup factions``: factions with their products and their name in the other language."""
+    with catalogue(db, lang) as cat:
+        rows = cat.factions(product)
+        if json_out:
+            return emit_json(rows)
+        L = cat.lang
+        other = "de" if L == "en" else "en"
+
+        def alt(fid: str) -> str:
+            name, used = cat.name("faction", fid, other)
+            return name if used == other else "-"
+
+        table(f"{term('factions', L)} ({len(rows)})", ["id", term("name", L), other, term("products", L)],
+              [[f["id"], label(f, L), alt(f["id"]), ", ".join(label(p, L) for p in f["products"])] for f in rows])
+        footnote(L, rows)
+
+
+def bases_table(rows: list[dict], L: str, title: str | None = None) -> None:
+    """Bases as a table: name, breakpoint, VP, faction, product ('?' where unknown)."""
+    table(title, [term(h, L) for h in ("name", "breakpoint", "vp", "faction", "product")],
+          [[label(b, L), fmt_number(b["breakpoint"]), fmt_vp(b["vp"]), label(b["faction"], L),
+            label(b["product"], L)] for b in rows])
+
+
+def faction(name: str, db: str | None = None, lang: str | None = None, json_out: bool = False) -> None:
+    """``smashup faction NAME``: cards, totals, bases and products of one faction."""
+    with catalogue(db, lang) as cat:
+        f = cat.faction(name)
+        if json_out:
+            return emit_json(f)
+        L = cat.lang
+        line((label(f, L), "bold"), f" ({f['id']}) - {term('products', L)}: "
+             + ", ".join(label(p, L) for p in f["products"]))
+        table(None, [term(h, L) for h in ("copies", "name", "type", "power", "keywords")],
+              [[str(c["copies"]), label(c, L), term(c["type"], L), "-" if c["power"] is None else str(c["power"]),
+                ", ".join(term(k, L) for k in c["keywords"])] for c in f["cards"]])
+        tot = f["totals"]
+        line(f"{tot['cards']} {term('cards', L)}: {tot['minions']} {term('minion', L)}, "
+             f"{tot['actions']} {term('action', L)}"
+             + (f", {tot['other']} {term('other', L)}" if tot["other"] else "")
+             + (f", +{tot['titans']} {term('titan', L)}" if tot["titans"] else "")
+             + f"; {term('power', L)} {tot['power']}")
+        bases_table(f["bases"], L, title=term("bases", L))
+        footnote(L, f["cards"] + [f])
+
+
+def _text_block(item: dict, lang: str) -> None:
+    if item["text"]:
+        mark = [(f" ({term('english_text_shown', lang)})", "dim")] if item["text_lang"] != lang else []
+        line(item["text"], *mark)
+        line((item["text_source"] or "", "dim"))
+    else:
+        line((term("no_text", lang), "dim"))
+    for r in item["rulings"]:
+        line((term(r["kind"], lang), "bold"), f": {r['text']} ", (f"({r['source']})", "dim"))
+
+
+def card(name: str, db: str | None = None, lang: str | None = None, json_out: bool = False) -> None:
+    """``smashup card NAME``: one card with its text and rulings."""
+    with catalogue(db, lang) as cat:
+        item = cat.card(name)
+        if json_out:
+            return emit_json(item)
+        L = cat.lang
+        power = "" if item["power"] is None else f", {term('power', L)} {item['power']}"
+        line((label(item, L), "bold"), f" ({item['id']}) - {term(item['type'], L)}{power}, "
+             f"{item['copies']}x, {term('faction', L)}: {label(item['faction'], L)}")
+        if item["keywords"]:
+            line(f"{term('keywords', L)}: " + ", ".join(term(k, L) for k in item["keywords"]))
+        line(f"{term('products', L)}: " + ", ".join(label(p, L) for p in item["products"]))
+        _text_block(item, L)
+        for other in item["same_name"]:
+            line((f"also: {other['id']}", "dim"))
+        footnote(L, [item, item["faction"]])
+
+
+def base(name: str, db: str | None = None, lang: str | None = None, json_out: bool = False) -> None:
+    """``smashup base NAME``: one base with its text and rulings."""
+    with catalogue(db, lang) as cat:
+        item = cat.base(name)
+        if json_out:
+            return emit_json(item)
+        L = cat.lang
+        stats = (f"{term('breakpoint', L)} {item['breakpoint']}, {term('vp', L)} {fmt_vp(item['vp'])}"
+                 if item["stats_known"] else f"{term('breakpoint', L)}/{term('vp', L)}: {term('unknown', L)}")
+        line((label(item, L), "bold"), f" ({item['id']}) - {stats}")
+        line(f"{term('product', L)}: {label(item['product'], L)}"
+             + (f", {term('faction', L)}: {label(item['faction'], L)}" if item["faction"] else ""))
+        if item["note"]:
+            line((item["note"], "dim"))
+        _text_block(item, L)
+        footnote(L, [item, item["product"], item["faction"]])
+
+
+def bases(product: str | None = None, faction: str | None = None, db: str | None = None,
+          lang: str | None = None, json_out: bool = False) -> None:
+    """``smashup bases``: bases with breakpoint and VP, optionally of one product or faction."""
+    with catalogue(db, lang) as cat:
+        rows = cat.bases(product, faction)
+        if json_out:
+            return emit_json(rows)
+        bases_table(rows, cat.lang, title=f"{term('bases', cat.lang)} ({len(rows)})")
+        footnote(cat.lang, rows)
+
+
+def stats(db: str | None = None, json_out: bool = False) -> None:
+    """``smashup stats``: counts of the catalogue, names and text per language."""
+    with catalogue(db, "en") as cat:
+        s = cat.stats()
+        if json_out:
+            return emit_json(s)
+        line(f"catalogue {s['catalogue_version']}: {s['products']} products, {s['factions']} factions, "
+             f"{s['cards']} cards ({s['card_copies']} copies), {s['bases']} bases "
+             f"({s['bases_stats_unknown']} with unknown stats)")
+        for lang, n in s["names"].items():
+            line(f"names ({lang}): " + ", ".join(f"{k} {v}" for k, v in n.items()))
+        line("text: " + ", ".join(f"{k} {v}" for k, v in s["text"].items()) + f"; rulings {s['rulings']}")
+
+
+def _search_stats(item: dict) -> str:
+    if item["kind"] == "card":
+        return "" if item.get("power") is None else str(item["power"])
+    if item.get("breakpoint") is None:
+        return "?"
+    return f"{item['breakpoint']} [{fmt_vp(item['vp'])}]"
+
+
+def _marked(excerpt: str, spans: list):
+    from rich.text import Text
+
+    out, pos = Text(), 0
+    for s, e in spans:
+        out.append(excerpt[pos:s])
+        out.append(excerpt[s:e], style="bold yellow")
+        pos = e
+    out.append(excerpt[pos:])
+    return out
+
+
+def search(query: str, limit: int = 50, db: str | None = None, lang: str | None = None,
+           json_out: bool = False) -> None:
+    """``smashup search QUERY``: cards and bases matching a query (see docs/search.md)."""
+    from ..search import Searcher
+
+    with catalogue(db, lang) as cat, user_errors():
+        found = Searcher(cat).search(query, limit=limit if limit > 0 else None)
+        if json_out:
+            return emit_json(found)
+        rows, L = found["results"], cat.lang
+        if not rows:
+            line("no matches" if L == "en" else "keine Treffer")
+            return
+        title = f"{found['shown']}" + (f" / {found['total']}" if found["total"] > found["shown"] else "")
+        table(title, [term("name", L), term("type", L), term("faction", L),
+                      f"{term('power', L)} / {term('breakpoint', L)}", term("text", L)],
+              [[label(item, L), term(item["type"], L), label(item["faction"] or item.get("product"), L),
+                _search_stats(item), _marked(item["excerpt"], item["highlights"]) if item["excerpt"] else text("")]
+               for item in rows], right=(3,))
+        footnote(L, rows)
