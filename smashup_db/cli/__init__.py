@@ -30,6 +30,13 @@ def main() -> None:
     """Entry point of the ``smashup`` console script."""
     from .fast import try_fast
 
-    if try_fast(sys.argv[1:]):
-        return
+    try:
+        if try_fast(sys.argv[1:]):
+            sys.stdout.flush()
+            return
+    except BrokenPipeError:  # output piped into a program that stopped reading (head, less)
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(1)
     typer_app()()

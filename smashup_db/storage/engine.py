@@ -135,6 +135,9 @@ def describe(exc: BaseException, url: str) -> str:
     if "database is locked" in low or "database table is locked" in low or "lock timeout" in low:
         return (f"the database {where} is busy: another program holds its write lock "
                 f"(waited {timeout():g} s, see {TIMEOUT_VAR}); try again when it has finished")
+    if "readonly database" in low or ("unable to open database file" in low and where == sqlite_path(url)
+                                       and os.path.isfile(where) and not os.access(where, os.W_OK)):
+        return f"the database {where} is read-only; this command needs to write to it (look-ups and search work)"
     if "file is not a database" in low:
         return f"{where} is not a smashup database (not an SQLite file)"
     return f"cannot use the database {where}: {reason}"

@@ -32,8 +32,7 @@ class Reader:
         with database_errors(url):
             if path is not None:
                 self.dialect = "sqlite"
-                self._conn = sqlite3.connect(path, timeout=timeout())
-                self._conn.row_factory = sqlite3.Row
+                self._conn = _connect_sqlite(path, timeout())
                 self._sa = None
             else:
                 from .engine import engine_for
@@ -68,6 +67,39 @@ class Reader:
             self._conn.close()
         else:
             self._sa.close()
+
+
+def _connect_sqlite(path: str, seconds: float) -> sqlite3.Connection:
+    """A read connection to the SQLite file ``path``.
+
+    A database in WAL mode needs its ``-shm`` file to be read. Where that file
+    cannot be made or grown (a read-only mount, a folder the user may not
+    write, a full disk) and no write-ahead log is pending (the ``-wal`` file
+    is absent or empty, so the database file alone is complete), the
+    database is opened read-only and immutable instead. Raises ``sqlite3.Error``.
+    """
+    import os
+
+    conn = sqlite3.connect(path, timeout=seconds)
+    conn.row_factory = sqlite3.Row
+    try:
+        conn.execute("SELECT 1 FROM sqlite_master LIMIT 1").fetchall()
+        return conn
+    except sqlite3.OperationalError:
+        conn.close()
+        wal = path + "-wal"
+        if not os.path.isfile(path) or (os.path.exists(wal) and os.path.getsize(wal) > 0):
+            raise
+        uri = "file:" + path.replace("%", "%25").replace("?", "%3f").replace("#", "%23") + "?mode=ro&immutable=1"
+        try:
+            conn = sqlite3.connect(uri, uri=True, timeout=seconds)
+            conn.row_factory = sqlite3.Row
+            conn.execute("SELECT 1 FROM sqlite_master LIMIT 1").fetchall()
+        except sqlite3.Error:
+            pass
+        else:
+            return conn
+        raise
 
 
 def _plain(value: Any) -> Any:
