@@ -9,6 +9,7 @@ from . import data_cmds, gamenight_cmds, lookup_cmds  # noqa: F401  (register co
 from . import import_cmds  # noqa: F401  (import/export commands)
 from . import search_cmds  # noqa: F401  (search command)
 from . import site_cmds  # noqa: F401  (site build/serve commands)
+from . import game_cmds  # noqa: F401  (game end, game log, presets, collection backup)
 from .app import app
 
 
