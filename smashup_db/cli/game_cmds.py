@@ -380,3 +380,46 @@ def preset_remove(name: Annotated[str, typer.Argument(help="Name of the preset."
     with catalogue(db, lang) as cat:
         presets.remove(cat, name)
         console().print(Text_(_t(cat.lang, f"removed preset {name}", f"Voreinstellung {name} gelöscht")))
+
+
+def _collection_app():
+    from .gamenight_cmds import collection_app
+
+    return collection_app
+
+
+@_collection_app().command("export")
+def collection_export(file: Annotated[Path, typer.Argument(help="File to write: .json or .csv.")],
+                      db: DbOpt = None, lang: LangOpt = None) -> None:
+    """Back up the collection (owners, products, copies) to a JSON or CSV file.
+
+    Example: smashup collection export boxes.json
+    """
+    from .. import backup, share
+    from .app import catalogue
+
+    with catalogue(db, lang) as cat:
+        kind = backup.kind_of(file)
+        share.write(backup.export_text(cat, kind), file)
+        n = len(backup.rows(cat))
+        console().print(Text_(_t(cat.lang, f"wrote {n} entries to {file}", f"{n} Einträge nach {file} geschrieben")))
+
+
+@_collection_app().command("import")
+def collection_import(file: Annotated[Path, typer.Argument(help="File written by collection export (.json or .csv).")],
+                      replace: Annotated[bool, typer.Option("--replace", help="Empty the collection first (default: "
+                                                            "each entry sets that owner's copies, others stay).")] = False,
+                      db: DbOpt = None, lang: LangOpt = None, json_out: JsonOpt = False) -> None:
+    """Restore the collection from a backup, all or nothing.
+
+    Example: smashup collection import boxes.json --replace
+    """
+    from .. import backup
+    from .app import catalogue
+
+    with catalogue(db, lang) as cat:
+        res = backup.import_file(cat, file, replace)
+        if json_out:
+            return emit_json(res)
+        console().print(Text_(_t(cat.lang, f"imported {res['entries']} entries for {', '.join(res['owners']) or 'nobody'}",
+                                 f"{res['entries']} Einträge für {', '.join(res['owners']) or 'niemanden'} importiert")))
