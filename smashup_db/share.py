@@ -18,7 +18,7 @@ from .lookup import Catalogue
 
 KINDS = ("markdown", "html")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
-_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()<>#+\-.!|~])")
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()<>|~])")  # names are always inline, never at a line start
 
 STRINGS = {
     "en": {"title": "Smash Up game night", "format": "draft", "seed": "seed", "start": "start player",
