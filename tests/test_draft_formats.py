@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from smashup_db.draft import DraftError
@@ -150,3 +150,50 @@ def test_parse_complexity():
 def test_bad_includes(bad):
     with pytest.raises(DraftError):
         choose_candidates(FACTIONS, 8, **bad)
+
+
+# --- the same properties on the full catalogue, through the draft's set-up ----------------------
+
+@pytest.fixture(scope="module")
+def cat(tmp_path_factory):
+    from smashup_db.lookup import Catalogue
+    from smashup_db.query import open_reader
+
+    reader = open_reader(str(tmp_path_factory.mktemp("fmt") / "fmt.db"))
+    yield Catalogue(reader, "en")
+    reader.close()
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(n=st.integers(2, 8), fmt=st.sampled_from(FORMATS), seed=st.integers(0, 10**6),
+       ban=st.lists(st.sampled_from(["zombies", "aliens", "ninjas", "wizards", "elder-things", "kree"]), unique=True),
+       include=st.lists(st.sampled_from(["pirates", "robots", "dinosaurs", "mermaids"]), max_size=2, unique=True),
+       complexity=st.none() | st.sets(st.sampled_from(["low", "medium", "high"]), min_size=1),
+       offer=st.integers(2, 4))
+def test_formats_on_the_full_catalogue(cat, n, fmt, seed, ban, include, complexity, offer):
+    from smashup_db.draftnight import DraftOptions, Hooks
+    from smashup_db.gamenight import finish, setup
+
+    players = [f"P{i}" for i in range(n)]
+    opts = DraftOptions(fmt=fmt, offer=offer, ban=ban, include=include, complexity=complexity)
+    levels = {r["id"]: r["complexity"] for r in cat.r.all("SELECT id, complexity FROM faction")}
+
+    def run():
+        hooks = Hooks(cat, opts, players, None)
+        state, rng, lk, own = setup(cat, players, seed=seed, **hooks.kwargs())
+        while not state.done:
+            state.auto_pick(rng)
+        return hooks.annotate(finish(cat, state, rng, lk, own, seed), state)
+
+    try:
+        res = run()
+    except DraftError as exc:
+        assert "removed" in str(exc)
+        return
+    assert run() == res  # same seed, same result
+    for held in res["players"].values():
+        assert len(held) == 2 and held[0] != held[1] and set(held) <= set(res["pool"])
+    assert not set(ban) & set(res["pool"]) and set(include) <= set(res["pool"])
+    for f in set(res["pool"]) - set(include):
+        assert complexity_matches(levels[f], complexity)
+    assert len(res["bases_in_play"]) == n + 1
