@@ -129,6 +129,9 @@ def complete(cat: Catalogue, vp: dict[str, int], madness: dict[str, int] | None 
              game_id: int | None = None, bases: list[str] | None = None) -> dict:
     """Finish a game recorded by ``draft --record`` with its VP (and Madness cards).
 
+    With ``game_id`` a finished game can also be corrected (its VP, Madness
+    cards and winner are replaced).
+
     The game is ``game_id``, or else the newest ``drafted`` game whose players
     are exactly the players of ``vp`` (names compared ignoring case). Raises
     :class:`GameLogError` when there is no such game, the players differ, or

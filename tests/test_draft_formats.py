@@ -164,7 +164,7 @@ def cat(tmp_path_factory):
     reader.close()
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(n=st.integers(2, 8), fmt=st.sampled_from(FORMATS), seed=st.integers(0, 10**6),
        ban=st.lists(st.sampled_from(["zombies", "aliens", "ninjas", "wizards", "elder-things", "kree"]), unique=True),
        include=st.lists(st.sampled_from(["pirates", "robots", "dinosaurs", "mermaids"]), max_size=2, unique=True),

@@ -96,6 +96,7 @@ def after_draft(cat, res: dict, state, ext, *, record: bool, format_out: str | N
     from ..errors import UserError
 
     try:
+        res.setdefault("format", "snake")
         if ext is not None:
             ext.annotate(res, state)
         if record:
