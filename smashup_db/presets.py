@@ -51,16 +51,22 @@ def all_presets(cat: Catalogue) -> list[dict]:
             for r in cat.r.all("SELECT name, options, saved_at FROM preset ORDER BY name")]
 
 
-def load(cat: Catalogue, name: str) -> dict:
-    """The options of preset ``name`` (exact, else ignoring case); :class:`PresetError` with the known names."""
+def find(cat: Catalogue, name: str) -> dict:
+    """Preset ``name`` (exact, else ignoring case) as ``{"name", "options", "saved_at"}``;
+    :class:`PresetError` listing the saved names when there is none."""
     items = all_presets(cat)
     for match in (lambda p: p["name"] == name.strip(), lambda p: p["name"].casefold() == name.strip().casefold()):
         hit = [p for p in items if match(p)]
         if hit:
-            return hit[0]["options"]
+            return hit[0]
     known = ", ".join(p["name"] for p in items)
     raise PresetError(f"no preset named {name!r}" + (f"; saved presets: {known}" if known else
                                                      "; save one with: smashup preset save NAME --ban ..."))
+
+
+def load(cat: Catalogue, name: str) -> dict:
+    """The options of preset ``name`` (see :func:`find`)."""
+    return find(cat, name)["options"]
 
 
 def remove(cat: Catalogue, name: str) -> None:
@@ -70,7 +76,6 @@ def remove(cat: Catalogue, name: str) -> None:
     from .collection import _writing
     from .models import Preset
 
-    load(cat, name)
-    real = next(p["name"] for p in all_presets(cat) if p["name"].casefold() == name.strip().casefold())
+    real = find(cat, name)["name"]
     with _writing(cat) as conn:
         conn.execute(delete(Preset).where(Preset.name == real))

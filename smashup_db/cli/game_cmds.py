@@ -227,6 +227,9 @@ def games_list(player: PlayerOpt = None,
         items = gamelog.games(cat, player, limit)
         if json_out:
             return emit_json(items)
+        if not items and player:
+            console().print(Text_(_t(cat.lang, f"no recorded games of {player}", f"keine Partien von {player} gespeichert")))
+            return
         if not items:
             console().print(_t(cat.lang, "no games recorded yet; use smashup game record or draft --record",
                                "noch keine Partien gespeichert; smashup game record oder draft --record"))

@@ -74,10 +74,11 @@ def _pool_table(cat, state) -> None:
     for h in ("#", term("faction", L), term("product", L), "minions/actions" if L == "en" else "Kreaturen/Aktionen",
               term("power", L), term("keywords", L), "taken by" if L == "en" else "genommen von"):
         t.add_column(h)
+    offered = {f: who for who, fs in getattr(state, "offers", {}).items() for f in fs}  # --format offer
     for i, f in enumerate(state.pool, 1):
         p = prof[f]
         t.add_row(str(i), label(cat.named("faction", f), L), p["product"], f"{p['minions']}/{p['actions']}",
-                  str(p["power"]), p["keywords"], ", ".join(state.holders(f)))
+                  str(p["power"]), p["keywords"], ", ".join(state.holders(f)) or (f"({offered[f]})" if f in offered else ""))
     console().print(t)
 
 
