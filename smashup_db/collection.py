@@ -6,11 +6,11 @@ are named in English or German (via :meth:`Catalogue.resolve`).
 
 from __future__ import annotations
 
-from contextlib import contextmanager
 from datetime import datetime, timezone
 
 from .errors import UserError
 from .lookup import Catalogue
+from .storage import writing
 
 DEFAULT_OWNER = "me"
 
@@ -19,13 +19,6 @@ class CollectionError(UserError, ValueError):
     """Bad collection input (copies < 1, removing what is not there)."""
 
 
-@contextmanager
-def _writing(cat: Catalogue):
-    """A write transaction on the catalogue's database; driver errors become DatabaseError."""
-    from .storage import database_errors, engine_for, write_transaction
-
-    with database_errors(cat.r.url), write_transaction(engine_for(cat.r.url), "collection") as conn:
-        yield conn
 
 
 def add(cat: Catalogue, product: str, copies: int = 1, owner: str = DEFAULT_OWNER) -> dict:
@@ -43,7 +36,7 @@ def add(cat: Catalogue, product: str, copies: int = 1, owner: str = DEFAULT_OWNE
 
     from .models import Collection
 
-    with _writing(cat) as conn:
+    with writing(cat.r.url, "collection") as conn:
         row = conn.execute(select(Collection.copies).where(Collection.owner == owner,
                                                            Collection.product_id == pid)).first()
         if row:
@@ -69,7 +62,7 @@ def remove(cat: Catalogue, product: str, copies: int | None = None, owner: str =
     from .models import Collection
 
     where = (Collection.owner == owner, Collection.product_id == pid)
-    with _writing(cat) as conn:
+    with writing(cat.r.url, "collection") as conn:
         row = conn.execute(select(Collection.copies).where(*where)).first()
         if not row:
             raise CollectionError(f"{owner} has no {cat.name('product', pid)[0]} in the collection")

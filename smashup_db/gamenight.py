@@ -91,13 +91,17 @@ def scripted_pick(cat: Catalogue, state: draft.DraftState, item: str) -> dict:
 
 
 def setup(cat: Catalogue, players: list[str], *, seed: int, pool_size: int | None = None,
-          start: str | None = None, owners: list[str] | None = None, use_collection: bool = False):
+          start: str | None = None, owners: list[str] | None = None, use_collection: bool = False,
+          pool_hook=None, state_hook=None):
     """Prepare a draft: returns ``(state, rng, lk, owned)``.
 
     The pool is drawn from every faction, or from the owned ones when
     ``use_collection`` (all owners, or ``owners``). The start player is drawn
     at random unless ``start`` names one; play goes clockwise from them
-    (German rulebook, "Prügeln wir uns nach Regeln!"). Raises
+    (German rulebook, "Prügeln wir uns nach Regeln!"). ``pool_hook(candidates,
+    n_players, rng) -> pool`` and ``state_hook(seating, pool, copies, rng) ->
+    DraftState`` replace the plain draw and the snake (pool control and draft
+    formats, see :mod:`smashup_db.draftnight`). Raises
     :class:`~smashup_db.draft.DraftError` / collection errors with one line.
     """
     rng = random.Random(seed)
@@ -108,7 +112,10 @@ def setup(cat: Catalogue, players: list[str], *, seed: int, pool_size: int | Non
     copies = faction_copies(lk, owned) if owned is not None else {}
     candidates = [f for f in lk.factions if owned is None or f in copies]
     players = draft._check_players(players)
-    pool = draft.make_pool(candidates, len(players), pool_size, rng)
+    if pool_hook is None:
+        pool = draft.make_pool(candidates, len(players), pool_size, rng)
+    else:
+        pool = pool_hook(candidates, len(players), rng)
     if start is None:
         first = rng.randrange(len(players))
     else:
@@ -117,7 +124,10 @@ def setup(cat: Catalogue, players: list[str], *, seed: int, pool_size: int | Non
             raise draft.DraftError(f"--start {start!r} is not one of the players: {', '.join(players)}")
         first = matches[0]
     seating = players[first:] + players[:first]
-    state = draft.DraftState(seating, pool, copies or None)
+    if state_hook is None:
+        state = draft.DraftState(seating, pool, copies or None)
+    else:
+        state = state_hook(seating, pool, copies or None, rng)
     return state, rng, lk, owned
 
 

@@ -11,7 +11,7 @@ Three groups of tables, kept apart on purpose:
   origin): AEG's wording and players' translations, loaded at run time by
   ``smashup import``. Keyed by (kind, id) without foreign keys, so that a
   rebuild of the facts never deletes them; rows whose id vanished are reported.
-* **User data** (``collection``): never touched by a build or an import.
+* **User data** (``collection``, ``game``, ``game_player``, ``game_base``, ``preset``): never touched by a build or an import.
 
 The schema is created and upgraded by the Alembic revisions in
 :mod:`smashup_db.migrations`; a change here needs a new revision there.
@@ -65,6 +65,7 @@ class Faction(SQLModel, table=True):
 
     id: str = Field(primary_key=True)
     sort: int = Field(index=True)
+    complexity: Optional[str] = None  # Kadsuno "playstyle", e.g. "low-medium"; None when unknown
 
 
 class ProductFaction(SQLModel, table=True):
@@ -175,6 +176,52 @@ class SearchDoc(SQLModel, table=True):
     lang: str
     field: str  # name or text
     body: str
+
+
+class Game(SQLModel, table=True):
+    """User data: a recorded game (a draft waiting for its result, or a finished game). Survives rebuilds.
+
+    ``uid`` is a random hex id kept by export and import, so merged logs never
+    count a game twice. ``status`` is ``drafted`` or ``finished``.
+    """
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    uid: str = Field(unique=True)
+    played_on: str = Field(index=True)  # ISO date
+    status: str = "finished"
+    winner: Optional[str] = None
+    seed: Optional[int] = None
+    recorded_at: str = ""  # ISO 8601 UTC
+
+
+class GamePlayer(SQLModel, table=True):
+    """User data: one player of a recorded game (the name as given, their two factions, VP)."""
+
+    __tablename__ = "game_player"
+    game_id: int = Field(primary_key=True, foreign_key="game.id")
+    seat: int = Field(primary_key=True)
+    player: str = Field(index=True)
+    faction1: str  # faction ids, no foreign key: a rebuild of the facts never touches the log
+    faction2: str
+    vp: Optional[int] = None
+    madness: Optional[int] = None
+
+
+class GameBase(SQLModel, table=True):
+    """User data: a base scored (or in play) in a recorded game, in order."""
+
+    __tablename__ = "game_base"
+    game_id: int = Field(primary_key=True, foreign_key="game.id")
+    pos: int = Field(primary_key=True)
+    base_id: str
+
+
+class Preset(SQLModel, table=True):
+    """User data: saved draft options (``options`` is a JSON object)."""
+
+    name: str = Field(primary_key=True)
+    options: str
+    saved_at: str = ""
 
 
 class Meta(SQLModel, table=True):

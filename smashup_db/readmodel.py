@@ -48,6 +48,7 @@ class Faction:
     products: tuple[str, ...]
     cards: tuple[str, ...]
     bases: tuple[str, ...]
+    complexity: str | None = None  # low, low-medium, medium, medium-high, high; None when unknown
 
 
 @dataclass(frozen=True)
@@ -202,7 +203,7 @@ def load(reader) -> Model:
     extra: dict[str, list[str]] = defaultdict(list)
     for r in reader.all("SELECT product_id, deck FROM product_extra_deck ORDER BY product_id, position"):
         extra[r["product_id"]].append(r["deck"])
-    faction_rows = reader.all("SELECT id, sort FROM faction ORDER BY sort, id")
+    faction_rows = reader.all("SELECT id, sort, complexity FROM faction ORDER BY sort, id")
     faction_products: dict[str, list[str]] = defaultdict(list)
     for r in reader.all("SELECT pf.faction_id, pf.product_id FROM product_faction pf"
                         " JOIN product p ON p.id = pf.product_id ORDER BY p.sort, pf.faction_id"):
@@ -232,7 +233,8 @@ def load(reader) -> Model:
         if b.faction:
             bases_of_f[b.faction].append(b.id)
     factions = {r["id"]: Faction(r["id"], r["sort"], tuple(faction_products.get(r["id"], ())),
-                                 tuple(cards_of.get(r["id"], ())), tuple(bases_of_f.get(r["id"], ())))
+                                 tuple(cards_of.get(r["id"], ())), tuple(bases_of_f.get(r["id"], ())),
+                                 r["complexity"])
                 for r in faction_rows}
     factions_of: dict[str, list[str]] = defaultdict(list)
     for f in factions.values():  # a product lists its factions in catalogue order

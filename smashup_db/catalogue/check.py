@@ -75,6 +75,11 @@ def check_data(data_dir: Path | None = None) -> list[Problem]:
             bad(path, "id", f"does not match the file name {path.stem!r}")
         if not f.get("name"):
             bad(path, "name", "missing")
+        if f.get("complexity") is not None:
+            from .compile import complexity_of
+
+            if complexity_of(f["complexity"]) != f["complexity"]:
+                bad(path, "complexity", f"{f['complexity']!r} is not low, medium, high or two of them joined by '-'")
         total = 0
         cards = f.get("cards")
         if not isinstance(cards, list):

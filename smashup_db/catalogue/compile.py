@@ -147,6 +147,20 @@ def _unique_ids(items: list[dict], name_of, qualifier_of) -> None:
         item["id"] = ident
 
 
+#: Complexity levels of the Kadsuno ``playstyle`` field, in order.
+COMPLEXITY_LEVELS = ("low", "medium", "high")
+
+
+def complexity_of(playstyle: str | None) -> str | None:
+    """Normalise a Kadsuno ``playstyle`` ("Low-Medium") to ``"low-medium"``; None when not a known level."""
+    if not playstyle:
+        return None
+    parts = [p.strip().lower() for p in str(playstyle).split("-")]
+    if not parts or any(p not in COMPLEXITY_LEVELS for p in parts) or len(parts) > 2:
+        return None
+    return "-".join(parts)
+
+
 def build_catalogue(sources_dir: Path, data_dir: Path) -> tuple[dict, Report]:
     """Merge the sources into the catalogue (in memory).
 
@@ -209,6 +223,11 @@ def build_catalogue(sources_dir: Path, data_dir: Path) -> tuple[dict, Report]:
             report.warnings.append(f"kadsuno {kf['file']}: faction {kf['name']!r} not in the card archive; ignored")
             continue
         links.add((product_of(kf["set"], f"kadsuno {kf['file']}")["id"], rec["id"]))
+        level = complexity_of(kf.get("playstyle"))
+        if kf.get("playstyle") and level is None:
+            report.warnings.append(f"kadsuno {kf['file']}: {kf['name']} playstyle {kf['playstyle']!r} is not a "
+                                   f"complexity ({', '.join(COMPLEXITY_LEVELS)}); left unknown")
+        rec["complexity"] = level or rec.get("complexity")
     for pp in pinkepop:
         prod = product_by_key.get(key(pp["name"]))
         for fname in pp["factions"]:
@@ -340,7 +359,7 @@ def render_files(catalogue: dict) -> dict[str, str]:
         })
     for sort, f in enumerate(catalogue["factions"]):
         files[f"factions/{f['id']}.json"] = _dump({
-            "id": f["id"], "name": f["en"], "sort": sort,
+            "id": f["id"], "name": f["en"], "sort": sort, "complexity": f.get("complexity"),
             "cards": [{"id": c["id"], "name": c["name"], "type": c["type"], "copies": c["copies"],
                        "power": c["power"], "keywords": c["keywords"]} for c in f["cards"]],
         })

@@ -44,7 +44,7 @@ def fact_rows(data: dict) -> dict:
                                  "folded": fold(value), "confidence": confidence, "evidence": evidence})
 
     for _, f in data["factions"]:
-        rows["faction"].append({"id": f["id"], "sort": f["sort"]})
+        rows["faction"].append({"id": f["id"], "sort": f["sort"], "complexity": f.get("complexity")})
         name("faction", f["id"], "en", f["name"])
         for i, c in enumerate(f["cards"]):
             rows["card"].append({"id": c["id"], "faction_id": f["id"], "type": c["type"], "copies": c["copies"],

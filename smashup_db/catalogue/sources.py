@@ -128,9 +128,10 @@ def read_card_archive(root: Path) -> dict:
 
 
 def read_kadsuno(root: Path) -> list[dict]:
-    """Read the Kadsuno faction files: ``[{"name", "set", "bases": [names]}]``.
+    """Read the Kadsuno faction files: ``[{"name", "set", "bases": [names], "playstyle"}]``.
 
-    Only names are taken; the marketing fields are ignored (data README).
+    Only names and the ``playstyle`` (complexity, e.g. "Low-Medium"; None when
+    absent) are taken; the marketing fields are ignored (data README).
     """
     out = []
     folder = root / KADSUNO_DIR
@@ -147,7 +148,7 @@ def read_kadsuno(root: Path) -> list[dict]:
             names = [line.lstrip("* ").strip() for line in bases_text.splitlines() if line.strip()]
             out.append({"name": _require(fac, "name", path, where),
                         "set": _require(fac, "expansion", path, where),
-                        "bases": names, "file": path.name})
+                        "bases": names, "playstyle": fac.get("playstyle") or None, "file": path.name})
     return out
 
 

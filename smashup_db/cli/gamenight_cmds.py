@@ -8,6 +8,7 @@ from typing import Annotated, List, Optional
 import typer
 
 from ..terms import term
+from . import draft_opts as do
 from .app import DbOpt, JsonOpt, LangOpt, app, catalogue, console, emit_json, fail
 from .lookup_cmds import bases_app
 from .output import fmt_vp, label, table
@@ -74,10 +75,11 @@ def _pool_table(cat, state) -> None:
     for h in ("#", term("faction", L), term("product", L), "minions/actions" if L == "en" else "Kreaturen/Aktionen",
               term("power", L), term("keywords", L), "taken by" if L == "en" else "genommen von"):
         t.add_column(h)
+    offered = {f: who for who, fs in getattr(state, "offers", {}).items() for f in fs}  # --format offer
     for i, f in enumerate(state.pool, 1):
         p = prof[f]
         t.add_row(str(i), label(cat.named("faction", f), L), p["product"], f"{p['minions']}/{p['actions']}",
-                  str(p["power"]), p["keywords"], ", ".join(state.holders(f)))
+                  str(p["power"]), p["keywords"], ", ".join(state.holders(f)) or (f"({offered[f]})" if f in offered else ""))
     console().print(t)
 
 
@@ -155,7 +157,11 @@ def draft(players: Annotated[str, typer.Option("--players", "-p", help="Comma-se
           pick: Annotated[Optional[List[str]], typer.Option("--pick", help="Scripted pick PLAYER=FACTION, repeat in draft order.", show_default=False)] = None,
           interactive: Annotated[bool, typer.Option("--interactive", "-i", help="Ask for picks even when input is not a terminal.")] = False,
           owned: OwnedOpt = False, collection: CollectionOpt = None, base_mode: ModeOpt = "set",
-          seed: SeedOpt = None, db: DbOpt = None, lang: LangOpt = None, json_out: JsonOpt = False) -> None:
+          seed: SeedOpt = None, db: DbOpt = None, lang: LangOpt = None, json_out: JsonOpt = False,
+          ban: do.BanOpt = None, include: do.IncludeOpt = None, complexity: do.ComplexityOpt = None,
+          products: do.ProductsOpt = None, fmt: do.FormatOpt = None, offer: do.OfferOpt = None,
+          avoid_recent: do.AvoidOpt = None, preset: do.PresetOpt = None, record: do.RecordOpt = False,
+          format_out: do.FormatOutOpt = None, out: do.OutOpt = None) -> None:
     """Run the rulebook's formal snake draft, then build the base deck and lay out the bases.
 
     Pool of random factions, random start player, one pick each clockwise, then back
@@ -171,6 +177,10 @@ def draft(players: Annotated[str, typer.Option("--players", "-p", help="Comma-se
       smashup draft -p "Anna,Ben" --seed 3 --pick Anna=1 --pick Ben=4 --auto --json   (picks by pool number or name)
 
       smashup draft -p "Anna,Ben,Cleo" --collection Anna --collection Ben
+
+      smashup draft -p "Anna,Ben,Cleo" --auto --ban Zombies --complexity low,medium --avoid-recent 2
+
+      smashup draft -p "Anna,Ben,Cleo" --format offer --offer 3 --record --format-out markdown
     """
     from ..gamenight import finish, new_seed, scripted_pick, setup
 
@@ -179,8 +189,12 @@ def draft(players: Annotated[str, typer.Option("--players", "-p", help="Comma-se
         if not (auto or pick or interactive or sys.stdin.isatty()):
             fail("no terminal to ask for picks: add --auto for random picks or --pick PLAYER=FACTION ...")
         seed = new_seed() if seed is None else seed
+        from ..draftnight import prepare
+
+        ext = prepare(cat, names, pool, ban=ban, include=include, complexity=complexity, products=products,
+                      fmt=fmt, offer=offer, avoid_recent=avoid_recent, preset=preset)
         state, rng, lk, owned_map = setup(cat, names, seed=seed, pool_size=pool, start=start,
-                                          owners=collection, use_collection=owned)
+                                          owners=collection, use_collection=owned, **(ext.kwargs() if ext else {}))
         for item in pick or []:
             scripted_pick(cat, state, item)
         if not state.done:
@@ -193,6 +207,10 @@ def draft(players: Annotated[str, typer.Option("--players", "-p", help="Comma-se
                     console().print(f"seed {seed}; start player: {state.players[0]}")
                 _interactive(cat, state, rng)
         res = finish(cat, state, rng, lk, owned_map, seed, base_mode)
+        from .game_cmds import after_draft
+
+        if after_draft(cat, res, state, ext, record=record, format_out=format_out, out=out, json_out=json_out):
+            return
         if json_out:
             return emit_json(res)
         _print_result(cat, res, len(names))

@@ -18,9 +18,9 @@ from .engine import (ENV_VAR, TIMEOUT_VAR, database_errors, default_path, descri
                      engine_for, resolve_url, safe_url, short_reason, sqlite_path, timeout)
 from .opening import migrate, open_db, open_reader, shipped_version
 from .reader import Reader, in_params
-from .transaction import PAUSE_VAR, PG_LOCK_KEY, write_transaction
+from .transaction import PAUSE_VAR, PG_LOCK_KEY, write_transaction, writing
 
 __all__ = ["DatabaseError", "ENV_VAR", "TIMEOUT_VAR", "PAUSE_VAR", "PG_LOCK_KEY", "Reader", "database_errors",
            "default_path", "describe", "dispose_engines", "engine_for", "in_params", "migrate", "open_db",
            "open_reader", "resolve_url", "safe_url", "shipped_version", "short_reason", "sqlite_path", "timeout",
-           "write_transaction"]
+           "write_transaction", "writing"]

@@ -50,6 +50,18 @@ def write_transaction(engine: "Engine", label: str = "write") -> Iterator["Conne
         conn.commit()
 
 
+@contextmanager
+def writing(url: str, label: str = "write") -> Iterator["Connection"]:
+    """:func:`write_transaction` on the database at ``url``, driver errors as one-line ``DatabaseError``.
+
+    The way user-data writers (collection, game log, presets) write.
+    """
+    from .engine import database_errors, engine_for
+
+    with database_errors(url), write_transaction(engine_for(url), label) as conn:
+        yield conn
+
+
 def _test_pause(label: str) -> None:
     value = os.environ.get(PAUSE_VAR, "")
     name, _, seconds = value.partition(":")

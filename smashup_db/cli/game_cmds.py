@@ -1,0 +1,429 @@
+"""Game-night commands for the rest of the evening: the end of a game, the game log, presets."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, List, Optional
+
+import typer
+
+from ..terms import term
+from . import draft_opts as do
+from .app import DbOpt, JsonOpt, LangOpt, app, console, emit_json, fail, pick_lang, user_errors
+
+game_app = typer.Typer(help="End a game and record it in the game log.", no_args_is_help=True)
+app.add_typer(game_app, name="game")
+
+MadnessOpt = Annotated[Optional[List[str]], typer.Option(
+    "--madness", "-m", help="Madness cards in deck, hand and discard pile: NAME=N,NAME=N (Cthulhu set).",
+    show_default=False)]
+
+
+def _t(lang: str, en: str, de: str) -> str:
+    return de if lang == "de" else en
+
+
+def _print_outcome(out: dict, L: str) -> None:
+    from rich.table import Table
+    from rich.text import Text
+
+    t = Table(title=_t(L, "End of the game", "Spielende"))
+    for h in (_t(L, "player", "Spieler"), term("vp", L), _t(L, "Madness cards", "Wahnsinn-Karten"),
+              _t(L, "VP lost", "SP Abzug"), _t(L, "final", "Ergebnis")):
+        t.add_column(h)
+    for s in out["standings"]:
+        t.add_row(Text(s["player"]), str(s["vp"]), str(s["madness"]), f"-{s['penalty']}" if s["penalty"] else "0",
+                  str(s["final"]))
+    c = console()
+    c.print(t)
+    if out["status"] == "win":
+        c.print(Text(_t(L, f"{out['winner']} wins.", f"{out['winner']} gewinnt.")))
+    elif out["status"] == "play-on":
+        c.print(Text(_t(L, f"Tied: {', '.join(out['tied'])} (same VP, same Madness cards): play on until one leads.",
+                        f"Gleichstand: {', '.join(out['tied'])} (gleiche Siegpunkte, gleich viele Wahnsinn-Karten): "
+                        "weiterspielen, bis einer vorne liegt.")))
+    else:
+        c.print(Text(_t(L, f"Nobody has {out['threshold']} VP yet: the game goes on.",
+                        f"Noch niemand hat {out['threshold']} Siegpunkte: das Spiel geht weiter.")))
+
+
+@game_app.command("end")
+def game_end(scores: Annotated[List[str], typer.Argument(help="VP per player: NAME=VP ...", show_default=False)],
+             madness: MadnessOpt = None,
+             record: Annotated[bool, typer.Option("--record", help="Store the result in the game log (completes the "
+                                                  "draft recorded with draft --record for these players).")] = False,
+             game: Annotated[Optional[int], typer.Option("--game", help="Complete this game of the log (see games list).",
+                                                         show_default=False)] = None,
+             db: DbOpt = None, lang: LangOpt = None, json_out: JsonOpt = False) -> None:
+    """Who wins: the 15-VP threshold, the Madness penalty and ties.
+
+    The game ends after a turn in which someone has 15 VP or more; each player loses
+    1 VP per 2 Madness cards; the most VP wins; a tie goes to the player with fewer
+    Madness cards; still tied, play goes on (German rulebook, "Aus und vorbei!";
+    Cthulhu set, Madness cards).
+
+    Examples:
+
+      smashup game end Anna=16 Ben=15 Cleo=9 --madness Anna=4,Ben=1
+
+      smashup game end Anna=17 Ben=12 --record --json
+    """
+    from ..endgame import end_game, parse_madness, parse_scores
+
+    L = pick_lang(lang)
+    with user_errors():
+        vp = parse_scores(scores)
+        out = end_game(vp, parse_madness(madness or [], vp)).as_dict()
+        if record or game is not None:
+            from .. import gamelog
+            from .app import catalogue
+
+            with catalogue(db, lang) as cat:
+                out["game"] = gamelog.complete(cat, vp, parse_madness(madness or [], vp), game_id=game)
+    if json_out:
+        return emit_json(out)
+    _print_outcome(out, L)
+    if "game" in out:
+        console().print(_t(L, f"recorded as game {out['game']['id']}", f"gespeichert als Partie {out['game']['id']}"))
+
+
+def after_draft(cat, res: dict, state, ext, *, record: bool, format_out: str | None, out, json_out: bool) -> bool:
+    """Finish ``smashup draft``: pool-control notes, ``--record``, ``--format-out``.
+
+    Returns True when it printed the whole output (``--format-out`` without
+    ``--out``), so the draft command prints nothing more.
+    """
+    from ..errors import UserError
+
+    try:
+        res.setdefault("format", "snake")
+        if ext is not None:
+            ext.annotate(res, state)
+        if record:
+            from ..gamelog import record_draft
+
+            res["game"] = record_draft(cat, res["players"], seed=res["seed"], bases=res["bases_in_play"])
+            if not json_out and not (format_out and out is None):
+                L = cat.lang
+                console().print(_t(L, f"recorded as game {res['game']['id']}; when it is over: smashup game end "
+                                      "NAME=VP ... --record", f"gespeichert als Partie {res['game']['id']}; "
+                                      "am Ende: smashup game end NAME=SP ... --record"))
+        if format_out:
+            from .. import share
+
+            text = share.render(cat, res, format_out)
+            if out is None:
+                if json_out:
+                    fail("--format-out without --out prints the page; leave out --json or add --out FILE")
+                typer.echo(text, nl=False)
+                return True
+            share.write(text, out)
+            if not json_out:
+                console().print(_t(cat.lang, f"wrote {out}", f"{out} geschrieben"))
+    except UserError as exc:
+        fail(str(exc))
+    return False
+
+
+def _faction_names(cat, ids) -> str:
+    return " + ".join(cat.name("faction", f)[0] for f in ids)
+
+
+def _pairs_by_player(cat, items: List[str] | None) -> dict[str, list[str]]:
+    """``["Anna=Aliens+Ninjas,Ben=..."]`` -> player -> two faction ids (names in any language)."""
+    from ..endgame import check_player_name
+    from ..gamelog import GameLogError
+
+    out: dict[str, list[str]] = {}
+    for item in items or []:
+        for part in [p for p in item.split(",") if p.strip()]:
+            who, sep, what = part.partition("=")
+            if not sep:
+                raise GameLogError(f"--factions expects PLAYER=FACTION+FACTION, got {part.strip()!r}")
+            who = check_player_name(who)
+            out[who] = [cat.resolve("faction", f.strip())[0] for f in what.split("+") if f.strip()]
+    return out
+
+
+@game_app.command("record")
+def game_record(scores: Annotated[List[str], typer.Argument(help="VP per player: NAME=VP ...", show_default=False)],
+                factions: Annotated[Optional[List[str]], typer.Option(
+                    "--factions", "-f", help="Each player's two factions: NAME=FACTION+FACTION,... (default: from "
+                    "the draft recorded with draft --record).", show_default=False)] = None,
+                madness: MadnessOpt = None,
+                bases: Annotated[Optional[str], typer.Option("--bases", help="Bases scored, comma-separated.",
+                                                             show_default=False)] = None,
+                played_on: Annotated[Optional[str], typer.Option("--date", help="Date played, YYYY-MM-DD (default today).",
+                                                                 show_default=False)] = None,
+                game: Annotated[Optional[int], typer.Option("--game", help="Complete this drafted game of the log.",
+                                                            show_default=False)] = None,
+                db: DbOpt = None, lang: LangOpt = None, json_out: JsonOpt = False) -> None:
+    """Store a finished game in the game log (survives smashup db build).
+
+    Keeps the date, the player names as typed, their two factions, the bases, VP,
+    Madness cards and the winner (worked out as in smashup game end).
+
+    Examples:
+
+      smashup game record Anna=16 Ben=12 Cleo=9 --factions "Anna=Aliens+Ninjas,Ben=Pirates+Robots,Cleo=Zombies+Wizards"
+
+      smashup game record Anna=15 Ben=11            (completes the draft stored with draft --record)
+    """
+    from .. import gamelog
+    from ..endgame import parse_madness, parse_scores
+    from .app import catalogue
+
+    with catalogue(db, lang) as cat:
+        vp = parse_scores(scores)
+        mad = parse_madness(madness or [], vp)
+        base_ids = [cat.resolve("base", b.strip())[0] for b in (bases or "").split(",") if b.strip()]
+        pairs = _pairs_by_player(cat, factions)
+        if pairs:
+            g = gamelog.record_game(cat, vp, pairs, madness=mad, bases=base_ids, played_on=played_on)
+        else:
+            g = gamelog.complete(cat, vp, mad, game_id=game, bases=base_ids)
+        if json_out:
+            return emit_json(g)
+        _print_games(cat, [g])
+
+
+games_app = typer.Typer(help="The game log: list, statistics, export and import.", no_args_is_help=True)
+app.add_typer(games_app, name="games")
+
+
+def _print_games(cat, items: list[dict]) -> None:
+    from rich.table import Table
+    from rich.text import Text
+
+    L = cat.lang
+    t = Table(title=_t(L, "Game log", "Partien"))
+    for h in ("#", _t(L, "date", "Datum"), _t(L, "player", "Spieler"), term("factions", L), term("vp", L),
+              _t(L, "winner", "Sieger")):
+        t.add_column(h)
+    for g in items:
+        for i, p in enumerate(g["players"]):
+            first = i == 0
+            t.add_row(str(g["id"]) if first else "", g["played_on"] if first else "", Text(p["player"]),
+                      Text(_faction_names(cat, p["factions"])), "-" if p["vp"] is None else str(p["vp"]),
+                      Text(g["winner"] or _t(L, "(drafted)", "(nur Draft)")) if first else "",
+                      end_section=i == len(g["players"]) - 1)
+    console().print(t)
+
+
+PlayerOpt = Annotated[Optional[str], typer.Option("--player", help="Only games of this player (name as recorded).",
+                                                  show_default=False)]
+
+
+@games_app.command("list")
+def games_list(player: PlayerOpt = None,
+               limit: Annotated[Optional[int], typer.Option("--limit", "-n", help="Newest N games only.",
+                                                            show_default=False)] = None,
+               db: DbOpt = None, lang: LangOpt = None, json_out: JsonOpt = False) -> None:
+    """List recorded games, newest first. Example: smashup games list --player Anna --json"""
+    from .. import gamelog
+    from .app import catalogue
+
+    with catalogue(db, lang) as cat:
+        items = gamelog.games(cat, player, limit)
+        if json_out:
+            return emit_json(items)
+        if not items and player:
+            console().print(Text_(_t(cat.lang, f"no recorded games of {player}", f"keine Partien von {player} gespeichert")))
+            return
+        if not items:
+            console().print(_t(cat.lang, "no games recorded yet; use smashup game record or draft --record",
+                               "noch keine Partien gespeichert; smashup game record oder draft --record"))
+            return
+        _print_games(cat, items)
+
+
+@games_app.command("stats")
+def games_stats(player: PlayerOpt = None, db: DbOpt = None, lang: LangOpt = None, json_out: JsonOpt = False) -> None:
+    """Play count and win rate per player, faction and faction pair (finished games).
+
+    Example: smashup games stats --player Ben --json
+    """
+    from .. import gamelog
+    from .app import catalogue
+
+    with catalogue(db, lang) as cat:
+        st = gamelog.stats(gamelog.games(cat), player)
+        for row in st["factions"]:
+            row["faction"] = cat.named("faction", row["faction"])
+        for row in st["pairs"]:
+            row["factions"] = [cat.named("faction", f) for f in row["factions"]]
+        if json_out:
+            return emit_json(st)
+        from rich.table import Table
+        from rich.text import Text
+
+        L = cat.lang
+        c = console()
+        c.print(_t(L, f"{st['games']} finished games", f"{st['games']} beendete Partien"))
+        for title, rows, key in ((_t(L, "Players", "Spieler"), st["players"], "player"),
+                                 (term("factions", L), st["factions"], "faction"),
+                                 (_t(L, "Faction pairs", "Fraktionspaare"), st["pairs"], "factions")):
+            if not rows:
+                continue
+            t = Table(title=title)
+            for h in (title, _t(L, "played", "gespielt"), _t(L, "wins", "Siege"), _t(L, "win rate", "Siegquote")):
+                t.add_column(h)
+            for r in rows:
+                v = r[key]
+                name = v if isinstance(v, str) else (v["name"] if isinstance(v, dict) else " + ".join(x["name"] for x in v))
+                t.add_row(Text(name), str(r.get("games", r.get("plays"))), str(r["wins"]), f"{r['win_rate']:.0%}")
+            c.print(t)
+
+
+@games_app.command("export")
+def games_export(file: Annotated[Path, typer.Argument(help="JSON file to write.")],
+                 db: DbOpt = None, lang: LangOpt = None) -> None:
+    """Write the whole game log to a JSON file (to merge with another group's log).
+
+    Example: smashup games export games.json
+    """
+    import json
+
+    from .. import gamelog, share
+    from .app import catalogue
+
+    with catalogue(db, lang) as cat:
+        data = gamelog.export_log(cat)
+        share.write(json.dumps(data, ensure_ascii=False, indent=1) + "\n", file)
+        console().print(_t(cat.lang, f"wrote {len(data['games'])} games to {file}",
+                           f"{len(data['games'])} Partien nach {file} geschrieben"))
+
+
+@games_app.command("import")
+def games_import(file: Annotated[Path, typer.Argument(help="JSON file written by smashup games export.")],
+                 db: DbOpt = None, lang: LangOpt = None, json_out: JsonOpt = False) -> None:
+    """Merge a game log file into this one (games already present are skipped; all or nothing).
+
+    Example: smashup games import bens-games.json
+    """
+    from .. import gamelog
+    from .app import catalogue
+
+    with catalogue(db, lang) as cat:
+        res = gamelog.import_log(cat, file)
+        if json_out:
+            return emit_json(res)
+        console().print(_t(cat.lang, f"added {res['added']} games, skipped {res['skipped']} already in the log",
+                           f"{res['added']} Partien hinzugefügt, {res['skipped']} schon vorhanden"))
+
+
+preset_app = typer.Typer(help="Saved draft options: ban lists, complexity, formats.", no_args_is_help=True)
+app.add_typer(preset_app, name="preset")
+
+
+@preset_app.command("save")
+def preset_save(name: Annotated[str, typer.Argument(help="Name of the preset.")],
+                ban: do.BanOpt = None, include: do.IncludeOpt = None, complexity: do.ComplexityOpt = None,
+                products: do.ProductsOpt = None, fmt: do.FormatOpt = None, offer: do.OfferOpt = None,
+                avoid_recent: do.AvoidOpt = None,
+                db: DbOpt = None, lang: LangOpt = None, json_out: JsonOpt = False) -> None:
+    """Save draft options under a name (replaces a preset of that name).
+
+    Example: smashup preset save family --ban "Elder Things" --complexity low,medium --avoid-recent 2
+    then:    smashup draft -p "Anna,Ben,Cleo" --preset family --auto
+    """
+    from .. import presets
+    from ..draftnight import resolve_options
+    from .app import catalogue
+
+    with catalogue(db, lang) as cat:
+        opts = resolve_options(cat, ban=ban, include=include, complexity=complexity, products=products, fmt=fmt,
+                               offer=offer, avoid_recent=avoid_recent)
+        row = presets.save(cat, name, opts.as_dict())
+        if json_out:
+            return emit_json(row)
+        console().print(Text_(_t(cat.lang, f"saved preset {row['name']}", f"Voreinstellung {row['name']} gespeichert")))
+
+
+def Text_(s: str):
+    from rich.text import Text
+
+    return Text(s)
+
+
+@preset_app.command("list")
+def preset_list(db: DbOpt = None, lang: LangOpt = None, json_out: JsonOpt = False) -> None:
+    """List saved presets. Example: smashup preset list"""
+    from .. import presets
+    from .app import catalogue
+
+    with catalogue(db, lang) as cat:
+        items = presets.all_presets(cat)
+        if json_out:
+            return emit_json(items)
+        if not items:
+            console().print(_t(cat.lang, "no presets saved", "keine Voreinstellungen gespeichert"))
+        for p in items:
+            o = p["options"]
+            bits = [f"format {o['format']}" + (f" (offer {o['offer']})" if o["format"] == "offer" else "")]
+            if o["ban"]:
+                bits.append("ban " + ", ".join(cat.name("faction", f)[0] for f in o["ban"]))
+            if o["include"]:
+                bits.append("include " + ", ".join(cat.name("faction", f)[0] for f in o["include"]))
+            if o["complexity"]:
+                bits.append("complexity " + ",".join(o["complexity"]))
+            if o["products"] is not None:
+                bits.append("products " + ", ".join(cat.name("product", x)[0] for x in o["products"]))
+            if o["avoid_recent"]:
+                bits.append(f"avoid-recent {o['avoid_recent']}")
+            console().print(Text_(f"{p['name']}: " + "; ".join(bits)))
+
+
+@preset_app.command("remove")
+def preset_remove(name: Annotated[str, typer.Argument(help="Name of the preset.")],
+                  db: DbOpt = None, lang: LangOpt = None) -> None:
+    """Delete a saved preset. Example: smashup preset remove family"""
+    from .. import presets
+    from .app import catalogue
+
+    with catalogue(db, lang) as cat:
+        presets.remove(cat, name)
+        console().print(Text_(_t(cat.lang, f"removed preset {name}", f"Voreinstellung {name} gelöscht")))
+
+
+def _collection_app():
+    from .gamenight_cmds import collection_app
+
+    return collection_app
+
+
+@_collection_app().command("export")
+def collection_export(file: Annotated[Path, typer.Argument(help="File to write: .json or .csv.")],
+                      db: DbOpt = None, lang: LangOpt = None) -> None:
+    """Back up the collection (owners, products, copies) to a JSON or CSV file.
+
+    Example: smashup collection export boxes.json
+    """
+    from .. import backup, share
+    from .app import catalogue
+
+    with catalogue(db, lang) as cat:
+        kind = backup.kind_of(file)
+        share.write(backup.export_text(cat, kind), file)
+        n = len(backup.rows(cat))
+        console().print(Text_(_t(cat.lang, f"wrote {n} entries to {file}", f"{n} Einträge nach {file} geschrieben")))
+
+
+@_collection_app().command("import")
+def collection_import(file: Annotated[Path, typer.Argument(help="File written by collection export (.json or .csv).")],
+                      replace: Annotated[bool, typer.Option("--replace", help="Empty the collection first (default: "
+                                                            "each entry sets that owner's copies, others stay).")] = False,
+                      db: DbOpt = None, lang: LangOpt = None, json_out: JsonOpt = False) -> None:
+    """Restore the collection from a backup, all or nothing.
+
+    Example: smashup collection import boxes.json --replace
+    """
+    from .. import backup
+    from .app import catalogue
+
+    with catalogue(db, lang) as cat:
+        res = backup.import_file(cat, file, replace)
+        if json_out:
+            return emit_json(res)
+        console().print(Text_(_t(cat.lang, f"imported {res['entries']} entries for {', '.join(res['owners']) or 'nobody'}",
+                                 f"{res['entries']} Einträge für {', '.join(res['owners']) or 'niemanden'} importiert")))
