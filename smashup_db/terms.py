@@ -1,7 +1,9 @@
-"""Display terms in English and German (German edition's wording, see the glossary).
+"""The one table of display words and messages, in English and German.
 
 ``term(key, lang)`` gives the label for a card type, keyword, product kind or
-column heading. German terms follow the German edition: Kreatur, Aktion,
+column heading; ``msg(key, lang, **values)`` a message with ``{placeholders}``
+filled in (values are inserted as they are, never re-read as a template).
+German terms follow the German edition (see the glossary): Kreatur, Aktion,
 Basis, Zerstörungswert, Siegpunkte, Stärke, Dauerhaft, Talent, Extra.
 """
 
@@ -60,7 +62,41 @@ TERMS: dict[str, dict[str, str]] = {
     "english_text_shown": {"en": "English text shown", "de": "kein deutscher Text bekannt, englischer Text gezeigt"},
     "no_text": {"en": "No rules text imported yet (run: smashup import text)",
                 "de": "Noch kein Regeltext importiert (smashup import text)"},
+    # search
+    "no_matches": {"en": "no matches", "de": "keine Treffer"},
+    # draft, base deck, collection
+    "draft_title": {"en": "Draft (seed {seed})", "de": "Draft (Seed {seed})"},
+    "start_player": {"en": "start player", "de": "Startspieler"},
+    "bases_in_play_title": {"en": "Bases in play ({shown} of a {mode}-matched deck of {total})",
+                            "de": "Basen im Spiel ({shown} aus einem Basisdeck von {total}, Modus {mode})"},
+    "boxes_to_pull": {"en": "Boxes to pull: {boxes}", "de": "Diese Schachteln holen: {boxes}"},
+    "also_bring": {"en": "Also bring: {decks}", "de": "Außerdem: {decks}"},
+    "warning": {"en": "warning:", "de": "warning:"},
+    "replay_with": {"en": "replay with --seed {seed}", "de": "wiederholen mit --seed {seed}"},
+    "seed": {"en": "seed {seed}", "de": "seed {seed}"},
+    "seed_and_start": {"en": "seed {seed}; start player: {player}", "de": "seed {seed}; start player: {player}"},
+    "pool_title": {"en": "Pool ({n})", "de": "Pool ({n})"},
+    "minions_actions": {"en": "minions/actions", "de": "Kreaturen/Aktionen"},
+    "taken_by": {"en": "taken by", "de": "genommen von"},
+    "draft_help": {"en": "Type a number or a faction name (English or German), 'u' to undo, '? N' for a faction's "
+                         "cards, 'q' to quit.",
+                   "de": "Nummer oder Fraktionsname (deutsch oder englisch), 'u' = rückgängig, '? N' = Kartenliste, "
+                         "'q' = abbrechen."},
+    "draft_prompt": {"en": "{player}, round {round} - your pick", "de": "{player}, Runde {round} - deine Wahl"},
+    "undone": {"en": "undone: {player} - {faction}", "de": "undone: {player} - {faction}"},
+    "collection_entry": {"en": "{owner}: {product} x{copies}", "de": "{owner}: {product} x{copies}"},
+    "collection_empty": {"en": "the collection is empty; add boxes with: smashup collection add PRODUCT",
+                         "de": "the collection is empty; add boxes with: smashup collection add PRODUCT"},
 }
+
+
+def msg(key: str, lang: str = "en", **values) -> str:
+    """The message ``key`` in ``lang`` (English fallback) with its ``{placeholders}`` filled from ``values``.
+
+    Raises ``KeyError`` for an unknown key or a missing value (a programming error, not a user's).
+    """
+    entry = TERMS[key]
+    return (entry.get(lang) or entry["en"]).format(**values)
 
 
 def term(key: str, lang: str = "en") -> str:

@@ -7,11 +7,12 @@ from typing import Annotated, List, Optional
 
 import typer
 
-from ..terms import term
+from ..terms import msg, term
 from . import draft_opts as do
-from .app import DbOpt, JsonOpt, LangOpt, app, catalogue, console, emit_json, fail
+from .app import DbOpt, JsonOpt, LangOpt, app, catalogue, emit_json, fail
 from .lookup_cmds import bases_app
-from .output import fmt_vp, label, table
+from . import gamenight_print as show
+from .output import fmt_vp, label, line, table
 
 collection_app = typer.Typer(help="Record the boxes you (and your friends) own.", no_args_is_help=True)
 app.add_typer(collection_app, name="collection")
@@ -29,124 +30,39 @@ def _split(value: str) -> list[str]:
     return [v.strip() for v in value.split(",") if v.strip()]
 
 
-def _print_result(cat, res: dict, n_players: int) -> None:
-    L, c = cat.lang, console()
-    from rich.table import Table
-
-    t = Table(title=f"Draft (seed {res['seed']})" if L == "en" else f"Draft (Seed {res['seed']})")
-    t.add_column("player" if L == "en" else "Spieler")
-    t.add_column(term("factions", L))
-    for player, facs in res["players"].items():
-        t.add_row(player, " + ".join(label(cat.named("faction", f), L) for f in facs))
-    c.print(t)
-    start = "start player" if L == "en" else "Startspieler"
-    c.print(f"{start}: {res['start_player']}")
-    _print_bases(cat, res, n_players)
-
-
-def _print_bases(cat, res: dict, n_players: int) -> None:
-    L, c = cat.lang, console()
-    from rich.table import Table
-
-    t = Table(title=(f"Bases in play ({len(res['bases_in_play'])} of a {res['base_mode']}-matched deck of {len(res['base_deck'])})"
-                     if L == "en" else
-                     f"Basen im Spiel ({len(res['bases_in_play'])} aus einem Basisdeck von {len(res['base_deck'])}, Modus {res['base_mode']})"))
-    for h in ("name", "breakpoint", "vp", "faction", "product"):
-        t.add_column(term(h, L))
-    for b in res["bases_in_play"]:
-        row = cat.base(b)
-        t.add_row(label(row, L), "?" if row["breakpoint"] is None else str(row["breakpoint"]), fmt_vp(row["vp"]),
-                  label(row["faction"], L), label(row["product"], L))
-    c.print(t)
-    boxes = ", ".join(label(cat.named("product", p), L) for p in res["boxes"])
-    c.print(("Boxes to pull: " if L == "en" else "Diese Schachteln holen: ") + boxes)
-    if res["extra_decks"]:
-        c.print(("Also bring: " if L == "en" else "Außerdem: ") + ", ".join(term(d, L) for d in res["extra_decks"]))
-    for w in res["warnings"]:
-        c.print(f"[yellow]warning:[/yellow] {w}")
-
-
-def _pool_table(cat, state) -> None:
-    from rich.table import Table
-
-    L = cat.lang
-    prof = _profiles(cat, state.pool)
-    t = Table(title=f"Pool ({len(state.pool)})")
-    for h in ("#", term("faction", L), term("product", L), "minions/actions" if L == "en" else "Kreaturen/Aktionen",
-              term("power", L), term("keywords", L), "taken by" if L == "en" else "genommen von"):
-        t.add_column(h)
-    offered = {f: who for who, fs in getattr(state, "offers", {}).items() for f in fs}  # --format offer
-    for i, f in enumerate(state.pool, 1):
-        p = prof[f]
-        t.add_row(str(i), label(cat.named("faction", f), L), p["product"], f"{p['minions']}/{p['actions']}",
-                  str(p["power"]), p["keywords"], ", ".join(state.holders(f)) or (f"({offered[f]})" if f in offered else ""))
-    console().print(t)
-
-
-def _profiles(cat, factions: list[str]) -> dict:
-    """Per faction: minion and action copies, total minion power, two commonest keywords, products."""
-    out = {}
-    for f in factions:
-        tot = cat.model.deck_totals(f)
-        out[f] = {"minions": tot["minions"], "actions": tot["actions"], "power": tot["power"],
-                  "keywords": ", ".join(term(k, cat.lang) for _, k in cat.model.keyword_counts(f)[:2]),
-                  "product": ", ".join(label(cat.named("product", p), cat.lang)
-                                       for p in cat.model.factions[f].products)}
-    return out
-
-
 def _interactive(cat, state, rng) -> None:
     """Ask each player in turn; numbers, names (en/de, fuzzy), u = undo, ? N = card list, q = quit."""
     from ..draft import DraftError
     from ..gamenight import resolve_in
 
-    c = console()
     L = cat.lang
-    help_line = ("Type a number or a faction name (English or German), 'u' to undo, '? N' for a faction's cards, 'q' to quit."
-                 if L == "en" else
-                 "Nummer oder Fraktionsname (deutsch oder englisch), 'u' = rückgängig, '? N' = Kartenliste, 'q' = abbrechen.")
-    c.print(help_line)
+    line(term("draft_help", L))
     show_pool = True
     while not state.done:
         if show_pool:
-            _pool_table(cat, state)
-            held = "; ".join(f"{p}: " + (" + ".join(label(cat.named("faction", f), L) for f in fs) or "-")
-                             for p, fs in state.holdings.items())
-            c.print(held)
+            show.pool(cat, state)
+            show.holdings(cat, state)
         show_pool = True
-        player = state.current_player
-        prompt = f"{player}, round {state.current_round} - your pick" if L == "en" else f"{player}, Runde {state.current_round} - deine Wahl"
         try:
-            answer = typer.prompt(prompt).strip()
+            answer = typer.prompt(msg("draft_prompt", L, player=state.current_player,
+                                      round=state.current_round)).strip()
         except (EOFError, typer.Abort):
             fail("draft abandoned (no more input)")
         if answer.lower() in ("q", "quit", "exit"):
             fail("draft abandoned")
-        if answer.lower() in ("u", "undo"):
-            try:
-                undone = state.undo()
-                c.print(f"undone: {undone['player']} - {label(cat.named('faction', undone['faction']), L)}")
-            except DraftError as exc:
-                c.print(f"[red]{exc}[/red]")
-            continue
-        if answer.startswith("?"):
-            try:
-                fid = resolve_in(cat, answer[1:].strip(), state.pool)
-                f = cat.faction(fid)
-                for card in f["cards"]:
-                    c.print(f"  {card['copies']}x {label(card, L)} ({term(card['type'], L)}"
-                            + ("" if card["power"] is None else f", {card['power']}") + ")")
-            except DraftError as exc:
-                c.print(f"[red]{exc}[/red]")
-            show_pool = False
-            continue
         try:
-            fid = resolve_in(cat, answer, state.pool)
-            pick = state.pick(fid)
-            c.print(f"{pick['player']} → {label(cat.named('faction', fid), L)}")
+            if answer.lower() in ("u", "undo"):
+                undone = state.undo()
+                line(msg("undone", L, player=undone["player"], faction=label(cat.named("faction", undone["faction"]), L)))
+            elif answer.startswith("?"):
+                show_pool = False
+                show.faction_cards(cat, resolve_in(cat, answer[1:].strip(), state.pool))
+            else:
+                picked = state.pick(resolve_in(cat, answer, state.pool))
+                line(f"{picked['player']} → {label(cat.named('faction', picked['faction']), L)}")
         except DraftError as exc:
-            c.print(f"[red]{exc}[/red]")
-            show_pool = False
+            line((str(exc), "red"))
+            show_pool = answer.lower() in ("u", "undo")
 
 
 @app.command()
@@ -204,7 +120,7 @@ def draft(players: Annotated[str, typer.Option("--players", "-p", help="Comma-se
                 fail(f"--pick covers {len(state.picks)} of {len(state.order)} picks; add --auto to fill the rest")
             else:
                 if not json_out:
-                    console().print(f"seed {seed}; start player: {state.players[0]}")
+                    line(msg("seed_and_start", cat.lang, seed=seed, player=state.players[0]))
                 _interactive(cat, state, rng)
         res = finish(cat, state, rng, lk, owned_map, seed, base_mode)
         from .game_cmds import after_draft
@@ -213,8 +129,8 @@ def draft(players: Annotated[str, typer.Option("--players", "-p", help="Comma-se
             return
         if json_out:
             return emit_json(res)
-        _print_result(cat, res, len(names))
-        console().print(f"[dim]{'replay with' if cat.lang == 'en' else 'wiederholen mit'} --seed {seed}[/dim]")
+        show.result(cat, res)
+        line((msg("replay_with", cat.lang, seed=seed), "dim"))
 
 
 @bases_app.command("deck")
@@ -243,14 +159,14 @@ def bases_deck(factions: Annotated[str, typer.Option("--factions", "-f", help="C
                **base_deck(cat, ids, players, rng=random.Random(seed), mode=base_mode, owned=own)}
         if json_out:
             return emit_json(res)
-        _print_bases(cat, res, players)
-        console().print(f"[dim]seed {seed}[/dim]")
+        show.bases(cat, res)
+        line((msg("seed", cat.lang, seed=seed), "dim"))
 
 
 def _show_entry(cat, row: dict, json_out: bool) -> None:
     if json_out:
         return emit_json(row)
-    console().print(f"{row['owner']}: {label(row['product'], cat.lang)} x{row['copies']}")
+    show.collection_entry(cat, row)
 
 
 @collection_app.command("add")
@@ -287,7 +203,7 @@ def collection_list(owner: CollectionOpt = None, db: DbOpt = None, lang: LangOpt
         if json_out:
             return emit_json(rows)
         if not rows:
-            console().print("the collection is empty; add boxes with: smashup collection add PRODUCT")
+            line(term("collection_empty", cat.lang))
         for r in rows:
             _show_entry(cat, r, False)
 

@@ -15,7 +15,7 @@ import re
 
 from ..lookup import Catalogue
 from ..storage import in_params
-from ..textutil import ascii_fold, fold
+from ..textutil import ascii_fold
 from ..names import Ambiguous, NotFound
 from .index import META_KEY, uses_fts
 from .parser import And, Compare, Everything, Is, Not, Or, Query, QueryError, Words, parse, suggest

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Iterator
 
 if TYPE_CHECKING:  # SQLAlchemy is imported lazily: look-ups on SQLite never need it
-    from sqlalchemy.engine import Connection, Engine
+    from sqlalchemy.engine import Engine
 
 from ..errors import DatabaseError
 

@@ -1,0 +1,84 @@
+"""How game-night results look on the terminal: draft result, bases in play, pool, collection rows.
+
+Built from :mod:`.output`'s primitives (lines of spans, tables of plain
+cells), so player names, owners and translated names are printed as they
+are, never read as Rich markup. Words come from :mod:`smashup_db.terms`.
+"""
+
+from __future__ import annotations
+
+from ..terms import msg, term
+from .output import fmt_number, fmt_vp, label, line, table
+
+
+def result(cat, res: dict) -> None:
+    """A finished draft: who holds which factions, the start player, then :func:`bases`."""
+    L = cat.lang
+    table(msg("draft_title", L, seed=res["seed"]), [term("player", L), term("factions", L)],
+          [[player, " + ".join(label(cat.named("faction", f), L) for f in facs)]
+           for player, facs in res["players"].items()])
+    line(f"{term('start_player', L)}: {res['start_player']}")
+    bases(cat, res)
+
+
+def bases(cat, res: dict) -> None:
+    """Bases in play (table), boxes to pull, special decks to bring, warnings."""
+    L = cat.lang
+    rows = [cat.base_row(b) for b in res["bases_in_play"]]
+    table(msg("bases_in_play_title", L, shown=len(res["bases_in_play"]), mode=res["base_mode"],
+              total=len(res["base_deck"])),
+          [term(h, L) for h in ("name", "breakpoint", "vp", "faction", "product")],
+          [[label(b, L), fmt_number(b["breakpoint"]), fmt_vp(b["vp"]), label(b["faction"], L),
+            label(b["product"], L)] for b in rows])
+    line(msg("boxes_to_pull", L, boxes=", ".join(label(cat.named("product", p), L) for p in res["boxes"])))
+    if res["extra_decks"]:
+        line(msg("also_bring", L, decks=", ".join(term(d, L) for d in res["extra_decks"])))
+    for w in res["warnings"]:
+        line((term("warning", L), "yellow"), f" {w}")
+
+
+def profiles(cat, factions: list[str]) -> dict:
+    """Per faction: minion and action copies, total minion power, two commonest keywords, products."""
+    out = {}
+    for f in factions:
+        tot = cat.model.deck_totals(f)
+        out[f] = {"minions": tot["minions"], "actions": tot["actions"], "power": tot["power"],
+                  "keywords": ", ".join(term(k, cat.lang) for _, k in cat.model.keyword_counts(f)[:2]),
+                  "product": ", ".join(label(cat.named("product", p), cat.lang)
+                                       for p in cat.model.factions[f].products)}
+    return out
+
+
+def pool(cat, state) -> None:
+    """The draft pool: number, faction, boxes, minions/actions, power, keywords, who took it (or whose offer)."""
+    L = cat.lang
+    prof = profiles(cat, state.pool)
+    offered = {f: who for who, fs in getattr(state, "offers", {}).items() for f in fs}  # --format offer
+    table(msg("pool_title", L, n=len(state.pool)),
+          ["#", term("faction", L), term("product", L), term("minions_actions", L), term("power", L),
+           term("keywords", L), term("taken_by", L)],
+          [[str(i), label(cat.named("faction", f), L), prof[f]["product"],
+            f"{prof[f]['minions']}/{prof[f]['actions']}", str(prof[f]["power"]), prof[f]["keywords"],
+            ", ".join(state.holders(f)) or (f"({offered[f]})" if f in offered else "")]
+           for i, f in enumerate(state.pool, 1)])
+
+
+def holdings(cat, state) -> None:
+    """One line: each player's factions so far."""
+    L = cat.lang
+    line("; ".join(f"{p}: " + (" + ".join(label(cat.named("faction", f), L) for f in fs) or "-")
+                   for p, fs in state.holdings.items()))
+
+
+def faction_cards(cat, fid: str) -> None:
+    """A faction's cards, one per line (the draft prompt's ``? N``)."""
+    L = cat.lang
+    for card in cat.faction(fid)["cards"]:
+        line(f"  {card['copies']}x {label(card, L)} ({term(card['type'], L)}"
+             + ("" if card["power"] is None else f", {card['power']}") + ")")
+
+
+def collection_entry(cat, row: dict) -> None:
+    """``owner: product xN``."""
+    line(msg("collection_entry", cat.lang, owner=row["owner"], product=label(row["product"], cat.lang),
+             copies=row["copies"]))
