@@ -18,6 +18,7 @@ import json
 from datetime import datetime, timezone
 from pathlib import Path
 
+from . import envelope
 from .endgame import EndError, check_player_name
 from .errors import UserError
 from .lookup import Catalogue, NotFound
@@ -68,19 +69,7 @@ def _entries_json(text: str, src: str) -> list[tuple[str, dict]]:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise BackupError(f"{src}: line {exc.lineno}: not valid JSON") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise BackupError(f"{src}: format: not a smashup collection (expected \"format\": \"{FORMAT}\")")
-    if data.get("version") != VERSION:
-        raise BackupError(f"{src}: version: {data.get('version')!r} is not supported (expected {VERSION})")
-    entries = data.get("entries")
-    if not isinstance(entries, list):
-        raise BackupError(f"{src}: entries: must be a list")
-    out = []
-    for i, e in enumerate(entries):
-        if not isinstance(e, dict):
-            raise BackupError(f"{src}: entries[{i}]: must be an object")
-        out.append((f"{src}: entries[{i}]", e))
-    return out
+    return envelope.items(data, src, FORMAT, VERSION, "entries", BackupError)
 
 
 def _entries_csv(text: str, src: str) -> list[tuple[str, dict]]:

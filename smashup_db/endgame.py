@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Iterable, Mapping
 
+from smashup_db import players as player_input
 from smashup_db.errors import UserError
 
 __all__ = ["WIN_VP", "EndError", "Standing", "Outcome", "madness_penalty", "end_game", "parse_scores",
@@ -120,50 +121,16 @@ def end_game(vp: Mapping[str, int], madness: Mapping[str, int] | None = None) ->
 
 
 #: Longest player name accepted (names are shown in tables and stored in the game log).
-MAX_NAME = 40
 
 
-def check_player_name(name: str) -> str:
-    """``name`` stripped; :class:`EndError` when blank, longer than 40 or holding control characters."""
-    import unicodedata
-
-    if not isinstance(name, str) or not name.strip():
-        raise EndError("player names must be non-empty text")
-    name = name.strip()
-    if len(name) > MAX_NAME:
-        raise EndError(f"player name {name[:20]!r}... is longer than {MAX_NAME} characters")
-    if any(unicodedata.category(ch) in ("Cc", "Cf") for ch in name):
-        raise EndError(f"player name {name!r} holds control characters")
-    return name
-
-
-def _pairs(items: Iterable[str], what: str) -> list[tuple[str, int]]:
-    out = []
-    for item in items:
-        for part in [x for x in item.split(",") if x.strip()]:
-            name, sep, value = part.partition("=")
-            name, value = name.strip(), value.strip()
-            if not sep or not name:
-                raise EndError(f"{what} expects NAME=NUMBER, got {part.strip()!r}")
-            name = check_player_name(name)
-            try:
-                number = int(value)
-            except ValueError:
-                raise EndError(f"{what} of {name} must be a whole number, got {value!r}") from None
-            if number < 0:
-                raise EndError(f"{what} of {name} cannot be negative, got {number}")
-            out.append((name, number))
-    return out
+def check_player_name(name) -> str:
+    """``name`` stripped; :class:`EndError` when blank, too long or holding control characters."""
+    return player_input.check_player_name(name, EndError)
 
 
 def parse_scores(items: Iterable[str]) -> dict[str, int]:
     """``["Anna=16", "Ben=15"]`` -> ``{"Anna": 16, "Ben": 15}``; :class:`EndError` on bad input or repeats."""
-    out: dict[str, int] = {}
-    for name, n in _pairs(items, "VP"):
-        if name in out:
-            raise EndError(f"player {name!r} is named twice")
-        out[name] = n
-    return out
+    return player_input.name_numbers(items, "VP", EndError)
 
 
 def parse_madness(items: Iterable[str], players: Iterable[str]) -> dict[str, int]:
@@ -175,7 +142,7 @@ def parse_madness(items: Iterable[str], players: Iterable[str]) -> dict[str, int
     players = list(players)
     by_fold = {p.casefold(): p for p in players}
     out: dict[str, int] = {}
-    for name, n in _pairs(items, "Madness cards"):
+    for name, n in player_input.name_numbers(items, "Madness cards", EndError).items():
         real = by_fold.get(name.casefold())
         if real is None:
             raise EndError(f"--madness names {name!r}, who is not a player (players: {', '.join(players)})")

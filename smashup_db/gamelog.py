@@ -19,6 +19,7 @@ from collections import defaultdict
 from datetime import date, datetime, timezone
 from pathlib import Path
 
+from . import envelope
 from .endgame import EndError, check_player_name, end_game
 from .errors import UserError
 from .lookup import Catalogue
@@ -295,18 +296,8 @@ def _int_or_none(value, where: str, fld: str) -> int | None:
 
 def validate_export(data, source: str) -> list[dict]:
     """Check an export file's content; returns the games, or raises :class:`GameLogError` naming file and field."""
-    if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
-        raise GameLogError(f"{source}: format: not a smashup game log (expected \"format\": \"{EXPORT_FORMAT}\")")
-    if data.get("version") != EXPORT_VERSION:
-        raise GameLogError(f"{source}: version: {data.get('version')!r} is not supported (expected {EXPORT_VERSION})")
-    items = data.get("games")
-    if not isinstance(items, list):
-        raise GameLogError(f"{source}: games: must be a list")
     out = []
-    for i, g in enumerate(items):
-        where = f"{source}: games[{i}]"
-        if not isinstance(g, dict):
-            raise GameLogError(f"{where}: must be an object")
+    for where, g in envelope.items(data, source, EXPORT_FORMAT, EXPORT_VERSION, "games", GameLogError):
         uid = g.get("uid")
         if not isinstance(uid, str) or not uid or len(uid) > 64 or not all(c in "0123456789abcdef-" for c in uid):
             raise GameLogError(f"{where}.uid: must be a hex id, got {uid!r}")

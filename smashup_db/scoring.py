@@ -104,26 +104,11 @@ def parse_vp(text: str) -> tuple[int, int, int]:
 
 
 def parse_powers(items: Iterable[str]) -> dict[str, int]:
-    """Parse ``["Anna=12", "Ben=12"]`` into ``{"Anna": 12, "Ben": 12}``.
+    """Parse ``["Anna=12", "Ben=12"]`` into ``{"Anna": 12, "Ben": 12}`` (total power per player).
 
-    Whitespace around names and numbers is ignored; the last ``=`` splits
-    name from power. Raises :class:`ScoringError` (a ``ValueError``) with a
-    one-line message for a missing ``=``, an empty name, a power that is not
-    a whole number >= 0, or a player given twice.
+    See :func:`smashup_db.players.name_numbers`; raises :class:`ScoringError`
+    (a ``ValueError``) with a one-line message.
     """
-    powers: dict[str, int] = {}
-    for item in items:
-        name, sep, value = item.rpartition("=")
-        name, value = name.strip(), value.strip()
-        if not sep or not name:
-            raise ScoringError(f"expected NAME=POWER, got {item!r} (e.g. Anna=12)")
-        try:
-            power = int(value)
-        except ValueError:
-            raise ScoringError(f"power of {name!r} must be a whole number, got {value!r}") from None
-        if power < 0:
-            raise ScoringError(f"power of {name!r} is {power}; power can never be below 0")
-        if name in powers:
-            raise ScoringError(f"player {name!r} is given twice")
-        powers[name] = power
-    return powers
+    from .players import name_numbers
+
+    return name_numbers(items, "power", ScoringError)
