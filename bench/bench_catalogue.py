@@ -33,12 +33,12 @@ def main() -> None:
         for i in range(args.runs):
             url = f"sqlite:///{tmp / f'fresh{i}.db'}"
             t = time.perf_counter()
-            build_catalogue_db(engine_for(url), read_data())
+            build_catalogue_db(url, read_data())
             fresh.append(time.perf_counter() - t)
         url = f"sqlite:///{tmp / 'fresh0.db'}"
         for _ in range(args.runs):
             t = time.perf_counter()
-            build_catalogue_db(engine_for(url), read_data())
+            build_catalogue_db(url, read_data())
             builds.append(time.perf_counter() - t)
         print(f"db build, new database (read data/ + create + load): median {statistics.median(fresh):.3f} s, "
               f"best {min(fresh):.3f} s")

@@ -146,18 +146,15 @@ def import_file(cat: Catalogue, path: Path, replace: bool = False) -> dict:
     or :class:`~smashup_db.errors.DatabaseError`.
     """
     entries = parse(cat, path)
-    from sqlalchemy import delete, insert
-
     from .storage import writing
-    from .models import Collection
 
     now = datetime.now(timezone.utc).isoformat(timespec="seconds")
-    with writing(cat.r.url, "collection") as conn:
+    with writing(cat.r.url, "collection") as w:
         if replace:
-            conn.execute(delete(Collection))
-        for e in entries:
-            conn.execute(delete(Collection).where(Collection.owner == e["owner"],
-                                                  Collection.product_id == e["product_id"]))
-        if entries:
-            conn.execute(insert(Collection), [{**e, "added_at": e["added_at"] or now} for e in entries])
+            w.execute("DELETE FROM collection")
+        w.execute("DELETE FROM collection WHERE owner = :owner AND product_id = :product_id",
+                  [{"owner": e["owner"], "product_id": e["product_id"]} for e in entries])
+        w.execute("INSERT INTO collection (owner, product_id, copies, added_at)"
+                  " VALUES (:owner, :product_id, :copies, :added_at)",
+                  [{**e, "added_at": e["added_at"] or now} for e in entries])
     return {"entries": len(entries), "owners": sorted({e["owner"] for e in entries}), "replaced": replace}

@@ -13,6 +13,7 @@ from .lookup import Catalogue
 from .storage import writing
 
 DEFAULT_OWNER = "me"
+_WHERE = "owner = :owner AND product_id = :product"
 
 
 class CollectionError(UserError, ValueError):
@@ -32,22 +33,16 @@ def add(cat: Catalogue, product: str, copies: int = 1, owner: str = DEFAULT_OWNE
     if copies < 1:
         raise CollectionError(f"--copies must be 1 or more, not {copies}")
     pid = cat.resolve("product", product)[0]
-    from sqlalchemy import select
-
-    from .models import Collection
-
-    with writing(cat.r.url, "collection") as conn:
-        row = conn.execute(select(Collection.copies).where(Collection.owner == owner,
-                                                           Collection.product_id == pid)).first()
-        if row:
-            conn.execute(Collection.__table__.update().where(Collection.owner == owner,
-                                                             Collection.product_id == pid)
-                         .values(copies=row[0] + copies))
+    key = {"owner": owner, "product": pid}
+    with writing(cat.r.url, "collection") as w:
+        had = w.scalar(f"SELECT copies FROM collection WHERE {_WHERE}", **key)
+        if had:
+            w.execute(f"UPDATE collection SET copies = :copies WHERE {_WHERE}", {**key, "copies": had + copies})
         else:
-            conn.execute(Collection.__table__.insert().values(
-                owner=owner, product_id=pid, copies=copies,
-                added_at=datetime.now(timezone.utc).isoformat(timespec="seconds")))
-    return {"owner": owner, "product": cat.named("product", pid), "copies": (row[0] if row else 0) + copies}
+            w.execute("INSERT INTO collection (owner, product_id, copies, added_at)"
+                      " VALUES (:owner, :product, :copies, :added_at)",
+                      {**key, "copies": copies, "added_at": datetime.now(timezone.utc).isoformat(timespec="seconds")})
+    return {"owner": owner, "product": cat.named("product", pid), "copies": (had or 0) + copies}
 
 
 def remove(cat: Catalogue, product: str, copies: int | None = None, owner: str = DEFAULT_OWNER) -> dict:
@@ -57,20 +52,16 @@ def remove(cat: Catalogue, product: str, copies: int | None = None, owner: str =
     and :class:`~smashup_db.errors.DatabaseError` when the database cannot be written.
     """
     pid = cat.resolve("product", product)[0]
-    from sqlalchemy import select
-
-    from .models import Collection
-
-    where = (Collection.owner == owner, Collection.product_id == pid)
-    with writing(cat.r.url, "collection") as conn:
-        row = conn.execute(select(Collection.copies).where(*where)).first()
-        if not row:
+    key = {"owner": owner, "product": pid}
+    with writing(cat.r.url, "collection") as w:
+        had = w.scalar(f"SELECT copies FROM collection WHERE {_WHERE}", **key)
+        if not had:
             raise CollectionError(f"{owner} has no {cat.name('product', pid)[0]} in the collection")
-        left = 0 if copies is None else max(0, row[0] - copies)
+        left = 0 if copies is None else max(0, had - copies)
         if left:
-            conn.execute(Collection.__table__.update().where(*where).values(copies=left))
+            w.execute(f"UPDATE collection SET copies = :copies WHERE {_WHERE}", {**key, "copies": left})
         else:
-            conn.execute(Collection.__table__.delete().where(*where))
+            w.execute(f"DELETE FROM collection WHERE {_WHERE}", key)
     return {"owner": owner, "product": cat.named("product", pid), "copies": left}
 
 

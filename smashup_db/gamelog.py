@@ -48,20 +48,24 @@ def check_date(value: str | None) -> str:
         raise GameLogError(f"--date {value!r} is not a date like 2026-11-30") from None
 
 
-def _insert(conn, game: dict) -> int:
-    from .models import Game, GameBase, GamePlayer
-
-    res = conn.execute(Game.__table__.insert().values(
-        uid=game["uid"], played_on=game["played_on"], status=game["status"], winner=game.get("winner"),
-        seed=game.get("seed"), recorded_at=game.get("recorded_at") or _now()))
-    gid = res.inserted_primary_key[0]
-    conn.execute(GamePlayer.__table__.insert(), [
-        {"game_id": gid, "seat": i, "player": p["player"], "faction1": p["factions"][0], "faction2": p["factions"][1],
-         "vp": p.get("vp"), "madness": p.get("madness")} for i, p in enumerate(game["players"])])
-    if game.get("bases"):
-        conn.execute(GameBase.__table__.insert(), [{"game_id": gid, "pos": i, "base_id": b}
-                                                    for i, b in enumerate(game["bases"])])
+def _insert(w, game: dict) -> int:
+    """Store one game (and its players and bases) in the write transaction ``w``; returns its id."""
+    gid = w.scalar("INSERT INTO game (uid, played_on, status, winner, seed, recorded_at)"
+                   " VALUES (:uid, :played_on, :status, :winner, :seed, :recorded_at) RETURNING id",
+                   uid=game["uid"], played_on=game["played_on"], status=game["status"], winner=game.get("winner"),
+                   seed=game.get("seed"), recorded_at=game.get("recorded_at") or _now())
+    w.execute("INSERT INTO game_player (game_id, seat, player, faction1, faction2, vp, madness)"
+              " VALUES (:game_id, :seat, :player, :faction1, :faction2, :vp, :madness)",
+              [{"game_id": gid, "seat": i, "player": p["player"], "faction1": p["factions"][0],
+                "faction2": p["factions"][1], "vp": p.get("vp"), "madness": p.get("madness")}
+               for i, p in enumerate(game["players"])])
+    _insert_bases(w, gid, game.get("bases") or [])
     return gid
+
+
+def _insert_bases(w, gid: int, bases: list[str]) -> None:
+    w.execute("INSERT INTO game_base (game_id, pos, base_id) VALUES (:game_id, :pos, :base_id)",
+              [{"game_id": gid, "pos": i, "base_id": b} for i, b in enumerate(bases)])
 
 
 def record_draft(cat: Catalogue, holdings: dict[str, list[str]], *, seed: int | None = None,
@@ -79,8 +83,8 @@ def record_draft(cat: Catalogue, holdings: dict[str, list[str]], *, seed: int | 
         players.append({"player": check_player_name(name), "factions": list(facs)})
     game = {"uid": uuid.uuid4().hex, "played_on": check_date(played_on), "status": "drafted", "seed": seed,
             "players": players, "bases": list(bases or [])}
-    with writing(cat.r.url, "record") as conn:
-        gid = _insert(conn, game)
+    with writing(cat.r.url, "record") as w:
+        gid = _insert(w, game)
     return game_by_id(cat, gid)
 
 
@@ -104,8 +108,8 @@ def record_game(cat: Catalogue, vp: dict[str, int], factions: dict[str, list[str
             raise GameLogError(f"{p['player']} needs two different factions, got {' + '.join(p['factions']) or 'none'}")
     game = {"uid": uuid.uuid4().hex, "played_on": check_date(played_on), "status": "finished",
             "winner": out.winner, "players": players, "bases": list(bases or [])}
-    with writing(cat.r.url, "record") as conn:
-        gid = _insert(conn, game)
+    with writing(cat.r.url, "record") as w:
+        gid = _insert(w, game)
     return game_by_id(cat, gid)
 
 
@@ -152,21 +156,15 @@ def complete(cat: Catalogue, vp: dict[str, int], madness: dict[str, int] | None 
     seats = by_game[gid]
     if {p.casefold() for p in seats} != set(wanted):
         raise GameLogError(f"game {gid} was played by {', '.join(seats)}, not by {', '.join(vp)}")
-    from sqlalchemy import update
-
-    from .models import Game, GameBase, GamePlayer
-
-    with writing(cat.r.url, "record") as conn:
-        for p in seats:
-            real = wanted[p.casefold()]
-            conn.execute(update(GamePlayer).where(GamePlayer.game_id == gid, GamePlayer.player == p)
-                         .values(vp=vp[real], madness=madness.get(real, 0)))
-        conn.execute(update(Game).where(Game.id == gid).values(
-            status="finished", winner=next(p for p in seats if p.casefold() == out.winner.casefold())))
+    with writing(cat.r.url, "record") as w:
+        w.execute("UPDATE game_player SET vp = :vp, madness = :madness WHERE game_id = :gid AND player = :player",
+                  [{"gid": gid, "player": p, "vp": vp[wanted[p.casefold()]],
+                    "madness": madness.get(wanted[p.casefold()], 0)} for p in seats])
+        w.execute("UPDATE game SET status = 'finished', winner = :winner WHERE id = :gid",
+                  {"gid": gid, "winner": next(p for p in seats if p.casefold() == out.winner.casefold())})
         if bases:
-            conn.execute(GameBase.__table__.delete().where(GameBase.game_id == gid))
-            conn.execute(GameBase.__table__.insert(), [{"game_id": gid, "pos": i, "base_id": b}
-                                                        for i, b in enumerate(bases)])
+            w.execute("DELETE FROM game_base WHERE game_id = :gid", {"gid": gid})
+            _insert_bases(w, gid, bases)
     return game_by_id(cat, gid)
 
 
@@ -354,18 +352,14 @@ def import_log(cat: Catalogue, path: Path) -> dict:
         where = f"line {exc.lineno}" if isinstance(exc, json.JSONDecodeError) else "encoding"
         raise GameLogError(f"{path}: {where}: not valid UTF-8 JSON") from None
     items = validate_export(data, str(path))
-    from sqlalchemy import select
-
-    from .models import Game
-
     added = skipped = 0
-    with writing(cat.r.url, "import") as conn:
-        have = {r[0] for r in conn.execute(select(Game.uid))}
+    with writing(cat.r.url, "import") as w:
+        have = {r["uid"] for r in w.all("SELECT uid FROM game")}
         for g in items:
             if g["uid"] in have:
                 skipped += 1
                 continue
-            _insert(conn, g)
+            _insert(w, g)
             have.add(g["uid"])
             added += 1
     return {"added": added, "skipped": skipped}

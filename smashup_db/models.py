@@ -26,14 +26,7 @@ from typing import Optional
 from sqlalchemy import CheckConstraint
 from sqlmodel import Field, SQLModel
 
-#: Entity kinds that carry names and text.
-KINDS = ("product", "faction", "card", "base")
-#: Card types, in the field's standard terms (Marvel/Disney "characters" are minions).
-CARD_TYPES = ("minion", "action", "titan", "other")
-#: Keywords a card may carry (derived from its English text by the compiler).
-KEYWORDS = ("ongoing", "talent", "special", "play-on-minion", "play-on-base", "extra-play")
-#: Product kinds of the curated product table.
-PRODUCT_KINDS = ("core", "expansion", "big-box", "single-faction", "promo")
+from .vocabulary import CARD_TYPES, KEYWORDS, KINDS, PRODUCT_KINDS  # noqa: E402,F401  (re-exported)
 
 
 def one_of(column: str, values: tuple[str, ...]) -> str:
@@ -229,7 +222,3 @@ class Meta(SQLModel, table=True):
 
     key: str = Field(primary_key=True)
     value: str
-
-
-#: Fact tables, children before parents (the order to delete in; insert in reverse).
-FACT_TABLES = (ProductExtraDeck, CardKeyword, Card, Base, ProductFaction, Faction, Product)

@@ -31,17 +31,14 @@ def _check_name(name: str) -> str:
 
 def save(cat: Catalogue, name: str, options: dict) -> dict:
     """Store (or replace) preset ``name`` with ``options``; returns ``{"name", "options", "saved_at"}``."""
-    from sqlalchemy import delete, insert
-
     from .storage import writing
-    from .models import Preset
 
     name = _check_name(name)
     row = {"name": name, "options": json.dumps(options, sort_keys=True),
            "saved_at": datetime.now(timezone.utc).isoformat(timespec="seconds")}
-    with writing(cat.r.url, "preset") as conn:
-        conn.execute(delete(Preset).where(Preset.name == name))
-        conn.execute(insert(Preset).values(**row))
+    with writing(cat.r.url, "preset") as w:
+        w.execute("DELETE FROM preset WHERE name = :name", {"name": name})
+        w.execute("INSERT INTO preset (name, options, saved_at) VALUES (:name, :options, :saved_at)", row)
     return {"name": name, "options": options, "saved_at": row["saved_at"]}
 
 
@@ -71,11 +68,8 @@ def load(cat: Catalogue, name: str) -> dict:
 
 def remove(cat: Catalogue, name: str) -> None:
     """Delete preset ``name``; :class:`PresetError` when there is none."""
-    from sqlalchemy import delete
-
     from .storage import writing
-    from .models import Preset
 
     real = find(cat, name)["name"]
-    with writing(cat.r.url, "preset") as conn:
-        conn.execute(delete(Preset).where(Preset.name == real))
+    with writing(cat.r.url, "preset") as w:
+        w.execute("DELETE FROM preset WHERE name = :name", {"name": real})

@@ -19,6 +19,8 @@ def ascii_fold(text: str) -> str:
     "Cäsiumrüstung" -> "Casiumrustung"; "Grimms’" -> "Grimms'". Case is kept.
     """
     text = text.translate(_QUOTES).translate(_GERMAN)
+    if text.isascii():  # nothing to decompose (most card text): skip the per-character pass
+        return text
     decomposed = unicodedata.normalize("NFKD", text)
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 

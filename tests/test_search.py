@@ -272,14 +272,13 @@ def test_kw_on_bases_uses_their_text(texted):
 def test_index_follows_new_text(texted, tmp_path):
     """A writer (here: import translations) updates the index in its own transaction; a search only reads."""
     from smashup_db.importer.translations import import_translations, parse_translations
-    from smashup_db.storage import engine_for
 
     reader, path = texted
     assert keys(reader, "xylophonic") == set()
 
     def give_text(text: str) -> None:
         rows = parse_translations("kind,id,lang,name,text\ncard,leader-two,de,,%s\n" % text, "t.csv")
-        import_translations(engine_for(reader.url), rows, "t.csv")
+        import_translations(reader.url, rows, "t.csv")
 
     give_text("Ein xylophonischer Text")
     for fts in (None, False):

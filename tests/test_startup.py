@@ -18,6 +18,7 @@ from smashup_db.cli import fast, output
 DENY = ("typer", "click", "pydantic", "sqlalchemy", "sqlmodel", "jinja2", "alembic", "rapidfuzz", "rich",
         "importlib.metadata")
 
+#: Command lines that must run without the heavy modules (writers on a current SQLite database included).
 LOOKUPS = [
     ["card", "cesium armor"],
     ["card", "Cäsiumrüstung", "--json"],
@@ -75,9 +76,12 @@ def test_fast_path_specs_match_the_typer_commands():
 
     group = typer.main.get_command(app)
     for name, (positional, options) in fast.COMMANDS.items():
-        cmd = group.commands[name]
+        cmd = group
+        for word in name.split():
+            cmd = cmd.commands[word]
         params = {p.name: p for p in cmd.params}
-        assert tuple(p.name for p in cmd.params if p.param_type_name == "argument") == positional, name
+        arguments = [p for p in cmd.params if p.param_type_name == "argument"]
+        assert tuple(p.name + ("*" if p.nargs == -1 else "") for p in arguments) == positional, name
         typer_opts = {opt: p for p in cmd.params if p.param_type_name == "option" for opt in p.opts}
         typer_opts.pop("--help", None)
         assert set(options) == set(typer_opts), name
@@ -91,7 +95,7 @@ def test_fast_path_specs_match_the_typer_commands():
 @pytest.mark.parametrize("args", [
     ["card"], ["card", "a", "b"], ["card", "x", "--help"], ["card", "x", "--nope"], ["card", "x", "--json=1"],
     ["search", "x", "--limit", "many"], ["card", "x", "--db"], ["bases", "deck", "-f", "x"], ["draft", "-p", "A,B"],
-    ["card", "x", "-lde"], [], ["--help"],
+    ["card", "x", "-lde"], [], ["--help"], ["import", "text"], ["db", "build", "extra"], ["import", "translations", "x"],
 ])
 def test_fast_path_leaves_everything_else_to_typer(args):
     assert fast.parse(args) is None
@@ -102,6 +106,9 @@ def test_fast_path_parses_like_click():
         "card", {"lang": "de", "name": "Laser Sword", "json_out": True, "db": "x.db"})
     assert fast.parse(["search", "-n", "0", "t:base"]) == ("search", {"limit": 0, "query": "t:base"})
     assert fast.parse(["bases", "-p", "core", "-f", "ninjas", "-p", "Core Set"])[1]["product"] == "Core Set"
+    assert fast.parse(["import", "text", "a.json", "--json", "b.json"]) == (
+        "import text", {"sources": ["a.json", "b.json"], "json_out": True})
+    assert fast.parse(["db", "build", "--db=x.db"]) == ("db build", {"db": "x.db"})
 
 
 _TEXT = st.text(alphabet=st.sampled_from(list("abcdefghijklmnopqrstuvwxyzÄöüßé-.,:;()[]'\"0123456789  ")),

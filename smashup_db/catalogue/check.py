@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..models import CARD_TYPES, KEYWORDS, PRODUCT_KINDS
+from ..vocabulary import CARD_TYPES, KEYWORDS, PRODUCT_KINDS
 from ..textutil import is_slug
 from .datafiles import DataError, read_data
 

@@ -11,17 +11,8 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from sqlalchemy import delete, insert, select
-from sqlalchemy.engine import Engine
-
-from .. import models as m
 from ..textutil import fold
-
-
-#: Tables filled from ``data/``, parents before children (the order to insert in).
-TABLES = {"product": m.Product, "product_extra_deck": m.ProductExtraDeck, "faction": m.Faction,
-          "product_faction": m.ProductFaction, "card": m.Card, "card_keyword": m.CardKeyword, "base": m.Base,
-          "name": m.Name}
+from ..vocabulary import FACT_TABLES
 
 
 @dataclass
@@ -36,7 +27,7 @@ class BuildReport:
 
 def fact_rows(data: dict) -> dict:
     """Turn :func:`~.datafiles.read_data` output into rows per table."""
-    rows = {t: [] for t in TABLES}
+    rows: dict[str, list[dict]] = {t: [] for t in (*FACT_TABLES, "name")}
 
     def name(kind, ref, lang, value, confidence="", evidence=""):
         if value:
@@ -69,51 +60,52 @@ def fact_rows(data: dict) -> dict:
     return rows
 
 
-def build_catalogue_db(engine: Engine, data: dict, *, if_version_differs: bool = False) -> BuildReport:
-    """Replace the facts in the database by ``data`` in one transaction.
+def _insert_sql(table: str, row: dict) -> str:
+    """``INSERT INTO table (a, b) VALUES (:a, :b)`` for the columns of ``row`` (our own names, never input)."""
+    return f"INSERT INTO {table} ({', '.join(row)}) VALUES ({', '.join(':' + c for c in row)})"
+
+
+def build_catalogue_db(db, data: dict, *, if_version_differs: bool = False) -> BuildReport:
+    """Replace the facts in the database ``db`` (URL, path or engine) by ``data`` in one transaction.
 
     ``data`` is :func:`~.datafiles.read_data` output. The schema is first
-    migrated to the newest revision. The load takes the write lock up front
-    (:func:`smashup_db.storage.write_transaction`), so concurrent builds and imports
-    wait for each other. With ``if_version_differs`` nothing is done (report
-    with empty counts) when another process built this version meanwhile.
-    Raises :class:`~smashup_db.errors.DatabaseError` with a one-line reason
-    (lock not obtained in time, server gone, ...); the transaction is then
-    rolled back and the database is as it was.
+    migrated to the newest revision when it is older. The load takes the write
+    lock up front (:func:`smashup_db.storage.writing`), so concurrent builds
+    and imports wait for each other, and rebuilds the search index in the same
+    transaction. With ``if_version_differs`` nothing is done (report with
+    empty counts) when another process built this version meanwhile. Raises
+    :class:`~smashup_db.errors.DatabaseError` with a one-line reason (lock not
+    obtained in time, server gone, ...); the transaction is then rolled back
+    and the database is as it was.
     """
     from ..search.index import rebuild_index
-    from ..storage import database_errors, migrate, write_transaction
+    from ..storage import ensure_current, writing
 
     start = time.perf_counter()
-    url = engine.url.render_as_string(hide_password=False)
-    migrate(engine)
+    url = ensure_current(db, build_if_needed=False)
     rows = fact_rows(data)
     version = data["catalogue"]["version"]
-    with database_errors(url), write_transaction(engine, "build") as conn:
-        if if_version_differs:
-            current = conn.execute(select(m.Meta.value).where(m.Meta.key == "catalogue_version")).scalar()
-            if current == version:
-                return BuildReport(seconds=time.perf_counter() - start, version=version)
-        for table in m.FACT_TABLES:
-            conn.execute(delete(table))
-        conn.execute(delete(m.Name).where(m.Name.origin == "data"))
-        for tname, table in TABLES.items():
-            if rows[tname]:
-                conn.execute(insert(table), rows[tname])
-        conn.execute(delete(m.Meta).where(m.Meta.key.in_(["catalogue_version", "catalogue_date"])))
-        conn.execute(insert(m.Meta), [{"key": "catalogue_version", "value": version},
-                                      {"key": "catalogue_date", "value": data["catalogue"].get("date", "")}])
-        rebuild_index(conn)
-        orphans = find_orphans(conn, {k: {r["id"] for r in rows[k]} for k in ("product", "faction", "card", "base")})
-    report = BuildReport(counts={t: len(r) for t, r in rows.items()}, seconds=time.perf_counter() - start,
-                         orphans=orphans, version=version)
-    return report
+    with writing(url, "build") as w:
+        if if_version_differs and w.scalar("SELECT value FROM meta WHERE key = 'catalogue_version'") == version:
+            return BuildReport(seconds=time.perf_counter() - start, version=version)
+        for table in reversed(FACT_TABLES):
+            w.execute(f"DELETE FROM {table}")
+        w.execute("DELETE FROM name WHERE origin = 'data'")
+        for table in (*FACT_TABLES, "name"):
+            if rows[table]:
+                w.execute(_insert_sql(table, rows[table][0]), rows[table])
+        w.execute("DELETE FROM meta WHERE key IN ('catalogue_version', 'catalogue_date')")
+        w.execute("INSERT INTO meta (key, value) VALUES (:key, :value)",
+                  [{"key": "catalogue_version", "value": version},
+                   {"key": "catalogue_date", "value": data["catalogue"].get("date", "")}])
+        rebuild_index(w, fields=("name",))  # the facts' names changed; imported text did not
+        orphans = find_orphans(w, {k: {r["id"] for r in rows[k]} for k in ("product", "faction", "card", "base")})
+    return BuildReport(counts={t: len(r) for t, r in rows.items()}, seconds=time.perf_counter() - start,
+                       orphans=orphans, version=version)
 
 
-def find_orphans(conn, known: dict[str, set[str]]) -> list[tuple[str, str]]:
-    """Imported text, rulings and names whose (kind, id) is not among ``known`` ids per kind."""
-    imported = (select(m.EntityText.kind, m.EntityText.ref),
-                select(m.Ruling.entity, m.Ruling.ref),
-                select(m.Name.kind, m.Name.ref).where(m.Name.origin != "data"))
-    return sorted({(kind, ref) for query in imported for kind, ref in conn.execute(query)
-                   if ref not in known.get(kind, ())})
+def find_orphans(w, known: dict[str, set[str]]) -> list[tuple[str, str]]:
+    """Imported text, rulings and names whose (kind, id) is not among ``known`` ids per kind (``w``: a Writer)."""
+    imported = w.all("SELECT kind, ref FROM entity_text UNION SELECT entity AS kind, ref FROM ruling"
+                     " UNION SELECT kind, ref FROM name WHERE origin <> 'data'")
+    return sorted({(r["kind"], r["ref"]) for r in imported if r["ref"] not in known.get(r["kind"], ())})

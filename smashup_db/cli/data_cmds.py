@@ -66,14 +66,6 @@ def db_build(db: DbOpt = None, data: DataDirOpt = None) -> None:
     Imported text, translations and your collection are kept; imported rows
     whose id no longer exists are listed. Example: smashup db build
     """
-    from ..catalogue.datafiles import read_data
-    from ..catalogue.load import build_catalogue_db
-    from ..storage import engine_for, resolve_url, safe_url
+    from .writes import db_build as run
 
-    with user_errors():  # build_catalogue_db turns driver errors into a one-line DatabaseError
-        url = resolve_url(db)
-        report = build_catalogue_db(engine_for(url), read_data(data))
-    typer.echo(f"built catalogue {report.version} into {safe_url(url)} in {report.seconds:.2f} s: "
-               + ", ".join(f"{k} {v}" for k, v in report.counts.items()))
-    for kind, ref in report.orphans:
-        typer.echo(f"warning: imported text or name for {kind} {ref!r} has no matching {kind} any more (kept)", err=True)
+    run(db=db, data=data)

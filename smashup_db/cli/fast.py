@@ -21,7 +21,8 @@ _LANG = {"--lang": ("lang", True), "-l": ("lang", True)}
 _JSON = {"--json": ("json_out", False)}
 _LOOKUP = {**_DB, **_LANG, **_JSON}
 
-#: command -> (positional parameters, options). Mirrors the Typer commands exactly.
+#: command -> (positional parameters, options). Mirrors the Typer commands exactly. A positional
+#: parameter ending in ``*`` takes one or more values (a list). Two-word commands are ``"db build"``.
 COMMANDS: dict[str, tuple[tuple[str, ...], dict[str, tuple[str, bool]]]] = {
     "products": ((), _LOOKUP),
     "factions": ((), {**_LOOKUP, "--product": ("product", True), "-p": ("product", True)}),
@@ -32,19 +33,26 @@ COMMANDS: dict[str, tuple[tuple[str, ...], dict[str, tuple[str, bool]]]] = {
                    "--faction": ("faction", True), "-f": ("faction", True)}),
     "stats": ((), {**_DB, **_JSON}),
     "search": (("query",), {**_LOOKUP, "--limit": ("limit", True), "-n": ("limit", True)}),
+    "db build": ((), {**_DB, "--data": ("data", True)}),
+    "import text": (("sources*",), {**_DB, **_JSON}),
 }
+#: Where each command's body lives (module in this package, function).
+RUNS = {"db build": ("writes", "db_build"), "import text": ("writes", "import_text")}
 #: Parameters converted to int (a value that is not a whole number goes to Typer for its message).
 _INTS = {"limit"}
 
 
 def parse(args: list[str]) -> tuple[str, dict] | None:
     """``(command, keyword arguments)`` for a command line the fast path handles, else None."""
-    if not args or args[0] not in COMMANDS:
+    if not args:
         return None
-    positional, options = COMMANDS[args[0]]
+    command = " ".join(args[:2]) if " ".join(args[:2]) in COMMANDS else args[0]
+    if command not in COMMANDS:
+        return None
+    positional, options = COMMANDS[command]
     kwargs: dict = {}
     values: list[str] = []
-    rest = iter(args[1:])
+    rest = iter(args[len(command.split()):])
     for token in rest:
         if token.startswith("-") and token != "-":
             name, eq, value = token.partition("=")
@@ -68,10 +76,17 @@ def parse(args: list[str]) -> tuple[str, dict] | None:
             kwargs[param] = value
         else:
             values.append(token)
-    if len(values) != len(positional):
+    if positional and positional[-1].endswith("*"):
+        if len(values) < len(positional):
+            return None
+        head = len(positional) - 1
+        kwargs.update(zip(positional[:head], values[:head]))
+        kwargs[positional[-1][:-1]] = values[head:]
+    elif len(values) != len(positional):
         return None
-    kwargs.update(zip(positional, values))
-    return args[0], kwargs
+    else:
+        kwargs.update(zip(positional, values))
+    return command, kwargs
 
 
 def try_fast(args: list[str]) -> bool:
@@ -81,8 +96,9 @@ def try_fast(args: list[str]) -> bool:
     parsed = parse(args)
     if parsed is None:
         return False
-    from . import lookups
+    import importlib
 
     command, kwargs = parsed
-    getattr(lookups, command)(**kwargs)
+    module, function = RUNS.get(command, ("lookups", command))
+    getattr(importlib.import_module(f".{module}", __package__), function)(**kwargs)
     return True

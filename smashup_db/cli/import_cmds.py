@@ -12,7 +12,7 @@ from typing import Annotated, List, Optional
 
 import typer
 
-from .app import DbOpt, JsonOpt, app, emit_json, user_errors
+from .app import DbOpt, JsonOpt, app, catalogue, emit_json, user_errors
 
 import_app = typer.Typer(help="Import rules text (card archive) or translations (CSV) into your database.",
                          no_args_is_help=True)
@@ -31,20 +31,6 @@ WHERE_TO_GET = (
 )
 
 
-def _open_engine(db: str | None):
-    from ..storage import open_db
-
-    return open_db(db)
-
-
-def _db_errors(db: str | None):
-    """Driver errors as the one-line :class:`~smashup_db.storage.DatabaseError` every command gives
-    (locks reported as 'busy', unreachable servers, non-database files)."""
-    from ..storage import database_errors, resolve_url
-
-    return database_errors(resolve_url(db))
-
-
 @import_app.command("text")
 def import_text_cmd(
         sources: Annotated[Optional[List[str]], typer.Argument(
@@ -58,29 +44,12 @@ def import_text_cmd(
     one transaction; importing the same file again reports 0 changes.
     Example: smashup import text smashup-catalog.json smashup-bases.json
     """
-    from ..importer.card_archive import load_archive, import_archives
+    from .writes import import_text
 
     if not sources:
         typer.echo(WHERE_TO_GET, err=True)
         raise typer.Exit(2)
-    with user_errors():
-        files = [load_archive(s) for s in sources]  # all input validated before the database is opened
-        with _db_errors(db):
-            report = import_archives(_open_engine(db), files)
-    if json_out:
-        return emit_json({"files": report.files, "records": report.records, "matched": report.matched,
-                          "unmatched": report.unmatched, "texts": dict(report.texts),
-                          "rulings": dict(report.rulings), "changes": report.changes,
-                          "without_text": report.without_text, "seconds": round(report.seconds, 3)})
-    for line in report.unmatched:
-        typer.echo(f"unmatched: {line}", err=True)
-    t, r = report.texts, report.rulings
-    typer.echo(f"imported {', '.join(report.files)} in {report.seconds:.2f} s: "
-               f"{report.matched} of {report.records} records matched, {len(report.unmatched)} unmatched")
-    typer.echo(f"text: {t['added']} added, {t['changed']} changed, {t['unchanged']} unchanged, {t['removed']} removed; "
-               f"rulings: {r['added']} added, {r['removed']} removed, {r['unchanged']} unchanged "
-               f"({report.changes} changes)")
-    typer.echo("still without English text: " + ", ".join(f"{k}s {v}" for k, v in report.without_text.items()))
+    import_text(sources=sources, db=db, json_out=json_out)
 
 
 @import_app.command("translations")
@@ -99,8 +68,7 @@ def import_translations_cmd(
 
     with user_errors():
         rows = read_translations(file)
-        with _db_errors(db):
-            report = import_translations(_open_engine(db), rows, file.name, str(file))
+        report = import_translations(db, rows, file.name, str(file))
     if json_out:
         return emit_json(report.as_dict())
     typer.echo(f"imported {file.name}: {report.rows} rows; names: {report.names['added']} added, "
@@ -130,8 +98,8 @@ def export_translations_cmd(
         from ..importer.translations import check_lang
 
         lang = check_lang(lang, "--lang")
-        with _db_errors(db):
-            rows = export_rows(_open_engine(db), lang, missing=missing)
+        with catalogue(db, "en") as cat:
+            rows = export_rows(cat, lang, missing=missing)
         if out is None:
             write_translations(rows, sys.stdout)
         else:

@@ -227,14 +227,12 @@ def load_corrections(data_dir: Path | None = None) -> list[dict]:
 class Matcher:
     """Finds the catalogue id of an archive record (faction + English name)."""
 
-    def __init__(self, conn, corrections: list[dict]):
-        from sqlalchemy import text
-
+    def __init__(self, w, corrections: list[dict]):
         self.corrections = corrections
-        self.factions = set(conn.execute(text("SELECT id FROM faction")).scalars())
+        self.factions = {r["id"] for r in w.all("SELECT id FROM faction")}
         self.cards: dict[tuple[str, str], list[str]] = defaultdict(list)
         self.unnamed: dict[tuple[str, str], list[str]] = defaultdict(list)
-        for cid, fid, ctype, name in conn.execute(text(
+        for cid, fid, ctype, name in (r.values() for r in w.all(
                 "SELECT c.id, c.faction_id, c.type, n.name FROM card c LEFT JOIN name n ON n.kind = 'card'"
                 " AND n.ref = c.id AND n.lang = 'en' AND n.origin = 'data' ORDER BY c.faction_id, c.sort, c.id")):
             if name:
@@ -243,7 +241,7 @@ class Matcher:
                 self.unnamed[(fid, ctype)].append(cid)
         self.bases: dict[tuple[str | None, str], list[str]] = defaultdict(list)
         self.base_names: dict[str, list[str]] = defaultdict(list)
-        for bid, fid, name in conn.execute(text(
+        for bid, fid, name in (r.values() for r in w.all(
                 "SELECT b.id, b.faction_id, n.name FROM base b JOIN name n ON n.kind = 'base' AND n.ref = b.id"
                 " AND n.lang = 'en' AND n.origin = 'data' ORDER BY b.sort, b.id")):
             self.bases[(fid, key(name))].append(bid)
@@ -287,123 +285,119 @@ def _describe(rec: Record, source: str, reason: str) -> str:
     return f"{rec.entity} {rec.name!r}{faction}: {reason} [{label_of(source)} {rec.where}]"
 
 
-def import_archives(engine, files: list[ArchiveFile], data_dir: Path | None = None) -> TextImportReport:
-    """Load parsed archive files into the database in ONE transaction.
+def import_archives(db, files: list[ArchiveFile], data_dir: Path | None = None) -> TextImportReport:
+    """Load parsed archive files into the database ``db`` (URL, path or engine) in ONE transaction.
 
     ``files`` come from :func:`load_archive` (so all input is valid before any
     write). For each file, the English text rows of its upstream data set are
     upserted (rows of that data set no longer in the file are removed) and
-    its rulings replaced. Returns a :class:`TextImportReport`. Raises
-    SQLAlchemy errors (the transaction is then rolled back).
+    its rulings replaced; the search index follows in the same transaction.
+    Returns a :class:`TextImportReport`. Raises
+    :class:`~smashup_db.errors.DatabaseError` (the transaction is then rolled back).
     """
-    from sqlalchemy import delete, insert, select, update
-
-    from .. import models as m
     from ..search.index import rebuild_index
-    from ..storage import write_transaction
+    from ..storage import ensure_current, writing
 
     start = time.perf_counter()
     report = TextImportReport(files=[f.label for f in files])
     corrections = load_corrections(data_dir)
-    with write_transaction(engine, "import") as conn:  # write lock up front: waits for a running build
-        matcher = Matcher(conn, corrections)
+    url = ensure_current(db)
+    with writing(url, "import") as w:  # write lock up front: waits for a running build
+        matcher = Matcher(w, corrections)
         for f in files:
-            entity = ENTITY[f.kind]
-            texts: dict[str, str] = {}
-            rulings: dict[str, list[tuple[str, str]]] = defaultdict(list)
-            claimed: dict[str, Record] = {}
-            for rec in f.records:
-                report.records += 1
-                ref, reason = matcher.match(rec)
-                if ref is None:
-                    report.unmatched.append(_describe(rec, f.source, reason))
-                    continue
-                if ref in claimed:
-                    report.unmatched.append(_describe(rec, f.source, f"same {entity} ({ref}) as "
-                                                      f"{claimed[ref].where}; ignored"))
-                    continue
-                claimed[ref] = rec
-                report.matched += 1
-                body = clean_text(rec.text)
-                if body:
-                    texts[ref] = body
-                erratum = erratum_of(rec.errata)
-                if erratum:
-                    rulings[ref].append(("erratum", erratum))
-                rulings[ref] += [("clarification", c.strip()) for c in rec.clarifications]
-
-            # Text: one row per (kind, ref, lang); the newest import wins.
-            old = {r.ref: r for r in conn.execute(
-                select(m.EntityText.ref, m.EntityText.text, m.EntityText.source)
-                .where(m.EntityText.kind == entity, m.EntityText.lang == "en"))}
-            adds, updates = [], []
-            for ref, body in texts.items():
-                prev = old.get(ref)
-                if prev is None:
-                    adds.append({"kind": entity, "ref": ref, "lang": "en", "text": body, "source": f.label})
-                elif prev.text == body and prev.source == f.label:
-                    report.texts["unchanged"] += 1
-                else:
-                    updates.append((ref, body))
-            gone = [ref for ref, r in old.items() if r.source.endswith(f.suffix) and ref not in texts]
-            for ref, body in updates:
-                conn.execute(update(m.EntityText).where(m.EntityText.kind == entity, m.EntityText.ref == ref,
-                                                        m.EntityText.lang == "en")
-                             .values(text=body, source=f.label))
-            if adds:
-                conn.execute(insert(m.EntityText), adds)
-            for chunk in _chunks(gone):
-                conn.execute(delete(m.EntityText).where(m.EntityText.kind == entity, m.EntityText.lang == "en",
-                                                        m.EntityText.ref.in_(chunk)))
-            report.texts["added"] += len(adds)
-            report.texts["changed"] += len(updates)
-            report.texts["removed"] += len(gone)
-
-            # Rulings of this upstream data set: per thing, replaced when they differ.
-            old_rulings: dict[str, list] = defaultdict(list)
-            for r in conn.execute(select(m.Ruling.id, m.Ruling.ref, m.Ruling.kind, m.Ruling.text, m.Ruling.source,
-                                         m.Ruling.lang)
-                                  .where(m.Ruling.entity == entity, m.Ruling.source.endswith(f.suffix, autoescape=True))
-                                  .order_by(m.Ruling.id)):
-                old_rulings[r.ref].append(r)
-            drop, add = [], []
-            for ref in set(old_rulings) | set(rulings):
-                before = [(r.kind, r.text) for r in old_rulings.get(ref, [])]
-                after = rulings.get(ref, [])
-                same_source = all(r.source == f.label and r.lang == "en" for r in old_rulings.get(ref, []))
-                b, a = Counter(before), Counter(after)
-                if not same_source:  # same content from another file or URL: rows are relabelled
-                    b = Counter()
-                    report.rulings["removed"] += len(before)
-                report.rulings["unchanged"] += sum((b & a).values())
-                report.rulings["added"] += sum((a - b).values())
-                report.rulings["removed"] += sum((b - a).values())
-                if before != after or not same_source:
-                    drop += [r.id for r in old_rulings.get(ref, [])]
-                    add += [{"entity": entity, "ref": ref, "kind": k, "lang": "en", "text": t, "source": f.label}
-                            for k, t in after]
-            for chunk in _chunks(drop):
-                conn.execute(delete(m.Ruling).where(m.Ruling.id.in_(chunk)))
-            if add:
-                conn.execute(insert(m.Ruling), add)
-
-        from sqlalchemy import text as sql
+            _import_file(w, f, matcher, report)
         for kind in ("card", "base"):
-            report.without_text[kind] = conn.execute(sql(
+            report.without_text[kind] = w.scalar(
                 f"SELECT COUNT(*) FROM {kind} t WHERE NOT EXISTS (SELECT 1 FROM entity_text e"
-                f" WHERE e.kind = '{kind}' AND e.ref = t.id AND e.lang = 'en')")).scalar() or 0
+                f" WHERE e.kind = '{kind}' AND e.ref = t.id AND e.lang = 'en')") or 0
         if report.changes:  # names or text moved: the search index changes with them
-            rebuild_index(conn)
+            rebuild_index(w, fields=("text",))
     report.seconds = time.perf_counter() - start
     return report
 
 
-def _chunks(items: list, size: int = 500):
-    for i in range(0, len(items), size):
-        yield items[i:i + size]
+def _matched(f: ArchiveFile, matcher: Matcher, report: TextImportReport) -> tuple[dict, dict]:
+    """The file's records matched to ids: ``({id: text}, {id: [(ruling kind, text)]})``; misses reported."""
+    entity = ENTITY[f.kind]
+    texts: dict[str, str] = {}
+    rulings: dict[str, list[tuple[str, str]]] = defaultdict(list)
+    claimed: dict[str, Record] = {}
+    for rec in f.records:
+        report.records += 1
+        ref, reason = matcher.match(rec)
+        if ref is None:
+            report.unmatched.append(_describe(rec, f.source, reason))
+            continue
+        if ref in claimed:
+            report.unmatched.append(_describe(rec, f.source, f"same {entity} ({ref}) as "
+                                              f"{claimed[ref].where}; ignored"))
+            continue
+        claimed[ref] = rec
+        report.matched += 1
+        body = clean_text(rec.text)
+        if body:
+            texts[ref] = body
+        erratum = erratum_of(rec.errata)
+        if erratum:
+            rulings[ref].append(("erratum", erratum))
+        rulings[ref] += [("clarification", c.strip()) for c in rec.clarifications]
+    return texts, rulings
 
 
-def import_text(engine, sources: list[str], data_dir: Path | None = None) -> TextImportReport:
+def _import_file(w, f: ArchiveFile, matcher: Matcher, report: TextImportReport) -> None:
+    """One file's text and rulings, written in the transaction ``w`` (counts go into ``report``)."""
+    entity = ENTITY[f.kind]
+    texts, rulings = _matched(f, matcher, report)
+
+    # Text: one row per (kind, ref, lang); the newest import wins.
+    old = {r["ref"]: r for r in w.all("SELECT ref, text, source FROM entity_text WHERE kind = :k AND lang = 'en'",
+                                      k=entity)}
+    adds, updates = [], []
+    for ref, body in texts.items():
+        prev = old.get(ref)
+        if prev is None:
+            adds.append({"kind": entity, "ref": ref, "lang": "en", "text": body, "source": f.label})
+        elif prev["text"] == body and prev["source"] == f.label:
+            report.texts["unchanged"] += 1
+        else:
+            updates.append({"kind": entity, "ref": ref, "text": body, "source": f.label})
+    gone = [{"kind": entity, "ref": ref} for ref, r in old.items() if r["source"].endswith(f.suffix) and ref not in texts]
+    w.execute("UPDATE entity_text SET text = :text, source = :source WHERE kind = :kind AND ref = :ref AND lang = 'en'",
+              updates)
+    w.execute("INSERT INTO entity_text (kind, ref, lang, text, source) VALUES (:kind, :ref, :lang, :text, :source)",
+              adds)
+    w.execute("DELETE FROM entity_text WHERE kind = :kind AND ref = :ref AND lang = 'en'", gone)
+    report.texts["added"] += len(adds)
+    report.texts["changed"] += len(updates)
+    report.texts["removed"] += len(gone)
+
+    # Rulings of this upstream data set: per thing, replaced when they differ.
+    old_rulings: dict[str, list] = defaultdict(list)
+    for r in w.all("SELECT id, ref, kind, text, source, lang FROM ruling WHERE entity = :e ORDER BY id", e=entity):
+        if r["source"].endswith(f.suffix):
+            old_rulings[r["ref"]].append(r)
+    drop, add = [], []
+    for ref in set(old_rulings) | set(rulings):
+        before = [(r["kind"], r["text"]) for r in old_rulings.get(ref, [])]
+        after = rulings.get(ref, [])
+        same_source = all(r["source"] == f.label and r["lang"] == "en" for r in old_rulings.get(ref, []))
+        b, a = Counter(before), Counter(after)
+        if not same_source:  # same content from another file or URL: rows are relabelled
+            b = Counter()
+            report.rulings["removed"] += len(before)
+        report.rulings["unchanged"] += sum((b & a).values())
+        report.rulings["added"] += sum((a - b).values())
+        report.rulings["removed"] += sum((b - a).values())
+        if before != after or not same_source:
+            drop += [{"id": r["id"]} for r in old_rulings.get(ref, [])]
+            add += [{"entity": entity, "ref": ref, "kind": k, "lang": "en", "text": t, "source": f.label}
+                    for k, t in after]
+    w.execute("DELETE FROM ruling WHERE id = :id", drop)
+    w.execute("INSERT INTO ruling (entity, ref, kind, lang, text, source)"
+              " VALUES (:entity, :ref, :kind, :lang, :text, :source)", add)
+
+
+def import_text(db, sources: list[str], data_dir: Path | None = None) -> TextImportReport:
     """Read, validate and import card-archive files or URLs (see the module doc).
 
     All sources are read and validated before the database is touched; then
@@ -412,6 +406,6 @@ def import_text(engine, sources: list[str], data_dir: Path | None = None) -> Tex
     """
     start = time.perf_counter()
     files = [load_archive(s) for s in sources]
-    report = import_archives(engine, files, data_dir)
+    report = import_archives(db, files, data_dir)
     report.seconds = time.perf_counter() - start
     return report

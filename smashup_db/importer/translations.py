@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Iterable
 
-from ..models import KINDS
+from ..vocabulary import KINDS
 from ..textutil import fold
 from . import ImportFileError
 
@@ -160,7 +160,7 @@ def parse_translations(content: str, label: str) -> list[Row]:
     return rows
 
 
-def import_translations(engine, rows: list[Row], file_name: str, label: str | None = None) -> TranslationReport:
+def import_translations(db, rows: list[Row], file_name: str, label: str | None = None) -> TranslationReport:
     """Store ``rows`` (from :func:`read_translations`) in ONE transaction.
 
     ``file_name`` goes into the text's source (``translations:<file_name>``);
@@ -170,29 +170,24 @@ def import_translations(engine, rows: list[Row], file_name: str, label: str | No
     as it is and counted as unchanged. Every id is checked
     against the catalogue before anything is written; an unknown one raises
     :class:`ImportFileError` naming file, line and field (nothing is written).
-    SQLAlchemy errors roll the transaction back.
+    ``db`` is a URL, path or engine; database errors roll the transaction back.
     """
-    from sqlalchemy import insert, select, update
-
-    from .. import models as m
     from ..search.index import rebuild_index
-    from ..storage import write_transaction
+    from ..storage import ensure_current, writing
 
     report = TranslationReport(rows=len(rows))
     source = f"{ORIGIN}:{file_name}"
-    tables = {"product": m.Product, "faction": m.Faction, "card": m.Card, "base": m.Base}
-    with write_transaction(engine, "import") as conn:  # write lock up front: waits for a running build
-        known = {k: set(conn.execute(select(t.id)).scalars()) for k, t in tables.items()}
+    with writing(ensure_current(db), "import") as w:  # write lock up front: waits for a running build
+        known = {k: {r["id"] for r in w.all(f"SELECT id FROM {k}")} for k in KINDS}
         for r in rows:
             if r.id not in known[r.kind]:
                 raise ImportFileError(f"{label or file_name}: line {r.line}: id: no {r.kind} with id {r.id!r} in the catalogue")
         names, data_names = {}, {}
-        for n in conn.execute(select(m.Name.kind, m.Name.ref, m.Name.lang, m.Name.name, m.Name.origin)
-                              .where(m.Name.origin.in_([ORIGIN, "data"]))):
-            (names if n.origin == ORIGIN else data_names)[(n.kind, n.ref, n.lang)] = n.name
-        texts = {(t.kind, t.ref, t.lang): (t.text, t.source) for t in conn.execute(
-            select(m.EntityText.kind, m.EntityText.ref, m.EntityText.lang, m.EntityText.text, m.EntityText.source))}
-        new_names, new_texts = [], []
+        for n in w.all("SELECT kind, ref, lang, name, origin FROM name WHERE origin IN (:o, 'data')", o=ORIGIN):
+            (names if n["origin"] == ORIGIN else data_names)[(n["kind"], n["ref"], n["lang"])] = n["name"]
+        texts = {(t["kind"], t["ref"], t["lang"]): (t["text"], t["source"])
+                 for t in w.all("SELECT kind, ref, lang, text, source FROM entity_text")}
+        new_names, new_texts, changed_names, changed_texts = [], [], [], []
         for r in rows:
             k = (r.kind, r.id, r.lang)
             if not r.name and not r.text:
@@ -208,9 +203,8 @@ def import_translations(engine, rows: list[Row], file_name: str, label: str | No
                 elif names[k] == r.name:
                     report.names["unchanged"] += 1
                 else:
-                    conn.execute(update(m.Name).where(m.Name.kind == r.kind, m.Name.ref == r.id,
-                                                      m.Name.lang == r.lang, m.Name.origin == ORIGIN)
-                                 .values(name=r.name, folded=fold(r.name), evidence=source))
+                    changed_names.append({"kind": r.kind, "ref": r.id, "lang": r.lang, "origin": ORIGIN,
+                                          "name": r.name, "folded": fold(r.name), "evidence": source})
                     report.names["changed"] += 1
             if r.text:
                 if k not in texts:
@@ -219,47 +213,42 @@ def import_translations(engine, rows: list[Row], file_name: str, label: str | No
                 elif texts[k][0] == r.text:
                     report.texts["unchanged"] += 1
                 else:
-                    conn.execute(update(m.EntityText).where(m.EntityText.kind == r.kind, m.EntityText.ref == r.id,
-                                                            m.EntityText.lang == r.lang)
-                                 .values(text=r.text, source=source))
+                    changed_texts.append({"kind": r.kind, "ref": r.id, "lang": r.lang, "text": r.text,
+                                          "source": source})
                     report.texts["changed"] += 1
-        if new_names:
-            conn.execute(insert(m.Name), new_names)
-        if new_texts:
-            conn.execute(insert(m.EntityText), new_texts)
+        w.execute("UPDATE name SET name = :name, folded = :folded, evidence = :evidence"
+                  " WHERE kind = :kind AND ref = :ref AND lang = :lang AND origin = :origin", changed_names)
+        w.execute("UPDATE entity_text SET text = :text, source = :source"
+                  " WHERE kind = :kind AND ref = :ref AND lang = :lang", changed_texts)
+        w.execute("INSERT INTO name (kind, ref, lang, origin, name, folded, confidence, evidence)"
+                  " VALUES (:kind, :ref, :lang, :origin, :name, :folded, :confidence, :evidence)", new_names)
+        w.execute("INSERT INTO entity_text (kind, ref, lang, text, source) VALUES (:kind, :ref, :lang, :text, :source)",
+                  new_texts)
         if report.changes:  # names or text moved: the search index changes with them
-            rebuild_index(conn)
+            rebuild_index(w)
     for c in (report.names, report.texts):
         for k in ("added", "changed", "unchanged"):
             c.setdefault(k, 0)
     return report
 
 
-def export_rows(engine, lang: str, missing: bool = False) -> list[dict]:
+def export_rows(cat, lang: str, missing: bool = False) -> list[dict]:
     """Every product, faction, card and base (catalogue order) with its name and text in ``lang``.
 
-    Rows are dicts with :data:`EXPORT_COLUMNS`. Imported names win over
-    compiled ones, as in the look-ups. With ``missing``, only rows lacking a
-    name in ``lang``, or (cards and bases) a text in ``lang``.
+    ``cat`` is a :class:`~smashup_db.lookup.Catalogue`. Rows are dicts with
+    :data:`EXPORT_COLUMNS`. Imported names win over compiled ones, as in the
+    look-ups. With ``missing``, only rows lacking a name in ``lang``, or
+    (cards and bases) a text in ``lang``.
     """
-    from sqlalchemy import text as sql
-
-    with engine.connect() as conn:
-        names: dict[tuple[str, str, str], str] = {}
-        for kind, ref, lng, name in conn.execute(sql(
-                "SELECT kind, ref, lang, name FROM name ORDER BY CASE WHEN origin = 'data' THEN 0 ELSE 1 END")):
-            names[(kind, ref, lng)] = name
-        texts = {(k, r, lng): t for k, r, lng, t in conn.execute(sql("SELECT kind, ref, lang, text FROM entity_text"))}
-        order = [("product", "SELECT id FROM product ORDER BY sort, id"),
-                 ("faction", "SELECT id FROM faction ORDER BY sort, id"),
-                 ("card", "SELECT c.id FROM card c JOIN faction f ON f.id = c.faction_id ORDER BY f.sort, c.sort, c.id"),
-                 ("base", "SELECT id FROM base ORDER BY sort, id")]
-        ids = [(kind, ref) for kind, q in order for ref in conn.execute(sql(q)).scalars()]
+    m = cat.model
+    texts = {key: {lng: t["text"] for lng, t in found.texts.items()} for key, found in m.texts().items()}
+    ids = [("product", p) for p in m.products] + [("faction", f) for f in m.factions] + \
+          [("card", c) for f in m.factions.values() for c in f.cards] + [("base", b) for b in m.bases]
     out = []
     for kind, ref in ids:
-        row = {"kind": kind, "id": ref, "lang": lang, "name": names.get((kind, ref, lang), ""),
-               "text": texts.get((kind, ref, lang), ""), "name_en": names.get((kind, ref, "en"), ""),
-               "text_en": texts.get((kind, ref, "en"), "")}
+        names, own = m.names.get((kind, ref), {}), texts.get((kind, ref), {})
+        row = {"kind": kind, "id": ref, "lang": lang, "name": names.get(lang, ""), "text": own.get(lang, ""),
+               "name_en": names.get("en", ""), "text_en": own.get("en", "")}
         if missing and row["name"] and (row["text"] or kind not in TEXT_KINDS):
             continue
         out.append(row)

@@ -49,7 +49,7 @@ def upgrade(connection: "Connection", target: str = "head") -> tuple[str | None,
     """Upgrade the database behind ``connection`` to ``target``; returns ``(before, after)``.
 
     The caller owns the transaction (and the write lock, see
-    :func:`smashup_db.storage.write_transaction`). Tables that exist without an
+    :func:`smashup_db.storage.sa_transaction`). Tables that exist without an
     ``alembic_version`` are taken to be the initial schema and stamped first.
     Raises SQLAlchemy errors from the database.
     """

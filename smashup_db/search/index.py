@@ -53,29 +53,27 @@ def documents(names: list[dict], texts: list[dict]) -> list[dict]:
     return docs
 
 
-def rebuild_index(conn) -> bool:
-    """Rebuild ``search_doc`` (and ``search_fts`` where it exists) on ``conn``, an SQLAlchemy connection.
+def rebuild_index(w, fields: tuple[str, ...] = ("name", "text")) -> bool:
+    """Rebuild the index documents of ``fields`` (``name``, ``text``) in the write transaction ``w``.
 
-    Must run inside the caller's write transaction (see
-    :func:`smashup_db.storage.write_transaction`), so the index changes
-    together with the names and text it is made from. Returns True when FTS5
-    is in use. Raises SQLAlchemy errors from the database.
+    ``w`` is the :class:`~smashup_db.storage.Writer` of the caller's
+    transaction (see :func:`smashup_db.storage.writing`), so the index changes
+    together with the names and text it is made from: a build changes only
+    names, a text import only text. ``search_fts`` follows where it exists.
+    Returns True when FTS5 is in use. Raises driver errors.
     """
-    from sqlalchemy import text
-
-    names = [dict(r._mapping) for r in conn.execute(text(_SOURCE_NAMES))]
-    texts = [dict(r._mapping) for r in conn.execute(text(_SOURCE_TEXT))]
+    names = w.all(_SOURCE_NAMES) if "name" in fields else []
+    texts = w.all(_SOURCE_TEXT) if "text" in fields else []
     docs = documents(names, texts)
-    conn.execute(text("DELETE FROM search_doc"))
-    if docs:
-        conn.execute(text(_INSERT_DOC), docs)
-    fts = conn.dialect.name == "sqlite" and bool(conn.execute(
-        text("SELECT 1 FROM sqlite_master WHERE name = 'search_fts'")).first())
+    fts = w.dialect == "sqlite" and bool(w.one("SELECT 1 FROM sqlite_master WHERE name = 'search_fts'"))
+    for field in fields:
+        w.execute("DELETE FROM search_doc WHERE field = :f", {"f": field})
+        if fts:
+            w.execute("DELETE FROM search_fts WHERE field = :f", {"f": field})
+    w.execute(_INSERT_DOC, docs)
     if fts:
-        conn.execute(text("DELETE FROM search_fts"))
-        conn.execute(text("INSERT INTO search_fts (key, lang, field, body) SELECT key, lang, field, body"
-                          " FROM search_doc"))
-    conn.execute(text("DELETE FROM meta WHERE key = :k"), {"k": META_KEY})
-    conn.execute(text("INSERT INTO meta (key, value) VALUES (:k, :v)"),
-                 {"k": META_KEY, "v": f"{INDEX_VERSION}|{'fts' if fts else 'like'}"})
+        w.execute("INSERT INTO search_fts (key, lang, field, body) VALUES (:key, :lang, :field, :body)", docs)
+    w.execute("DELETE FROM meta WHERE key = :k", {"k": META_KEY})
+    w.execute("INSERT INTO meta (key, value) VALUES (:k, :v)",
+              {"k": META_KEY, "v": f"{INDEX_VERSION}|{'fts' if fts else 'like'}"})
     return fts

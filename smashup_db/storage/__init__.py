@@ -4,7 +4,7 @@
   data folder), SQLAlchemy engines, timeouts, one-line error messages.
 * :mod:`.reader`: :class:`Reader`, the read path (standard-library ``sqlite3``
   on SQLite, so look-ups never import SQLAlchemy; SQLAlchemy elsewhere).
-* :mod:`.transaction`: :func:`write_transaction`, the write path every writer uses.
+* :mod:`.transaction`: :func:`writing`, the write path every writer uses (a :class:`Writer`).
 * :mod:`.opening`: :func:`open_reader` and :func:`open_db`, which decide once
   whether a database is current (schema at head, catalogue and search index
   built from the shipped data) and bring it there when it is not.
@@ -15,12 +15,12 @@ upgraded only by the migrations in :mod:`smashup_db.migrations`.
 
 from ..errors import DatabaseError
 from .engine import (ENV_VAR, TIMEOUT_VAR, database_errors, default_path, describe, dispose_engines,
-                     engine_for, resolve_url, safe_url, short_reason, sqlite_path, timeout)
-from .opening import migrate, open_db, open_reader, shipped_version
+                     engine_for, resolve_url, safe_url, short_reason, sqlite_path, timeout, url_of)
+from .opening import ensure_current, migrate, open_db, open_reader, shipped_version
 from .reader import Reader, in_params
-from .transaction import PAUSE_VAR, PG_LOCK_KEY, write_transaction, writing
+from .transaction import PAUSE_VAR, PG_LOCK_KEY, Writer, sa_transaction, writing
 
 __all__ = ["DatabaseError", "ENV_VAR", "TIMEOUT_VAR", "PAUSE_VAR", "PG_LOCK_KEY", "Reader", "database_errors",
            "default_path", "describe", "dispose_engines", "engine_for", "in_params", "migrate", "open_db",
-           "open_reader", "resolve_url", "safe_url", "shipped_version", "short_reason", "sqlite_path", "timeout",
-           "write_transaction", "writing"]
+           "open_reader", "resolve_url", "safe_url", "shipped_version", "short_reason", "sqlite_path", "timeout", "url_of", "ensure_current",
+           "Writer", "sa_transaction", "writing"]

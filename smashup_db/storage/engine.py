@@ -52,6 +52,13 @@ def resolve_url(db: str | None = None) -> str:
     return f"sqlite:///{path}"
 
 
+def url_of(db) -> str:
+    """The URL of ``db``: an SQLAlchemy ``Engine``, a URL, a file path or None (see :func:`resolve_url`)."""
+    if hasattr(db, "url") and hasattr(db, "connect"):
+        return db.url.render_as_string(hide_password=False)
+    return resolve_url(db)
+
+
 def timeout() -> float:
     """Seconds to wait for a lock or a server: ``$SMASHUP_DB_TIMEOUT``, default 30.
 
@@ -162,6 +169,8 @@ def database_errors(url: str) -> Iterator[None]:
 
 def safe_url(url: str) -> str:
     """``url`` with any password hidden, for messages."""
+    if "@" not in url:  # no user, so no password (SQLite files): no need to load SQLAlchemy
+        return url
     from sqlalchemy.engine import make_url
 
     try:

@@ -5,7 +5,8 @@ were built from the ``data/`` that ships with this package, and its search
 index was built by this version's indexer. :func:`open_reader` checks that
 with one cheap query and returns a :class:`~.reader.Reader` (no write, no
 lock); only when something is missing or old does it go through
-:func:`open_db`, the one writer that migrates, builds and indexes.
+:func:`ensure_current`, the one place that migrates (Alembic, SQLAlchemy),
+builds and indexes. Neither imports SQLAlchemy on a current SQLite database.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import DatabaseError
-from .engine import database_errors, engine_for, resolve_url
+from .engine import database_errors, engine_for, resolve_url, url_of
 from .reader import Reader
 
 if TYPE_CHECKING:
@@ -35,12 +36,18 @@ def shipped_version(data_dir: Path | None = None) -> str:
     return json.loads((ddir / "catalogue.json").read_text(encoding="utf-8"))["version"]
 
 
-def _stale(state: dict | None, version: str) -> list[str]:
-    """What is not current in ``state`` (a row of :data:`_STATE_SQL`): ``schema``, ``catalogue``, ``index``."""
+def _stale(url: str, version: str) -> list[str]:
+    """What is not current in the database at ``url``: ``schema``, ``catalogue``, ``index`` (one query)."""
     from ..migrations import HEAD
     from ..search.index import is_current_marker
 
-    state = state or {}
+    reader = Reader(url)
+    try:
+        state = reader.one(_STATE_SQL) or {}
+    except DatabaseError:  # a new file has no tables yet; the writers report real failures
+        state = {}
+    finally:
+        reader.close()
     out = []
     if state.get("schema") != HEAD:
         out.append("schema")
@@ -51,27 +58,17 @@ def _stale(state: dict | None, version: str) -> list[str]:
     return out
 
 
-def _state(read) -> dict | None:
-    try:
-        return read(_STATE_SQL)
-    except DatabaseError:  # a new file has no tables yet; open_db reports real failures
-        return None
-
-
 def open_reader(db: str | None = None) -> Reader:
     """A :class:`Reader` on a current database.
 
     The check is one query; only a new, old or never-built database goes
-    through :func:`open_db` (migrate, build, index), which needs write access.
-    Raises :class:`~smashup_db.errors.DatabaseError` with a one-line reason
-    when the database cannot be used.
+    through :func:`ensure_current` (migrate, build, index), which needs write
+    access. Raises :class:`~smashup_db.errors.DatabaseError` with a one-line
+    reason when the database cannot be used.
     """
     url = resolve_url(db)
-    reader = Reader(url)
-    if not _stale(_state(reader.one), shipped_version()):
-        return reader
-    reader.close()
-    open_db(url)
+    if _stale(url, shipped_version()):
+        ensure_current(url)
     return Reader(url)
 
 
@@ -82,48 +79,45 @@ def migrate(engine: "Engine") -> tuple[str | None, str]:
     (the collection and imported text are kept). Raises :class:`DatabaseError`.
     """
     from .. import migrations
-    from .transaction import write_transaction
+    from .transaction import sa_transaction
 
     url = engine.url.render_as_string(hide_password=False)
     with database_errors(url):
         if migrations.is_current(engine):
             return migrations.HEAD, migrations.HEAD
-        with write_transaction(engine, "migrate") as conn:
+        with sa_transaction(engine, "migrate") as conn:
             return migrations.upgrade(conn)
 
 
-def open_db(db: str | None = None, *, data_dir: Path | None = None, build_if_needed: bool = True) -> "Engine":
-    """Open the database for writing: schema at head and, by default, facts and search index current.
+def ensure_current(db=None, *, data_dir: Path | None = None, build_if_needed: bool = True) -> str:
+    """Make the database current (migrate, build the facts, index) as needed; returns its URL.
 
-    Returns the SQLAlchemy engine. Raises :class:`DatabaseError` with a
-    one-line reason when the database cannot be used (wrong URL, server down,
-    locked, read-only or unwritable file).
+    ``db`` is a path, URL, engine or None (the default database). Raises
+    :class:`DatabaseError` with a one-line reason when the database cannot
+    be used (wrong URL, server down, locked, read-only or unwritable file).
     """
-    from sqlalchemy import text
+    url = url_of(db)
+    stale = _stale(url, shipped_version(data_dir))
+    if "schema" in stale:
+        migrate(engine_for(url))
+        stale = _stale(url, shipped_version(data_dir))  # a migration may clear the facts or the index
+    if not build_if_needed:
+        return url
+    if "catalogue" in stale:
+        from ..catalogue.datafiles import default_data_dir, read_data
+        from ..catalogue.load import build_catalogue_db
 
-    url = resolve_url(db)
-    engine = engine_for(url)
-    with database_errors(url):
-        migrate(engine)
-        if not build_if_needed:
-            return engine
+        build_catalogue_db(url, read_data(Path(data_dir) if data_dir else default_data_dir()),
+                           if_version_differs=True)
+    elif "index" in stale:
+        from ..search.index import rebuild_index
+        from .transaction import writing
 
-        def read(sql):
-            with engine.connect() as conn:
-                row = conn.execute(text(sql)).first()
-            return dict(row._mapping) if row else None
+        with writing(url, "search-index") as w:
+            rebuild_index(w)
+    return url
 
-        stale = _stale(_state(read), shipped_version(data_dir))
-        if "catalogue" in stale:
-            from ..catalogue.datafiles import default_data_dir, read_data
-            from ..catalogue.load import build_catalogue_db
 
-            build_catalogue_db(engine, read_data(Path(data_dir) if data_dir else default_data_dir()),
-                               if_version_differs=True)
-        elif "index" in stale:
-            from ..search.index import rebuild_index
-            from .transaction import write_transaction
-
-            with write_transaction(engine, "search-index") as conn:
-                rebuild_index(conn)
-    return engine
+def open_db(db=None, *, data_dir: Path | None = None, build_if_needed: bool = True) -> "Engine":
+    """:func:`ensure_current`, then an SQLAlchemy engine on the database (for code that wants one)."""
+    return engine_for(ensure_current(db, data_dir=data_dir, build_if_needed=build_if_needed))

@@ -1,8 +1,9 @@
 """The one way to write: a transaction that holds the database's write lock from its start.
 
-Every writer (build, migrations, text and translation imports, the
-collection) goes through :func:`write_transaction`, so concurrent commands run
-one after the other instead of failing half-way. Readers never take it.
+Every writer (build, text and translation imports, the collection, the game
+log, presets) goes through :func:`writing`, so concurrent commands run one
+after the other instead of failing half-way; Alembic's migrations take the
+same lock through :func:`sa_transaction`. Readers never take it.
 """
 
 from __future__ import annotations
@@ -24,15 +25,99 @@ PAUSE_VAR = "SMASHUP_TEST_PAUSE"
 PG_LOCK_KEY = 0x5A5A_0007
 
 
-@contextmanager
-def write_transaction(engine: "Engine", label: str = "write") -> Iterator["Connection"]:
-    """A transaction holding the database's write lock from its first statement.
+class Writer:
+    """The connection of a write transaction: plain SQL with ``:name`` bound parameters.
 
-    SQLite: ``BEGIN IMMEDIATE`` (waits up to ``SMASHUP_DB_TIMEOUT`` for other
-    writers; readers are never blocked in WAL mode). PostgreSQL: a
-    transaction-scoped advisory lock shared by every smashup writer. Commits
-    on success, rolls back on any error. Lock and driver errors surface as
-    SQLAlchemy errors (wrap the block in :func:`~.engine.database_errors`).
+    On SQLite it is a standard-library ``sqlite3`` connection (writers, like
+    readers, never import SQLAlchemy there); elsewhere an SQLAlchemy
+    connection. ``dialect`` is ``sqlite`` or the server's name. Values are
+    always bound, never pasted into SQL.
+    """
+
+    def __init__(self, conn, dialect: str):
+        self._conn, self.dialect = conn, dialect
+
+    def execute(self, sql: str, params: dict | list[dict] | None = None) -> int:
+        """Run ``sql`` once (``params`` a dict) or once per row (a list of dicts); returns the rows changed."""
+        if isinstance(params, list) and not params:
+            return 0
+        if self.dialect == "sqlite":
+            cur = (self._conn.executemany(sql, params) if isinstance(params, list)
+                   else self._conn.execute(sql, params or {}))
+            return cur.rowcount
+        from sqlalchemy import text
+
+        return self._conn.execute(text(sql), params or {}).rowcount
+
+    def all(self, sql: str, **params) -> list[dict]:
+        """All rows of ``sql``, as dicts."""
+        if self.dialect == "sqlite":
+            return [dict(r) for r in self._conn.execute(sql, params)]
+        from sqlalchemy import text
+
+        return [dict(r._mapping) for r in self._conn.execute(text(sql), params)]
+
+    def one(self, sql: str, **params) -> dict | None:
+        """The first row of ``sql``, or None."""
+        rows = self.all(sql, **params)
+        return rows[0] if rows else None
+
+    def scalar(self, sql: str, **params):
+        """The first column of the first row, or None."""
+        row = self.one(sql, **params)
+        return next(iter(row.values())) if row else None
+
+
+@contextmanager
+def writing(url: str, label: str = "write") -> Iterator[Writer]:
+    """The one write transaction: holds the database's write lock from its first statement.
+
+    SQLite: ``BEGIN IMMEDIATE`` on a ``sqlite3`` connection (WAL, foreign keys
+    on; waits up to ``SMASHUP_DB_TIMEOUT`` for other writers; readers are never
+    blocked). PostgreSQL: a transaction-scoped advisory lock shared by every
+    smashup writer. So concurrent builds, imports and collection changes run
+    one after the other. Commits on success, rolls back on any error; driver
+    errors become a one-line :class:`~smashup_db.errors.DatabaseError`.
+    Yields a :class:`Writer`.
+    """
+    from .engine import database_errors, sqlite_path, timeout
+
+    path = sqlite_path(url)
+    with database_errors(url):
+        if path is not None:
+            import sqlite3
+
+            seconds = timeout()
+            conn = sqlite3.connect(path, timeout=seconds, isolation_level=None)
+            try:
+                conn.row_factory = sqlite3.Row
+                conn.execute(f"PRAGMA busy_timeout = {int(seconds * 1000)}")
+                conn.execute("PRAGMA journal_mode = WAL")
+                conn.execute("PRAGMA synchronous = NORMAL")
+                conn.execute("PRAGMA foreign_keys = ON")
+                conn.execute("BEGIN IMMEDIATE")
+                try:
+                    yield Writer(conn, "sqlite")
+                    _test_pause(label)
+                except BaseException:
+                    conn.execute("ROLLBACK")
+                    raise
+                conn.execute("COMMIT")
+            finally:
+                conn.close()
+            return
+        from .engine import engine_for
+
+        with sa_transaction(engine_for(url), label) as conn:
+            yield Writer(conn, conn.dialect.name)
+
+
+@contextmanager
+def sa_transaction(engine: "Engine", label: str = "write") -> Iterator["Connection"]:
+    """:func:`writing`'s lock on an SQLAlchemy connection (for servers, and for Alembic's migrations).
+
+    SQLite: ``BEGIN IMMEDIATE``; PostgreSQL: the advisory lock. Commits on
+    success, rolls back on any error; errors surface as SQLAlchemy errors.
     """
     with engine.connect() as conn:
         if conn.dialect.name == "sqlite":
@@ -48,18 +133,6 @@ def write_transaction(engine: "Engine", label: str = "write") -> Iterator["Conne
             conn.rollback()
             raise
         conn.commit()
-
-
-@contextmanager
-def writing(url: str, label: str = "write") -> Iterator["Connection"]:
-    """:func:`write_transaction` on the database at ``url``, driver errors as one-line ``DatabaseError``.
-
-    The way user-data writers (collection, game log, presets) write.
-    """
-    from .engine import database_errors, engine_for
-
-    with database_errors(url), write_transaction(engine_for(url), label) as conn:
-        yield conn
 
 
 def _test_pause(label: str) -> None:

@@ -1,0 +1,17 @@
+"""The catalogue's fixed vocabularies and table names, without importing the ORM.
+
+:mod:`smashup_db.models` declares the schema with these; the compiler, the
+checker and the writers use them without paying for SQLModel's import.
+"""
+
+#: Entity kinds that carry names and text.
+KINDS = ("product", "faction", "card", "base")
+#: Card types, in the field's standard terms (Marvel/Disney "characters" are minions).
+CARD_TYPES = ("minion", "action", "titan", "other")
+#: Keywords a card may carry (derived from its English text by the compiler).
+KEYWORDS = ("ongoing", "talent", "special", "play-on-minion", "play-on-base", "extra-play")
+#: Product kinds of the curated product table.
+PRODUCT_KINDS = ("core", "expansion", "big-box", "single-faction", "promo")
+#: Tables filled from ``data/`` by ``smashup db build``, parents before children
+#: (the order to insert in; delete in reverse). Names are in ``name`` with origin ``data``.
+FACT_TABLES = ("product", "product_extra_deck", "faction", "product_faction", "card", "card_keyword", "base")
