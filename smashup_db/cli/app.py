@@ -47,8 +47,12 @@ def pick_lang(lang: str | None) -> str:
 
 
 def fail(message: str, code: int = 1) -> None:
-    """Print ``error: message`` on stderr and exit with ``code`` (no traceback)."""
-    typer.echo(f"error: {message}", err=True)
+    """Print ``error: message`` on stderr and exit with ``code`` (no traceback).
+
+    Control characters in the message (it may quote input) are shown as escapes."""
+    from ..sanitize import printable
+
+    typer.echo(f"error: {printable(message)}", err=True)
     raise typer.Exit(code)
 
 

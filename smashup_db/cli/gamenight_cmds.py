@@ -7,6 +7,7 @@ from typing import Annotated, List, Optional
 
 import typer
 
+from ..sanitize import for_rich, printable
 from ..terms import term
 from .app import DbOpt, JsonOpt, LangOpt, app, catalogue, console, emit_json, fail
 from .lookup_cmds import bases_app, fmt_vp, label
@@ -35,10 +36,10 @@ def _print_result(cat, res: dict, n_players: int) -> None:
     t.add_column("player" if L == "en" else "Spieler")
     t.add_column(term("factions", L))
     for player, facs in res["players"].items():
-        t.add_row(player, " + ".join(label(cat.named("faction", f), L) for f in facs))
+        t.add_row(for_rich(player), " + ".join(label(cat.named("faction", f), L) for f in facs))
     c.print(t)
     start = "start player" if L == "en" else "Startspieler"
-    c.print(f"{start}: {res['start_player']}")
+    c.print(f"{start}: {for_rich(res['start_player'])}")
     _print_bases(cat, res, n_players)
 
 
@@ -61,7 +62,7 @@ def _print_bases(cat, res: dict, n_players: int) -> None:
     if res["extra_decks"]:
         c.print(("Also bring: " if L == "en" else "Außerdem: ") + ", ".join(term(d, L) for d in res["extra_decks"]))
     for w in res["warnings"]:
-        c.print(f"[yellow]warning:[/yellow] {w}")
+        c.print(f"[yellow]warning:[/yellow] {for_rich(w)}")
 
 
 def _pool_table(cat, state) -> None:
@@ -76,7 +77,7 @@ def _pool_table(cat, state) -> None:
     for i, f in enumerate(state.pool, 1):
         p = prof[f]
         t.add_row(str(i), label(cat.named("faction", f), L), p["product"], f"{p['minions']}/{p['actions']}",
-                  str(p["power"]), p["keywords"], ", ".join(state.holders(f)))
+                  str(p["power"]), p["keywords"], for_rich(", ".join(state.holders(f))))
     console().print(t)
 
 
@@ -121,11 +122,12 @@ def _interactive(cat, state, rng) -> None:
     while not state.done:
         if show_pool:
             _pool_table(cat, state)
-            held = "; ".join(f"{p}: " + (" + ".join(label(cat.named("faction", f), L) for f in fs) or "-")
+            held = "; ".join(f"{for_rich(p)}: " + (" + ".join(label(cat.named("faction", f), L) for f in fs) or "-")
                              for p, fs in state.holdings.items())
             c.print(held)
         show_pool = True
         player = state.current_player
+        player = printable(player)  # typer.prompt writes it raw
         prompt = f"{player}, round {state.current_round} - your pick" if L == "en" else f"{player}, Runde {state.current_round} - deine Wahl"
         try:
             answer = typer.prompt(prompt).strip()
@@ -136,9 +138,9 @@ def _interactive(cat, state, rng) -> None:
         if answer.lower() in ("u", "undo"):
             try:
                 undone = state.undo()
-                c.print(f"undone: {undone['player']} - {label(cat.named('faction', undone['faction']), L)}")
+                c.print(f"undone: {for_rich(undone['player'])} - {label(cat.named('faction', undone['faction']), L)}")
             except DraftError as exc:
-                c.print(f"[red]{exc}[/red]")
+                c.print(f"[red]{for_rich(exc)}[/red]")
             continue
         if answer.startswith("?"):
             try:
@@ -148,15 +150,15 @@ def _interactive(cat, state, rng) -> None:
                     c.print(f"  {card['copies']}x {label(card, L)} ({term(card['type'], L)}"
                             + ("" if card["power"] is None else f", {card['power']}") + ")")
             except DraftError as exc:
-                c.print(f"[red]{exc}[/red]")
+                c.print(f"[red]{for_rich(exc)}[/red]")
             show_pool = False
             continue
         try:
             fid = resolve_in(cat, answer, state.pool)
             pick = state.pick(fid)
-            c.print(f"{pick['player']} → {label(cat.named('faction', fid), L)}")
+            c.print(f"{for_rich(pick['player'])} → {label(cat.named('faction', fid), L)}")
         except DraftError as exc:
-            c.print(f"[red]{exc}[/red]")
+            c.print(f"[red]{for_rich(exc)}[/red]")
             show_pool = False
 
 
@@ -211,7 +213,7 @@ def draft(players: Annotated[str, typer.Option("--players", "-p", help="Comma-se
                 fail(f"--pick covers {len(state.picks)} of {len(state.order)} picks; add --auto to fill the rest")
             else:
                 if not json_out:
-                    console().print(f"seed {seed}; start player: {state.players[0]}")
+                    console().print(f"seed {seed}; start player: {for_rich(state.players[0])}")
                 _interactive(cat, state, rng)
         res = finish(cat, state, rng, lk, owned_map, seed, base_mode)
         if json_out:
@@ -253,7 +255,7 @@ def bases_deck(factions: Annotated[str, typer.Option("--factions", "-f", help="C
 def _show_entry(cat, row: dict, json_out: bool) -> None:
     if json_out:
         return emit_json(row)
-    console().print(f"{row['owner']}: {label(row['product'], cat.lang)} x{row['copies']}")
+    console().print(f"{for_rich(row['owner'])}: {label(row['product'], cat.lang)} x{row['copies']}")
 
 
 @collection_app.command("add")
@@ -335,5 +337,5 @@ def score(base: Annotated[str, typer.Argument(help="The base being scored (Engli
         for h in ("player" if L == "en" else "Spieler", term("power", L), "place" if L == "en" else "Platz", term("vp", L)):
             t.add_column(h)
         for r in rows:
-            t.add_row(r["player"], str(r["power"]), "-" if r["place"] is None else str(r["place"]), str(r["vp"]))
+            t.add_row(for_rich(r["player"]), str(r["power"]), "-" if r["place"] is None else str(r["place"]), str(r["vp"]))
         console().print(t)

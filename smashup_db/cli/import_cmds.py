@@ -72,10 +72,12 @@ def import_text_cmd(
                           "unmatched": report.unmatched, "texts": dict(report.texts),
                           "rulings": dict(report.rulings), "changes": report.changes,
                           "without_text": report.without_text, "seconds": round(report.seconds, 3)})
+    from ..sanitize import printable
+
     for line in report.unmatched:
-        typer.echo(f"unmatched: {line}", err=True)
+        typer.echo(printable(f"unmatched: {line}"), err=True)
     t, r = report.texts, report.rulings
-    typer.echo(f"imported {', '.join(report.files)} in {report.seconds:.2f} s: "
+    typer.echo(f"imported {printable(', '.join(report.files))} in {report.seconds:.2f} s: "
                f"{report.matched} of {report.records} records matched, {len(report.unmatched)} unmatched")
     typer.echo(f"text: {t['added']} added, {t['changed']} changed, {t['unchanged']} unchanged, {t['removed']} removed; "
                f"rulings: {r['added']} added, {r['removed']} removed, {r['unchanged']} unchanged "
@@ -103,7 +105,9 @@ def import_translations_cmd(
             report = import_translations(_open_engine(db), rows, file.name, str(file))
     if json_out:
         return emit_json(report.as_dict())
-    typer.echo(f"imported {file.name}: {report.rows} rows; names: {report.names['added']} added, "
+    from ..sanitize import printable
+
+    typer.echo(f"imported {printable(file.name)}: {report.rows} rows; names: {report.names['added']} added, "
                f"{report.names['changed']} changed, {report.names['unchanged']} unchanged; "
                f"text: {report.texts['added']} added, {report.texts['changed']} changed, "
                f"{report.texts['unchanged']} unchanged ({report.changes} changes)")

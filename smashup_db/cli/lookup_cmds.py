@@ -6,6 +6,7 @@ from typing import Annotated, Optional
 
 import typer
 
+from ..sanitize import for_rich
 from ..terms import term
 from .app import DbOpt, JsonOpt, LangOpt, app, catalogue, console, emit_json
 
@@ -15,11 +16,12 @@ app.add_typer(bases_app, name="bases")
 
 
 def label(item: dict | None, lang: str) -> str:
-    """A name for display; names shown in English in place of the chosen language get a '*'."""
+    """A name for display (Rich markup: escaped, control characters shown as escapes);
+    names shown in English in place of the chosen language get a '*'."""
     if not item:
         return "-"
     mark = "*" if item.get("name_lang") not in (lang, None) else ""
-    return f"{item['name']}{mark}"
+    return f"{for_rich(item['name'])}{mark}"
 
 
 def footnote(c, lang: str, items: list[dict]) -> None:
@@ -75,7 +77,7 @@ def factions(product: Annotated[Optional[str], typer.Option("--product", "-p", h
         t.add_column(term("products", cat.lang))
         for f in rows:
             alt, alt_lang = cat.name("faction", f["id"], other)
-            t.add_row(f["id"], label(f, cat.lang), alt if alt_lang == other else "-",
+            t.add_row(f["id"], label(f, cat.lang), for_rich(alt) if alt_lang == other else "-",
                       ", ".join(label(p, cat.lang) for p in f["products"]))
         console().print(t)
         footnote(console(), cat.lang, rows)
@@ -118,16 +120,14 @@ def faction(name: Annotated[str, typer.Argument(help="Faction name in English or
 
 def _text_block(item: dict, lang: str) -> None:
     c = console()
-    from rich.markup import escape
-
     if item["text"]:
         mark = f" [dim]({term('english_text_shown', lang)})[/dim]" if item["text_lang"] != lang else ""
-        c.print(f"{escape(item['text'])}{mark}")
-        c.print(f"[dim]{escape(item['text_source'] or '')}[/dim]")
+        c.print(f"{for_rich(item['text'])}{mark}")
+        c.print(f"[dim]{for_rich(item['text_source'] or '')}[/dim]")
     else:
         c.print(f"[dim]{term('no_text', lang)}[/dim]")
     for r in item["rulings"]:
-        c.print(f"[bold]{term(r['kind'], lang)}[/bold]: {escape(r['text'])} [dim]({escape(r['source'])})[/dim]")
+        c.print(f"[bold]{term(r['kind'], lang)}[/bold]: {for_rich(r['text'])} [dim]({for_rich(r['source'])})[/dim]")
 
 
 @app.command()
@@ -172,7 +172,7 @@ def base(name: Annotated[str, typer.Argument(help="Base name in English or Germa
         c.print(f"{term('product', L)}: {label(item['product'], L)}"
                 + (f", {term('faction', L)}: {label(item['faction'], L)}" if item["faction"] else ""))
         if item["note"]:
-            c.print(f"[dim]{item['note']}[/dim]")
+            c.print(f"[dim]{for_rich(item['note'])}[/dim]")
         _text_block(item, L)
         footnote(c, L, [item, item["product"], item["faction"]])
 

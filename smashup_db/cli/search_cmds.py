@@ -49,14 +49,14 @@ def _stats(item: dict) -> str:
 
 
 def _marked(text: str, spans: list) -> str:
-    from rich.markup import escape
+    from ..sanitize import for_rich
 
     out, pos = [], 0
     for s, e in spans:
-        out.append(escape(text[pos:s]))
-        out.append(f"[bold yellow]{escape(text[s:e])}[/bold yellow]")
+        out.append(for_rich(text[pos:s]))
+        out.append(f"[bold yellow]{for_rich(text[s:e])}[/bold yellow]")
         pos = e
-    out.append(escape(text[pos:]))
+    out.append(for_rich(text[pos:]))
     return "".join(out)
 
 
@@ -64,7 +64,6 @@ def _marked(text: str, spans: list) -> str:
 def search(query: Annotated[str, typer.Argument(help="The search query (quote it in the shell).")],
            limit: Annotated[int, typer.Option("--limit", "-n", help="Show at most N results (0: all).")] = 50,
            db: DbOpt = None, lang: LangOpt = None, json_out: JsonOpt = False) -> None:
-    from rich.markup import escape
     from rich.table import Table
 
     from ..search import Searcher
@@ -88,7 +87,7 @@ def search(query: Annotated[str, typer.Argument(help="The search query (quote it
         for item in rows:
             owner = item["faction"] or item.get("product")
             excerpt = _marked(item["excerpt"], item["highlights"]) if item["excerpt"] else ""
-            t.add_row(escape(label(item, cat.lang)), term(item["type"], cat.lang),
-                      escape(label(owner, cat.lang)), _stats(item), excerpt)
+            t.add_row(label(item, cat.lang), term(item["type"], cat.lang),  # label() escapes
+                      label(owner, cat.lang), _stats(item), excerpt)
         console().print(t)
         footnote(console(), cat.lang, rows)
