@@ -43,11 +43,12 @@ def resolve_out(out: Path) -> Path:
 
 
 def written_files(root: Path) -> list[str]:
-    """Every file below ``root`` as a sorted list of '/'-separated relative paths (the marker excluded)."""
+    """Every file (and symlink) below ``root`` as a sorted list of '/'-separated relative paths
+    (the marker excluded)."""
     files = []
-    for folder, _dirs, names in os.walk(root):
+    for folder, dirs, names in os.walk(root):  # symlinked folders are listed, not followed
         rel = Path(folder).relative_to(root)
-        for name in names:
+        for name in names + [d for d in dirs if os.path.islink(os.path.join(folder, d))]:
             path = (rel / name).as_posix()
             if path != MARKER:
                 files.append(path)
