@@ -153,7 +153,10 @@ def build_site(out: Path | str = "site", langs: str | Iterable[str] | None = Non
     site will be published (default ``/``); ``db``: database path or URL (as
     ``--db``), or pass an open ``reader``. ``search=False`` skips Pagefind.
     ``progress(stage, done, total)`` is called while rendering.
-    Raises :class:`SiteError` (bad option, unusable folder, failing Pagefind,
+    A symlinked ``out`` is built into its target; stale temporary folders of
+    killed builds beside ``out`` are removed first (see :mod:`.outdir`).
+    Raises :class:`SiteError` (bad option, unusable folder, an ``out`` holding
+    the database or files a build did not write, failing Pagefind,
     a file that cannot be written, e.g. on a full disk) or ``DatabaseError``; in every error case ``out`` is left as it was.
     """
     started = time.perf_counter()
