@@ -11,7 +11,6 @@ import csv
 import io
 import json
 import os
-import socket
 import stat
 import subprocess
 import sys
@@ -144,10 +143,9 @@ def test_csv_formula_injection_export_translations(cli, db_path, tmp_path):
     assert aliens["name"] == '\'=HYPERLINK("http://evil.example","x")'
     laser = next(r for r in rows if r["id"] == "laser-sword")
     assert laser["text"] == "'+2 power; -1 card; @you" and laser["text_en"] == "Tab first"
-    # the export imports back unchanged: the leading quote goes again
+    # the export imports back unchanged: the leading quote goes again (the formula name itself,
+    # unquoted, would be refused, so its row is left out)
     out = tmp_path / "back.csv"
-    out.write_text(res.stdout, encoding="utf-8")
-    set_name(db_path, "faction", "aliens", "de", "Aliens")
     lines = [ln for ln in res.stdout.splitlines() if not ln.startswith("faction,aliens,")]
     out.write_text("\n".join(lines) + "\n", encoding="utf-8")
     rep = cli("import", "translations", str(out), "--json")
