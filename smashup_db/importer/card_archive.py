@@ -39,6 +39,7 @@ from typing import Any
 
 from ..catalogue.compile import key
 from ..catalogue.sources import TYPE_MAP
+from ..sanitize import MAX_TEXT, nul_position, strip_controls
 from ..textutil import slugify
 from . import ImportFileError
 from .sources import label_of, read_json
@@ -161,8 +162,6 @@ def _clean(source: str, value: str, where: str, one_line: bool = False) -> str:
     PostgreSQL refuses it); a value longer than ``MAX_TEXT`` is refused;
     other control characters are dropped (newline and tab kept in text).
     """
-    from ..sanitize import MAX_TEXT, nul_position, strip_controls
-
     nul = nul_position(value)
     if nul is not None:
         raise ImportFileError(f"{source}: {where}: a NUL character (\\u0000) at character {nul} is not allowed; "
