@@ -198,9 +198,13 @@ def insert_texts(db: str, tmp_path: Path) -> None:
         w = csv.writer(fh)
         w.writerow(["kind", "id", "lang", "name", "text"])
         w.writerow(["card", "laser-sword", "en", "", XSS])
-        w.writerow(["card", "laser-sword", "de", "<b>Laserschwert</b>", XSS])
+        w.writerow(["card", "laser-sword", "de", "Laserschwert", XSS])
     res = CliRunner().invoke(app, ["import", "translations", str(csv_path), "--db", db])
     assert res.exit_code == 0, res.output
+    # the import refuses markup in names (issue 15); a database from before may still hold one
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE name SET name = '<b>Laserschwert</b>' WHERE kind = 'card' AND ref = 'laser-sword'"
+                     " AND lang = 'de' AND origin = 'translations'")
 
 
 def test_script_text_is_escaped(tmp_path):

@@ -7,6 +7,7 @@ from typing import Annotated, List, Optional
 
 import typer
 
+from ..sanitize import printable
 from ..terms import msg, term
 from . import draft_opts as do
 from .app import DbOpt, JsonOpt, LangOpt, app, catalogue, emit_json, fail
@@ -44,8 +45,8 @@ def _interactive(cat, state, rng) -> None:
             show.holdings(cat, state)
         show_pool = True
         try:
-            answer = typer.prompt(msg("draft_prompt", L, player=state.current_player,
-                                      round=state.current_round)).strip()
+            answer = typer.prompt(printable(msg("draft_prompt", L, player=state.current_player,
+                                                round=state.current_round))).strip()
         except (EOFError, typer.Abort):
             fail("draft abandoned (no more input)")
         if answer.lower() in ("q", "quit", "exit"):

@@ -71,7 +71,9 @@ def import_translations_cmd(
         report = import_translations(db, rows, file.name, str(file))
     if json_out:
         return emit_json(report.as_dict())
-    typer.echo(f"imported {file.name}: {report.rows} rows; names: {report.names['added']} added, "
+    from ..sanitize import printable
+
+    typer.echo(f"imported {printable(file.name)}: {report.rows} rows; names: {report.names['added']} added, "
                f"{report.names['changed']} changed, {report.names['unchanged']} unchanged; "
                f"text: {report.texts['added']} added, {report.texts['changed']} changed, "
                f"{report.texts['unchanged']} unchanged ({report.changes} changes)")

@@ -185,14 +185,17 @@ def _search_stats(item: dict) -> str:
 
 
 def _marked(excerpt: str, spans: list):
+    """The excerpt as a table cell with the matched words highlighted (control characters escaped)."""
     from rich.text import Text
+
+    from ..sanitize import printable
 
     out, pos = Text(), 0
     for s, e in spans:
-        out.append(excerpt[pos:s])
-        out.append(excerpt[s:e], style="bold yellow")
+        out.append(printable(excerpt[pos:s]))
+        out.append(printable(excerpt[s:e]), style="bold yellow")
         pos = e
-    out.append(excerpt[pos:])
+    out.append(printable(excerpt[pos:]))
     return out
 
 

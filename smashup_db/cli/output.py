@@ -21,6 +21,8 @@ import sys
 from contextlib import contextmanager
 from typing import Iterator, Sequence, Union
 
+from ..sanitize import printable
+
 Span = Union[str, tuple]
 
 _WORD = re.compile(r"\s*\S+\s*")
@@ -32,9 +34,12 @@ _TRAILING_SPACE = re.compile(r"\s+$")
 # ---------------------------------------------------------------------- errors and JSON
 
 def fail(message: str, code: int = 1) -> None:
-    """Print ``error: message`` on stderr and exit with ``code`` (no traceback)."""
+    """Print ``error: message`` on stderr and exit with ``code`` (no traceback).
+
+    Control characters in the message (it may quote input) are shown as escapes.
+    """
     sys.stdout.flush()
-    sys.stderr.write(f"error: {message}\n")
+    sys.stderr.write(f"error: {printable(message)}\n")
     sys.stderr.flush()
     raise SystemExit(code)
 
@@ -114,21 +119,27 @@ def wrap(text: str, width: int) -> list[str] | None:
     return out
 
 
-def _plain(spans: Sequence[Span]) -> str:
-    return "".join(s if isinstance(s, str) else s[0] for s in spans)
+def _spans(spans: Sequence[Span]) -> list[tuple[str, str]]:
+    """``(text, style)`` pairs with control characters shown as escapes (data never moves the cursor)."""
+    return [(printable(s), "") if isinstance(s, str) else (printable(s[0]), s[1]) for s in spans]
 
 
 def line(*spans: Span) -> None:
     """Print one line made of spans: ``"text"`` or ``("text", "bold")``."""
+    parts = _spans(spans)
     if not sys.stdout.isatty():
-        text = _plain(spans)
-        lines = wrap(text, terminal_width())
+        lines = wrap("".join(t for t, _ in parts), terminal_width())
         if lines is not None:
             sys.stdout.write("".join(s + "\n" for s in lines))
             return
     from rich.text import Text
 
-    console().print(Text.assemble(*spans))
+    console().print(Text.assemble(*parts))
+
+
+def say(message: str, err: bool = False) -> None:
+    """Print a plain message line on stdout (or stderr), control characters escaped, never wrapped."""
+    (sys.stderr if err else sys.stdout).write(printable(message) + "\n")
 
 
 def console():
@@ -143,7 +154,7 @@ def text(value, style: str | None = None):
     """A Rich ``Text`` for a table cell: data as it is, never read as markup."""
     from rich.text import Text
 
-    return Text("" if value is None else str(value), style=style or "")
+    return Text(printable(value), style=style or "")
 
 
 def table(title: str | None, headers: Sequence[str], rows: Sequence[Sequence], right: Sequence[int] = ()) -> None:

@@ -34,7 +34,8 @@ def build(out: Annotated[Path, typer.Option("--out", "-o", help="Output folder (
 
     err = Console(stderr=True)
     with user_errors(), Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                                 TimeElapsedColumn(), console=err, transient=True) as bar:
+                                 TimeElapsedColumn(), console=err, transient=True,
+                                 disable=not err.is_terminal) as bar:  # no stray blank line in logs
         tasks: dict[str, int] = {}
 
         def progress(stage: str, done: int, total: int) -> None:

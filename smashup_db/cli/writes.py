@@ -6,14 +6,9 @@ by the start-up fast path (:mod:`.fast`), like :mod:`.lookups`.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
-from .output import emit_json, user_errors
-
-
-def _say(text: str, err: bool = False) -> None:
-    (sys.stderr if err else sys.stdout).write(text + "\n")
+from .output import emit_json, say as _say, user_errors
 
 
 def db_build(db: str | None = None, data: Path | str | None = None) -> None:

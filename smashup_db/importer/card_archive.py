@@ -39,6 +39,7 @@ from typing import Any
 
 from ..catalogue.compile import key
 from ..catalogue.sources import TYPE_MAP
+from ..sanitize import MAX_TEXT, nul_position, strip_controls
 from ..textutil import slugify
 from . import ImportFileError
 from .sources import label_of, read_json
@@ -150,7 +151,24 @@ def _field(source: str, rec: Any, name: str, where: str, *, required: bool = Tru
     if kind is list:
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             raise ImportFileError(f"{source}: {where}.{name}: expected a list of texts")
-    return value
+        return [_clean(source, v, f"{where}.{name}[{i}]") for i, v in enumerate(value)]
+    return _clean(source, value, f"{where}.{name}", one_line=name in ("name", "type", "sourceFaction"))
+
+
+def _clean(source: str, value: str, where: str, one_line: bool = False) -> str:
+    """An archive string made safe to store (:mod:`smashup_db.sanitize`).
+
+    A NUL character is refused with its position (SQLite would store it,
+    PostgreSQL refuses it); a value longer than ``MAX_TEXT`` is refused;
+    other control characters are dropped (newline and tab kept in text).
+    """
+    nul = nul_position(value)
+    if nul is not None:
+        raise ImportFileError(f"{source}: {where}: a NUL character (\\u0000) at character {nul} is not allowed; "
+                              "remove it and import again")
+    if len(value) > MAX_TEXT:
+        raise ImportFileError(f"{source}: {where}: longer than {MAX_TEXT} characters; not imported")
+    return strip_controls(value, keep_lines=not one_line)
 
 
 def _record(source: str, raw: Any, entity: str, faction: str, where: str) -> Record:
@@ -178,6 +196,8 @@ def parse_archive(source: str, doc: Any) -> ArchiveFile:
     """
     kind = detect_kind(source, doc)
     upstream = doc.get("source", {}).get("name") if isinstance(doc.get("source"), dict) else None
+    if isinstance(upstream, str):
+        upstream = _clean(source, upstream, "source.name", one_line=True)
     if not isinstance(upstream, str) or not upstream.strip():
         upstream = DEFAULT_UPSTREAM[kind]
     records = []

@@ -90,13 +90,10 @@ def read_translations(path: Path | str) -> list[Row]:
     missing, an unknown kind, a bad language, an empty id, text on a product
     or faction, a name without letters or digits, a row given twice.
     """
+    from .sources import read_bytes
+
     path = Path(path)
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise ImportFileError(f"{path}: file not found") from None
-    except OSError as exc:
-        raise ImportFileError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    raw = read_bytes(str(path))  # regular files of at most 64 MB only (no FIFO, no /dev/zero)
     try:
         content = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -105,8 +102,27 @@ def read_translations(path: Path | str) -> list[Row]:
 
 
 def parse_translations(content: str, label: str) -> list[Row]:
-    """Parse CSV ``content`` (see the module doc); ``label`` names it in errors."""
-    reader = csv.reader(io.StringIO(content, newline=""))
+    """Parse CSV ``content`` (see the module doc); ``label`` names it in errors.
+
+    Untrusted content is checked here (:mod:`smashup_db.sanitize`): a NUL
+    character anywhere is refused with its line and column; a quote left
+    open is refused with the line it opens on (it would swallow the rest of
+    the file); a name with markup characters (``<`` ``>``), a spreadsheet
+    formula start (``= + - @``) or more than :data:`~smashup_db.sanitize.MAX_NAME`
+    characters is refused; a text longer than :data:`~smashup_db.sanitize.MAX_TEXT`
+    is refused; other control characters are dropped (newline and tab kept in
+    text; in a name, line breaks and runs of blanks become one space). A leading ``'``
+    that the export put before ``= + - @`` is removed again.
+    """
+    from ..sanitize import MAX_TEXT, name_problem, nul_position, strip_controls, uncsv_cell
+
+    nul = nul_position(content)
+    if nul is not None:
+        line = content.count("\n", 0, nul - 1) + 1
+        column = nul - (content.rfind("\n", 0, nul - 1) + 1)
+        raise ImportFileError(f"{label}: line {line}, column {column}: a NUL character (\\0) is not allowed; "
+                              "remove it and import again")
+    reader = csv.reader(io.StringIO(content, newline=""), strict=True)
     try:
         header = next(reader, None)
     except csv.Error as exc:
@@ -128,6 +144,9 @@ def parse_translations(content: str, label: str) -> list[Row]:
         except StopIteration:
             break
         except csv.Error as exc:
+            if "unexpected end of data" in str(exc):
+                raise ImportFileError(f"{label}: line {start}: a quote (\") opened in this row is never closed; "
+                                      "close it or remove it") from None
             raise ImportFileError(f"{label}: line {start}: not valid CSV ({exc})") from None
         line = reader.line_num + 1
         if not any(v.strip() for v in values):
@@ -146,10 +165,15 @@ def parse_translations(content: str, label: str) -> list[Row]:
                                   f"use one of: {', '.join(KINDS)}")
         lang = check_lang(cell("lang"), f"{label}: line {start}: lang")
         ident = cell("id").strip()
-        name = (cell("name") or "").strip()
-        text = (cell("text") or "").strip()
+        name = " ".join(strip_controls(uncsv_cell((cell("name") or "").strip())).split())  # one line
+        text = strip_controls(uncsv_cell((cell("text") or "").strip())).strip()
         if text and kind not in TEXT_KINDS:
             raise ImportFileError(f"{label}: line {start}: text: only cards and bases have text, not a {kind}")
+        if len(text) > MAX_TEXT:
+            raise ImportFileError(f"{label}: line {start}: text: longer than {MAX_TEXT} characters")
+        problem = name_problem(name) if name else None
+        if problem:
+            raise ImportFileError(f"{label}: line {start}: name: {name!r}: {problem}")
         if name and not fold(name):
             raise ImportFileError(f"{label}: line {start}: name: {name!r} has no letters or digits")
         dup = (kind, ident, lang)
@@ -258,12 +282,19 @@ def export_rows(cat, lang: str, missing: bool = False) -> list[dict]:
 def write_translations(rows: Iterable[dict], target: Path | str | IO[str]) -> None:
     """Write rows as translations CSV to a path (atomically) or an open text stream.
 
-    Raises :class:`ImportFileError` when the file cannot be written.
+    Cells a spreadsheet would evaluate (starting with ``= + - @``, tab or CR)
+    get a leading ``'`` (:func:`smashup_db.sanitize.csv_cell`), which the import
+    removes again; control characters other than newline and tab are dropped. Raises :class:`ImportFileError` when the file cannot be written.
     """
+    from ..sanitize import csv_cell, strip_controls
+
+    def cell(v):
+        return csv_cell(strip_controls(v) if isinstance(v, str) else v)
+
     def dump(fh):
         w = csv.DictWriter(fh, fieldnames=list(EXPORT_COLUMNS), lineterminator="\n", extrasaction="ignore")
         w.writeheader()
-        w.writerows(rows)
+        w.writerows({k: cell(v) for k, v in row.items()} for row in rows)
 
     if not isinstance(target, (str, Path)):
         dump(target)

@@ -24,15 +24,16 @@ import io
 import json
 import os
 import shutil
-import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable
 from urllib.parse import urlparse
 
+from ..sanitize import csv_cell, pagefind_safe
 from ..textutil import fold
 from .model import SiteData, load
+from .outdir import check_contents, make_temp, remove_stale, resolve_out, temp_name, written_files
 from .paths import SiteError, page_url, safe_path, templates_dir
 from .search import find_pagefind, run_pagefind
 from .strings import LANG_NAMES, strings
@@ -97,6 +98,7 @@ def _environment():
 
     env = Environment(loader=FileSystemLoader(str(templates_dir())), autoescape=True,
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+    env.filters["pf"] = pagefind_safe  # values in data-pagefind-filter/-meta: the Pagefind UI inserts them as HTML
     return env
 
 
@@ -130,8 +132,7 @@ def _swap(tmp: Path, out: Path) -> None:
     """Replace ``out`` by ``tmp`` with two renames; the old site is removed only afterwards."""
     old = None
     if out.exists():
-        old = Path(tempfile.mkdtemp(prefix=f".{out.name}.old-", dir=out.parent))
-        os.rmdir(old)
+        old = temp_name(out, "old")
         os.replace(out, old)
     try:
         os.replace(tmp, out)
@@ -152,13 +153,16 @@ def build_site(out: Path | str = "site", langs: str | Iterable[str] | None = Non
     site will be published (default ``/``); ``db``: database path or URL (as
     ``--db``), or pass an open ``reader``. ``search=False`` skips Pagefind.
     ``progress(stage, done, total)`` is called while rendering.
-    Raises :class:`SiteError` (bad option, unusable folder, failing Pagefind,
+    A symlinked ``out`` is built into its target; stale temporary folders of
+    killed builds beside ``out`` are removed first (see :mod:`.outdir`).
+    Raises :class:`SiteError` (bad option, unusable folder, an ``out`` holding
+    the database or files a build did not write, failing Pagefind,
     a file that cannot be written, e.g. on a full disk) or ``DatabaseError``; in every error case ``out`` is left as it was.
     """
     started = time.perf_counter()
     langs = parse_langs(langs)
     base = normalize_base_url(base_url)
-    out = Path(out).expanduser().absolute()
+    out = resolve_out(out)  # a symlink: build into its target, keep the link
     _check_out(out)
     env = _environment()
     own_reader = reader is None
@@ -166,6 +170,14 @@ def build_site(out: Path | str = "site", langs: str | Iterable[str] | None = Non
         from ..storage import open_reader
 
         reader = open_reader(db)
+    from ..storage import sqlite_path
+
+    try:
+        check_contents(out, sqlite_path(getattr(reader, "url", "") or ""))
+    except BaseException:
+        if own_reader:
+            reader.close()
+        raise
     try:
         data = load(reader)
     finally:
@@ -176,21 +188,22 @@ def build_site(out: Path | str = "site", langs: str | Iterable[str] | None = Non
                    "search is off: --no-search given" if not search else
                    "search is off: the pagefind binary was not found (pip install 'pagefind[extended]')")
 
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.build-", dir=out.parent))
+    remove_stale(out)  # leftovers of killed builds
+    tmp = make_temp(out)
     try:
         pages = _render_all(env, data, tmp, langs, base, bool(binary), progress)
         _write_downloads(data, tmp)
         (tmp / "assets").mkdir()
         shutil.copyfile(templates_dir() / "site.css", tmp / "assets" / "site.css")
-        (tmp / MARKER).write_text(json.dumps({"catalogue_version": data.version, "langs": langs,
-                                              "base_url": base}) + "\n", encoding="utf-8")
         if binary:
             if progress:
                 progress("search index", 0, 1)
             search_note = "search: " + run_pagefind(binary, tmp)
             if progress:
                 progress("search index", 1, 1)
+        (tmp / MARKER).write_text(json.dumps({"catalogue_version": data.version, "langs": langs,
+                                              "base_url": base, "files": written_files(tmp)}) + "\n",
+                                  encoding="utf-8")
         _swap(tmp, out)
     except OSError as exc:  # e.g. a full disk: the previous site is still in place
         shutil.rmtree(tmp, ignore_errors=True)
@@ -319,7 +332,7 @@ def _write_downloads(data: SiteData, root: Path) -> None:
         writer = csv.DictWriter(buf, fieldnames=fields, lineterminator="\n")
         writer.writeheader()
         for row in rows:
-            writer.writerow({k: (";".join(v) if isinstance(v, list) else "" if v is None else v)
+            writer.writerow({k: csv_cell(";".join(v) if isinstance(v, list) else "" if v is None else v)
                              for k, v in row.items()} | {"catalogue_version": data.version,
                                                          "catalogue_date": data.date})
         safe_path(root, "data", filename=f"{name}.csv").write_text(buf.getvalue(), encoding="utf-8")

@@ -17,13 +17,16 @@ class _Quiet(SimpleHTTPRequestHandler):
 def make_server(folder: Path | str, port: int = 8000, quiet: bool = True) -> ThreadingHTTPServer:
     """An HTTP server for ``folder`` bound to 127.0.0.1:``port`` (0 picks a free port).
 
-    Raises :class:`SiteError` when the folder holds no built site or the port is taken.
+    Raises :class:`SiteError` when the folder holds no built site, the port is
+    not 0 to 65535 or it is taken.
     """
+    if not 0 <= port <= 65535:
+        raise SiteError(f"--port {port} is not a port number; use 1 to 65535 (0 picks a free one)")
     folder = Path(folder)
     if not (folder / "index.html").is_file():
         raise SiteError(f"{folder}: no built site here (run: smashup site build --out {folder})")
     handler = functools.partial(_Quiet if quiet else SimpleHTTPRequestHandler, directory=str(folder))
     try:
         return ThreadingHTTPServer(("127.0.0.1", port), handler)
-    except OSError as exc:
-        raise SiteError(f"cannot listen on 127.0.0.1:{port}: {exc.strerror or exc}") from None
+    except (OSError, OverflowError) as exc:
+        raise SiteError(f"cannot listen on 127.0.0.1:{port}: {getattr(exc, 'strerror', None) or exc}") from None

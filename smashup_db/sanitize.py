@@ -1,0 +1,103 @@
+"""Make untrusted values harmless where they leave the program, and check them where they come in.
+
+Every name and text that was imported (card archive, translations CSV) or typed
+by a user (owners, player names) is untrusted. This module holds the few rules
+for it, so that every importer and printer applies the same ones:
+
+* on import: :func:`strip_controls` drops control characters (ESC, BEL, C1
+  codes ...; newline and tab are kept in text), :func:`nul_position` finds NUL
+  characters (refused with their position), :func:`name_problem` says why a
+  value cannot be a name (markup characters, a spreadsheet formula, a line
+  break), :data:`MAX_TEXT` / :data:`MAX_NAME` bound the size of one value;
+* on output: :func:`printable` shows control characters as ``\\x1b``-style
+  escapes for the terminal (the CLI never reads data as Rich markup, see
+  :mod:`smashup_db.cli.output`), :func:`csv_cell` neutralises spreadsheet formulas in
+  CSV cells (OWASP "CSV injection": a leading ``'``), :func:`pagefind_safe`
+  makes a value inert where the Pagefind search UI inserts it as HTML.
+"""
+
+from __future__ import annotations
+
+import re
+
+#: Longest rules text, erratum or clarification accepted per record, in characters
+#: (the longest card text of the card archive has about 900).
+MAX_TEXT = 10_000
+#: Longest name accepted, in characters (the longest catalogue name has about 60).
+MAX_NAME = 200
+
+#: C0 controls except tab and newline, DEL and the C1 controls.
+_CONTROLS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+#: The same, tab and newline included (for one-line values such as names).
+_ALL_CONTROLS = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+#: First characters that make a spreadsheet (Excel, LibreOffice) read a cell as a formula.
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+#: Characters that start or end HTML markup; never allowed in a name.
+MARKUP_CHARS = "<>"
+
+
+def strip_controls(text: str, keep_lines: bool = True) -> str:
+    """``text`` without control characters (ESC, BEL, NUL, C1 codes, DEL).
+
+    Newline and tab are kept unless ``keep_lines`` is false; a carriage
+    return is dropped (``\\r\\n`` becomes ``\\n``).
+    """
+    return (_CONTROLS if keep_lines else _ALL_CONTROLS).sub("", text)
+
+
+def nul_position(text: str) -> int | None:
+    """The 1-based character position of the first NUL in ``text``, or None."""
+    i = text.find("\x00")
+    return None if i < 0 else i + 1
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be stored as a name (one short phrase), or None when it can.
+
+    Refused: markup characters (``<``, ``>``), a first character that makes a
+    spreadsheet evaluate the cell (``= + - @``, tab, CR), control characters
+    (line breaks included) and names longer than :data:`MAX_NAME`.
+    """
+    bad = next((ch for ch in name if ch in MARKUP_CHARS), None)
+    if bad:
+        return f"the markup character {bad!r} is not allowed in a name"
+    if name.startswith(FORMULA_START):
+        return f"a name may not start with {name[0]!r} (a spreadsheet would read it as a formula)"
+    ctl = _ALL_CONTROLS.search(name)
+    if ctl:
+        return f"control character {ctl.group()!r} at position {ctl.start() + 1} is not allowed in a name"
+    if len(name) > MAX_NAME:
+        return f"longer than {MAX_NAME} characters"
+    return None
+
+
+def printable(value: object) -> str:
+    """``str(value)`` with every control character except newline and tab shown as an escape
+    (ESC -> ``\\x1b``), so that data can never move the cursor, clear the screen, set the
+    window title, make hyperlinks or write the clipboard of a terminal."""
+    text = "" if value is None else str(value)
+    return _CONTROLS.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+
+
+def csv_cell(value: object) -> object:
+    """A CSV cell that no spreadsheet evaluates: text starting with ``= + - @``, tab or CR gets
+    a leading ``'`` (OWASP's advice against CSV injection). Numbers and None pass unchanged."""
+    if isinstance(value, str) and value.startswith(FORMULA_START):
+        return "'" + value
+    return value
+
+
+def uncsv_cell(value: str) -> str:
+    """Undo :func:`csv_cell` on a cell read back (``'=x`` -> ``=x``); other values unchanged."""
+    if value.startswith("'") and value[1:].startswith(FORMULA_START):
+        return value[1:]
+    return value
+
+
+def pagefind_safe(value: object) -> str:
+    """A value for Pagefind filters and metadata, which the Pagefind UI inserts as HTML:
+    ``<`` and ``>`` become the look-alike quotation marks ``‹`` and ``›`` and control
+    characters are dropped, so no element can be injected (HTML escaping alone is not
+    enough: the attribute is unescaped before Pagefind stores it)."""
+    text = "" if value is None else str(value)
+    return strip_controls(text, keep_lines=False).replace("<", "‹").replace(">", "›")

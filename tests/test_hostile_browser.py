@@ -1,0 +1,104 @@
+"""Stored XSS on the published site (issue 15), checked in headless Chromium.
+
+Hostile names (as a database written before the import refused markup may hold
+them) and hostile rules text must stay inert on the search page, where the
+Pagefind UI inserts filter values and excerpts as HTML, and on the pages
+themselves. Needs /usr/bin/chromium, playwright and the pagefind binary; skips
+cleanly without them (like tests/test_site_browser.py).
+"""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+import threading
+from pathlib import Path
+
+import pytest
+
+from smashup_db.storage import open_reader
+from smashup_db.site import build_site, make_server
+from smashup_db.site.search import find_pagefind
+
+CHROMIUM = next((p for p in ("/usr/bin/chromium", shutil.which("chromium") or "") if p and Path(p).is_file()), None)
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+sync_api = pytest.importorskip("playwright.sync_api", reason="playwright not installed (pip install playwright)",
+                               exc_type=ImportError)
+
+pytestmark = [
+    pytest.mark.skipif(CHROMIUM is None, reason="chromium not installed (apt-get install -y chromium)"),
+    pytest.mark.skipif(find_pagefind() is None, reason="pagefind binary missing (pip install 'pagefind[extended]')"),
+]
+
+HOSTILE = {("faction", "aliens"): "Aliens<img src=x onerror=alert('faction')>",
+           ("product", "core-set"): "Core Set<img src=x onerror=alert('product')>",
+           ("base", "the-homeworld"): "The Homeworld<img src=x onerror=alert('base')>",
+           ("card", "collector"): "Collector<img src=x onerror=alert('card')>"}
+TEXT = "Aliens abduct you <img src=x onerror=alert('text')> <script>alert('script')</script>"
+
+
+@pytest.fixture(scope="module")
+def hostile_site(tmp_path_factory):
+    """A full site with search, built from a database holding markup in names and text, served on loopback."""
+    root = tmp_path_factory.mktemp("hostile")
+    db = root / "cat.db"
+    open_reader(str(db)).close()
+    with sqlite3.connect(db) as conn:
+        for (kind, ref), name in HOSTILE.items():
+            conn.execute("INSERT INTO name (kind, ref, lang, origin, name, folded, confidence, evidence) "
+                         "VALUES (?, ?, 'en', 'translations', ?, ?, '', 'translations:old.csv')",
+                         (kind, ref, name, name.lower()))
+        conn.execute("INSERT INTO entity_text (kind, ref, lang, text, source) VALUES ('card', 'collector', 'en', ?, ?)",
+                     (TEXT, "test <b>source</b>"))
+    result = build_site(root / "site", "en", "/", str(db))
+    assert result.search
+    server = make_server(root / "site", 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+def injected(page) -> int:
+    """Elements the hostile values would create if they were parsed as HTML."""
+    return page.evaluate("""document.querySelectorAll('img[src="x"], [onerror]').length
+                            + [...document.scripts].filter(s => s.textContent.includes("alert(")).length""")
+
+
+def test_stored_xss_search_page_runs_no_script(hostile_site):
+    dialogs: list[str] = []
+    with sync_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        try:
+            page = browser.new_page()
+            page.set_default_timeout(20_000)
+
+            def on_dialog(dialog):
+                dialogs.append(dialog.message)
+                dialog.dismiss()
+
+            page.on("dialog", on_dialog)
+            page.goto(f"{hostile_site}/en/search/?q=Aliens")
+            page.wait_for_selector(".pagefind-ui__result-link")
+            # open every filter group so their values are rendered and shown
+            page.wait_for_selector(".pagefind-ui__filter-name")
+            for summary in page.locator(".pagefind-ui__filter-name").all():
+                summary.click()
+            page.wait_for_timeout(1500)  # give an injected <img src=x> time to fail and fire onerror
+            assert dialogs == [] and injected(page) == 0, dialogs
+            filters = page.locator(".pagefind-ui__filter-panel").inner_text()
+            assert "Aliens‹img src=x onerror=alert('faction')›" in filters  # the value is there, as text
+            results = page.locator(".pagefind-ui__results").inner_text()
+            assert "Collector‹img src=x onerror=alert('card')›" in results  # a result title, made inert
+            for path in ("/en/factions/aliens/", "/en/cards/collector/", "/en/products/core-set/",
+                         "/en/bases/the-homeworld/"):
+                page.goto(hostile_site + path)
+                page.wait_for_timeout(300)
+                assert injected(page) == 0, path
+                assert "<img src=x" in page.locator("h1").inner_text(), path  # shown as text
+        finally:
+            browser.close()
+    assert dialogs == []
