@@ -26,7 +26,7 @@ from .lookup import Catalogue, NotFound
 FORMAT = "smashup-collection"
 VERSION = 1
 COLUMNS = ("owner", "product", "copies", "added_at")
-MAX_COPIES = 99
+from .collection import MAX_COPIES  # noqa: E402  (one bound for typed and imported copies)
 
 
 class BackupError(UserError, ValueError):

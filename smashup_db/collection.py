@@ -13,6 +13,8 @@ from .lookup import Catalogue
 from .storage import writing
 
 DEFAULT_OWNER = "me"
+#: Most copies of one product one owner may record (a bound, so no number overflows the database).
+MAX_COPIES = 99
 _WHERE = "owner = :owner AND product_id = :product"
 
 
@@ -30,12 +32,15 @@ def add(cat: Catalogue, product: str, copies: int = 1, owner: str = DEFAULT_OWNE
     :class:`~smashup_db.errors.DatabaseError` when the database cannot be
     written (e.g. locked longer than ``SMASHUP_DB_TIMEOUT``).
     """
-    if copies < 1:
-        raise CollectionError(f"--copies must be 1 or more, not {copies}")
+    if not 1 <= copies <= MAX_COPIES:
+        raise CollectionError(f"--copies must be a whole number from 1 to {MAX_COPIES}, not {copies}")
     pid = cat.resolve("product", product)[0]
     key = {"owner": owner, "product": pid}
     with writing(cat.r.url, "collection") as w:
         had = w.scalar(f"SELECT copies FROM collection WHERE {_WHERE}", **key)
+        if (had or 0) + copies > MAX_COPIES:
+            raise CollectionError(f"{owner} would have {(had or 0) + copies} copies of {cat.name('product', pid)[0]};"
+                                  f" at most {MAX_COPIES} can be recorded")
         if had:
             w.execute(f"UPDATE collection SET copies = :copies WHERE {_WHERE}", {**key, "copies": had + copies})
         else:
@@ -51,6 +56,8 @@ def remove(cat: Catalogue, product: str, copies: int | None = None, owner: str =
     Raises :class:`CollectionError` when the owner does not have that product
     and :class:`~smashup_db.errors.DatabaseError` when the database cannot be written.
     """
+    if copies is not None and copies < 1:
+        raise CollectionError(f"--copies must be 1 or more, not {copies}")
     pid = cat.resolve("product", product)[0]
     key = {"owner": owner, "product": pid}
     with writing(cat.r.url, "collection") as w:

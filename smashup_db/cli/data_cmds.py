@@ -69,3 +69,26 @@ def db_build(db: DbOpt = None, data: DataDirOpt = None) -> None:
     from .writes import db_build as run
 
     run(db=db, data=data)
+
+
+@db_app.command("recover")
+def db_recover(db: DbOpt = None, json_out: JsonOpt = False) -> None:
+    """Rescue your data from a damaged database file into a fresh one.
+
+    Reads your collection, game log, presets and imported names, text and
+    rulings as far as the damaged file still allows, keeps that file as
+    FILE.damaged-TIME, builds a fresh database in its place and writes the
+    rescued rows into it. SQLite files only. Example: smashup db recover
+    """
+    from ..storage import resolve_url
+    from ..storage.recover import recover
+
+    with user_errors():
+        report = recover(resolve_url(db))
+    if json_out:
+        return emit_json(report.as_dict())
+    typer.echo(f"kept the damaged file as {report.damaged_copy}")
+    for table, n in report.salvaged.items():
+        lost = report.unreadable.get(table, 0)
+        typer.echo(f"{table}: {n} rows rescued" + (f", {lost} unreadable" if lost else ""))
+

@@ -24,6 +24,12 @@ if TYPE_CHECKING:
 HEAD = "0004"
 #: The first revision: the schema of databases made before migrations existed.
 INITIAL = "0001"
+#: Every revision this version knows, oldest first (a start-up check needs no Alembic import).
+REVISIONS = ("0001", "0002", "0003", "0004")
+#: How to recognise each revision's schema when ``alembic_version`` is missing or empty:
+#: ``(revision, table, column or None)``, newest first; the first that exists tells.
+SIGNATURES = (("0004", "game", None), ("0003", "product_extra_deck", None),
+              ("0002", "collection", "added_at"), ("0001", "meta", None))
 HERE = Path(__file__).resolve().parent
 
 
@@ -49,20 +55,39 @@ def upgrade(connection: "Connection", target: str = "head") -> tuple[str | None,
     """Upgrade the database behind ``connection`` to ``target``; returns ``(before, after)``.
 
     The caller owns the transaction (and the write lock, see
-    :func:`smashup_db.storage.sa_transaction`). Tables that exist without an
-    ``alembic_version`` are taken to be the initial schema and stamped first.
+    :func:`smashup_db.storage.sa_transaction`). Tables that exist without a
+    revision in ``alembic_version`` (made before migrations existed, or the
+    row was lost) are recognised by :func:`detect_revision` and stamped first.
     Raises SQLAlchemy errors from the database.
     """
     from alembic import command
-    from sqlalchemy import inspect
 
     cfg = config(connection)
     before = current_revision(connection)
-    if before is None and inspect(connection).has_table("meta"):
-        command.stamp(cfg, INITIAL)
-        before = INITIAL
+    if before is None:
+        found = detect_revision(connection)
+        if found is not None:
+            command.stamp(cfg, found)
+            before = found
     command.upgrade(cfg, target)
     return before, current_revision(connection) or ""
+
+
+def detect_revision(connection: "Connection") -> str | None:
+    """The revision whose schema the database has, judged by its tables (:data:`SIGNATURES`); None when empty."""
+    from sqlalchemy import inspect
+
+    insp = inspect(connection)
+    tables = set(insp.get_table_names())
+    for revision, table, column in SIGNATURES:
+        if table in tables and (column is None or column in {c["name"] for c in insp.get_columns(table)}):
+            return revision
+    return None
+
+
+def is_newer(revision: str | None) -> bool:
+    """True when ``revision`` is one this version does not know (written by a newer smashup)."""
+    return revision is not None and revision not in REVISIONS
 
 
 def is_current(engine: "Engine") -> bool:

@@ -283,10 +283,18 @@ def tokenize(query: str) -> list[Token]:
 
 # --------------------------------------------------------------------------- parser
 
+#: Most terms (words, fields, operators, parentheses) one query may have: a bound well below
+#: the databases' limits on the size of one SQL expression.
+MAX_TOKENS = 200
+
+
 class _Parser:
     def __init__(self, query: str):
         self.query = query
         self.tokens = tokenize(query)
+        if len(self.tokens) > MAX_TOKENS + 1:  # the end token is one of them
+            raise QueryError(f"the query has {len(self.tokens) - 1} terms and operators; at most {MAX_TOKENS}"
+                             " are allowed", self.tokens[MAX_TOKENS].column)
         self.pos = 0
         self.langs: list[tuple[str, int]] = []
         self.depth = 0  # nesting of parentheses and negations (bounded)

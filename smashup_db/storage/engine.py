@@ -12,6 +12,7 @@ a lock (and for a server to answer) before it gives up with a one-line
 
 from __future__ import annotations
 
+import math
 import os
 from contextlib import contextmanager
 from pathlib import Path
@@ -25,6 +26,8 @@ from ..errors import DatabaseError
 ENV_VAR = "SMASHUP_DB"
 TIMEOUT_VAR = "SMASHUP_DB_TIMEOUT"
 DEFAULT_TIMEOUT = 30.0
+#: Longest wait accepted in SMASHUP_DB_TIMEOUT (seconds): a week.
+MAX_TIMEOUT = 604_800
 
 
 def default_path() -> Path:
@@ -38,17 +41,24 @@ def resolve_url(db: str | None = None) -> str:
     """Turn ``--db`` / ``$SMASHUP_DB`` / the default into an SQLAlchemy URL.
 
     A value containing ``://`` is used as a URL; anything else is a path to an
-    SQLite file (its folder is created). Raises :class:`DatabaseError` when
-    that folder cannot be created.
+    SQLite file. The folder of the default database (the user data folder) is
+    created when missing; the folder of a path given with ``--db`` or
+    ``$SMASHUP_DB`` must exist, so that a typo never quietly starts an empty
+    database. Raises :class:`DatabaseError` (one line) otherwise.
     """
-    value = db or os.environ.get(ENV_VAR) or str(default_path())
-    if "://" in value:
+    value = db or os.environ.get(ENV_VAR)
+    if value and "://" in value:
         return value
-    path = Path(value).expanduser()
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise DatabaseError(f"cannot create the folder for the database {path}: {exc.strerror}") from None
+    path = Path(value).expanduser() if value else default_path()
+    if value:
+        if not path.parent.is_dir():
+            raise DatabaseError(f"the folder of the database {path} does not exist; create it first "
+                                f"(mkdir -p {path.parent}) or give another --db / {ENV_VAR}")
+    else:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise DatabaseError(f"cannot create the folder for the database {path}: {exc.strerror}") from None
     return f"sqlite:///{path}"
 
 
@@ -62,7 +72,8 @@ def url_of(db) -> str:
 def timeout() -> float:
     """Seconds to wait for a lock or a server: ``$SMASHUP_DB_TIMEOUT``, default 30.
 
-    Raises :class:`DatabaseError` when the variable is not a number >= 0.
+    Raises :class:`DatabaseError` when the variable is not a number of
+    seconds from 0 to :data:`MAX_TIMEOUT` (a week; ``inf`` and ``nan`` are refused).
     """
     raw = os.environ.get(TIMEOUT_VAR, "").strip()
     if not raw:
@@ -71,8 +82,8 @@ def timeout() -> float:
         value = float(raw)
     except ValueError:
         value = -1.0
-    if not value >= 0:
-        raise DatabaseError(f"{TIMEOUT_VAR} must be a number of seconds (0 or more), not {raw!r}")
+    if not 0 <= value <= MAX_TIMEOUT:
+        raise DatabaseError(f"{TIMEOUT_VAR} must be a number of seconds from 0 to {MAX_TIMEOUT}, not {raw!r}")
     return value
 
 
@@ -99,9 +110,13 @@ _ENGINES: dict[tuple[str, float], "Engine"] = {}
 def engine_for(url: str) -> Engine:
     """An engine for ``url``, cached per URL and timeout.
 
-    SQLite gets WAL and a busy timeout of :func:`timeout`; PostgreSQL a connect
-    timeout and a lock timeout. Raises :class:`DatabaseError` for a URL
-    SQLAlchemy cannot parse or whose driver is not installed.
+    SQLite gets WAL and a busy timeout of :func:`timeout`. A server gets the
+    same bound on connecting, on waiting for a lock and on each statement
+    (server side), plus a client-side watchdog (:func:`_watchdog`) so that a
+    server that stops answering (frozen, or gone without closing the
+    connection) ends the command after about :func:`timeout` seconds instead of
+    hanging it. Raises :class:`DatabaseError` for a URL SQLAlchemy cannot
+    parse or whose driver is not installed.
     """
     from sqlalchemy import create_engine, event
     from sqlalchemy.exc import ArgumentError, NoSuchModuleError
@@ -111,8 +126,10 @@ def engine_for(url: str) -> Engine:
     if key not in _ENGINES:
         kwargs: dict = {}
         if url.startswith("postgresql"):
-            kwargs["connect_args"] = {"connect_timeout": max(2, min(10, round(seconds))),
-                                      "options": f"-c lock_timeout={int(seconds * 1000)}"}
+            ms = max(1, int(seconds * 1000))  # 0 would mean "no limit" to the server
+            kwargs["connect_args"] = {"connect_timeout": max(2, math.ceil(seconds)), "application_name": "smashup",
+                                      "options": f"-c lock_timeout={ms} -c statement_timeout={ms}"}
+            kwargs["pool_pre_ping"] = False
         elif sqlite_path(url) is not None:
             kwargs["connect_args"] = {"timeout": seconds}
         try:
@@ -124,8 +141,54 @@ def engine_for(url: str) -> Engine:
             raise DatabaseError(f"the driver for {safe_url(url)} is not installed: {exc.name or exc}{hint}") from None
         if engine.dialect.name == "sqlite":
             event.listen(engine, "connect", _sqlite_pragmas(seconds))
+        else:
+            _watchdog(engine, seconds)
         _ENGINES[key] = engine
     return _ENGINES[key]
+
+
+#: Seconds a server may take beyond SMASHUP_DB_TIMEOUT before the client gives up on it
+#: (the server's own statement timeout should answer first).
+WATCHDOG_GRACE = 2.0
+
+
+def _watchdog(engine: Engine, seconds: float) -> None:
+    """Bound every statement and commit on ``engine`` on the client side (main thread only).
+
+    An interval timer is armed before each statement and commit and disarmed
+    when it returns or the connection goes back to the pool; when it fires,
+    :class:`DatabaseError` is raised in the waiting call. This is what ends a
+    command whose server froze: no answer ever arrives, so no server-side
+    timeout can help.
+    """
+    import signal
+    import threading
+
+    from sqlalchemy import event
+
+    limit = seconds + WATCHDOG_GRACE
+
+    def expired(_signum, _frame):
+        raise DatabaseError(f"the database server {safe_url(engine.url.render_as_string(hide_password=False))}"
+                            f" did not answer within {limit:g} s (see {TIMEOUT_VAR}); nothing was changed"
+                            " unless the server finished the work on its own")
+
+    def arm(*_args, **_kw):
+        if threading.current_thread() is threading.main_thread():
+            signal.signal(signal.SIGALRM, expired)
+            signal.setitimer(signal.ITIMER_REAL, limit)
+
+    def disarm(*_args, **_kw):
+        if threading.current_thread() is threading.main_thread():
+            signal.setitimer(signal.ITIMER_REAL, 0)
+
+    event.listen(engine, "before_cursor_execute", arm)
+    event.listen(engine, "after_cursor_execute", disarm)
+    event.listen(engine, "handle_error", disarm)
+    event.listen(engine, "commit", arm)
+    event.listen(engine, "rollback", arm)
+    event.listen(engine.pool, "checkin", disarm)
+    event.listen(engine.pool, "reset", disarm)
 
 
 def dispose_engines(url: str | None = None) -> None:
@@ -145,6 +208,10 @@ def describe(exc: BaseException, url: str) -> str:
     if "readonly database" in low or ("unable to open database file" in low and where == sqlite_path(url)
                                        and os.path.isfile(where) and not os.access(where, os.W_OK)):
         return f"the database {where} is read-only; this command needs to write to it (look-ups and search work)"
+    if "malformed" in low or "database corrupt" in low:
+        return (f"the database {where} is damaged ({reason}); run: smashup db recover"
+                " (moves your collection, game log, presets and imported text into a fresh database,"
+                " keeping the damaged file beside it)")
     if "file is not a database" in low:
         return f"{where} is not a smashup database (not an SQLite file)"
     return f"cannot use the database {where}: {reason}"

@@ -37,20 +37,27 @@ def shipped_version(data_dir: Path | None = None) -> str:
 
 
 def _stale(url: str, version: str) -> list[str]:
-    """What is not current in the database at ``url``: ``schema``, ``catalogue``, ``index`` (one query)."""
-    from ..migrations import HEAD
+    """What is not current in the database at ``url``: ``schema``, ``catalogue``, ``index`` (one query).
+
+    ``newer`` joins them when the schema was written by a newer smashup,
+    ``new`` when the database has no tables at all yet.
+    """
+    from ..migrations import HEAD, is_newer
     from ..search.index import is_current_marker
 
     reader = Reader(url)
     try:
         state = reader.one(_STATE_SQL) or {}
     except DatabaseError:  # a new file has no tables yet; the writers report real failures
-        state = {}
+        state = None
     finally:
         reader.close()
-    out = []
+    out = ["new"] if state is None else []
+    state = state or {}
     if state.get("schema") != HEAD:
         out.append("schema")
+        if is_newer(state.get("schema")):
+            out.append("newer")
     if state.get("catalogue") != version:
         out.append("catalogue")
     if not is_current_marker(state.get("search_index")):
@@ -67,7 +74,8 @@ def open_reader(db: str | None = None) -> Reader:
     reason when the database cannot be used.
     """
     url = resolve_url(db)
-    if _stale(url, shipped_version()):
+    stale = _stale(url, shipped_version())
+    if stale and "newer" not in stale:  # a newer smashup's database is read as it is
         ensure_current(url)
     return Reader(url)
 
@@ -98,6 +106,17 @@ def ensure_current(db=None, *, data_dir: Path | None = None, build_if_needed: bo
     """
     url = url_of(db)
     stale = _stale(url, shipped_version(data_dir))
+    if "newer" in stale:
+        from .transaction import writing
+
+        with writing(url, "check"):  # refuses with the one-line "written by a newer smashup" message
+            pass
+    if "new" in stale:
+        import sys
+
+        from .engine import safe_url, sqlite_path
+
+        sys.stderr.write(f"creating a new smashup database: {sqlite_path(url) or safe_url(url)}\n")
     if "schema" in stale:
         migrate(engine_for(url))
         stale = _stale(url, shipped_version(data_dir))  # a migration may clear the facts or the index

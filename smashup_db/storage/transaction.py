@@ -97,6 +97,7 @@ def writing(url: str, label: str = "write") -> Iterator[Writer]:
                 conn.execute("PRAGMA foreign_keys = ON")
                 conn.execute("BEGIN IMMEDIATE")
                 try:
+                    _refuse_newer(conn.execute, url)
                     yield Writer(conn, "sqlite")
                     _test_pause(label)
                 except BaseException:
@@ -109,7 +110,22 @@ def writing(url: str, label: str = "write") -> Iterator[Writer]:
         from .engine import engine_for
 
         with sa_transaction(engine_for(url), label) as conn:
+            _refuse_newer(conn.exec_driver_sql, url)
             yield Writer(conn, conn.dialect.name)
+
+
+def _refuse_newer(execute, url: str) -> None:
+    """Raise ``DatabaseError`` when a newer smashup wrote the schema (its tables may differ from ours)."""
+    from ..migrations import is_newer
+
+    row = execute("SELECT version_num FROM alembic_version").fetchone()
+    if row and is_newer(row[0]):
+        from ..errors import DatabaseError
+        from .engine import safe_url, sqlite_path
+
+        raise DatabaseError(f"the database {sqlite_path(url) or safe_url(url)} was written by a newer smashup "
+                            f"(schema {row[0]}); upgrade smashup (pip install -U smashup-db) to change it;"
+                            " look-ups and search still work")
 
 
 @contextmanager
