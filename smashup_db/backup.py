@@ -65,11 +65,9 @@ def kind_of(path: Path) -> str:
 
 
 def _entries_json(text: str, src: str) -> list[tuple[str, dict]]:
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise BackupError(f"{src}: line {exc.lineno}: not valid JSON") from None
-    return envelope.items(data, src, FORMAT, VERSION, "entries", BackupError)
+    from .importer.sources import parse_json
+
+    return envelope.items(parse_json(src, text), src, FORMAT, VERSION, "entries", BackupError)
 
 
 def _entries_csv(text: str, src: str) -> list[tuple[str, dict]]:
@@ -99,15 +97,10 @@ def parse(cat: Catalogue, path: Path) -> list[dict]:
 
     Raises :class:`BackupError` naming the file and the field or line.
     """
+    from .importer.sources import read_text
+
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise BackupError(f"{path}: file not found") from None
-    except UnicodeDecodeError:
-        raise BackupError(f"{path}: not UTF-8 text") from None
-    except OSError as exc:
-        raise BackupError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    text = read_text(str(path))  # one-line ImportFileError: missing, folder, device, too large, not UTF-8
     items = _entries_csv(text, str(path)) if kind_of(path) == "csv" else _entries_json(text, str(path))
     out, seen = [], set()
     for where, e in items:

@@ -13,7 +13,6 @@ two groups' logs never counts a game twice.
 
 from __future__ import annotations
 
-import json
 import uuid
 from collections import defaultdict
 from datetime import date, datetime, timezone
@@ -343,15 +342,9 @@ def import_log(cat: Catalogue, path: Path) -> dict:
     Returns ``{"added", "skipped"}``. Raises :class:`GameLogError` naming the
     file and field for a malformed file (nothing is imported then).
     """
-    path = Path(path)
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise GameLogError(f"{path}: file not found") from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        where = f"line {exc.lineno}" if isinstance(exc, json.JSONDecodeError) else "encoding"
-        raise GameLogError(f"{path}: {where}: not valid UTF-8 JSON") from None
-    items = validate_export(data, str(path))
+    from .importer.sources import read_json
+
+    items = validate_export(read_json(str(path)), str(path))  # file problems: one-line ImportFileError
     added = skipped = 0
     with writing(cat.r.url, "import") as w:
         have = {r["uid"] for r in w.all("SELECT uid FROM game")}

@@ -47,6 +47,8 @@ def read_data(data_dir: Path | None = None) -> dict:
     can name it. Only syntax is checked here; :mod:`.check` checks meaning.
     """
     data_dir = Path(data_dir) if data_dir else default_data_dir()
+    if not data_dir.is_dir():
+        raise DataError(f"{data_dir}: not a data/ folder (it has catalogue.json, products/ and factions/)")
     out = {"dir": data_dir, "catalogue": _json(data_dir / "catalogue.json"),
            "products": [], "factions": [], "names": {}, "glossary": []}
     for sub in ("products", "factions"):

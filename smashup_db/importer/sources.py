@@ -141,11 +141,20 @@ def read_json(source: str) -> Any:
     Raises :class:`ImportFileError` naming the source and, for broken JSON
     (e.g. a truncated download), the line and column.
     """
-    text = decode(source, read_bytes(source))
+    return parse_json(source, read_text(source))
+
+
+def read_text(source: str) -> str:
+    """The UTF-8 text of a file path or URL (see :func:`read_bytes` for the checks and limits)."""
+    return decode(source, read_bytes(source))
+
+
+def parse_json(source: str, text: str) -> Any:
+    """``text`` parsed as JSON; :class:`ImportFileError` naming ``source`` (and line, column) when it is not."""
     try:
         return json.loads(text)
     except RecursionError:
-        raise ImportFileError(f"{source}: not a card-archive file: its JSON is nested too deeply") from None
+        raise ImportFileError(f"{source}: not a file of ours: its JSON is nested too deeply") from None
     except json.JSONDecodeError as exc:
         raise ImportFileError(f"{source}: not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno}); "
                               "is the file complete?") from None
