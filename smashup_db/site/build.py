@@ -32,7 +32,10 @@ from typing import Callable, Iterable
 from urllib.parse import urlparse
 
 from ..textutil import fold
+from .browse import faction_letters, write_assets
+from .clean import FILTERS
 from .model import SiteData, load
+from .qindex import read_search_rows
 from .paths import SiteError, page_url, safe_path, templates_dir
 from .search import find_pagefind, run_pagefind
 from .strings import LANG_NAMES, strings
@@ -97,6 +100,7 @@ def _environment():
 
     env = Environment(loader=FileSystemLoader(str(templates_dir())), autoescape=True,
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+    env.filters.update(FILTERS)
     return env
 
 
@@ -112,7 +116,11 @@ class _Names:
         key = (kind, ref)
         if key not in self._cache:
             name, used = self.data.catalogue.name(kind, ref, self.lang)
-            self._cache[key] = {"id": ref, "name": name, "fallback": used != self.lang, "fb_title": self.fb_title,
+            if used is None:  # no source gives a name: say so instead of showing a placeholder as a name
+                name = strings(self.lang)["unnamed"]
+            self._cache[key] = {"id": ref, "name": name, "fallback": used not in (None, self.lang),
+                                "fb_title": self.fb_title, "unknown": used is None,
+                                "unknown_title": strings(self.lang)["unnamed_title"],
                                 "name_lang": used or self.lang,
                                 "url": page_url(self.base, self.lang, kind + "s", ref)}
         return self._cache[key]
@@ -168,6 +176,7 @@ def build_site(out: Path | str = "site", langs: str | Iterable[str] | None = Non
         reader = open_reader(db)
     try:
         data = load(reader)
+        search_rows = read_search_rows(reader)
     finally:
         if own_reader:
             reader.close()
@@ -179,9 +188,11 @@ def build_site(out: Path | str = "site", langs: str | Iterable[str] | None = Non
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.build-", dir=out.parent))
     try:
+        env.filters["card_count"] = lambda fid: len(data.factions[fid]["cards"])
         pages = _render_all(env, data, tmp, langs, base, bool(binary), progress)
         _write_downloads(data, tmp)
-        (tmp / "assets").mkdir()
+        write_assets(tmp, data, search_rows, langs, lambda lang: _Names(data, lang, base),
+                     lambda lang: (lambda *segs: page_url(base, lang, *segs)))
         shutil.copyfile(templates_dir() / "site.css", tmp / "assets" / "site.css")
         (tmp / MARKER).write_text(json.dumps({"catalogue_version": data.version, "langs": langs,
                                               "base_url": base}) + "\n", encoding="utf-8")
@@ -214,9 +225,14 @@ def _pages(data: SiteData) -> list[tuple[tuple[str, ...], str, Callable[[_Names,
                    (("rules",), "rules.html", lambda n, lang: {}),
                    (("glossary",), "glossary.html", lambda n, lang: {}),
                    (("downloads",), "downloads.html", lambda n, lang: {}),
-                   (("search",), "search.html", lambda n, lang: {})]
+                   (("search",), "search.html", lambda n, lang: {}),
+                   (("search", "syntax"), "syntax.html", lambda n, lang: {}),
+                   (("factions", "a-z"), "factions.html", lambda n, lang: {"az": True})]
     for pid in data.products:
         pages.append((("products", pid), "product.html", lambda n, lang, pid=pid: {"p": data.products[pid]}))
+        if data.products[pid]["factions"]:
+            pages.append((("products", pid, "cards"), "product_cards.html",
+                          lambda n, lang, pid=pid: {"p": data.products[pid]}))
     for fid in data.factions:
         pages.append((("factions", fid), "faction.html", lambda n, lang, fid=fid: {"f": data.factions[fid]}))
         pages.append((("factions", fid, "checklist"), "checklist.html",
@@ -244,7 +260,8 @@ def _render_all(env, data: SiteData, root: Path, langs: list[str], base: str, se
     common = {"base": base, "langs": langs, "lang_names": LANG_NAMES, "version": data.version,
               "date": data.date, "data": data, "has_text": data.has_text, "search_on": search_on,
               "css": base + "assets/site.css", "base_path": urlparse(base).path if "://" in base else base,
-              "text_for": _text_for, "fold": fold}
+              "text_for": _text_for, "fold": fold, "az": False,
+              "faction_letters": lambda names: faction_letters(data, names)}
     cache: dict[str, object] = {}
 
     def template(name):

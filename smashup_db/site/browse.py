@@ -1,0 +1,55 @@
+"""Browsing helpers and static files of the site: A–Z groups, assets, search index files.
+
+Kept apart from :mod:`.build` so the page loop stays as it is; the build calls
+:func:`write_assets` once and passes :func:`faction_letters` to the templates.
+"""
+
+from __future__ import annotations
+
+import shutil
+from itertools import groupby
+from pathlib import Path
+
+from ..textutil import fold
+from .paths import safe_path, templates_dir
+from .qindex import build_index, index_json
+from .strings import strings
+
+#: Static files copied from templates/site/assets/ (own work: no publisher art).
+ASSET_FILES = ("query.js", "search.js")
+
+
+def faction_letters(data, names) -> list[tuple[str, list[str]]]:
+    """Faction ids grouped by the first letter of their display name, A–Z (accents folded).
+
+    ``names(kind, id)`` gives the display-name dict of the page language.
+    Returns ``[("A", [ids...]), ...]``; names starting with a digit go under "#".
+    """
+    keyed = []
+    for fid in data.factions:
+        folded = fold(names("faction", fid)["name"]) or fid
+        letter = folded[0].upper() if folded[0].isalpha() else "#"
+        keyed.append((letter, folded, fid))
+    keyed.sort(key=lambda k: (k[0] == "#", k[0], k[1]))
+    return [(letter, [k[2] for k in group]) for letter, group in groupby(keyed, key=lambda k: k[0])]
+
+
+def write_assets(root: Path, data, rows, langs, names_for, url_for) -> dict[str, int]:
+    """Write ``assets/``: scripts, favicon, type marks and one search index per language.
+
+    ``names_for(lang)``/``url_for(lang)`` give the display-name and URL helpers of a language.
+    Returns the byte size of each index file (``{"en": 123456, ...}``).
+    """
+    src = templates_dir()
+    assets = safe_path(root, "assets", filename="")
+    assets.mkdir(parents=True, exist_ok=True)
+    for name in ASSET_FILES:
+        shutil.copyfile(src / name, assets / name)
+    shutil.copytree(src / "assets", assets, dirs_exist_ok=True)
+    sizes = {}
+    for lang in langs:
+        index = build_index(data, rows, lang, strings(lang), url_for(lang), names_for(lang))
+        body = index_json(index)
+        safe_path(root, "assets", filename=f"search-{lang}.json").write_text(body, encoding="utf-8")
+        sizes[lang] = len(body.encode("utf-8"))
+    return sizes
