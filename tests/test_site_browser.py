@@ -131,6 +131,8 @@ def test_phone_header_is_one_line_plus_search_and_targets_are_large(phone, site_
     assert bar["height"] <= 56  # one line
     form = phone.locator("header form.find").bounding_box()
     assert form["y"] >= bar["y"] + bar["height"] - 1
+    header = phone.locator("header").bounding_box()
+    assert header["height"] <= bar["height"] + form["height"] + 20  # nothing else in the header
     small = phone.evaluate("""() => [...document.querySelectorAll('header a, header button, header input, footer nav a')]
         .filter(e => e.offsetParent !== null)
         .map(e => [e.textContent.trim() || e.getAttribute('aria-label') || e.name, e.getBoundingClientRect().height])

@@ -10,13 +10,42 @@ import shutil
 from itertools import groupby
 from pathlib import Path
 
+from markupsafe import Markup, escape
+
 from ..textutil import fold
-from .paths import safe_path, templates_dir
+from .paths import page_url, safe_path, templates_dir
 from .qindex import build_index, index_json
 from .strings import strings
 
 #: Static files copied from templates/site/assets/ (own work: no publisher art).
 ASSET_FILES = ("query.js", "search.js")
+
+
+#: Top-level pages of a language, linked from every header and footer.
+NAV_PAGES = ("products", "factions", "cards", "bases", "rules", "glossary", "downloads", "search")
+
+
+def nav_urls(base: str, lang: str) -> dict[str, str]:
+    """``{"home": "/en/", "products": "/en/products/", ..., "syntax": "/en/search/syntax/"}``, computed once."""
+    urls = {key: page_url(base, lang, key) for key in NAV_PAGES}
+    urls.update(home=page_url(base, lang), syntax=page_url(base, lang, "search", "syntax"))
+    return urls
+
+
+def name_html(x: dict) -> dict:
+    """The escaped HTML of a display name (``html``) and of a link to its page (``a``), made once per thing.
+
+    ``x`` is a display-name dict (name, url, fallback, unknown, fb_title, unknown_title);
+    an English fallback is tagged ``lang="en"`` and marked EN, an unknown name is shown as such.
+    """
+    if x["unknown"]:
+        html = Markup('<i class="unknown" title="{}">{}</i>').format(x["unknown_title"], x["name"])
+    elif x["fallback"]:
+        html = Markup('<span lang="en">{}</span><abbr class="fb" title="{}" data-pagefind-ignore>EN</abbr>'
+                      ).format(x["name"], x["fb_title"])
+    else:
+        html = Markup(escape(x["name"]))
+    return {"html": html, "a": Markup('<a href="{}">{}</a>').format(x["url"], html)}
 
 
 def faction_letters(data, names) -> list[tuple[str, list[str]]]:

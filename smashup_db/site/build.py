@@ -32,7 +32,7 @@ from typing import Callable, Iterable
 from urllib.parse import urlparse
 
 from ..textutil import fold
-from .browse import faction_letters, write_assets
+from .browse import faction_letters, name_html, nav_urls, write_assets
 from .clean import FILTERS
 from .model import SiteData, load
 from .qindex import read_search_rows
@@ -123,6 +123,7 @@ class _Names:
                                 "unknown_title": strings(self.lang)["unnamed_title"],
                                 "name_lang": used or self.lang,
                                 "url": page_url(self.base, self.lang, kind + "s", ref)}
+            self._cache[key].update(name_html(self._cache[key]))
         return self._cache[key]
 
 
@@ -276,8 +277,9 @@ def _render_all(env, data: SiteData, root: Path, langs: list[str], base: str, se
     for lang in langs:
         names = _Names(data, lang, base)
         t = strings(lang)
+        nav = nav_urls(base, lang)
         for segments, tpl, make in pages:
-            ctx = {**common, "lang": lang, "t": t, "n": names, "segments": segments,
+            ctx = {**common, "lang": lang, "t": t, "n": names, "segments": segments, "nav": nav,
                    "alt": {other: page_url(base, other, *segments) for other in langs},
                    "url": lambda *segs, _lang=lang: page_url(base, _lang, *segs), **make(names, lang)}
             write(safe_path(root, lang, *segments), render_page(template(tpl), ctx))
@@ -287,6 +289,7 @@ def _render_all(env, data: SiteData, root: Path, langs: list[str], base: str, se
     first = langs[0]
     for tpl, filename in (("root.html", "index.html"), ("404.html", "404.html")):
         ctx = {**common, "lang": first, "t": strings(first), "n": _Names(data, first, base), "segments": (),
+               "nav": nav_urls(base, first),
                "alt": {other: page_url(base, other) for other in langs},
                "url": lambda *segs: page_url(base, first, *segs)}
         write(safe_path(root, filename=filename), render_page(template(tpl), ctx))
