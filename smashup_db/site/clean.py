@@ -45,4 +45,12 @@ def public_note(note: str | None) -> str:
     return "; ".join(p for p in parts if not _INTERNAL_RE.search(p))
 
 
-FILTERS = {"public_rulings": public_rulings, "public_source": public_source, "public_note": public_note}
+_PLACEHOLDERS = {"tba", "tbd", "todo", "unknown", "n/a", "?", "-", "…", "..."}
+
+
+def is_placeholder(text: str | None) -> bool:
+    """True for a text that only stands in for a missing one ("TBA", "TBD", "?", "unknown")."""
+    return (text or "").strip().lower().rstrip(".") in _PLACEHOLDERS or not (text or "").strip()
+
+
+FILTERS = {"is_placeholder": is_placeholder, "public_rulings": public_rulings, "public_source": public_source, "public_note": public_note}

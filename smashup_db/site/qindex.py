@@ -27,6 +27,7 @@ from typing import Callable
 
 from ..search.execute import BASE_KEYWORD_PATTERNS
 from ..search.index import _SOURCE_NAMES, _SOURCE_TEXT, _documents
+from .clean import is_placeholder
 from .model import SiteData
 
 LANG_CODES = ("en", "de")
@@ -95,7 +96,7 @@ def build_index(data: SiteData, rows: tuple[list[dict], list[dict]], lang: str, 
 def _excerpt(item: dict, lang: str) -> str:
     texts = item.get("texts") or {}
     chosen = texts.get(lang) or texts.get("en")
-    return one_line(chosen["text"]) if chosen else ""
+    return one_line(chosen["text"]) if chosen and not is_placeholder(chosen["text"]) else ""
 
 
 def index_json(index: dict) -> str:
