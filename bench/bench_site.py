@@ -68,14 +68,16 @@ def main() -> None:
         site = tmp / "site"
         pages = [p for p in site.rglob("*.html") if "pagefind" not in p.parts]
         sizes = [p.stat().st_size for p in pages]
-        plain = []
-        for _ in range(args.runs):
-            plain.append(build_site(tmp / "site-plain", "en,de", "/", db, search=False).seconds)
-        loop = [render_loop(sizes) for _ in range(args.runs)]
-        ratio = statistics.median(plain) / statistics.median(loop)
-        print(f"side by side ({len(sizes)} pages, {sum(sizes) / 1e6:.1f} MB HTML): build without search "
-              f"{statistics.median(plain):.2f} s, Jinja2 render-only loop {statistics.median(loop):.2f} s, "
-              f"ratio {ratio:.2f}x (goal <= 2.5x: {'ok' if ratio <= 2.5 else 'MISSED'})")
+        plain, loop = [], []
+        for i in range(max(3, args.runs)):  # interleaved, so a busy machine slows both alike
+            plain.append(build_site(tmp / f"site-plain-{i}", "en,de", "/", db, search=False).seconds)
+            loop.append(render_loop(sizes))
+            shutil.rmtree(tmp / f"site-plain-{i}", ignore_errors=True)
+        for label, pick in (("median", statistics.median), ("best", min)):
+            ratio = pick(plain) / pick(loop)
+            print(f"side by side, {label} ({len(sizes)} pages, {sum(sizes) / 1e6:.1f} MB HTML, fresh folder): "
+                  f"build without search {pick(plain):.2f} s, Jinja2 render-only loop {pick(loop):.2f} s, "
+                  f"ratio {ratio:.2f}x (goal <= 2.5x: {'ok' if ratio <= 2.5 else 'MISSED'})")
         largest = max(pages, key=lambda p: p.stat().st_size)
         print(f"largest HTML page: {largest.stat().st_size / 1024:.1f} KB ({largest.relative_to(site).as_posix()}; "
               f"goal <= 60 KB: {'ok' if largest.stat().st_size <= 60 * 1024 else 'MISSED'})")

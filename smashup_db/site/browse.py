@@ -13,7 +13,8 @@ from pathlib import Path
 from markupsafe import Markup, escape
 
 from ..textutil import fold
-from .paths import page_url, safe_path, templates_dir
+from ..textutil import is_slug
+from .paths import SiteError, page_url, safe_path, templates_dir
 from .qindex import build_index, index_json
 from .strings import strings
 
@@ -82,3 +83,18 @@ def write_assets(root: Path, data, rows, langs, names_for, url_for) -> dict[str,
         safe_path(root, "assets", filename=f"search-{lang}.json").write_text(body, encoding="utf-8")
         sizes[lang] = len(body.encode("utf-8"))
     return sizes
+
+
+def page_path(root: Path, *segments: str) -> Path:
+    """``root/seg1/.../index.html`` for a page of the build, checked lexically (no file-system calls).
+
+    Every segment must be a slug (``[a-z0-9-]``, no dots, no slashes), so the
+    path cannot leave ``root``; ``root`` is the build's own fresh temporary
+    folder, which holds no symbolic links. Same refusal as :func:`.paths.safe_path`
+    (which also resolves links, at one ``lstat`` per path component).
+    Raises :class:`SiteError` naming the bad segment.
+    """
+    for seg in segments:
+        if not isinstance(seg, str) or not is_slug(seg):
+            raise SiteError(f"refusing page path: {seg!r} is not a valid id (letters, digits and '-' only)")
+    return root.joinpath(*segments, "index.html")

@@ -32,7 +32,7 @@ from typing import Callable, Iterable
 from urllib.parse import urlparse
 
 from ..textutil import fold
-from .browse import faction_letters, name_html, nav_urls, write_assets
+from .browse import faction_letters, name_html, nav_urls, page_path, write_assets
 from .clean import FILTERS
 from .model import SiteData, load
 from .qindex import read_search_rows
@@ -111,16 +111,17 @@ class _Names:
         self.data, self.lang, self.base = data, lang, base
         self._cache: dict[tuple[str, str], dict] = {}
         self.fb_title = strings(lang)["fallback_mark"]
+        self.unnamed, self.unnamed_title = strings(lang)["unnamed"], strings(lang)["unnamed_title"]
 
     def __call__(self, kind: str, ref: str) -> dict:
         key = (kind, ref)
         if key not in self._cache:
             name, used = self.data.catalogue.name(kind, ref, self.lang)
             if used is None:  # no source gives a name: say so instead of showing a placeholder as a name
-                name = strings(self.lang)["unnamed"]
+                name = self.unnamed
             self._cache[key] = {"id": ref, "name": name, "fallback": used not in (None, self.lang),
                                 "fb_title": self.fb_title, "unknown": used is None,
-                                "unknown_title": strings(self.lang)["unnamed_title"],
+                                "unknown_title": self.unnamed_title,
                                 "name_lang": used or self.lang,
                                 "url": page_url(self.base, self.lang, kind + "s", ref)}
             self._cache[key].update(name_html(self._cache[key]))
@@ -190,7 +191,7 @@ def build_site(out: Path | str = "site", langs: str | Iterable[str] | None = Non
     tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.build-", dir=out.parent))
     try:
         env.filters["card_count"] = lambda fid: len(data.factions[fid]["cards"])
-        pages = _render_all(env, data, tmp, langs, base, bool(binary), progress)
+        pages = _render_all(env, data, tmp.resolve(), langs, base, bool(binary), progress)
         _write_downloads(data, tmp)
         write_assets(tmp, data, search_rows, langs, lambda lang: _Names(data, lang, base),
                      lambda lang: (lambda *segs: page_url(base, lang, *segs)))
@@ -282,7 +283,7 @@ def _render_all(env, data: SiteData, root: Path, langs: list[str], base: str, se
             ctx = {**common, "lang": lang, "t": t, "n": names, "segments": segments, "nav": nav,
                    "alt": {other: page_url(base, other, *segments) for other in langs},
                    "url": lambda *segs, _lang=lang: page_url(base, _lang, *segs), **make(names, lang)}
-            write(safe_path(root, lang, *segments), render_page(template(tpl), ctx))
+            write(page_path(root, lang, *segments), render_page(template(tpl), ctx))
             done += 1
             if progress and done % 200 == 0:
                 progress("pages", done, total)
