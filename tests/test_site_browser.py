@@ -138,6 +138,14 @@ def test_phone_header_is_one_line_plus_search_and_targets_are_large(phone, site_
         .map(e => [e.textContent.trim() || e.getAttribute('aria-label') || e.name, e.getBoundingClientRect().height])
         .filter(([, h]) => h < 44)""")
     assert not small, small
+    for path in ("de/factions/changerbots/", "en/cards/", "en/", "de/search/?q=f%3Aninjas"):
+        phone.goto(f"{site_url}/{path}")
+        if "search" in path:
+            wait_search(phone, "f:ninjas")
+        small = phone.evaluate("""() => [...document.querySelectorAll('main li > a, main td > a, .pager a, .hit-name a')]
+            .filter(e => e.offsetParent !== null)
+            .map(e => [e.textContent.trim(), e.getBoundingClientRect().height]).filter(([, h]) => h < 44)""")
+        assert not small, (path, small[:5])
 
 
 # --------------------------------------------------------------------------- search
