@@ -103,7 +103,8 @@ def test_pages_carry_no_internal_notes_empty_errata_or_placeholder_names(site):
         base = html(folder, "en/bases/sultans-palace")
         assert "No source gives this base&#39;s breakpoint" in base and "unknown" in base
         card = html(folder, "en/cards/cesium-armor")
-        assert "Source: Smash Up faction card catalog" in card and "Erratum" in card
+        assert 'Source: <a href="https://smashup-rulebook.alderac.com/wiki/Main_Page" rel="external">Smash Up faction card catalog</a>' in card
+        assert "Erratum" in card
 
 
 def test_unknown_is_not_none(site):
@@ -115,7 +116,9 @@ def test_unknown_is_not_none(site):
 
 
 def test_clean_helpers():
-    assert not says_something("Yes, Wording") and not says_something("Yes/No") and not says_something(" ")
+    for flag in ("Yes, Wording", "Yes/No", " ", "Yes - Functional", "Yes, Wording (timing)", "Unknown", "See source",
+                 "Yes", "No"):
+        assert not says_something(flag), flag
     assert says_something("Yes, Functional (+1 power changed to +2)")
     assert public_source("smashup-catalog.json (Smash Up faction card catalog)") == "Smash Up faction card catalog"
     assert public_source("notes.json") == "" and public_source("AEG FAQ") == "AEG FAQ"

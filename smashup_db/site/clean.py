@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-_FLAG_RE = re.compile(r"^\s*(yes|no)\b[\s,/]*(yes|no|wording|functional|timing|\(timing\)|[\s,/()])*\.?\s*$",
+_FLAG_RE = re.compile(r"^\s*((yes|no)\b(yes|no|wording|functional|timing|[\s,/()\-–])*|unknown|see source|n/a)\.?\s*$",
                       re.IGNORECASE)
 _FILE_SOURCE_RE = re.compile(r"^\s*[\w.-]+\.(json|csv|tsv|txt|md|yaml|yml)\s*(\((?P<name>[^()]*)\))?\s*$",
                              re.IGNORECASE)
@@ -53,4 +53,16 @@ def is_placeholder(text: str | None) -> bool:
     return (text or "").strip().lower().rstrip(".") in _PLACEHOLDERS or not (text or "").strip()
 
 
-FILTERS = {"is_placeholder": is_placeholder, "public_rulings": public_rulings, "public_source": public_source, "public_note": public_note}
+#: Public pages of the sources the importers know (their ``source.url`` fields; see ../shared/data/README.md).
+SOURCE_LINKS = {
+    "Smash Up faction card catalog": "https://smashup-rulebook.alderac.com/wiki/Main_Page",
+    "AEG Official Rulebook Wiki": "https://smashup-rulebook.alderac.com/",
+}
+
+
+def source_link(name: str) -> str:
+    """The public web page of a source shown by :func:`public_source`, or "" when not known."""
+    return SOURCE_LINKS.get(name, "")
+
+
+FILTERS = {"is_placeholder": is_placeholder, "source_link": source_link, "public_rulings": public_rulings, "public_source": public_source, "public_note": public_note}
