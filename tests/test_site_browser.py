@@ -295,4 +295,15 @@ def test_screenshots_for_review(browser, site_url):
                 pg.screenshot(path=str(target))
                 written.append(target)
         ctx.close()
-    assert len(written) == 20 and all(p.stat().st_size > 5_000 for p in written)
+    ctx = browser.new_context(viewport=PHONE, color_scheme="dark")
+    pg = ctx.new_page()
+    for kind in ("card", "search"):
+        pg.goto(f"{site_url}/de/{shots[kind]}")
+        if kind == "search":
+            wait_search(pg, "t:minion f:ninjas")
+        assert pg.evaluate("getComputedStyle(document.body).backgroundColor") != "rgb(255, 255, 255)"
+        target = SCREENS / f"{kind}-de-phone-dark.png"
+        pg.screenshot(path=str(target))
+        written.append(target)
+    ctx.close()
+    assert len(written) == 22 and all(p.stat().st_size > 5_000 for p in written)

@@ -198,7 +198,10 @@
     var seq = ++pfSeq;
     pages.hidden = true;
     if (!text || !box.getAttribute("data-pagefind")) return;
-    (pf ? Promise.resolve(pf) : import(box.getAttribute("data-pagefind")).then(function (m) { pf = m; return m; }))
+    (pf ? Promise.resolve(pf) : import(box.getAttribute("data-pagefind")).then(function (m) {
+      pf = m;
+      return Promise.resolve(m.options ? m.options({baseUrl: box.getAttribute("data-base") || "/"}) : null).then(function () { return m; });
+    }))
       .then(function (m) { return m.search(text); })
       .then(function (res) { return Promise.all(res.results.slice(0, 30).map(function (r) { return r.data(); })); })
       .then(function (docs) {
