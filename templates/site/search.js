@@ -223,6 +223,7 @@
   sortSel.addEventListener("change", update);
   more.addEventListener("click", function () { shown = Infinity; update(); });
 
+  syncUrl();
   status.textContent = S.loading;
   fetch(box.getAttribute("data-index")).then(function (r) {
     if (!r.ok) throw new Error(r.status);
