@@ -98,3 +98,21 @@ def page_path(root: Path, *segments: str) -> Path:
         if not isinstance(seg, str) or not is_slug(seg):
             raise SiteError(f"refusing page path: {seg!r} is not a valid id (letters, digits and '-' only)")
     return root.joinpath(*segments, "index.html")
+
+
+class Attrs(dict):
+    """A dict whose keys also read as attributes (``x.name``), for templates.
+
+    Jinja2 tries ``getattr`` before ``[]`` for ``x.name``; on a plain dict that
+    first try raises and catches an ``AttributeError`` each time, which is a good
+    part of rendering thousands of pages. Keys that are dict methods (``items``,
+    ``keys``, ...) still read as the methods, so callers must not use them as keys.
+    """
+
+    __slots__ = ()
+
+    def __getattr__(self, key):
+        try:
+            return self[key]
+        except KeyError:
+            raise AttributeError(key) from None

@@ -32,7 +32,7 @@ from typing import Callable, Iterable
 from urllib.parse import urlparse
 
 from ..textutil import fold
-from .browse import faction_letters, name_html, nav_urls, page_path, write_assets
+from .browse import Attrs, faction_letters, name_html, nav_urls, page_path, write_assets
 from .clean import FILTERS
 from .model import SiteData, load
 from .qindex import read_search_rows
@@ -119,11 +119,11 @@ class _Names:
             name, used = self.data.catalogue.name(kind, ref, self.lang)
             if used is None:  # no source gives a name: say so instead of showing a placeholder as a name
                 name = self.unnamed
-            self._cache[key] = {"id": ref, "name": name, "fallback": used not in (None, self.lang),
+            self._cache[key] = Attrs({"id": ref, "name": name, "fallback": used not in (None, self.lang),
                                 "fb_title": self.fb_title, "unknown": used is None,
                                 "unknown_title": self.unnamed_title,
                                 "name_lang": used or self.lang,
-                                "url": page_url(self.base, self.lang, kind + "s", ref)}
+                                "url": page_url(self.base, self.lang, kind + "s", ref)})
             self._cache[key].update(name_html(self._cache[key]))
         return self._cache[key]
 
@@ -231,18 +231,21 @@ def _pages(data: SiteData) -> list[tuple[tuple[str, ...], str, Callable[[_Names,
                    (("search", "syntax"), "syntax.html", lambda n, lang: {}),
                    (("factions", "a-z"), "factions.html", lambda n, lang: {"az": True})]
     for pid in data.products:
-        pages.append((("products", pid), "product.html", lambda n, lang, pid=pid: {"p": data.products[pid]}))
+        pages.append((("products", pid), "product.html",
+                      lambda n, lang, pid=pid: {"p": Attrs(data.products[pid])}))
         if data.products[pid]["factions"]:
             pages.append((("products", pid, "cards"), "product_cards.html",
-                          lambda n, lang, pid=pid: {"p": data.products[pid]}))
+                          lambda n, lang, pid=pid: {"p": Attrs(data.products[pid])}))
     for fid in data.factions:
-        pages.append((("factions", fid), "faction.html", lambda n, lang, fid=fid: {"f": data.factions[fid]}))
+        pages.append((("factions", fid), "faction.html",
+                      lambda n, lang, fid=fid: {"f": Attrs(data.factions[fid])}))
         pages.append((("factions", fid, "checklist"), "checklist.html",
-                      lambda n, lang, fid=fid: {"f": data.factions[fid]}))
+                      lambda n, lang, fid=fid: {"f": Attrs(data.factions[fid])}))
     for cid in data.cards:
-        pages.append((("cards", cid), "card.html", lambda n, lang, cid=cid: {"c": data.cards[cid]}))
+        pages.append((("cards", cid), "card.html", lambda n, lang, cid=cid: {"c": Attrs(data.cards[cid])}))
     for bid in data.bases:
-        pages.append((("bases", bid), "basecard.html", lambda n, lang, bid=bid: {"b": data.bases[bid]}))
+        pages.append((("bases", bid), "basecard.html",
+                      lambda n, lang, bid=bid: {"b": Attrs(data.bases[bid])}))
     return pages
 
 
@@ -277,8 +280,8 @@ def _render_all(env, data: SiteData, root: Path, langs: list[str], base: str, se
 
     for lang in langs:
         names = _Names(data, lang, base)
-        t = strings(lang)
-        nav = nav_urls(base, lang)
+        t = Attrs(strings(lang))
+        nav = Attrs(nav_urls(base, lang))
         for segments, tpl, make in pages:
             ctx = {**common, "lang": lang, "t": t, "n": names, "segments": segments, "nav": nav,
                    "alt": {other: page_url(base, other, *segments) for other in langs},

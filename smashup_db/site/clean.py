@@ -65,4 +65,5 @@ def source_link(name: str) -> str:
     return SOURCE_LINKS.get(name, "")
 
 
-FILTERS = {"is_placeholder": is_placeholder, "source_link": source_link, "public_rulings": public_rulings, "public_source": public_source, "public_note": public_note}
+FILTERS = {"is_placeholder": is_placeholder, "source_link": source_link, "public_rulings": public_rulings,
+           "public_source": public_source, "public_note": public_note}

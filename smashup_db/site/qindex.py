@@ -87,7 +87,8 @@ def build_index(data: SiteData, rows: tuple[list[dict], list[dict]], lang: str, 
         folded = cat.folded_names(kind)
         refs[kind] = [[i, sorted(folded.get(i, ()))] for i in table]
     return {"v": data.version, "lang": lang, "url": url(), "items": items,
-            "types": {k: t[k] for k in ("minion", "action", "titan", "other", "base")}, "docs": docs, "show": show, "refs": refs,
+            "types": {k: t[k] for k in ("minion", "action", "titan", "other", "base")},
+            "docs": docs, "show": show, "refs": refs,
             "pf": {p["id"]: list(p["factions"]) for p in data.products.values()},
             "names": {"faction": {i: names("faction", i)["name"] for i in data.factions},
                       "product": {i: names("product", i)["name"] for i in data.products}}}
