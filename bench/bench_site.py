@@ -4,6 +4,12 @@ Prints pages, seconds and pages/second for each run, with and without the
 Pagefind index, and the size of the biggest card page plus the stylesheet.
 Goal (issue 5): a full build, search index included, under 10 s.
 
+Side by side (issue 14): the build without Pagefind against a size-matched
+Jinja2 render-only loop: the same number of pages, each rendered from one
+small template (a table of escaped rows) to the byte size of the real page,
+nothing written. Goal: build <= 2.5x the loop. Also prints the largest HTML
+page (goal <= 60 KB) and the size of the query index shipped for the search page.
+
 Usage: python bench/bench_site.py [--runs N] [--no-search]
 """
 
@@ -13,7 +19,38 @@ import argparse
 import shutil
 import statistics
 import tempfile
+import time
 from pathlib import Path
+
+LOOP_TEMPLATE = """<!doctype html><html lang="{{ lang }}"><head><title>{{ title }}</title></head><body><main>
+<h1>{{ title }}</h1><table>{% for r in rows %}<tr><td><a href="/{{ lang }}/cards/{{ r.id }}/">{{ r.name }}</a></td>
+<td>{{ r.kind }}</td><td class="num">{{ r.n }}</td></tr>{% endfor %}</table></main></body></html>"""
+
+
+def render_loop(sizes: list[int], out: Path | None = None) -> float:
+    """Seconds to render one page per entry of ``sizes`` (bytes) from LOOP_TEMPLATE.
+
+    Nothing is written unless ``out`` is given: then each page goes to ``out/<n>/index.html``
+    (one folder per page, as on the site)."""
+    from jinja2 import Environment
+
+    env = Environment(autoescape=True)
+    tpl = env.from_string(LOOP_TEMPLATE)
+    row = {"id": "cesium-armor", "name": "Cäsiumrüstung <x>", "kind": "action", "n": 3}
+    per_row = len(tpl.render(lang="en", title="t", rows=[row] * 2)) - len(tpl.render(lang="en", title="t", rows=[row]))
+    head = len(tpl.render(lang="en", title="t", rows=[]))
+    started = time.perf_counter()
+    total = 0
+    for n, size in enumerate(sizes):
+        page = tpl.render(lang="en", title="A page title", rows=[row] * max(0, (size - head) // per_row))
+        total += len(page)
+        if out is not None:
+            folder = out / str(n)
+            folder.mkdir(parents=True)
+            (folder / "index.html").write_text(page, encoding="utf-8")
+    seconds = time.perf_counter() - started
+    assert total > 0
+    return seconds
 
 
 def main() -> None:
@@ -37,6 +74,26 @@ def main() -> None:
             print(f"run {i + 1}: {res.pages} pages in {res.seconds:.2f} s "
                   f"({res.pages / res.seconds:.0f} pages/s); {res.search_note}")
         site = tmp / "site"
+        pages = [p for p in site.rglob("*.html") if "pagefind" not in p.parts]
+        sizes = [p.stat().st_size for p in pages]
+        plain, loop, written = [], [], []
+        for i in range(max(3, args.runs)):  # interleaved, so a busy machine slows both alike
+            plain.append(build_site(tmp / f"site-plain-{i}", "en,de", "/", db, search=False).seconds)
+            loop.append(render_loop(sizes))
+            written.append(render_loop(sizes, tmp / f"loop-{i}"))
+            shutil.rmtree(tmp / f"site-plain-{i}", ignore_errors=True)
+            shutil.rmtree(tmp / f"loop-{i}", ignore_errors=True)
+        for label, pick in (("median", statistics.median), ("best", min)):
+            ratio = pick(plain) / pick(loop)
+            print(f"side by side, {label} ({len(sizes)} pages, {sum(sizes) / 1e6:.1f} MB HTML, fresh folder): "
+                  f"build without search {pick(plain):.2f} s, Jinja2 render-only loop {pick(loop):.2f} s, "
+                  f"ratio {ratio:.2f}x (goal <= 2.5x: {'ok' if ratio <= 2.5 else 'MISSED'}); the same loop writing "
+                  f"its pages {pick(written):.2f} s, ratio {pick(plain) / pick(written):.2f}x")
+        largest = max(pages, key=lambda p: p.stat().st_size)
+        print(f"largest HTML page: {largest.stat().st_size / 1024:.1f} KB ({largest.relative_to(site).as_posix()}; "
+              f"goal <= 60 KB: {'ok' if largest.stat().st_size <= 60 * 1024 else 'MISSED'})")
+        for idx in sorted((site / "assets").glob("search-*.json")):
+            print(f"query index {idx.name}: {idx.stat().st_size / 1024:.0f} KB")
         css = (site / "assets" / "site.css").stat().st_size
         card = max(p.stat().st_size for p in site.glob("*/cards/*/index.html"))
         med = statistics.median(times)

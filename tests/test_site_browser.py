@@ -1,8 +1,13 @@
-"""Browser test of the built site in headless Chromium (system package) with Playwright.
+"""Browser tests of the built site in headless Chromium (system package) with Playwright.
 
-Needs: the ``chromium`` system package (/usr/bin/chromium), ``pip install playwright``
-(no ``playwright install``: the system browser is used) and the pagefind binary.
-Skips cleanly when any of them is missing.
+Needs: the ``chromium`` system package (/usr/bin/chromium) and ``pip install playwright``
+(no ``playwright install``: the system browser is used); axe-core checks need
+``axe-playwright-python``; the Pagefind part needs the pagefind binary. Each
+skips cleanly when its tool is missing. The site is built from a catalogue with
+the card archive's rules text when ../shared/data is present.
+
+Screenshots of home, faction, card, base and search pages at 1280×900 and
+390×844 in both languages are written to ``build/screens/`` for review.
 """
 
 from __future__ import annotations
@@ -11,35 +16,58 @@ import re
 import shutil
 import threading
 from pathlib import Path
+from urllib.parse import parse_qs, urlparse
 
 import pytest
+from typer.testing import CliRunner
 
+from golden import cli_ids, golden_queries, import_archive_text
+from smashup_db.cli import app
 from smashup_db.storage import open_reader
 from smashup_db.site import build_site, make_server
 from smashup_db.site.search import find_pagefind
 
+REPO = Path(__file__).resolve().parents[1]
+SCREENS = REPO / "build" / "screens"
 CHROMIUM = next((p for p in ("/usr/bin/chromium", shutil.which("chromium") or "") if p and Path(p).is_file()), None)
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright not installed (pip install playwright)",
                                exc_type=ImportError)
 
-pytestmark = [
-    pytest.mark.skipif(CHROMIUM is None, reason="chromium not installed (apt-get install -y chromium)"),
-    pytest.mark.skipif(find_pagefind() is None, reason="pagefind binary missing (pip install 'pagefind[extended]')"),
-]
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="chromium not installed (apt-get install -y chromium)")
+needs_pagefind = pytest.mark.skipif(find_pagefind() is None,
+                                    reason="pagefind binary missing (pip install 'pagefind[extended]')")
+
+#: One page of every kind (path under /<lang>/).
+PAGE_KINDS = {
+    "home": "", "products": "products/", "product": "products/cease-and-desist/",
+    "product-cards": "products/smash-up-disney-edition/cards/", "factions": "factions/",
+    "factions-a-z": "factions/a-z/", "faction": "factions/changerbots/",
+    "checklist": "factions/changerbots/checklist/", "cards": "cards/", "card": "cards/cesium-armor/",
+    "card-unnamed": "cards/mad-scientists-titan/", "bases": "bases/", "base": "bases/the-homeworld/",
+    "rules": "rules/", "glossary": "glossary/", "downloads": "downloads/",
+    "search": "search/?q=t%3Aminion+f%3Aninjas", "syntax": "search/syntax/",
+}
 
 
 @pytest.fixture(scope="module")
-def site_url(tmp_path_factory):
-    """Build the full site with search and serve it on 127.0.0.1 in a thread."""
+def built(tmp_path_factory):
+    """Build the full site (rules text imported when available, Pagefind when installed); (db, folder)."""
     root = tmp_path_factory.mktemp("browser")
     db = str(root / "cat.db")
     open_reader(db).close()
-    result = build_site(root / "site", "en,de", "/", db)
-    assert result.search
-    server = make_server(root / "site", 0)
+    import_archive_text(db)
+    build_site(root / "site", "en,de", "/", db, search=find_pagefind() is not None)
+    return db, root / "site"
+
+
+@pytest.fixture(scope="module")
+def site_url(built):
+    server = make_server(built[1], 0)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_address[1]}"
@@ -48,40 +76,234 @@ def site_url(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def page(site_url):
+def browser():
     with sync_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
         try:
-            pg = browser.new_page()
-            pg.set_default_timeout(20_000)
-            yield pg
+            yield b
         finally:
-            browser.close()
+            b.close()
 
 
-def search(page, query: str) -> None:
-    page.fill("header input[name=q]", query)
-    page.press("header input[name=q]", "Enter")
-    page.wait_for_selector(".pagefind-ui__result-link")
+@pytest.fixture
+def phone(browser):
+    ctx = browser.new_context(viewport=PHONE, device_scale_factor=1)
+    pg = ctx.new_page()
+    pg.set_default_timeout(20_000)
+    yield pg
+    ctx.close()
 
 
-def test_search_open_result_and_switch_language(page, site_url):
-    page.goto(f"{site_url}/en/")
-    search(page, "Laser")
-    assert "/en/search/" in page.url
-    page.locator(".pagefind-ui__result-link", has_text="Laser Sword").first.click()
-    page.wait_for_url(re.compile(r".*/en/cards/laser-sword/$"))
-    assert page.locator("h1").inner_text() == "Laser Sword"
-    page.click("a.lang-switch[hreflang=de]")
-    page.wait_for_url(re.compile(r".*/de/cards/laser-sword/$"))
-    assert page.locator("html").get_attribute("lang") == "de"
+@pytest.fixture
+def desktop(browser):
+    ctx = browser.new_context(viewport=DESKTOP)
+    pg = ctx.new_page()
+    pg.set_default_timeout(20_000)
+    yield pg
+    ctx.close()
 
 
-def test_german_search_finds_german_name(page, site_url):
-    page.goto(f"{site_url}/de/")
-    search(page, "Cäsiumrüstung")
-    link = page.locator(".pagefind-ui__result-link", has_text="Cäsiumrüstung").first
-    assert "/de/cards/cesium-armor/" in link.get_attribute("href")
-    link.click()
-    page.wait_for_url(re.compile(r".*/de/cards/cesium-armor/$"))
-    assert "Cäsiumrüstung" in page.locator("h1").inner_text()
+def wait_search(page, query: str) -> None:
+    """Wait until the search page has answered ``query``."""
+    page.wait_for_function("q => document.getElementById('search-app').dataset.done === q", arg=query)
+
+
+# --------------------------------------------------------------------------- phone layout
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_no_page_scrolls_sideways_on_a_phone(phone, site_url, lang):
+    wide = {}
+    for kind, path in PAGE_KINDS.items():
+        phone.goto(f"{site_url}/{lang}/{path}")
+        if kind == "search":
+            wait_search(phone, "t:minion f:ninjas")
+        width = phone.evaluate("document.documentElement.scrollWidth")
+        if width > 390:
+            wide[kind] = width
+    phone.goto(f"{site_url}/")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    assert not wide, wide
+
+
+def test_phone_header_is_one_line_plus_search_and_targets_are_large(phone, site_url):
+    phone.goto(f"{site_url}/de/factions/changerbots/")
+    bar = phone.locator("header .bar").bounding_box()
+    assert bar["height"] <= 56  # one line
+    form = phone.locator("header form.find").bounding_box()
+    assert form["y"] >= bar["y"] + bar["height"] - 1
+    header = phone.locator("header").bounding_box()
+    assert header["height"] <= bar["height"] + form["height"] + 20  # nothing else in the header
+    small = phone.evaluate("""() => [...document.querySelectorAll('header a, header button, header input, footer nav a')]
+        .filter(e => e.offsetParent !== null)
+        .map(e => [e.textContent.trim() || e.getAttribute('aria-label') || e.name, e.getBoundingClientRect().height])
+        .filter(([, h]) => h < 44)""")
+    assert not small, small
+    for path in ("de/factions/changerbots/", "en/cards/", "en/", "de/search/?q=f%3Aninjas"):
+        phone.goto(f"{site_url}/{path}")
+        if "search" in path:
+            wait_search(phone, "f:ninjas")
+        small = phone.evaluate("""() => [...document.querySelectorAll('main li > a, main td > a, .pager a, .hit-name a')]
+            .filter(e => e.offsetParent !== null)
+            .map(e => [e.textContent.trim(), e.getBoundingClientRect().height]).filter(([, h]) => h < 44)""")
+        assert not small, (path, small[:5])
+
+
+# --------------------------------------------------------------------------- search
+
+def test_golden_queries_in_the_browser_match_the_cli(phone, site_url, built):
+    db, _ = built
+    runner = CliRunner()
+
+    def run_cli(*args):
+        return runner.invoke(app, [*args[:-2], "--db", db, *args[-2:]])
+
+    phone.goto(f"{site_url}/en/search/")
+    phone.wait_for_selector("#search-app[data-ready]")
+    diffs = []
+    for query, must_fail in golden_queries():
+        phone.fill("#q", query)
+        wait_search(phone, query.strip())
+        got = phone.evaluate("window.smashResults")
+        error = phone.locator("#search-status.error").count() > 0
+        expected = cli_ids(run_cli, query)
+        assert (expected is None) == must_fail, query
+        if expected is None:
+            if not (error and got is None):
+                diffs.append((query, "should be an error"))
+        elif got != expected:
+            diffs.append((query, len(expected), None if got is None else len(got)))
+        if expected:  # the first result is shown as a link to its page
+            first = phone.locator("#results li.hit").first.get_attribute("data-key")
+            if phone.locator("#sort").input_value() == "rel" and first != expected[0]:
+                diffs.append((query, "first shown", first, expected[0]))
+    assert not diffs, diffs[:10]
+
+
+def test_query_in_the_url_while_typing_and_across_the_language_switch(phone, site_url):
+    phone.goto(f"{site_url}/en/search/")
+    phone.wait_for_selector("#search-app[data-ready]")
+    phone.locator("#q").press_sequentially("t:minion f:ninjas", delay=20)
+    wait_search(phone, "t:minion f:ninjas")
+    assert parse_qs(urlparse(phone.url).query)["q"] == ["t:minion f:ninjas"]
+    count = phone.locator("#results li.hit").count()
+    assert count > 3
+    phone.click("a.lang-switch[hreflang=de]")
+    phone.wait_for_url(re.compile(r".*/de/search/\?q=.*"))
+    wait_search(phone, "t:minion f:ninjas")
+    assert phone.locator("#q").input_value() == "t:minion f:ninjas"
+    assert phone.locator("#results li.hit").count() == count
+    assert "Kreatur" in phone.locator("#results").inner_text()
+    # a filter shows only values that occur, in the page language
+    options = phone.locator("#f-type option").all_inner_texts()
+    assert options[0] == "Alle Typen" and len(options) == 2 and options[1].startswith("Kreatur")
+
+
+def test_search_results_are_clean_and_sortable(desktop, site_url):
+    desktop.goto(f"{site_url}/en/search/?q=f%3Aninjas")
+    wait_search(desktop, "f:ninjas")
+    first = desktop.locator("#results li.hit").first
+    meta = first.locator(".hit-meta").inner_text()
+    assert "Ninjas" in meta and "Box:" in meta
+    assert "named by" not in desktop.locator("#results").inner_text()
+    desktop.select_option("#sort", "power")
+    wait_search(desktop, "f:ninjas")
+    assert "sort=power" in desktop.url
+    powers = desktop.evaluate("""() => [...document.querySelectorAll('#results .hit-meta')]
+        .map(m => (m.textContent.match(/Power (\\d+)/) || [])[1]).filter(Boolean).map(Number)""")
+    assert powers and powers == sorted(powers, reverse=True)
+    desktop.fill("#q", "pow>=4 OR (bp<20 AND t:base))")
+    wait_search(desktop, "pow>=4 OR (bp<20 AND t:base))")
+    assert "unexpected ')' at column 29" in desktop.locator("#search-status").inner_text()
+
+
+def test_header_search_opens_results_and_card(desktop, site_url):
+    desktop.goto(f"{site_url}/en/cards/cesium-armor/")
+    desktop.fill("header input[name=q]", "Laser")
+    desktop.press("header input[name=q]", "Enter")
+    desktop.wait_for_url(re.compile(r".*/en/search/\?q=Laser$"))
+    wait_search(desktop, "Laser")
+    desktop.locator("#results a", has_text="Laser Sword").first.click()
+    desktop.wait_for_url(re.compile(r".*/en/cards/laser-sword/$"))
+    assert desktop.locator("h1").inner_text() == "Laser Sword"
+    desktop.click("a.lang-switch[hreflang=de]")
+    desktop.wait_for_url(re.compile(r".*/de/cards/laser-sword/$"))
+    assert desktop.locator("html").get_attribute("lang") == "de"
+
+
+def test_german_search_finds_german_name(desktop, site_url):
+    desktop.goto(f"{site_url}/de/search/?q=C%C3%A4siumr%C3%BCstung")
+    wait_search(desktop, "Cäsiumrüstung")
+    link = desktop.locator("#results a", has_text="Cäsiumrüstung").first
+    assert link.get_attribute("href").endswith("/de/cards/cesium-armor/")
+
+
+@needs_pagefind
+def test_plain_words_also_find_other_pages_with_pagefind(desktop, site_url):
+    desktop.goto(f"{site_url}/de/search/?q=Glossar")
+    wait_search(desktop, "Glossar")
+    desktop.wait_for_selector("#pages:not([hidden]) li a")
+    hrefs = desktop.eval_on_selector_all("#pages li a", "as => as.map(a => a.getAttribute('href'))")
+    assert any("/de/glossary/" in h for h in hrefs), hrefs
+
+
+# --------------------------------------------------------------------------- accessibility
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_axe_finds_no_serious_violation(desktop, site_url, lang):
+    axe_mod = pytest.importorskip("axe_playwright_python.sync_playwright",
+                                  reason="axe-playwright-python not installed", exc_type=ImportError)
+    axe = axe_mod.Axe()
+    found = {}
+    for kind, path in PAGE_KINDS.items():
+        desktop.goto(f"{site_url}/{lang}/{path}")
+        if kind == "search":
+            wait_search(desktop, "t:minion f:ninjas")
+        result = axe.run(desktop)
+        bad = [f"{v['id']} ({v['impact']}): {v['nodes'][0]['target']}" for v in result.response["violations"]
+               if v["impact"] in ("serious", "critical")]
+        if bad:
+            found[kind] = bad
+    assert not found, found
+
+
+def test_skip_link_and_headings(desktop, site_url):
+    desktop.goto(f"{site_url}/en/cards/cesium-armor/")
+    desktop.keyboard.press("Tab")
+    assert desktop.evaluate("document.activeElement.className") == "skip"
+    desktop.keyboard.press("Enter")
+    assert desktop.evaluate("document.activeElement.id") == "main"
+    assert desktop.locator("h1").count() == 1
+    assert desktop.locator("header input[name=q]").get_attribute("aria-label")
+
+
+# --------------------------------------------------------------------------- screenshots
+
+def test_screenshots_for_review(browser, site_url):
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    shots = {"home": "", "faction": "factions/changerbots/", "card": "cards/cesium-armor/",
+             "base": "bases/the-homeworld/", "search": "search/?q=t%3Aminion+f%3Aninjas"}
+    written = []
+    for size_name, viewport in (("desktop", DESKTOP), ("phone", PHONE)):
+        ctx = browser.new_context(viewport=viewport)
+        pg = ctx.new_page()
+        for lang in ("en", "de"):
+            for kind, path in shots.items():
+                pg.goto(f"{site_url}/{lang}/{path}")
+                if kind == "search":
+                    wait_search(pg, "t:minion f:ninjas")
+                target = SCREENS / f"{kind}-{lang}-{size_name}.png"
+                pg.screenshot(path=str(target))
+                written.append(target)
+        ctx.close()
+    ctx = browser.new_context(viewport=PHONE, color_scheme="dark")
+    pg = ctx.new_page()
+    for kind in ("card", "search"):
+        pg.goto(f"{site_url}/de/{shots[kind]}")
+        if kind == "search":
+            wait_search(pg, "t:minion f:ninjas")
+        assert pg.evaluate("getComputedStyle(document.body).backgroundColor") != "rgb(255, 255, 255)"
+        target = SCREENS / f"{kind}-de-phone-dark.png"
+        pg.screenshot(path=str(target))
+        written.append(target)
+    ctx.close()
+    assert len(written) == 22 and all(p.stat().st_size > 5_000 for p in written)

@@ -32,8 +32,11 @@ from urllib.parse import urlparse
 
 from ..sanitize import csv_cell, pagefind_safe
 from ..textutil import fold
+from .browse import Attrs, faction_letters, name_html, nav_urls, page_path, write_assets
+from .clean import FILTERS
 from .model import SiteData, load
 from .outdir import check_contents, make_temp, remove_stale, resolve_out, temp_name, written_files
+from .qindex import read_search_rows
 from .paths import SiteError, page_url, safe_path, templates_dir
 from .search import find_pagefind, run_pagefind
 from .strings import LANG_NAMES, strings
@@ -99,6 +102,7 @@ def _environment():
     env = Environment(loader=FileSystemLoader(str(templates_dir())), autoescape=True,
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
     env.filters["pf"] = pagefind_safe  # values in data-pagefind-filter/-meta: the Pagefind UI inserts them as HTML
+    env.filters.update(FILTERS)
     return env
 
 
@@ -109,14 +113,20 @@ class _Names:
         self.data, self.lang, self.base = data, lang, base
         self._cache: dict[tuple[str, str], dict] = {}
         self.fb_title = strings(lang)["fallback_mark"]
+        self.unnamed, self.unnamed_title = strings(lang)["unnamed"], strings(lang)["unnamed_title"]
 
     def __call__(self, kind: str, ref: str) -> dict:
         key = (kind, ref)
         if key not in self._cache:
             name, used = self.data.catalogue.name(kind, ref, self.lang)
-            self._cache[key] = {"id": ref, "name": name, "fallback": used != self.lang, "fb_title": self.fb_title,
+            if used is None:  # no source gives a name: say so instead of showing a placeholder as a name
+                name = self.unnamed
+            self._cache[key] = Attrs({"id": ref, "name": name, "fallback": used not in (None, self.lang),
+                                "fb_title": self.fb_title, "unknown": used is None,
+                                "unknown_title": self.unnamed_title,
                                 "name_lang": used or self.lang,
-                                "url": page_url(self.base, self.lang, kind + "s", ref)}
+                                "url": page_url(self.base, self.lang, kind + "s", ref)})
+            self._cache[key].update(name_html(self._cache[key]))
         return self._cache[key]
 
 
@@ -180,6 +190,7 @@ def build_site(out: Path | str = "site", langs: str | Iterable[str] | None = Non
         raise
     try:
         data = load(reader)
+        search_rows = read_search_rows(reader)
     finally:
         if own_reader:
             reader.close()
@@ -191,9 +202,11 @@ def build_site(out: Path | str = "site", langs: str | Iterable[str] | None = Non
     remove_stale(out)  # leftovers of killed builds
     tmp = make_temp(out)
     try:
-        pages = _render_all(env, data, tmp, langs, base, bool(binary), progress)
+        env.filters["card_count"] = lambda fid: len(data.factions[fid]["cards"])
+        pages = _render_all(env, data, tmp.resolve(), langs, base, bool(binary), progress)
         _write_downloads(data, tmp)
-        (tmp / "assets").mkdir()
+        write_assets(tmp, data, search_rows, langs, lambda lang: _Names(data, lang, base),
+                     lambda lang: (lambda *segs: page_url(base, lang, *segs)))
         shutil.copyfile(templates_dir() / "site.css", tmp / "assets" / "site.css")
         if binary:
             if progress:
@@ -227,17 +240,25 @@ def _pages(data: SiteData) -> list[tuple[tuple[str, ...], str, Callable[[_Names,
                    (("rules",), "rules.html", lambda n, lang: {}),
                    (("glossary",), "glossary.html", lambda n, lang: {}),
                    (("downloads",), "downloads.html", lambda n, lang: {}),
-                   (("search",), "search.html", lambda n, lang: {})]
+                   (("search",), "search.html", lambda n, lang: {}),
+                   (("search", "syntax"), "syntax.html", lambda n, lang: {}),
+                   (("factions", "a-z"), "factions.html", lambda n, lang: {"az": True})]
     for pid in data.products:
-        pages.append((("products", pid), "product.html", lambda n, lang, pid=pid: {"p": data.products[pid]}))
+        pages.append((("products", pid), "product.html",
+                      lambda n, lang, pid=pid: {"p": Attrs(data.products[pid])}))
+        if data.products[pid]["factions"]:
+            pages.append((("products", pid, "cards"), "product_cards.html",
+                          lambda n, lang, pid=pid: {"p": Attrs(data.products[pid])}))
     for fid in data.factions:
-        pages.append((("factions", fid), "faction.html", lambda n, lang, fid=fid: {"f": data.factions[fid]}))
+        pages.append((("factions", fid), "faction.html",
+                      lambda n, lang, fid=fid: {"f": Attrs(data.factions[fid])}))
         pages.append((("factions", fid, "checklist"), "checklist.html",
-                      lambda n, lang, fid=fid: {"f": data.factions[fid]}))
+                      lambda n, lang, fid=fid: {"f": Attrs(data.factions[fid])}))
     for cid in data.cards:
-        pages.append((("cards", cid), "card.html", lambda n, lang, cid=cid: {"c": data.cards[cid]}))
+        pages.append((("cards", cid), "card.html", lambda n, lang, cid=cid: {"c": Attrs(data.cards[cid])}))
     for bid in data.bases:
-        pages.append((("bases", bid), "basecard.html", lambda n, lang, bid=bid: {"b": data.bases[bid]}))
+        pages.append((("bases", bid), "basecard.html",
+                      lambda n, lang, bid=bid: {"b": Attrs(data.bases[bid])}))
     return pages
 
 
@@ -257,7 +278,8 @@ def _render_all(env, data: SiteData, root: Path, langs: list[str], base: str, se
     common = {"base": base, "langs": langs, "lang_names": LANG_NAMES, "version": data.version,
               "date": data.date, "data": data, "has_text": data.has_text, "search_on": search_on,
               "css": base + "assets/site.css", "base_path": urlparse(base).path if "://" in base else base,
-              "text_for": _text_for, "fold": fold}
+              "text_for": _text_for, "fold": fold, "az": False,
+              "faction_letters": lambda names: faction_letters(data, names)}
     cache: dict[str, object] = {}
 
     def template(name):
@@ -271,18 +293,20 @@ def _render_all(env, data: SiteData, root: Path, langs: list[str], base: str, se
 
     for lang in langs:
         names = _Names(data, lang, base)
-        t = strings(lang)
+        t = Attrs(strings(lang))
+        nav = Attrs(nav_urls(base, lang))
         for segments, tpl, make in pages:
-            ctx = {**common, "lang": lang, "t": t, "n": names, "segments": segments,
+            ctx = {**common, "lang": lang, "t": t, "n": names, "segments": segments, "nav": nav,
                    "alt": {other: page_url(base, other, *segments) for other in langs},
                    "url": lambda *segs, _lang=lang: page_url(base, _lang, *segs), **make(names, lang)}
-            write(safe_path(root, lang, *segments), render_page(template(tpl), ctx))
+            write(page_path(root, lang, *segments), render_page(template(tpl), ctx))
             done += 1
             if progress and done % 200 == 0:
                 progress("pages", done, total)
     first = langs[0]
     for tpl, filename in (("root.html", "index.html"), ("404.html", "404.html")):
         ctx = {**common, "lang": first, "t": strings(first), "n": _Names(data, first, base), "segments": (),
+               "nav": nav_urls(base, first),
                "alt": {other: page_url(base, other) for other in langs},
                "url": lambda *segs: page_url(base, first, *segs)}
         write(safe_path(root, filename=filename), render_page(template(tpl), ctx))

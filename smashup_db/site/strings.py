@@ -7,6 +7,7 @@ so that the site, the CLI and the glossary use the same German words.
 from __future__ import annotations
 
 from ..terms import TERMS
+from .strings_more import MORE
 
 LANG_NAMES = {"en": "English", "de": "Deutsch"}
 
@@ -96,6 +97,8 @@ UI: dict[str, dict[str, str]] = {
     "counts": {"en": "In the catalogue", "de": "Im Katalog"},
     "with_text": {"en": "rules texts imported", "de": "importierte Regeltexte"},
 }
+
+UI.update(MORE)
 
 
 def strings(lang: str) -> dict[str, str]:

@@ -1,0 +1,118 @@
+"""Browsing helpers and static files of the site: A–Z groups, assets, search index files.
+
+Kept apart from :mod:`.build` so the page loop stays as it is; the build calls
+:func:`write_assets` once and passes :func:`faction_letters` to the templates.
+"""
+
+from __future__ import annotations
+
+import shutil
+from itertools import groupby
+from pathlib import Path
+
+from markupsafe import Markup, escape
+
+from ..textutil import fold
+from ..textutil import is_slug
+from .paths import SiteError, page_url, safe_path, templates_dir
+from .qindex import build_index, index_json
+from .strings import strings
+
+#: Static files copied from templates/site/assets/ (own work: no publisher art).
+ASSET_FILES = ("query.js", "search.js")
+
+
+#: Top-level pages of a language, linked from every header and footer.
+NAV_PAGES = ("products", "factions", "cards", "bases", "rules", "glossary", "downloads", "search")
+
+
+def nav_urls(base: str, lang: str) -> dict[str, str]:
+    """``{"home": "/en/", "products": "/en/products/", ..., "syntax": "/en/search/syntax/"}``, computed once."""
+    urls = {key: page_url(base, lang, key) for key in NAV_PAGES}
+    urls.update(home=page_url(base, lang), syntax=page_url(base, lang, "search", "syntax"))
+    return urls
+
+
+def name_html(x: dict) -> dict:
+    """The escaped HTML of a display name (``html``) and of a link to its page (``a``), made once per thing.
+
+    ``x`` is a display-name dict (name, url, fallback, unknown, fb_title, unknown_title);
+    an English fallback is tagged ``lang="en"`` and marked EN, an unknown name is shown as such.
+    """
+    if x["unknown"]:
+        html = Markup('<i class="unknown" title="{}">{}</i>').format(x["unknown_title"], x["name"])
+    elif x["fallback"]:
+        html = Markup('<span lang="en">{}</span><abbr class="fb" title="{}" data-pagefind-ignore>EN</abbr>'
+                      ).format(x["name"], x["fb_title"])
+    else:
+        html = Markup(escape(x["name"]))
+    return {"html": html, "a": Markup('<a href="{}">{}</a>').format(x["url"], html)}
+
+
+def faction_letters(data, names) -> list[tuple[str, list[str]]]:
+    """Faction ids grouped by the first letter of their display name, A–Z (accents folded).
+
+    ``names(kind, id)`` gives the display-name dict of the page language.
+    Returns ``[("A", [ids...]), ...]``; names starting with a digit go under "#".
+    """
+    keyed = []
+    for fid in data.factions:
+        folded = fold(names("faction", fid)["name"]) or fid
+        letter = folded[0].upper() if folded[0].isalpha() else "#"
+        keyed.append((letter, folded, fid))
+    keyed.sort(key=lambda k: (k[0] == "#", k[0], k[1]))
+    return [(letter, [k[2] for k in group]) for letter, group in groupby(keyed, key=lambda k: k[0])]
+
+
+def write_assets(root: Path, data, rows, langs, names_for, url_for) -> dict[str, int]:
+    """Write ``assets/``: scripts, favicon, type marks and one search index per language.
+
+    ``names_for(lang)``/``url_for(lang)`` give the display-name and URL helpers of a language.
+    Returns the byte size of each index file (``{"en": 123456, ...}``).
+    """
+    src = templates_dir()
+    assets = safe_path(root, "assets", filename="")
+    assets.mkdir(parents=True, exist_ok=True)
+    for name in ASSET_FILES:
+        shutil.copyfile(src / name, assets / name)
+    shutil.copytree(src / "assets", assets, dirs_exist_ok=True)
+    sizes = {}
+    for lang in langs:
+        index = build_index(data, rows, lang, strings(lang), url_for(lang), names_for(lang))
+        body = index_json(index)
+        safe_path(root, "assets", filename=f"search-{lang}.json").write_text(body, encoding="utf-8")
+        sizes[lang] = len(body.encode("utf-8"))
+    return sizes
+
+
+def page_path(root: Path, *segments: str) -> Path:
+    """``root/seg1/.../index.html`` for a page of the build, checked lexically (no file-system calls).
+
+    Every segment must be a slug (``[a-z0-9-]``, no dots, no slashes), so the
+    path cannot leave ``root``; ``root`` is the build's own fresh temporary
+    folder, which holds no symbolic links. Same refusal as :func:`.paths.safe_path`
+    (which also resolves links, at one ``lstat`` per path component).
+    Raises :class:`SiteError` naming the bad segment.
+    """
+    for seg in segments:
+        if not isinstance(seg, str) or not is_slug(seg):
+            raise SiteError(f"refusing page path: {seg!r} is not a valid id (letters, digits and '-' only)")
+    return root.joinpath(*segments, "index.html")
+
+
+class Attrs(dict):
+    """A dict whose keys also read as attributes (``x.name``), for templates.
+
+    Jinja2 tries ``getattr`` before ``[]`` for ``x.name``; on a plain dict that
+    first try raises and catches an ``AttributeError`` each time, which is a good
+    part of rendering thousands of pages. Keys that are dict methods (``items``,
+    ``keys``, ...) still read as the methods, so callers must not use them as keys.
+    """
+
+    __slots__ = ()
+
+    def __getattr__(self, key):
+        try:
+            return self[key]
+        except KeyError:
+            raise AttributeError(key) from None

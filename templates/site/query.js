@@ -1,0 +1,399 @@
+/* smashup-db: the search query language of `smashup search`, evaluated in the browser.
+ *
+ * The same grammar as smashup_db/search/parser.py (NOT binds tighter than AND,
+ * AND tighter than OR; "-" negates; parentheses group; "phrases"; field:value
+ * and field<op>number) and the same meaning as smashup_db/search/execute.py,
+ * run over the compact index written by smashup_db/site/qindex.py.
+ * Works in browsers and in Node (module.exports) for tests.
+ */
+(function (root) {
+  "use strict";
+
+  var FIELD_KINDS = {name: "text", text: "text", type: "enum", kw: "enum", lang: "enum",
+    faction: "ref", product: "ref", power: "number", copies: "number", breakpoint: "number",
+    vp: "number", vp2: "number", vp3: "number"};
+  var FIELD_ALIASES = {name: "name", n: "name", text: "text", o: "text", oracle: "text",
+    faction: "faction", f: "faction", fraktion: "faction",
+    product: "product", s: "product", set: "product", p: "product", erweiterung: "product",
+    type: "type", t: "type", typ: "type", kw: "kw", keyword: "kw", k: "kw", schlusselwort: "kw",
+    power: "power", pow: "power", starke: "power", staerke: "power", copies: "copies", anzahl: "copies",
+    breakpoint: "breakpoint", bp: "breakpoint", zerstorungswert: "breakpoint",
+    zerstoerungswert: "breakpoint", zw: "breakpoint",
+    vp: "vp", vp1: "vp", sp: "vp", siegpunkte: "vp", vp2: "vp2", sp2: "vp2", vp3: "vp3", sp3: "vp3",
+    lang: "lang", language: "lang", sprache: "lang"};
+  var TYPE_VALUES = {minion: "minion", minions: "minion", character: "minion", characters: "minion",
+    kreatur: "minion", kreaturen: "minion", action: "action", actions: "action", aktion: "action",
+    aktionen: "action", titan: "titan", titans: "titan", titanen: "titan", other: "other",
+    sonstige: "other", base: "base", bases: "base", basis: "base", basen: "base",
+    card: "card", cards: "card", karte: "card", karten: "card"};
+  var KEYWORD_VALUES = {ongoing: "ongoing", dauerhaft: "ongoing", talent: "talent", special: "special",
+    extra: "special", "play on minion": "play-on-minion", "play on a minion": "play-on-minion",
+    "auf eine kreatur spielen": "play-on-minion", "auf kreatur": "play-on-minion",
+    "play on base": "play-on-base", "play on a base": "play-on-base",
+    "auf eine basis spielen": "play-on-base", "auf basis": "play-on-base",
+    "extra play": "extra-play", zusatzlich: "extra-play", zusaetzlich: "extra-play"};
+  var LANG_VALUES = {en: "en", english: "en", englisch: "en", de: "de", german: "de", deutsch: "de"};
+  var NUMBER_INDEX = {power: 4, copies: 5, breakpoint: 6, vp: 7, vp2: 8, vp3: 9};
+  var FIELD_RE = /^([\p{L}][\p{L}\p{N}_-]*)(<=|>=|!=|=|<|>|:)([\s\S]*)$/u;
+  var NUMBER_RE = /^\d{1,4}$/;
+
+  function own(obj, key) { return Object.prototype.hasOwnProperty.call(obj, key); }
+
+  /* Same as smashup_db.textutil.fold: accents off, lower case, words of [0-9a-z] split by one space. */
+  function fold(text) {
+    var s = String(text).replace(/[\u2019\u2018]/g, "'").replace(/[\u201c\u201d]/g, '"')
+      .replace(/[\u2013\u2014]/g, "-").replace(/[\u00df\u1e9e]/g, "ss").replace(/[\u00c6\u00e6]/g, "ae")
+      .replace(/[\u00d8\u00f8]/g, "o");
+    s = s.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
+    return s.replace(/[^0-9a-z]+/g, " ").trim();
+  }
+
+  function QueryError(message, column) {
+    this.reason = message;
+    this.column = column === undefined ? null : column;
+    this.message = column === undefined || column === null ? message : message + " at column " + column;
+  }
+
+  function isSpace(ch) { return /\s/.test(ch); }
+
+  function editDistance(a, b) {
+    var prev = [], cur, i, j;
+    for (j = 0; j <= b.length; j++) prev[j] = j;
+    for (i = 1; i <= a.length; i++) {
+      cur = [i];
+      for (j = 1; j <= b.length; j++) {
+        cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      }
+      prev = cur;
+    }
+    return prev[b.length];
+  }
+
+  /* Up to `limit` choices closest to `word` (prefix or small edit distance); hints only. */
+  function suggest(word, choices, limit) {
+    var scored = [];
+    choices.forEach(function (c) {
+      var d = c.indexOf(word) === 0 || word.indexOf(c) === 0 ? 0 : editDistance(word, c);
+      if (d <= Math.max(2, Math.floor(word.length / 3))) scored.push([d, c]);
+    });
+    scored.sort(function (x, y) { return x[0] - y[0] || (x[1] < y[1] ? -1 : 1); });
+    return scored.slice(0, limit || 3).map(function (x) { return x[1]; });
+  }
+
+  function hint(list) {
+    return list.length ? " (did you mean " + list.map(function (s) { return "'" + s + "'"; }).join(", ") + "?)" : "";
+  }
+
+  function tokenize(query) {
+    var tokens = [], i = 0, n = query.length, ch, col, end, j, word, m, tok;
+    while (i < n) {
+      ch = query[i];
+      col = i + 1;
+      if (isSpace(ch)) { i++; }
+      else if (ch === "(") { tokens.push({kind: "LPAREN", text: ch, column: col}); i++; }
+      else if (ch === ")") { tokens.push({kind: "RPAREN", text: ch, column: col}); i++; }
+      else if (ch === "-" && (i === 0 || isSpace(query[i - 1]) || "(-".indexOf(query[i - 1]) >= 0)) {
+        if (i + 1 >= n || isSpace(query[i + 1]) || query[i + 1] === ")") {
+          throw new QueryError("expected a term after '-'", col);
+        }
+        tokens.push({kind: "NEG", text: ch, column: col}); i++;
+      } else if (ch === '"') {
+        end = query.indexOf('"', i + 1);
+        if (end < 0) throw new QueryError("unterminated quote", col);
+        tokens.push({kind: "PHRASE", text: query.slice(i + 1, end), column: col, quoted: true});
+        i = end + 1;
+      } else {
+        j = i;
+        while (j < n && !isSpace(query[j]) && '()"'.indexOf(query[j]) < 0) j++;
+        word = query.slice(i, j);
+        m = FIELD_RE.exec(word);
+        if (m) {
+          tok = {kind: "FIELD", text: word, column: col, field: m[1], op: m[2], value: m[3], quoted: false,
+                 valueColumn: col + m[1].length + m[2].length};
+          if (!tok.value) {
+            if (j < n && query[j] === '"') {
+              end = query.indexOf('"', j + 1);
+              if (end < 0) throw new QueryError("unterminated quote", j + 1);
+              tok.value = query.slice(j + 1, end); tok.quoted = true; tok.valueColumn = j + 2;
+              tok.text = query.slice(i, end + 1);
+              j = end + 1;
+            } else {
+              throw new QueryError("missing value after '" + m[1] + m[2] + "'", col);
+            }
+          }
+          tokens.push(tok);
+        } else if (word === "OR" || word === "AND" || word === "NOT") {
+          tokens.push({kind: word, text: word, column: col});
+        } else {
+          tokens.push({kind: "WORD", text: word, column: col});
+        }
+        i = j;
+      }
+    }
+    tokens.push({kind: "EOF", text: "", column: n + 1});
+    return tokens;
+  }
+
+  function describe(tok) {
+    if (tok.kind === "EOF") return "end of query";
+    if (tok.kind === "OR" || tok.kind === "AND" || tok.kind === "NOT") return tok.kind;
+    return tok.kind === "PHRASE" ? "'\"" + tok.text + "\"'" : "'" + tok.text + "'";
+  }
+
+  function words(text, where, exact, column) {
+    var f = fold(text);
+    if (!f) throw new QueryError(text ? "nothing to search for in '" + text + "'" : "empty phrase", column);
+    return {t: "words", tokens: f.split(" "), where: where, exact: exact, raw: text};
+  }
+
+  /* Parse `query` into {root, lang}; throws QueryError with the column of the problem. */
+  function parse(query) {
+    var tokens = tokenize(String(query)), pos = 0, langs = [], depth = 0, negated = 0;
+    function peek() { return tokens[pos]; }
+    function take() { return tokens[pos++]; }
+    function stop(kind) { return kind === "EOF" || kind === "RPAREN" || kind === "OR" || kind === "AND"; }
+
+    function orExpr() {
+      var items = [andExpr()], op;
+      while (peek().kind === "OR") {
+        op = take();
+        if (stop(peek().kind)) throw new QueryError("expected a term after OR", op.column);
+        items.push(andExpr());
+      }
+      return items.length === 1 ? items[0] : {t: "or", items: items};
+    }
+    function andExpr() {
+      var items = [unary()], kind, op;
+      for (;;) {
+        kind = peek().kind;
+        if (kind === "AND") {
+          op = take();
+          if (stop(peek().kind)) throw new QueryError("expected a term after AND", op.column);
+          items.push(unary());
+        } else if (kind === "OR" || kind === "RPAREN" || kind === "EOF") {
+          break;
+        } else {
+          items.push(unary());
+        }
+      }
+      return items.length === 1 ? items[0] : {t: "and", items: items};
+    }
+    function unary() {
+      var tok = peek(), inner;
+      if (tok.kind === "NEG" || tok.kind === "NOT") {
+        take();
+        if (stop(peek().kind)) {
+          throw new QueryError("expected a term after " + (tok.kind === "NEG" ? "'-'" : "NOT"), tok.column);
+        }
+        if (depth > 50) throw new QueryError("query nested too deeply", tok.column);
+        depth++; negated++;
+        try { inner = unary(); } finally { depth--; negated--; }
+        return {t: "not", item: inner};
+      }
+      return primary();
+    }
+    function primary() {
+      var tok = take(), inner, close;
+      if (tok.kind === "LPAREN") {
+        if (depth > 50) throw new QueryError("query nested too deeply", tok.column);
+        if (peek().kind === "RPAREN") throw new QueryError("unexpected ')'", peek().column);
+        depth++;
+        try { inner = orExpr(); } finally { depth--; }
+        close = peek();
+        if (close.kind !== "RPAREN") {
+          if (close.kind === "EOF") throw new QueryError("missing ')' for the '(' opened", tok.column);
+          throw new QueryError("unexpected " + describe(close), close.column);
+        }
+        take();
+        return inner;
+      }
+      if (tok.kind === "WORD") return words(tok.text, "any", false, tok.column);
+      if (tok.kind === "PHRASE") return words(tok.text, "any", true, tok.column);
+      if (tok.kind === "FIELD") return fieldTerm(tok);
+      throw new QueryError("unexpected " + describe(tok), tok.column);
+    }
+    function fieldTerm(tok) {
+      var key = fold(tok.field).replace(/ /g, ""), canon = own(FIELD_ALIASES, key) ? FIELD_ALIASES[key] : null;
+      var kind, op = tok.op, value = tok.value, vcol = tok.valueColumn, folded, vocab, found, label;
+      if (canon === null) {
+        var names = Object.keys(FIELD_ALIASES).filter(function (a) { return a.length > 2; }).sort();
+        throw new QueryError("unknown field '" + tok.field + "'" + hint(suggest(key, names)), tok.column);
+      }
+      kind = FIELD_KINDS[canon];
+      if (kind === "number") {
+        if (op === ":") op = "=";
+        if (!NUMBER_RE.test(value.trim())) {
+          throw new QueryError("expected a number after '" + tok.field + tok.op + "'", vcol);
+        }
+        return {t: "cmp", field: canon, op: op, number: parseInt(value, 10)};
+      }
+      if (op !== ":" && op !== "=") {
+        throw new QueryError("'" + tok.field + "' takes ':' and a value, not '" + op + "'", tok.column + tok.field.length);
+      }
+      if (kind === "text") return words(value, canon, tok.quoted, vcol);
+      folded = fold(value);
+      if (!folded) throw new QueryError("missing value after '" + tok.field + tok.op + "'", vcol);
+      if (kind === "ref") return {t: "is", field: canon, value: value, column: vcol};
+      vocab = {type: TYPE_VALUES, kw: KEYWORD_VALUES, lang: LANG_VALUES}[canon];
+      found = own(vocab, folded) ? vocab[folded] : own(vocab, folded.replace(/ /g, "")) ? vocab[folded.replace(/ /g, "")] : null;
+      if (found === null) {
+        label = {type: "type", kw: "keyword", lang: "language"}[canon];
+        throw new QueryError("unknown " + label + " '" + value + "'" + hint(suggest(folded, Object.keys(vocab).sort())), vcol);
+      }
+      if (canon === "lang") {
+        if (negated) throw new QueryError("lang: applies to the whole query and cannot be negated", tok.column);
+        langs.push([found, tok.column]);
+        return {t: "all"};
+      }
+      return {t: "is", field: canon, value: found};
+    }
+
+    if (peek().kind === "EOF") throw new QueryError("empty query");
+    var root = orExpr(), last = peek(), lang = null;
+    if (last.kind !== "EOF") throw new QueryError("unexpected " + describe(last), last.column);
+    langs.forEach(function (l) {
+      if (lang !== null && l[0] !== lang) {
+        throw new QueryError("conflicting lang: values ('" + lang + "' and '" + l[0] + "')", l[1]);
+      }
+      lang = l[0];
+    });
+    return {root: simplify(root), lang: lang};
+  }
+
+  function simplify(node) {
+    if (node.t === "and" || node.t === "or") {
+      var items = node.items.map(simplify).filter(function (x) { return x.t !== "all"; });
+      if (!items.length) return {t: "all"};
+      return items.length === 1 ? items[0] : {t: node.t, items: items};
+    }
+    if (node.t === "not") return {t: "not", item: simplify(node.item)};
+    return node;
+  }
+
+  /* Ids of the faction or product `value` names: id, exact name, unique prefix, unique substring. */
+  function resolve(index, kind, value, column) {
+    var table = index.refs[kind], q = fold(value), raw = value.trim().toLowerCase(), i, found, tests;
+    for (i = 0; i < table.length; i++) if (table[i][0] === raw) return [raw];
+    var exact = table.filter(function (r) { return r[1].indexOf(q) >= 0; }).map(function (r) { return r[0]; });
+    if (exact.length) return exact;
+    tests = [function (s) { return s.indexOf(q) === 0; }, function (s) { return s.indexOf(q) >= 0; }];
+    for (i = 0; i < tests.length; i++) {
+      found = table.filter(function (r) {
+        return r[1].some(tests[i]) || tests[i](r[0].replace(/-/g, " "));
+      }).map(function (r) { return r[0]; });
+      if (found.length === 1) return found;
+      if (found.length > 1) {
+        var shown = found.slice(0, 6).map(function (id) { return index.names[kind][id]; }).join(", ");
+        throw new QueryError(kind + " '" + value + "' is ambiguous: " + shown + (found.length > 6 ? ", ..." : ""), column);
+      }
+    }
+    var all = [];
+    table.forEach(function (r) { all.push(index.names[kind][r[0]] || r[0]); });
+    throw new QueryError("unknown " + kind + " '" + value + "'" + hint(suggest(q, all.map(fold)).map(function (f) {
+      return all.filter(function (a) { return fold(a) === f; })[0];
+    })), column);
+  }
+
+  /* Per item, the docs (name/text bodies) it has; built once per index. */
+  function prepare(index) {
+    if (index._byItem) return index;
+    var by = index.items.map(function () { return []; });
+    index.docs.forEach(function (d) { by[d[0]].push([d[1], d[2], " " + d[3] + " "]); });
+    index._byItem = by;
+    index._pf = {};
+    Object.keys(index.pf).forEach(function (p) {
+      index._pf[p] = {};
+      index.pf[p].forEach(function (f) { index._pf[p][f] = true; });
+    });
+    return index;
+  }
+
+  function compile(index, query) {
+    var lang = query.lang;
+    function cond(node) {
+      var i, key, col, n, ids, set, fs;
+      switch (node.t) {
+        case "all": return function () { return true; };
+        case "words":
+          key = " " + node.tokens.join(" ") + (node.exact ? " " : "");
+          return function (item, k) {
+            var docs = index._byItem[k], d;
+            for (d = 0; d < docs.length; d++) {
+              if (node.where !== "any" && docs[d][1] !== node.where) continue;
+              if (lang && docs[d][0] !== lang) continue;
+              if (docs[d][2].indexOf(key) >= 0) return true;
+            }
+            return false;
+          };
+        case "cmp":
+          col = NUMBER_INDEX[node.field]; n = node.number;
+          return function (item) {
+            var v = item[col];
+            if (v === null || v === undefined) return false;
+            switch (node.op) {
+              case "=": return v === n; case "!=": return v !== n; case "<": return v < n;
+              case "<=": return v <= n; case ">": return v > n; default: return v >= n;
+            }
+          };
+        case "is":
+          if (node.field === "type") {
+            if (node.value === "card") return function (item) { return item[0].indexOf("card:") === 0; };
+            if (node.value === "base") return function (item) { return item[0].indexOf("base:") === 0; };
+            return function (item) { return item[1] === node.value; };
+          }
+          if (node.field === "kw") return function (item) { return item[10].indexOf(node.value) >= 0; };
+          ids = resolve(index, node.field, node.value, node.column);
+          set = {};
+          ids.forEach(function (id) { set[id] = true; });
+          if (node.field === "faction") return function (item) { return item[2] !== null && own(set, item[2]); };
+          fs = {};
+          ids.forEach(function (id) { Object.keys(index._pf[id] || {}).forEach(function (f) { fs[f] = true; }); });
+          return function (item) {
+            return item[0].indexOf("base:") === 0 ? own(set, item[3]) : own(fs, item[2]);
+          };
+        case "not":
+          i = cond(node.item);
+          return function (item, k) { return !i(item, k); };
+        case "and":
+          set = node.items.map(cond);
+          return function (item, k) { for (var j = 0; j < set.length; j++) if (!set[j](item, k)) return false; return true; };
+        case "or":
+          set = node.items.map(cond);
+          return function (item, k) { for (var j = 0; j < set.length; j++) if (set[j](item, k)) return true; return false; };
+      }
+      throw new Error("unknown node " + node.t);
+    }
+    return cond(query.root);
+  }
+
+  /* Indexes (into index.items) of every match of `text`, in the CLI's order. Throws QueryError. */
+  function run(index, text) {
+    prepare(index);
+    var q = typeof text === "string" ? parse(text) : text, test = compile(index, q), out = [], k;
+    for (k = 0; k < index.items.length; k++) if (test(index.items[k], k)) out.push(k);
+    return out;
+  }
+
+  /* Word terms not under a negation (what the excerpt highlights). */
+  function highlightTerms(q) {
+    var out = [];
+    (function walk(node, neg) {
+      if (node.t === "words") { if (!neg && node.where !== "name") out.push(node); }
+      else if (node.t === "not") walk(node.item, !neg);
+      else if (node.t === "and" || node.t === "or") node.items.forEach(function (x) { walk(x, neg); });
+    })(q.root, false);
+    return out;
+  }
+
+  /* True when the query is only plain words (no field, operator, phrase or parenthesis). */
+  function isPlain(text) {
+    try {
+      return tokenize(String(text)).every(function (t) { return t.kind === "WORD" || t.kind === "EOF"; });
+    } catch (e) { return false; }
+  }
+
+  var api = {fold: fold, tokenize: tokenize, parse: parse, run: run, prepare: prepare, resolve: resolve,
+             highlightTerms: highlightTerms, isPlain: isPlain, QueryError: QueryError};
+  if (typeof module !== "undefined" && module.exports) module.exports = api;
+  else root.SmashQuery = api;
+})(this);

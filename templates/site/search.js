@@ -1,0 +1,241 @@
+/* smashup-db search page: runs the query language (query.js) over assets/search-<lang>.json.
+ * The query lives in the URL (?q=), updated while typing and carried over by the language switch.
+ * Data from the index is inserted with textContent only (never as HTML). */
+(function () {
+  "use strict";
+  var box = document.getElementById("search-app");
+  if (!box || !window.SmashQuery) return;
+  var S = JSON.parse(box.getAttribute("data-strings"));
+  var input = document.getElementById("q");
+  var status = document.getElementById("search-status");
+  var list = document.getElementById("results");
+  var fType = document.getElementById("f-type");
+  var fFaction = document.getElementById("f-faction");
+  var sortSel = document.getElementById("sort");
+  var more = document.getElementById("more");
+  var pages = document.getElementById("pages");
+  var filters = box.querySelector(".filters");
+  var markBase = box.getAttribute("data-marks"), boxesOf = {};
+  var index = null, timer = null, shown = 100, found = [], lastQuery = null;
+  var params = new URLSearchParams(window.location.search);
+  var collator = new Intl.Collator(document.documentElement.lang || "en", {sensitivity: "base", numeric: true});
+
+  input.value = params.get("q") || "";
+  if (params.get("sort")) sortSel.value = params.get("sort");
+
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined && text !== null) e.textContent = String(text);
+    return e;
+  }
+
+  function syncUrl() {
+    var q = input.value.trim(), p = new URLSearchParams();
+    if (q) p.set("q", q);
+    if (sortSel.value && sortSel.value !== "rel") p.set("sort", sortSel.value);
+    var qs = p.toString() ? "?" + p.toString() : "";
+    history.replaceState(null, "", window.location.pathname + qs);
+    document.querySelectorAll("a.lang-switch").forEach(function (a) {
+      a.href = a.href.split("?")[0] + qs;
+    });
+    document.querySelectorAll("header input[name=q]").forEach(function (h) { if (h !== input) h.value = q; });
+  }
+
+  function excerpt(text, terms) {
+    /* One line of about 140 characters around the first match, matches marked. */
+    var frag = document.createDocumentFragment();
+    if (!text) return frag;
+    var folded = "", map = [], i, j, c, f;
+    for (i = 0; i < text.length; i++) {
+      f = SmashQuery.fold(text[i]) || " ";
+      for (j = 0; j < f.length; j++) { folded += f[j]; map.push(i); }
+    }
+    var spans = [];
+    terms.forEach(function (t) {
+      var body = t.tokens.map(function (x) { return x.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"); }).join(" +");
+      var re = new RegExp("(?<![0-9a-z])" + body + (t.exact ? "(?![0-9a-z])" : "[0-9a-z]*"), "g"), m;
+      while ((m = re.exec(folded)) !== null) {
+        if (m[0].length) spans.push([map[m.index], map[m.index + m[0].length - 1] + 1]);
+        else re.lastIndex++;
+      }
+    });
+    spans.sort(function (a, b) { return a[0] - b[0]; });
+    var start = 0, width = 140;
+    if (spans.length && spans[0][1] > width - 20) {
+      start = Math.max(0, spans[0][0] - 40);
+      while (start > 0 && !/\s/.test(text[start - 1])) start--;
+    }
+    var end = Math.min(text.length, start + width);
+    if (end < text.length) { c = text.lastIndexOf(" ", end); if (c > start + width / 2) end = c; }
+    if (start > 0) frag.appendChild(document.createTextNode("…"));
+    var at = start;
+    spans.forEach(function (s) {
+      var a = Math.max(s[0], at), b = Math.min(s[1], end);
+      if (b <= a) return;
+      frag.appendChild(document.createTextNode(text.slice(at, a)));
+      frag.appendChild(el("mark", null, text.slice(a, b)));
+      at = b;
+    });
+    frag.appendChild(document.createTextNode(text.slice(at, end)));
+    if (end < text.length) frag.appendChild(document.createTextNode("…"));
+    return frag;
+  }
+
+  function fillSelect(sel, label, counts, labels) {
+    var keep = sel.value;
+    sel.textContent = "";
+    var all = el("option", null, label);
+    all.value = "";
+    sel.appendChild(all);
+    Object.keys(counts).sort(function (a, b) { return collator.compare(labels[a], labels[b]); }).forEach(function (k) {
+      var o = el("option", null, labels[k] + " (" + counts[k] + ")");
+      o.value = k;
+      sel.appendChild(o);
+    });
+    sel.value = counts[keep] ? keep : "";
+  }
+
+  function render(terms) {
+    var items = index.items, show = index.show;
+    var typeCounts = {}, typeLabels = {}, facCounts = {}, facLabels = {};
+    found.forEach(function (k) {
+      var it = items[k];
+      typeCounts[it[1]] = (typeCounts[it[1]] || 0) + 1; typeLabels[it[1]] = index.types[it[1]] || it[1];
+      if (it[2]) { facCounts[it[2]] = (facCounts[it[2]] || 0) + 1; facLabels[it[2]] = index.names.faction[it[2]]; }
+    });
+    fillSelect(fType, S.all_types, typeCounts, typeLabels);
+    fillSelect(fFaction, S.all_factions, facCounts, facLabels);
+    var rows = found.filter(function (k) {
+      return (!fType.value || items[k][1] === fType.value) && (!fFaction.value || items[k][2] === fFaction.value);
+    });
+    var key = sortSel.value;
+    if (key === "name") rows.sort(function (a, b) { return collator.compare(show[a][0], show[b][0]) || a - b; });
+    if (key === "power") rows.sort(function (a, b) { return num(items[b][4], -1) - num(items[a][4], -1) || a - b; });
+    if (key === "breakpoint") rows.sort(function (a, b) { return num(items[a][6], 999) - num(items[b][6], 999) || a - b; });
+    window.smashResults = found.map(function (k) { return items[k][0]; });
+    list.textContent = "";
+    rows.slice(0, shown).forEach(function (k) {
+      var it = items[k], sh = show[k], li = el("li", "hit"), h = el("h2", "hit-name"), a = el("a", null, sh[0]);
+      var isBase = it[0].indexOf("base:") === 0, id = it[0].slice(5);
+      a.href = index.url + (isBase ? "bases/" : "cards/") + id + "/";
+      li.setAttribute("data-key", it[0]);
+      h.appendChild(a);
+      if (sh[1]) { var fb = el("abbr", "fb", "EN"); fb.title = S.fallback; h.appendChild(fb); }
+      li.appendChild(h);
+      var meta = el("p", "hit-meta");
+      var tag = el("span", "tag"), img = el("img", "mark");
+      img.src = markBase + it[1] + ".svg"; img.alt = ""; img.width = 16; img.height = 16;
+      tag.appendChild(img); tag.appendChild(document.createTextNode(" " + (index.types[it[1]] || it[1])));
+      meta.appendChild(tag);
+      if (it[4] !== null) meta.appendChild(el("span", null, S.power + " " + it[4]));
+      if (isBase) {
+        meta.appendChild(el("span", null, S.breakpoint + " " + (it[6] === null ? "?" : it[6])));
+        meta.appendChild(el("span", null, S.vp + " " + [it[7], it[8], it[9]].map(function (v) { return v === null ? "?" : v; }).join("/")));
+      }
+      if (it[2]) meta.appendChild(link(index.names.faction[it[2]], index.url + "factions/" + it[2] + "/"));
+      var boxes = isBase ? [it[3]] : (boxesOf[it[2]] || []);
+      if (boxes.length) {
+        var b = el("span", "boxes", S.box + ": ");
+        boxes.forEach(function (pid, i) {
+          if (i) b.appendChild(document.createTextNode(", "));
+          b.appendChild(link(index.names.product[pid], index.url + "products/" + pid + "/"));
+        });
+        meta.appendChild(b);
+      }
+      li.appendChild(meta);
+      if (sh[2]) { var p = el("p", "hit-text"); p.appendChild(excerpt(sh[2], terms)); li.appendChild(p); }
+      list.appendChild(li);
+    });
+    more.hidden = rows.length <= shown;
+    more.textContent = S.show_all.replace("{n}", rows.length);
+    status.textContent = S.results.replace("{n}", rows.length) +
+      (rows.length !== found.length ? " " + S.of_total.replace("{n}", found.length) : "");
+    status.className = "status";
+  }
+
+  function link(text, href) { var a = el("a", null, text); a.href = href; return a; }
+
+  function num(v, missing) { return v === null || v === undefined ? missing : v; }
+
+  function update() {
+    runQuery();
+    box.setAttribute("data-done", input.value.trim());
+  }
+
+  function runQuery() {
+    syncUrl();
+    var text = input.value.trim();
+    if (!index) return;
+    if (!text) {
+      found = []; list.textContent = ""; more.hidden = true; window.smashResults = [];
+      status.textContent = S.empty; status.className = "status";
+      filters.hidden = true; pagefind("");
+      return;
+    }
+    var q;
+    try {
+      q = SmashQuery.parse(text);
+      found = SmashQuery.run(index, q);
+    } catch (err) {
+      if (!(err instanceof SmashQuery.QueryError)) throw err;
+      found = []; window.smashResults = null; list.textContent = ""; more.hidden = true;
+      status.textContent = S.error + ": " + err.message;
+      status.className = "status error";
+      pagefind("");
+      return;
+    }
+    filters.hidden = false;
+    if (text !== lastQuery) shown = 100;
+    lastQuery = text;
+    render(SmashQuery.highlightTerms(q));
+    pagefind(SmashQuery.isPlain(text) ? text : "");
+  }
+
+  /* Plain words also search the other pages (factions, products, rules, glossary) with Pagefind. */
+  var pf = null, pfSeq = 0;
+  function pagefind(text) {
+    var seq = ++pfSeq;
+    pages.hidden = true;
+    if (!text || !box.getAttribute("data-pagefind")) return;
+    (pf ? Promise.resolve(pf) : import(box.getAttribute("data-pagefind")).then(function (m) {
+      pf = m;
+      return Promise.resolve(m.options ? m.options({baseUrl: box.getAttribute("data-base") || "/"}) : null).then(function () { return m; });
+    }))
+      .then(function (m) { return m.search(text); })
+      .then(function (res) { return Promise.all(res.results.slice(0, 30).map(function (r) { return r.data(); })); })
+      .then(function (docs) {
+        if (seq !== pfSeq) return;
+        var ul = pages.querySelector("ul");
+        ul.textContent = "";
+        docs.filter(function (d) { return !/\/(cards|bases)\//.test(d.url); }).slice(0, 8).forEach(function (d) {
+          var li = el("li"), a = el("a", null, (d.meta && d.meta.title) || d.url);
+          a.href = d.url; li.appendChild(a); ul.appendChild(li);
+        });
+        pages.hidden = !ul.children.length;
+      })
+      .catch(function () { pages.hidden = true; });
+  }
+
+  input.addEventListener("input", function () { clearTimeout(timer); timer = setTimeout(update, 120); });
+  box.querySelector("form").addEventListener("submit", function (e) { e.preventDefault(); clearTimeout(timer); update(); });
+  [fType, fFaction].forEach(function (s) { s.addEventListener("change", function () { shown = 100; update(); }); });
+  sortSel.addEventListener("change", update);
+  more.addEventListener("click", function () { shown = Infinity; update(); });
+
+  syncUrl();
+  status.textContent = S.loading;
+  fetch(box.getAttribute("data-index")).then(function (r) {
+    if (!r.ok) throw new Error(r.status);
+    return r.json();
+  }).then(function (data) {
+    index = SmashQuery.prepare(data);
+    Object.keys(index.pf).forEach(function (pid) {
+      index.pf[pid].forEach(function (fid) { (boxesOf[fid] = boxesOf[fid] || []).push(pid); });
+    });
+    box.setAttribute("data-ready", "1");
+    update();
+  }).catch(function () {
+    status.textContent = S.load_failed; status.className = "status error";
+  });
+})();
