@@ -107,13 +107,26 @@ def db_execute(db: str, sql: str, **params) -> None:
         conn.execute(text(sql), params)
 
 
+def _created(db: str) -> None:
+    """Make the test database current up front, so that its one-time "creating a new smashup
+    database" notice is not part of the first command's stderr (tests/test_hostile_db.py checks it)."""
+    import contextlib
+    import io
+
+    from smashup_db.storage import ensure_current
+
+    with contextlib.redirect_stderr(io.StringIO()):
+        ensure_current(db)
+
+
 @pytest.fixture
 def cli(db_path):
-    """Run ``smashup ARGS`` in-process on the test database; returns the click Result."""
+    """Run ``smashup ARGS`` in-process on the test database (already created); returns the click Result."""
     from typer.testing import CliRunner
 
     from smashup_db.cli import app
 
+    _created(db_path)
     runner = CliRunner()
 
     def run(*args: str, input: str | None = None):
@@ -136,6 +149,7 @@ def run(tmp_path, monkeypatch):
 
     db = str(tmp_path / "t.db")
     monkeypatch.setenv("SMASHUP_DB", db)
+    _created(db)
     monkeypatch.delenv("SMASHUP_LANG", raising=False)
     monkeypatch.setenv("LANG", "C.UTF-8")
     runner = CliRunner()
