@@ -16,11 +16,11 @@ upgraded only by the migrations in :mod:`smashup_db.migrations`.
 from ..errors import DatabaseError
 from .engine import (ENV_VAR, TIMEOUT_VAR, database_errors, default_path, describe, dispose_engines,
                      engine_for, resolve_url, safe_url, short_reason, sqlite_path, timeout, url_of)
-from .opening import ensure_current, migrate, open_db, open_reader, shipped_version
+from .opening import ensure_current, is_new, migrate, open_db, open_reader, shipped_version
 from .reader import Reader, in_params
 from .transaction import PAUSE_VAR, PG_LOCK_KEY, Writer, sa_transaction, writing
 
 __all__ = ["DatabaseError", "ENV_VAR", "TIMEOUT_VAR", "PAUSE_VAR", "PG_LOCK_KEY", "Reader", "database_errors",
            "default_path", "describe", "dispose_engines", "engine_for", "in_params", "migrate", "open_db",
-           "open_reader", "resolve_url", "safe_url", "shipped_version", "short_reason", "sqlite_path", "timeout", "url_of", "ensure_current",
+           "open_reader", "resolve_url", "safe_url", "shipped_version", "short_reason", "sqlite_path", "timeout", "url_of", "ensure_current", "is_new",
            "Writer", "sa_transaction", "writing"]

@@ -65,6 +65,11 @@ def _stale(url: str, version: str) -> list[str]:
     return out
 
 
+def is_new(db=None) -> bool:
+    """True when the database (path, URL, engine or the default) has no tables yet."""
+    return "new" in _stale(url_of(db), shipped_version())
+
+
 def open_reader(db: str | None = None) -> Reader:
     """A :class:`Reader` on a current database.
 
