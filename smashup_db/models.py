@@ -29,7 +29,12 @@ from sqlmodel import Field, SQLModel
 #: Entity kinds that carry names and text.
 KINDS = ("product", "faction", "card", "base")
 #: Card types, in the field's standard terms (Marvel/Disney "characters" are minions).
-CARD_TYPES = ("minion", "action", "titan", "other")
+CARD_TYPES = ("minion", "action", "titan", "fusion", "other")
+#: Which printing a row of ``printing`` (or a collection entry) is: the first one, the current
+#: reprint, or the German edition where it differs from the original.
+PRINTINGS = ("original", "current", "german")
+#: A base's own scoring rule (``base.scoring``), derived from its English text by the compiler.
+SCORING_FLAGS = ("replaced", "per-minion", "extra-vp", "other")
 #: Keywords a card may carry (derived from its English text by the compiler).
 KEYWORDS = ("ongoing", "talent", "special", "play-on-minion", "play-on-base", "extra-play")
 #: Product kinds of the curated product table.
@@ -49,6 +54,8 @@ class Product(SQLModel, table=True):
     kind: str
     year: Optional[int] = None
     sort: int = Field(index=True)
+    german_title: Optional[str] = None  # the German edition's box title; None when there is no German edition
+    german_release: Optional[str] = None  # ISO date or year of the German edition; None when unknown
 
 
 class ProductExtraDeck(SQLModel, table=True):
@@ -90,6 +97,8 @@ class Card(SQLModel, table=True):
     copies: int
     power: Optional[int] = None
     sort: int = 0
+    product_id: Optional[str] = Field(default=None, foreign_key="product.id")  # titans: the product selling it
+    note: str = ""  # why the power is unknown, when it is
 
 
 class CardKeyword(SQLModel, table=True):
@@ -116,6 +125,34 @@ class Base(SQLModel, table=True):
     vp3: Optional[int] = None
     sort: int = 0
     note: str = ""  # why stats are unknown, when they are
+    scoring: Optional[str] = None  # own scoring rule (see SCORING_FLAGS); None: 1st/2nd/3rd VP as printed
+
+
+class Printing(SQLModel, table=True):
+    """One product's version of a card or base (card x printing), where printings differ.
+
+    ``kind`` is ``card`` or ``base``, ``ref`` its id (one identity across
+    printings). The facts are this printing's; a fact listed in ``unknown``
+    (comma-separated) is one no source gives for this printing (stored as None).
+    Things without rows here have one printing: the facts of ``card``/``base``.
+    """
+
+    __table_args__ = (CheckConstraint(one_of("printing", PRINTINGS), name="ck_printing_printing"),)
+    kind: str = Field(primary_key=True)
+    ref: str = Field(primary_key=True)
+    product_id: str = Field(primary_key=True, foreign_key="product.id")
+    printing: str = Field(primary_key=True)
+    name: str = ""
+    type: str = ""
+    copies: Optional[int] = None
+    power: Optional[int] = None
+    breakpoint: Optional[int] = None
+    vp1: Optional[int] = None
+    vp2: Optional[int] = None
+    vp3: Optional[int] = None
+    unknown: str = ""
+    reason: str = ""
+    evidence: str = ""
 
 
 class Name(SQLModel, table=True):
@@ -165,6 +202,7 @@ class Collection(SQLModel, table=True):
     product_id: str = Field(primary_key=True)
     copies: int = 1
     added_at: Optional[str] = None  # ISO 8601 UTC time of the first add (None for rows older than 0.1)
+    printing: Optional[str] = None  # original|current|german; None: german for a German edition, else current
 
 
 class SearchDoc(SQLModel, table=True):
@@ -232,4 +270,4 @@ class Meta(SQLModel, table=True):
 
 
 #: Fact tables, children before parents (the order to delete in; insert in reverse).
-FACT_TABLES = (ProductExtraDeck, CardKeyword, Card, Base, ProductFaction, Faction, Product)
+FACT_TABLES = (Printing, ProductExtraDeck, CardKeyword, Card, Base, ProductFaction, Faction, Product)

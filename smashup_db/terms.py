@@ -13,6 +13,7 @@ TERMS: dict[str, dict[str, str]] = {
     "action": {"en": "action", "de": "Aktion"},
     "titan": {"en": "titan", "de": "Titan"},
     "other": {"en": "other", "de": "Sonstige"},
+    "fusion": {"en": "fusion", "de": "Fusion"},
     "base": {"en": "base", "de": "Basis"},
     # keywords
     "ongoing": {"en": "Ongoing", "de": "Dauerhaft"},
@@ -58,6 +59,7 @@ TERMS: dict[str, dict[str, str]] = {
     "clarifications": {"en": "Clarifications", "de": "Klarstellungen"},
     "english_shown": {"en": "English shown", "de": "kein deutscher Name bekannt, englischer Name gezeigt"},
     "english_text_shown": {"en": "English text shown", "de": "kein deutscher Text bekannt, englischer Text gezeigt"},
+    "own_scoring": {"en": "Own scoring rule", "de": "Eigene Wertungsregel"},
     "no_text": {"en": "No rules text imported yet (run: smashup import text)",
                 "de": "Noch kein Regeltext importiert (smashup import text)"},
 }

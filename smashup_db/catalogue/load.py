@@ -21,7 +21,7 @@ from ..textutil import fold
 #: Tables filled from ``data/``, parents before children (the order to insert in).
 TABLES = {"product": m.Product, "product_extra_deck": m.ProductExtraDeck, "faction": m.Faction,
           "product_faction": m.ProductFaction, "card": m.Card, "card_keyword": m.CardKeyword, "base": m.Base,
-          "name": m.Name}
+          "printing": m.Printing, "name": m.Name}
 
 
 @dataclass
@@ -48,11 +48,14 @@ def fact_rows(data: dict) -> dict:
         name("faction", f["id"], "en", f["name"])
         for i, c in enumerate(f["cards"]):
             rows["card"].append({"id": c["id"], "faction_id": f["id"], "type": c["type"], "copies": c["copies"],
-                                 "power": c["power"], "sort": i})
+                                 "power": c["power"], "sort": i, "product_id": c.get("product"),
+                                 "note": c.get("note", "")})
             rows["card_keyword"] += [{"card_id": c["id"], "keyword": k} for k in c["keywords"]]
             name("card", c["id"], "en", c["name"])
     for _, p in data["products"]:
-        rows["product"].append({"id": p["id"], "kind": p["kind"], "year": p["year"], "sort": p["sort"]})
+        german = p.get("german_edition") or {}
+        rows["product"].append({"id": p["id"], "kind": p["kind"], "year": p["year"], "sort": p["sort"],
+                                "german_title": german.get("title"), "german_release": german.get("release")})
         rows["product_extra_deck"] += [{"product_id": p["id"], "deck": d, "position": i}
                                        for i, d in enumerate(p["extra_decks"])]
         name("product", p["id"], "en", p["name"])
@@ -61,8 +64,17 @@ def fact_rows(data: dict) -> dict:
             vp = b["vp"]
             rows["base"].append({"id": b["id"], "product_id": p["id"], "faction_id": b["faction"],
                                  "breakpoint": b["breakpoint"], "vp1": vp[0], "vp2": vp[1], "vp3": vp[2],
-                                 "sort": p["sort"] * 100 + i, "note": b.get("note", "")})
+                                 "sort": p["sort"] * 100 + i, "note": b.get("note", ""),
+                                 "scoring": b.get("scoring")})
             name("base", b["id"], "en", b["name"])
+    for r in data.get("printings", []):
+        vp = r.get("vp") or [None, None, None]
+        rows["printing"].append({"kind": r["kind"], "ref": r["id"], "product_id": r["product"],
+                                 "printing": r["printing"], "name": r.get("name") or "", "type": r.get("type") or "",
+                                 "copies": r.get("copies"), "power": r.get("power"),
+                                 "breakpoint": r.get("breakpoint"), "vp1": vp[0], "vp2": vp[1], "vp3": vp[2],
+                                 "unknown": ",".join(r.get("unknown") or []), "reason": r.get("reason", ""),
+                                 "evidence": r.get("evidence", "")})
     for lang, entries in data["names"].items():
         for _, _, r in entries:
             name(r["kind"], r["id"], lang, r["name"], r.get("confidence", ""), r.get("evidence", ""))
@@ -100,9 +112,14 @@ def build_catalogue_db(engine: Engine, data: dict, *, if_version_differs: bool =
         for tname, table in TABLES.items():
             if rows[tname]:
                 conn.execute(insert(table), rows[tname])
-        conn.execute(delete(m.Meta).where(m.Meta.key.in_(["catalogue_version", "catalogue_date"])))
+        conn.execute(delete(m.Meta).where(m.Meta.key.in_(["catalogue_version", "catalogue_date",
+                                                          "printing_differences", "printing_unresolved"])))
+        diffs = data.get("differences", [])
         conn.execute(insert(m.Meta), [{"key": "catalogue_version", "value": version},
-                                      {"key": "catalogue_date", "value": data["catalogue"].get("date", "")}])
+                                      {"key": "catalogue_date", "value": data["catalogue"].get("date", "")},
+                                      {"key": "printing_differences", "value": str(len(diffs))},
+                                      {"key": "printing_unresolved",
+                                       "value": str(sum(d.get("status") == "unresolved" for d in diffs))}])
         rebuild_index(conn)
         orphans = find_orphans(conn, {k: {r["id"] for r in rows[k]} for k in ("product", "faction", "card", "base")})
     report = BuildReport(counts={t: len(r) for t, r in rows.items()}, seconds=time.perf_counter() - start,

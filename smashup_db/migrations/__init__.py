@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from sqlalchemy.engine import Connection, Engine
 
 #: The newest revision. Kept here so that a start-up check needs no Alembic import.
-HEAD = "0004"
+HEAD = "0005"
 #: The first revision: the schema of databases made before migrations existed.
 INITIAL = "0001"
 HERE = Path(__file__).resolve().parent
