@@ -24,7 +24,7 @@ from .lookup import Catalogue, NotFound
 
 FORMAT = "smashup-collection"
 VERSION = 1
-COLUMNS = ("owner", "product", "copies", "added_at")
+COLUMNS = ("owner", "product", "copies", "added_at", "printing")
 MAX_COPIES = 99
 
 
@@ -33,9 +33,10 @@ class BackupError(UserError, ValueError):
 
 
 def rows(cat: Catalogue) -> list[dict]:
-    """Collection rows ``[{"owner", "product" (id), "copies", "added_at"}]`` by owner and catalogue order."""
-    return [{"owner": r["owner"], "product": r["product_id"], "copies": r["copies"], "added_at": r["added_at"]}
-            for r in cat.r.all("SELECT c.owner, c.product_id, c.copies, c.added_at FROM collection c"
+    """Collection rows ``[{"owner", "product" (id), "copies", "added_at", "printing"}]`` by owner and catalogue order."""
+    return [{"owner": r["owner"], "product": r["product_id"], "copies": r["copies"], "added_at": r["added_at"],
+             "printing": r["printing"]}
+            for r in cat.r.all("SELECT c.owner, c.product_id, c.copies, c.added_at, c.printing FROM collection c"
                                " LEFT JOIN product p ON p.id = c.product_id ORDER BY c.owner, p.sort, c.product_id")]
 
 
@@ -106,7 +107,7 @@ def _entries_csv(text: str, src: str) -> list[tuple[str, dict]]:
 
 
 def parse(cat: Catalogue, path: Path) -> list[dict]:
-    """Read and check a backup file; returns ``[{"owner", "product_id", "copies", "added_at"}]``.
+    """Read and check a backup file; returns ``[{"owner", "product_id", "copies", "added_at", "printing"}]``.
 
     Raises :class:`BackupError` naming the file and the field or line.
     """
@@ -142,10 +143,13 @@ def parse(cat: Catalogue, path: Path) -> list[dict]:
                 datetime.fromisoformat(str(added))
             except ValueError:
                 raise BackupError(f"{where}: added_at: {added!r} is not an ISO date and time") from None
+        printing = e.get("printing") or None  # absent in backups made before printings existed
+        if printing is not None and printing not in ("original", "current", "german"):
+            raise BackupError(f"{where}: printing: {printing!r} is not original, current or german")
         if (owner, pid) in seen:
             raise BackupError(f"{where}: product: {owner} has {pid} twice in the file")
         seen.add((owner, pid))
-        out.append({"owner": owner, "product_id": pid, "copies": copies, "added_at": added})
+        out.append({"owner": owner, "product_id": pid, "copies": copies, "added_at": added, "printing": printing})
     return out
 
 

@@ -21,8 +21,15 @@ class CollectionError(UserError, ValueError):
 
 
 
-def add(cat: Catalogue, product: str, copies: int = 1, owner: str = DEFAULT_OWNER) -> dict:
+def add(cat: Catalogue, product: str, copies: int = 1, owner: str = DEFAULT_OWNER,
+        printing: str | None = None) -> dict:
     """Add ``copies`` of ``product`` to ``owner``'s collection; returns the new row.
+
+    ``printing`` (original, current, german) records which printing the box
+    is; without it, a product named by its German edition's title (or German
+    name) is recorded as ``german``, anything else leaves it open (None:
+    look-ups then use the current printing). Given again, it replaces the
+    recorded one.
 
     Raises :class:`~smashup_db.lookup.NotFound` (with suggestions) for an
     unknown product, :class:`CollectionError` for copies < 1 and
@@ -31,23 +38,28 @@ def add(cat: Catalogue, product: str, copies: int = 1, owner: str = DEFAULT_OWNE
     """
     if copies < 1:
         raise CollectionError(f"--copies must be 1 or more, not {copies}")
+    from .printings import check, german_default
+
+    printing = check(printing)
     pid = cat.resolve("product", product)[0]
+    printing = printing or german_default(cat.model, pid, product)
     from sqlalchemy import select
 
     from .models import Collection
 
     with writing(cat.r.url, "collection") as conn:
-        row = conn.execute(select(Collection.copies).where(Collection.owner == owner,
-                                                           Collection.product_id == pid)).first()
+        row = conn.execute(select(Collection.copies, Collection.printing).where(
+            Collection.owner == owner, Collection.product_id == pid)).first()
         if row:
             conn.execute(Collection.__table__.update().where(Collection.owner == owner,
                                                              Collection.product_id == pid)
-                         .values(copies=row[0] + copies))
+                         .values(copies=row[0] + copies, printing=printing or row[1]))
         else:
             conn.execute(Collection.__table__.insert().values(
-                owner=owner, product_id=pid, copies=copies,
+                owner=owner, product_id=pid, copies=copies, printing=printing,
                 added_at=datetime.now(timezone.utc).isoformat(timespec="seconds")))
-    return {"owner": owner, "product": cat.named("product", pid), "copies": (row[0] if row else 0) + copies}
+    return {"owner": owner, "product": cat.named("product", pid), "copies": (row[0] if row else 0) + copies,
+            "printing": printing or (row[1] if row else None)}
 
 
 def remove(cat: Catalogue, product: str, copies: int | None = None, owner: str = DEFAULT_OWNER) -> dict:
@@ -75,15 +87,18 @@ def remove(cat: Catalogue, product: str, copies: int | None = None, owner: str =
 
 
 def entries(cat: Catalogue, owners: list[str] | None = None) -> list[dict]:
-    """Collection rows ``[{"owner", "product", "copies"}]``, optionally of some owners only."""
+    """Collection rows ``[{"owner", "product", "copies", "printing"}]``, optionally of some owners only.
+
+    ``printing`` is the recorded printing of the box (None: not recorded).
+    """
     products = cat.model.products
-    rows = sorted(cat.r.all("SELECT owner, product_id, copies FROM collection"),
+    rows = sorted(cat.r.all("SELECT owner, product_id, copies, printing FROM collection"),
                   key=lambda r: (r["owner"], products[r["product_id"]].sort if r["product_id"] in products else -1))
     if owners:
         wanted = {o.casefold() for o in owners}
         rows = [r for r in rows if r["owner"].casefold() in wanted]
-    return [{"owner": r["owner"], "product": cat.named("product", r["product_id"]), "copies": r["copies"]}
-            for r in rows]
+    return [{"owner": r["owner"], "product": cat.named("product", r["product_id"]), "copies": r["copies"],
+             "printing": r["printing"]} for r in rows]
 
 
 def owned_copies(cat: Catalogue, owners: list[str] | None = None) -> dict[str, int]:

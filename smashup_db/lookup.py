@@ -128,7 +128,7 @@ class Catalogue:
         if printing:
             f = prt.base_facts(b, printing)
             row.update({"breakpoint": f["breakpoint"], "vp": f["vp"], "stats_known": f["breakpoint"] is not None,
-                        "printing": f["printing"], "printing_name": f["name"],
+                        "printing": f["printing"], "facts_from": f["facts_from"], "printing_name": f["name"],
                         "printing_product": self.named("product", f["product"])})
             if f["unknown"]:
                 row["note"] = f["reason"] or row["note"]
@@ -181,7 +181,7 @@ class Catalogue:
         products = [c.product] if c.product else list(self.model.factions[c.faction].products)
         return {**self.card_row(c.id, used), "faction": self.named("faction", c.faction),
                 "products": [self.named("product", p) for p in products],
-                "printing": facts["printing"], "printing_name": facts["name"],
+                "printing": facts["printing"], "facts_from": facts["facts_from"], "printing_name": facts["name"],
                 "printings": prt.rows_json(self.model, c, self.lang),
                 **self.texts("card", c.id), "same_name": [self.named("card", i) for i in ids[1:]]}
 

@@ -51,27 +51,30 @@ def pick(thing, printing: str | None):
 def base_facts(base, printing: str | None) -> dict:
     """A base's facts in ``printing``: ``{"printing", "product", "name", "breakpoint", "vp", "unknown", "reason"}``.
 
-    ``printing`` in the result is the one whose facts are given (``current``
-    when the thing has no row of the asked printing). ``unknown`` lists the
-    facts no source gives for it (their values are None).
+    ``printing`` in the result is the one asked (``current`` for None),
+    ``facts_from`` the printing whose facts are given (the German edition
+    follows the original printing; a thing without such a row has only its
+    current facts). ``unknown`` lists the facts no source gives for it (None).
     """
     row = pick(base, printing)
+    asked = printing or "current"
     if row is None:
         unknown = [] if base.breakpoint is not None else ["breakpoint", "vp"]
-        return {"printing": "current", "product": base.product, "name": None, "breakpoint": base.breakpoint,
-                "vp": list(base.vp), "unknown": unknown, "reason": base.note or ""}
-    return {"printing": row.printing, "product": row.product, "name": row.name or None,
+        return {"printing": asked, "facts_from": "current", "product": base.product, "name": None,
+                "breakpoint": base.breakpoint, "vp": list(base.vp), "unknown": unknown, "reason": base.note or ""}
+    return {"printing": asked, "facts_from": row.printing, "product": row.product, "name": row.name or None,
             "breakpoint": row.breakpoint, "vp": list(row.vp), "unknown": list(row.unknown), "reason": row.reason}
 
 
 def card_facts(card, printing: str | None) -> dict:
     """A card's facts in ``printing``: ``{"printing", "product", "name", "copies", "power", "unknown", "reason"}``."""
     row = pick(card, printing)
+    asked = printing or "current"
     if row is None:
-        return {"printing": "current", "product": card.product, "name": None, "copies": card.copies,
-                "power": card.power, "unknown": ["power"] if power_status(card) == UNKNOWN else [],
-                "reason": card.note}
-    return {"printing": row.printing, "product": row.product, "name": row.name or None, "copies": row.copies,
+        return {"printing": asked, "facts_from": "current", "product": card.product, "name": None,
+                "copies": card.copies, "power": card.power,
+                "unknown": ["power"] if power_status(card) == UNKNOWN else [], "reason": card.note}
+    return {"printing": asked, "facts_from": row.printing, "product": row.product, "name": row.name or None, "copies": row.copies,
             "power": row.power, "unknown": list(row.unknown), "reason": row.reason}
 
 

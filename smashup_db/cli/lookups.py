@@ -180,7 +180,10 @@ def base(name: str, printing: str | None = None, db: str | None = None, lang: st
         L = cat.lang
         stats = (f"{term('breakpoint', L)} {item['breakpoint']}, {term('vp', L)} {fmt_vp(item['vp'])}"
                  if item["stats_known"] else f"{term('breakpoint', L)}/{term('vp', L)}: {term('unknown', L)}")
-        line((label(item, L), "bold"), f" ({item['id']}) - {stats}")
+        shown = item.get("printing") or "current"
+        line((label(item, L), "bold"), f" ({item['id']}) - {stats}"
+             + (f" ({shown}" + (f" = {item['facts_from']}" if item.get("facts_from") not in (None, shown) else "")
+                + ")" if shown != "current" else ""))
         line(f"{term('product', L)}: {label(item['product'], L)}"
              + (f", {term('faction', L)}: {label(item['faction'], L)}" if item["faction"] else ""))
         if item["note"]:
