@@ -98,7 +98,7 @@ class Card(SQLModel, table=True):
     power: Optional[int] = None
     sort: int = 0
     product_id: Optional[str] = Field(default=None, foreign_key="product.id")  # titans: the product selling it
-    note: str = ""  # why the power is unknown, when it is
+    note: Optional[str] = None  # why the power is unknown, when it is
 
 
 class CardKeyword(SQLModel, table=True):

@@ -251,3 +251,20 @@ def test_data_check_lists_an_unresolved_difference(tmp_path):
     problems = [str(p) for p in check_data(tmp_path / "data")]
     assert any("unresolved" in p for p in problems)
     assert not [p for p in check_data(DATA)]
+
+
+def test_site_shows_printings_titan_packs_and_unknown_power(db_path, tmp_path):
+    from smashup_db.site import build_site
+
+    build_site(tmp_path / "site", "en", "/", db_path, search=False)
+    en = tmp_path / "site" / "en"
+    arkham = (en / "bases" / "arkham-university" / "index.html").read_text(encoding="utf-8")
+    assert "Printings" in arkham and "Miskatonic University" in arkham and "?/?/?" in arkham
+    kraken = (en / "cards" / "the-kraken" / "index.html").read_text(encoding="utf-8")
+    assert f"/en/products/{prt.TITANS_PACK}/" in kraken and "/en/products/core-set/" not in kraken
+    dartagnan = (en / "cards" / "dartagnan" / "index.html").read_text(encoding="utf-8")
+    assert "? (unknown" in dartagnan
+    gerald = (en / "factions" / "gi-gerald" / "index.html").read_text(encoding="utf-8")
+    n = sum(c["copies"] for c in json.loads((DATA / "factions" / "gi-gerald.json").read_text())["cards"]
+            if c["type"] == "fusion")
+    assert n == 17 and f"{n} fusions" in gerald

@@ -49,7 +49,7 @@ def fact_rows(data: dict) -> dict:
         for i, c in enumerate(f["cards"]):
             rows["card"].append({"id": c["id"], "faction_id": f["id"], "type": c["type"], "copies": c["copies"],
                                  "power": c["power"], "sort": i, "product_id": c.get("product"),
-                                 "note": c.get("note", "")})
+                                 "note": c.get("note") or None})
             rows["card_keyword"] += [{"card_id": c["id"], "keyword": k} for k in c["keywords"]]
             name("card", c["id"], "en", c["name"])
     for _, p in data["products"]:

@@ -61,12 +61,14 @@ def load(reader: Reader) -> SiteData:
     for c in m.cards.values():
         texts, rulings = text_of("card", c.id)
         cards[c.id] = {"id": c.id, "faction": c.faction, "type": c.type, "copies": c.copies, "power": c.power,
-                       "keywords": list(c.keywords), "texts": texts, "rulings": rulings}
+                       "keywords": list(c.keywords), "texts": texts, "rulings": rulings,
+                       "product": c.product, "printings": list(c.printings)}
     bases = {}
     for b in m.bases.values():
         texts, rulings = text_of("base", b.id)
         bases[b.id] = {"id": b.id, "product": b.product, "faction": b.faction, "breakpoint": b.breakpoint,
-                       "vp": list(b.vp), "note": b.note, "texts": texts, "rulings": rulings}
+                       "vp": list(b.vp), "note": b.note, "texts": texts, "rulings": rulings,
+                       "scoring": b.scoring, "printings": list(b.printings)}
     counts = m.text_counts()
     return SiteData(version=m.meta.get("catalogue_version", "?"), date=m.meta.get("catalogue_date", "?"),
                     products=products, factions=factions, cards=cards, bases=bases,

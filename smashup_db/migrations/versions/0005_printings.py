@@ -39,7 +39,7 @@ def upgrade() -> None:
                     sa.Column("id", S(), nullable=False), sa.Column("faction_id", S(), nullable=False),
                     sa.Column("type", S(), nullable=False), sa.Column("copies", sa.Integer(), nullable=False),
                     sa.Column("power", sa.Integer(), nullable=True), sa.Column("sort", sa.Integer(), nullable=False),
-                    sa.Column("product_id", S(), nullable=True), sa.Column("note", S(), nullable=False),
+                    sa.Column("product_id", S(), nullable=True), sa.Column("note", S(), nullable=True),
                     sa.CheckConstraint(one_of("type", CARD_TYPES), name="ck_card_type"),
                     sa.CheckConstraint("copies >= 1", name="ck_card_copies"),
                     sa.ForeignKeyConstraint(["faction_id"], ["faction.id"]),
