@@ -226,7 +226,9 @@ def stats(db: str | None = None, json_out: bool = False) -> None:
 
 def _search_stats(item: dict) -> str:
     if item["kind"] == "card":
-        return "" if item.get("power") is None else str(item["power"])
+        if item.get("power") is None:  # '?' unknown (a minion or fusion), '' none (actions, titans)
+            return "?" if item.get("type") in ("minion", "fusion") else ""
+        return str(item["power"])
     if item.get("breakpoint") is None:
         return "?"
     return f"{item['breakpoint']} [{fmt_vp(item['vp'])}]"
