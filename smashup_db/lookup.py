@@ -71,9 +71,12 @@ class Catalogue:
 
     # ------------------------------------------------------------------ products and factions
     def products(self) -> list[dict]:
-        """All products in publication order: id, names, kind, year, extra decks, faction and base counts."""
+        """All products in publication order: id, names, kind, year, extra decks, faction and base counts,
+        and the German edition (``{"title", "release"}``; None when the product was not published in German)."""
         return [{**self.named("product", p.id), "kind": p.kind, "year": p.year, "extra_decks": list(p.extra_decks),
-                 "factions": len(p.factions), "bases": len(p.bases)} for p in self.model.products.values()]
+                 "factions": len(p.factions), "bases": len(p.bases),
+                 "german_edition": {"title": p.german_title, "release": p.german_release} if p.german_title else None}
+                for p in self.model.products.values()]
 
     def factions(self, product: str | None = None) -> list[dict]:
         """Factions in catalogue order (optionally of one product), with their products."""

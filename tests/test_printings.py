@@ -268,3 +268,25 @@ def test_site_shows_printings_titan_packs_and_unknown_power(db_path, tmp_path):
     n = sum(c["copies"] for c in json.loads((DATA / "factions" / "gi-gerald.json").read_text())["cards"]
             if c["type"] == "fusion")
     assert n == 17 and f"{n} fusions" in gerald
+
+
+def test_german_editions_are_the_products_of_the_editions_file(cli, shared_data):
+    import csv
+
+    with (shared_data / "german" / "editions-de.tsv").open(encoding="utf-8", newline="") as fh:
+        rows = list(csv.DictReader(fh, delimiter="\t"))
+    products = _json(cli("products", "--json"))
+    german = {p["name_en"]: p["german_edition"]["title"] for p in products if p["german_edition"]}
+    assert german == {r["english_product"]: r["german_title"] for r in rows}
+    assert len(german) == 14
+
+
+def test_a_renamed_card_keeps_its_identity_and_its_original_type(cli):
+    renamed = [d for d in DIFFERENCES if d["status"] == "printing" and d["field"] == "name"]
+    assert renamed
+    for d in renamed:
+        item = _json(cli("card", d["original_name"], "--json"))
+        assert item["id"] == d["id"]
+        orig = next(p for p in item["printings"] if p["printing"] == "original")
+        assert orig["name"] == d["original_name"] and orig["type"] == d["original_card"]["type"]
+        assert orig["copies"] == d["original_card"]["copies"]

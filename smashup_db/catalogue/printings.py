@@ -30,7 +30,7 @@ PRINTINGS = ("original", "current", "german")
 _LINE = re.compile(r"^\s*(\d+)x\s+(.+?)\s+-\s+(?:power\s*(\d+)\s*-)?", re.I)
 _TITANS_PACK = re.compile(r"TITANS (?:Event Kit|pack)")
 _FUSION = re.compile(r"^\s*(?:Power\s*\d+\s*-\s*)?(?:Fusion\b|Minion\s*:.*\bAction\s*:)", re.I | re.S)
-_SCORES = re.compile(r"\b(?:When|Before|After|As) this base scores\b[^.]*", re.I)
+_SCORES = re.compile(r"\b(?:When|Before|After|As) this base scores\b[^.]*(?:\.[^.]*)?", re.I)
 #: The compared fields of a card.
 CARD_FIELDS = ("name", "copies", "power")
 #: The scoring flags of bases whose text changes who gets VP.
@@ -81,7 +81,7 @@ def scoring_flag(text: str | None, vp: list | None) -> str | None:
         s = m.group(0)
         if re.search(r"replace (?:it|this base)", s, re.I) and "keep scoring" in text.lower():
             return "replaced"
-        if re.search(r"\bVP\b|victory point", s, re.I):
+        if re.search(r"VP\b|victory point", s, re.I):
             if re.search(r"for each minion", s, re.I):
                 return "per-minion"
             if re.search(r"for every \d+ power", s, re.I):
@@ -104,8 +104,9 @@ def differences(archive_factions: list[dict], kadsuno: dict[str, dict]) -> list[
     ``archive_factions`` are the card archive's factions *before* corrections
     (``[{"name", "cards": [{"name", "type", "copies", "power"}]}]``). Returns
     ``[{"kind": "card", "faction", "name" (current), "original_name", "field",
-    "original", "current"}]``; ``field`` is ``name``, ``copies``, ``power``,
-    ``only-current`` (no original card pairs with it) or ``only-original``.
+    "original", "current", "original_card"}]`` (``original_card``: the paired
+    original card's type, copies and power); ``field`` is ``name``, ``copies``,
+    ``power``, ``only-current`` (no original card pairs with it) or ``only-original``.
     Titans are left out (the Kadsuno files list them apart).
     """
     from .compile import key
@@ -141,7 +142,8 @@ def differences(archive_factions: list[dict], kadsuno: dict[str, dict]) -> list[
                     continue
                 if (key(a or "") != key(b or "")) if fld == "name" else a != b:
                     out.append({"kind": "card", "faction": fac["name"], "name": c["name"],
-                                "original_name": o["name"], "field": fld, "original": a, "current": b})
+                                "original_name": o["name"], "field": fld, "original": a, "current": b,
+                                "original_card": {"type": o["type"], "copies": o["copies"], "power": o["power"]}})
         for i, c in enumerate(rest_cur):
             if i not in used_c:
                 out.append({"kind": "card", "faction": fac["name"], "name": c["name"], "original_name": None,
@@ -297,7 +299,8 @@ def build_printings(products, factions, bases, raw_factions, kad_cards, editions
         used.add(d["id"])
         card = next(c for f in factions for c in f["cards"] if c["id"] == d["id"])
         mine = [x for x in diffs if x["id"] == d["id"] and x["status"] == "printing"]
-        orig = {x["field"]: x["original"] for x in mine if x["field"] in CARD_FIELDS}
+        orig = {**mine[0]["original_card"],
+                **{x["field"]: x["original"] for x in mine if x["field"] in CARD_FIELDS}}
         fac_id = card["faction"]
         kf = kad_cards.get(key(d["faction"]), {})
         product = product_by_key.get(key(kf.get("set") or ""), by_id[home[fac_id]])["id"]

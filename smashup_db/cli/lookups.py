@@ -138,8 +138,9 @@ def _printings_block(item: dict, L: str) -> None:
         if "breakpoint" in r:
             facts = (f"{term('breakpoint', L)} {fmt_number(r['breakpoint'])}, {term('vp', L)} {fmt_vp(r['vp'])}")
         else:
-            facts = (f"{r['copies']}x, {term('power', L)} "
-                     + ("?" if "power" in r["unknown"] else "-" if r["power"] is None else str(r["power"])))
+            facts = f"({term(r['type'], L)}) {r['copies']}x"
+            if r["power"] is not None or "power" in r["unknown"]:
+                facts += f", {term('power', L)} {'?' if r['power'] is None else r['power']}"
         line(f"  {r['printing']} ({label(r['product'], L)}): ", (r["name"] or "", "bold"), f" {facts}",
              (f" - {r['reason']}", "dim") if r["reason"] else "")
 
