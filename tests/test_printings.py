@@ -290,3 +290,19 @@ def test_a_renamed_card_keeps_its_identity_and_its_original_type(cli):
         orig = next(p for p in item["printings"] if p["printing"] == "original")
         assert orig["name"] == d["original_name"] and orig["type"] == d["original_card"]["type"]
         assert orig["copies"] == d["original_card"]["copies"]
+
+
+def test_bases_deck_and_draft_take_the_printing(cli):
+    res = _json(cli("bases", "deck", "-f", "bear cavalry,ghosts", "-n", "3", "--base-mode", "faction",
+                    "--printing", "original", "--seed", "2", "--json"))
+    stats = {s["id"]: s for s in res["bases_in_play_stats"]}
+    assert set(stats) == set(res["bases_in_play"]) and "field-of-honor" in stats
+    assert (stats["field-of-honor"]["breakpoint"], stats["field-of-honor"]["vp"]) == (18, [3, 2, 1])
+    cur = _json(cli("bases", "deck", "-f", "bear cavalry,ghosts", "-n", "3", "--base-mode", "faction",
+                    "--printing", "current", "--seed", "2", "--json"))
+    assert {s["id"]: s["breakpoint"] for s in cur["bases_in_play_stats"]}["field-of-honor"] == 16
+    draft = _json(cli("draft", "-p", "Anna,Ben", "--auto", "--seed", "4", "--printing", "german", "--json"))
+    assert draft["printing"] == "german"
+    assert [s["id"] for s in draft["bases_in_play_stats"]] == draft["bases_in_play"]
+    bad = cli("bases", "deck", "-f", "ghosts,aliens", "-n", "2", "--printing", "reprint")
+    assert bad.exit_code != 0 and "unknown printing" in bad.output
