@@ -187,7 +187,7 @@ def test_geek_edition_and_core_set_put_the_geeks_bases_into_the_set_matched_deck
 
 def _in_printings_table(d) -> bool:
     """The original printing row of the card holds the original value, the current row the current one."""
-    rows = {r["printing"]: r for r in PRINTINGS_FILE["printings"] if r["kind"] == "card" and r["id"] == d["id"]}
+    rows = {r["printing"]: r for r in PRINTINGS_FILE["printings"] if r["kind"] == d["kind"] and r["id"] == d["id"]}
     field = d["field"]
     return ("original" in rows and "current" in rows
             and rows["original"][field] == d["original"] and rows["current"][field] == d["current"])
@@ -221,7 +221,13 @@ def test_differences_are_what_the_sources_say(shared_data):
     from smashup_db.catalogue import sources as src
 
     archive = src.read_card_archive(shared_data)
-    diffs = prt.differences(archive["factions"], prt.read_kadsuno_cards(shared_data))
+    kad = prt.read_kadsuno_cards(shared_data)
+    factions = [{"en": f["name"], "id": f["id"]} for f in map(lambda p: json.loads(p.read_text()),
+                                                              sorted((DATA / "factions").glob("*.json")))]
+    bases = [{"en": b["name"], "faction": b["faction"]} for p in sorted((DATA / "products").glob("*.json"))
+             for b in json.loads(p.read_text())["bases"]]
+    diffs = prt.differences(archive["factions"], kad) + prt.base_differences(factions, bases, kad)
+    assert any(d["kind"] == "base" for d in diffs) and any(d["kind"] == "card" for d in diffs)
     strip = lambda ds: sorted((d["faction"], d["name"] or "", d["original_name"] or "", d["field"]) for d in ds)
     assert strip(diffs) == strip(DIFFERENCES)
     assert len(DIFFERENCES) >= 40
@@ -282,7 +288,7 @@ def test_german_editions_are_the_products_of_the_editions_file(cli, shared_data)
 
 
 def test_a_renamed_card_keeps_its_identity_and_its_original_type(cli):
-    renamed = [d for d in DIFFERENCES if d["status"] == "printing" and d["field"] == "name"]
+    renamed = [d for d in DIFFERENCES if d["kind"] == "card" and d["status"] == "printing" and d["field"] == "name"]
     assert renamed
     for d in renamed:
         item = _json(cli("card", d["original_name"], "--json"))

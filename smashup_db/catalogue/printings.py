@@ -38,7 +38,7 @@ SCORING_FLAGS = ("replaced", "per-minion", "extra-vp", "other")
 
 
 def read_kadsuno_cards(root: Path) -> dict[str, dict]:
-    """Kadsuno cards per faction key: ``{key: {"file", "set", "titans_pack", "cards": [...]}}``.
+    """Kadsuno cards per faction key: ``{key: {"file", "set", "titans_pack", "bases": [names], "cards": [...]}}``.
 
     Each card is ``{"name", "type" (minion|action), "copies", "power"}`` from the
     ``characters`` and ``actions`` fields. ``titans_pack`` is True when the
@@ -58,7 +58,9 @@ def read_kadsuno_cards(root: Path) -> dict[str, dict]:
                                       "copies": int(m.group(1)),
                                       "power": int(m.group(3)) if m.group(3) else None})
             text = " ".join(v for v in fac.values() if isinstance(v, str))
-            out[key(fac["name"])] = {"file": path.name, "set": fac.get("expansion"), "cards": cards,
+            bases = [line.lstrip("* ").strip().replace("’", "'") for line in str(fac.get("bases") or "").splitlines()
+                     if line.strip()]
+            out[key(fac["name"])] = {"file": path.name, "set": fac.get("expansion"), "cards": cards, "bases": bases,
                                      "titans_pack": bool(_TITANS_PACK.search(text))}
     return out
 
@@ -152,6 +154,35 @@ def differences(archive_factions: list[dict], kadsuno: dict[str, dict]) -> list[
             if j not in used_o:
                 out.append({"kind": "card", "faction": fac["name"], "name": None, "original_name": o["name"],
                             "field": "only-original", "original": o["copies"], "current": None})
+    return out
+
+
+def base_differences(factions: list[dict], bases: list[dict], kadsuno: dict[str, dict]) -> list[dict]:
+    """Base names the Kadsuno files (original) and the catalogue (current) give differently, per faction.
+
+    ``factions`` and ``bases`` are the compiler's records (``en``, ``id``;
+    ``en``, ``faction``). A faction with exactly one unmatched base on each
+    side gives a ``name`` difference; other unmatched bases give
+    ``only-current``/``only-original``. Same record shape as :func:`differences`.
+    """
+    from .compile import key
+
+    out = []
+    for fac in factions:
+        kf = kadsuno.get(key(fac["en"]))
+        if kf is None or not kf.get("bases"):
+            continue
+        cur = [b["en"] for b in bases if b["faction"] == fac["id"]]
+        only_cur = [n for n in cur if key(n) not in {key(k) for k in kf["bases"]}]
+        only_orig = [n for n in kf["bases"] if key(n) not in {key(c) for c in cur}]
+        if len(only_cur) == 1 and len(only_orig) == 1:
+            out.append({"kind": "base", "faction": fac["en"], "name": only_cur[0], "original_name": only_orig[0],
+                        "field": "name", "original": only_orig[0], "current": only_cur[0]})
+            continue
+        out += [{"kind": "base", "faction": fac["en"], "name": n, "original_name": None, "field": "only-current",
+                 "original": None, "current": n} for n in only_cur]
+        out += [{"kind": "base", "faction": fac["en"], "name": None, "original_name": n, "field": "only-original",
+                 "original": n, "current": None} for n in only_orig]
     return out
 
 
@@ -283,10 +314,20 @@ def build_printings(products, factions, bases, raw_factions, kad_cards, editions
             rows.append(_card_row(card, card["product"], "current", reason=why,
                                   evidence="shared/data/README.md (titans)"))
     # Cards: original (Kadsuno) against current (archive).
-    diffs = classify(differences(raw_factions, kad_cards), curated["differences"], corrections)
+    diffs = classify(differences(raw_factions, kad_cards) + base_differences(factions, bases, kad_cards),
+                     curated["differences"], corrections)
     cards_by = {(key(f["en"]), key(c["name"] or "")): c for f in factions for c in f["cards"]}
+    bases_by_name = {key(b["en"]): b for b in bases}
+    renamed = {key(e["name"]): e for e in curated["bases"] if e.get("set", {}).get("name")}
     used = set()
     for d in diffs:
+        if d["kind"] == "base":
+            base = bases_by_name.get(key(d["name"] or ""))
+            d["id"] = base["id"] if base else None
+            e = renamed.get(key(d["name"] or ""))
+            if d["status"] == "unresolved" and e and key(e["set"]["name"]) == key(d["original_name"] or ""):
+                d["status"], d["reason"] = "printing", e["reason"]
+            continue
         card = cards_by.get((key(d["faction"]), key(d["name"] or "")))
         d["id"] = card["id"] if card else None
     for entry in curated["differences"]:
@@ -294,11 +335,11 @@ def build_printings(products, factions, bases, raw_factions, kad_cards, editions
             raise CompileError(f"curated/printings.json: {entry.get('faction')} {entry.get('name') or entry.get('names')}"
                                " matches no difference: remove or update it")
     for d in diffs:
-        if d["status"] != "printing" or d["id"] is None or d["id"] in used:
+        if d["kind"] != "card" or d["status"] != "printing" or d["id"] is None or d["id"] in used:
             continue
         used.add(d["id"])
         card = next(c for f in factions for c in f["cards"] if c["id"] == d["id"])
-        mine = [x for x in diffs if x["id"] == d["id"] and x["status"] == "printing"]
+        mine = [x for x in diffs if x["kind"] == "card" and x["id"] == d["id"] and x["status"] == "printing"]
         orig = {**mine[0]["original_card"],
                 **{x["field"]: x["original"] for x in mine if x["field"] in CARD_FIELDS}}
         fac_id = card["faction"]
