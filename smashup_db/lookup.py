@@ -150,9 +150,9 @@ class Catalogue:
                 if (pid is None or b.id in in_product) and (fid is None or b.faction == fid)]
 
     def faction(self, query: str) -> dict:
-        """One faction: its cards (copies, power, keywords), totals, bases and products."""
+        """One faction: its cards (copies, power, keywords; of the owned printing), totals, bases and products."""
         f = self.model.factions[self.resolve("faction", query)[0]]
-        cards = [self.card_row(c) for c in f.cards]
+        cards = [self.card_row(c, self.printing_of(self.model.cards[c], None)) for c in f.cards]
         return {**self.named("faction", f.id), "products": [self.named("product", p) for p in f.products],
                 "cards": cards, "totals": deck_totals(cards), "bases": [self.base_row(b) for b in f.bases]}
 

@@ -312,3 +312,24 @@ def test_bases_deck_and_draft_take_the_printing(cli):
     assert [s["id"] for s in draft["bases_in_play_stats"]] == draft["bases_in_play"]
     bad = cli("bases", "deck", "-f", "ghosts,aliens", "-n", "2", "--printing", "reprint")
     assert bad.exit_code != 0 and "unknown printing" in bad.output
+
+
+def test_printing_option_gives_each_printings_own_facts(cli):
+    checked = 0
+    for d in DIFFERENCES:
+        if d["kind"] != "card" or d["status"] != "printing" or d["field"] not in ("copies", "power"):
+            continue
+        orig = _json(cli("card", d["id"], "--printing", "original", "--json"))
+        cur = _json(cli("card", d["id"], "--printing", "current", "--json"))
+        german = _json(cli("card", d["id"], "--printing", "german", "--json"))
+        assert orig[d["field"]] == d["original"] and cur[d["field"]] == d["current"], d
+        assert german[d["field"]] == d["original"] and german["facts_from"] == "original"
+        checked += 1
+    assert checked >= 10
+    # an owned original box changes the faction list too
+    soldier = next(d for d in DIFFERENCES if d["field"] == "power" and d["status"] == "printing")
+    fac = _json(cli("card", soldier["id"], "--json"))["faction"]["id"]
+    product = _json(cli("card", soldier["id"], "--json"))["products"][0]["id"]
+    cli("collection", "add", product, "--printing", "original")
+    row = next(c for c in _json(cli("faction", fac, "--json"))["cards"] if c["id"] == soldier["id"])
+    assert row["power"] == soldier["original"]

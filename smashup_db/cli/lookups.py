@@ -141,7 +141,7 @@ def _printings_block(item: dict, L: str) -> None:
             facts = f"({term(r['type'], L)}) {r['copies']}x"
             if r["power"] is not None or "power" in r["unknown"]:
                 facts += f", {term('power', L)} {'?' if r['power'] is None else r['power']}"
-        line(f"  {r['printing']} ({label(r['product'], L)}): ", (r["name"] or "", "bold"), f" {facts}",
+        line(f"  {term(r['printing'], L)} ({label(r['product'], L)}): ", (r["name"] or "", "bold"), f" {facts}",
              (f" - {r['reason']}", "dim") if r["reason"] else "")
 
 
