@@ -63,6 +63,7 @@ TERMS: dict[str, dict[str, str]] = {
     "original": {"en": "original printing", "de": "Erstdruck"},
     "current": {"en": "current printing", "de": "aktueller Druck"},
     "german": {"en": "German edition", "de": "deutsche Ausgabe"},
+    "titans_sold": {"en": "Titans sold in this product", "de": "Titanen in diesem Produkt"},
     "fusions_n": {"en": "fusions", "de": "Fusionen"},
     "power_unknown": {"en": "unknown (no source gives it)", "de": "unbekannt (keine Quelle nennt sie)"},
     "own_scoring": {"en": "Own scoring rule", "de": "Eigene Wertungsregel"},

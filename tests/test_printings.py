@@ -266,6 +266,8 @@ def test_site_shows_printings_titan_packs_and_unknown_power(db_path, tmp_path):
     en = tmp_path / "site" / "en"
     arkham = (en / "bases" / "arkham-university" / "index.html").read_text(encoding="utf-8")
     assert "Printings" in arkham and "Miskatonic University" in arkham and "?/?/?" in arkham
+    pack = (en / "products" / prt.TITANS_PACK / "index.html").read_text(encoding="utf-8")
+    assert "/en/cards/the-kraken/" in pack
     kraken = (en / "cards" / "the-kraken" / "index.html").read_text(encoding="utf-8")
     assert f"/en/products/{prt.TITANS_PACK}/" in kraken and "/en/products/core-set/" not in kraken
     dartagnan = (en / "cards" / "dartagnan" / "index.html").read_text(encoding="utf-8")

@@ -54,7 +54,8 @@ def load(reader: Reader) -> SiteData:
         return ({lang: dict(t) for lang, t in found.texts.items()}, list(found.rulings)) if found else ({}, [])
 
     products = {p.id: {"id": p.id, "kind": p.kind, "year": p.year, "extra_decks": list(p.extra_decks),
-                       "factions": list(p.factions), "bases": list(p.bases)} for p in m.products.values()}
+                       "factions": list(p.factions), "bases": list(p.bases),
+                       "german_title": p.german_title, "german_release": p.german_release} for p in m.products.values()}
     factions = {f.id: {"id": f.id, "products": list(f.products), "cards": list(f.cards), "bases": list(f.bases),
                        "totals": m.deck_totals(f.id)} for f in m.factions.values()}
     cards = {}
