@@ -40,7 +40,9 @@ def check_data(data_dir: Path | None = None) -> list[Problem]:
     each faction's non-titan copies add up to 20 (or the documented exception
     in ``curated/deck-exceptions.json``); every minion has a power; every base
     has a breakpoint and three VP or a note saying why they are unknown; every
-    translated name points at an existing thing. An unreadable file is itself
+    translated name points at an existing thing; every printing names an
+    existing thing and product, and no difference between the printings is
+    left unresolved (:func:`check_printings`). An unreadable file is itself
     a problem.
     """
     try:
