@@ -25,8 +25,9 @@ from .lookup import Catalogue, NotFound
 
 FORMAT = "smashup-collection"
 VERSION = 1
-COLUMNS = ("owner", "product", "copies", "added_at")
+COLUMNS = ("owner", "product", "copies", "added_at", "printing")
 from .collection import MAX_COPIES  # noqa: E402  (one bound for typed and imported copies)
+from .vocabulary import PRINTINGS  # noqa: E402
 
 
 class BackupError(UserError, ValueError):
@@ -34,9 +35,10 @@ class BackupError(UserError, ValueError):
 
 
 def rows(cat: Catalogue) -> list[dict]:
-    """Collection rows ``[{"owner", "product" (id), "copies", "added_at"}]`` by owner and catalogue order."""
-    return [{"owner": r["owner"], "product": r["product_id"], "copies": r["copies"], "added_at": r["added_at"]}
-            for r in cat.r.all("SELECT c.owner, c.product_id, c.copies, c.added_at FROM collection c"
+    """Collection rows ``[{"owner", "product" (id), "copies", "added_at", "printing"}]`` by owner and catalogue order."""
+    return [{"owner": r["owner"], "product": r["product_id"], "copies": r["copies"], "added_at": r["added_at"],
+             "printing": r["printing"]}
+            for r in cat.r.all("SELECT c.owner, c.product_id, c.copies, c.added_at, c.printing FROM collection c"
                                " LEFT JOIN product p ON p.id = c.product_id ORDER BY c.owner, p.sort, c.product_id")]
 
 
@@ -93,7 +95,7 @@ def _entries_csv(text: str, src: str) -> list[tuple[str, dict]]:
 
 
 def parse(cat: Catalogue, path: Path) -> list[dict]:
-    """Read and check a backup file; returns ``[{"owner", "product_id", "copies", "added_at"}]``.
+    """Read and check a backup file; returns ``[{"owner", "product_id", "copies", "added_at", "printing"}]``.
 
     Raises :class:`BackupError` naming the file and the field or line.
     """
@@ -124,10 +126,13 @@ def parse(cat: Catalogue, path: Path) -> list[dict]:
                 datetime.fromisoformat(str(added))
             except ValueError:
                 raise BackupError(f"{where}: added_at: {added!r} is not an ISO date and time") from None
+        printing = e.get("printing") or None  # absent in backups made before printings existed
+        if printing is not None and printing not in PRINTINGS:
+            raise BackupError(f"{where}: printing: {printing!r} is not original, current or german")
         if (owner, pid) in seen:
             raise BackupError(f"{where}: product: {owner} has {pid} twice in the file")
         seen.add((owner, pid))
-        out.append({"owner": owner, "product_id": pid, "copies": copies, "added_at": added})
+        out.append({"owner": owner, "product_id": pid, "copies": copies, "added_at": added, "printing": printing})
     return out
 
 
@@ -147,7 +152,7 @@ def import_file(cat: Catalogue, path: Path, replace: bool = False) -> dict:
             w.execute("DELETE FROM collection")
         w.execute("DELETE FROM collection WHERE owner = :owner AND product_id = :product_id",
                   [{"owner": e["owner"], "product_id": e["product_id"]} for e in entries])
-        w.execute("INSERT INTO collection (owner, product_id, copies, added_at)"
-                  " VALUES (:owner, :product_id, :copies, :added_at)",
+        w.execute("INSERT INTO collection (owner, product_id, copies, added_at, printing)"
+                  " VALUES (:owner, :product_id, :copies, :added_at, :printing)",
                   [{**e, "added_at": e["added_at"] or now} for e in entries])
     return {"entries": len(entries), "owners": sorted({e["owner"] for e in entries}), "replaced": replace}

@@ -121,24 +121,36 @@ def build_deck(
         raise BaseDeckError(f"unknown base-deck mode {mode!r} (choose {', '.join(MODES)})")
     factions = list(dict.fromkeys(factions))
     sources = {f: source_product(f, faction_products, owned, product_bases) for f in factions}
-    base_product = {b: p for p, bases in product_bases.items() for b in bases}
+    # A base may be printed in several products (the Geeks bases: The Big Geeky Box and The
+    # Bigger Geekier Box); it is in a product's deck when that product has it.
+    base_products: dict[str, list[str]] = {}
+    for p, bs in product_bases.items():
+        for b in bs:
+            base_products.setdefault(b, []).append(p)
     all_bases = [b for bases in product_bases.values() for b in bases]
     missing: tuple[str, ...] = ()
 
+    def has(b: str, products) -> bool:
+        return products is None or any(p in products for p in base_products[b])
+
     if mode == "set":
         chosen = set(sources.values())
-        bases = [b for b in all_bases if base_product[b] in chosen]
+        bases = [b for b in all_bases if has(b, chosen)]
     elif mode == "faction":
         wanted = set(factions)
-        bases = [b for b in all_bases if base_faction.get(b) in wanted
-                 and (owned is None or base_product[b] in owned)]
+        bases = [b for b in all_bases if base_faction.get(b) in wanted and has(b, owned)]
         tied = {base_faction.get(b) for b in bases}
         missing = tuple(f for f in factions if f not in tied)
     else:
-        bases = [b for b in all_bases if owned is None or base_product[b] in owned]
+        chosen = None
+        bases = [b for b in all_bases if has(b, owned)]
+
+    def box(b: str) -> str:
+        prefer = set(sources.values()) if mode == "set" else owned
+        return next((p for p in base_products[b] if prefer is None or p in prefer), base_products[b][0])
 
     bases = list(dict.fromkeys(bases))
-    needed = set(sources.values()) | {base_product[b] for b in bases}
+    needed = set(sources.values()) | {box(b) for b in bases}
     order = list(product_bases) + sorted(needed - set(product_bases))
     boxes = tuple(p for p in order if p in needed)
     return BaseDeck(mode, tuple(bases), boxes, sources, missing)

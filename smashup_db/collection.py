@@ -24,8 +24,15 @@ class CollectionError(UserError, ValueError):
 
 
 
-def add(cat: Catalogue, product: str, copies: int = 1, owner: str = DEFAULT_OWNER) -> dict:
+def add(cat: Catalogue, product: str, copies: int = 1, owner: str = DEFAULT_OWNER,
+        printing: str | None = None) -> dict:
     """Add ``copies`` of ``product`` to ``owner``'s collection; returns the new row.
+
+    ``printing`` (original, current, german) records which printing the box
+    is; without it, a product named by its German edition's title (or German
+    name) is recorded as ``german``, anything else leaves it open (None:
+    look-ups then use the current printing). Given again, it replaces the
+    recorded one.
 
     Raises :class:`~smashup_db.lookup.NotFound` (with suggestions) for an
     unknown product, :class:`CollectionError` for copies < 1 and
@@ -34,20 +41,28 @@ def add(cat: Catalogue, product: str, copies: int = 1, owner: str = DEFAULT_OWNE
     """
     if not 1 <= copies <= MAX_COPIES:
         raise CollectionError(f"--copies must be a whole number from 1 to {MAX_COPIES}, not {copies}")
+    from .printings import check, german_default
+
+    printing = check(printing)
     pid = cat.resolve("product", product)[0]
+    printing = printing or german_default(cat.model, pid, product)
     key = {"owner": owner, "product": pid}
     with writing(cat.r.url, "collection") as w:
-        had = w.scalar(f"SELECT copies FROM collection WHERE {_WHERE}", **key)
-        if (had or 0) + copies > MAX_COPIES:
-            raise CollectionError(f"{owner} would have {(had or 0) + copies} copies of {cat.name('product', pid)[0]};"
+        row = w.one(f"SELECT copies, printing FROM collection WHERE {_WHERE}", **key)
+        had = row["copies"] if row else 0
+        if had + copies > MAX_COPIES:
+            raise CollectionError(f"{owner} would have {had + copies} copies of {cat.name('product', pid)[0]};"
                                   f" at most {MAX_COPIES} can be recorded")
-        if had:
-            w.execute(f"UPDATE collection SET copies = :copies WHERE {_WHERE}", {**key, "copies": had + copies})
+        if row:
+            printing = printing or row["printing"]
+            w.execute(f"UPDATE collection SET copies = :copies, printing = :printing WHERE {_WHERE}",
+                      {**key, "copies": had + copies, "printing": printing})
         else:
-            w.execute("INSERT INTO collection (owner, product_id, copies, added_at)"
-                      " VALUES (:owner, :product, :copies, :added_at)",
-                      {**key, "copies": copies, "added_at": datetime.now(timezone.utc).isoformat(timespec="seconds")})
-    return {"owner": owner, "product": cat.named("product", pid), "copies": (had or 0) + copies}
+            w.execute("INSERT INTO collection (owner, product_id, copies, printing, added_at)"
+                      " VALUES (:owner, :product, :copies, :printing, :added_at)",
+                      {**key, "copies": copies, "printing": printing,
+                       "added_at": datetime.now(timezone.utc).isoformat(timespec="seconds")})
+    return {"owner": owner, "product": cat.named("product", pid), "copies": had + copies, "printing": printing}
 
 
 def remove(cat: Catalogue, product: str, copies: int | None = None, owner: str = DEFAULT_OWNER) -> dict:
@@ -73,15 +88,18 @@ def remove(cat: Catalogue, product: str, copies: int | None = None, owner: str =
 
 
 def entries(cat: Catalogue, owners: list[str] | None = None) -> list[dict]:
-    """Collection rows ``[{"owner", "product", "copies"}]``, optionally of some owners only."""
+    """Collection rows ``[{"owner", "product", "copies", "printing"}]``, optionally of some owners only.
+
+    ``printing`` is the recorded printing of the box (None: not recorded).
+    """
     products = cat.model.products
-    rows = sorted(cat.r.all("SELECT owner, product_id, copies FROM collection"),
+    rows = sorted(cat.r.all("SELECT owner, product_id, copies, printing FROM collection"),
                   key=lambda r: (r["owner"], products[r["product_id"]].sort if r["product_id"] in products else -1))
     if owners:
         wanted = {o.casefold() for o in owners}
         rows = [r for r in rows if r["owner"].casefold() in wanted]
-    return [{"owner": r["owner"], "product": cat.named("product", r["product_id"]), "copies": r["copies"]}
-            for r in rows]
+    return [{"owner": r["owner"], "product": cat.named("product", r["product_id"]), "copies": r["copies"],
+             "printing": r["printing"]} for r in rows]
 
 
 def owned_copies(cat: Catalogue, owners: list[str] | None = None) -> dict[str, int]:

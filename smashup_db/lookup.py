@@ -13,6 +13,7 @@ from __future__ import annotations
 import locale
 import os
 
+from . import printings as prt
 from . import readmodel
 from .names import Ambiguous, NameMatcher, NotFound
 from .readmodel import LANGS, UNKNOWN_NAME, deck_totals
@@ -45,6 +46,7 @@ class Catalogue:
         self.lang = lang
         self.model = model or readmodel.load(reader)
         self.matcher = NameMatcher(self.model, lang)
+        self._owned: dict[str, str] | None = None
 
     # ------------------------------------------------------------------ names
     def name(self, kind: str, ref: str, lang: str | None = None) -> tuple[str, str | None]:
@@ -69,9 +71,12 @@ class Catalogue:
 
     # ------------------------------------------------------------------ products and factions
     def products(self) -> list[dict]:
-        """All products in publication order: id, names, kind, year, extra decks, faction and base counts."""
+        """All products in publication order: id, names, kind, year, extra decks, faction and base counts,
+        and the German edition (``{"title", "release"}``; None when the product was not published in German)."""
         return [{**self.named("product", p.id), "kind": p.kind, "year": p.year, "extra_decks": list(p.extra_decks),
-                 "factions": len(p.factions), "bases": len(p.bases)} for p in self.model.products.values()]
+                 "factions": len(p.factions), "bases": len(p.bases),
+                 "german_edition": {"title": p.german_title, "release": p.german_release} if p.german_title else None}
+                for p in self.model.products.values()]
 
     def factions(self, product: str | None = None) -> list[dict]:
         """Factions in catalogue order (optionally of one product), with their products."""
@@ -79,30 +84,75 @@ class Catalogue:
         return [{**self.named("faction", f.id), "products": [self.named("product", p) for p in f.products]}
                 for f in self.model.factions.values() if pid is None or pid in f.products]
 
-    def card_row(self, cid: str) -> dict:
-        """A card as a row of a faction's card list: names, type, copies, power, keywords."""
+    def owned_printings(self) -> dict[str, str]:
+        """``{product id: printing}`` the collection records (any owner; German beats original beats current)."""
+        if self._owned is None:
+            rank = {"german": 0, "original": 1, "current": 2}
+            self._owned = {}
+            try:
+                rows = self.r.all("SELECT product_id, printing FROM collection WHERE printing IS NOT NULL")
+            except Exception:  # a database older than the printing column: nothing recorded
+                rows = []
+            for r in rows:
+                old = self._owned.get(r["product_id"])
+                if old is None or rank.get(r["printing"], 9) < rank.get(old, 9):
+                    self._owned[r["product_id"]] = r["printing"]
+        return self._owned
+
+    def printing_of(self, thing, printing: str | None) -> str | None:
+        """The printing to show: ``printing`` if given, else the one owned of the thing's product(s), else None."""
+        if printing:
+            return printing
+        owned = self.owned_printings()
+        products = [getattr(thing, "product", None)] + [r.product for r in getattr(thing, "printings", ())]
+        for pid in products:
+            if pid in owned:
+                return owned[pid]
+        return None
+
+    def card_row(self, cid: str, printing: str | None = None) -> dict:
+        """A card as a row of a faction's card list: names, type, copies, power (and whether it is none
+        or unknown), keywords; the facts of ``printing`` (see :mod:`smashup_db.printings`) when given."""
         c = self.model.cards[cid]
-        return {**self.named("card", cid), "type": c.type, "copies": c.copies, "power": c.power,
-                "keywords": list(c.keywords)}
+        facts = prt.card_facts(c, printing) if printing else {"copies": c.copies, "power": c.power}
+        status = prt.power_status(c, facts["power"])
+        return {**self.named("card", cid), "type": c.type, "copies": facts["copies"], "power": facts["power"],
+                "power_status": status, "keywords": list(c.keywords),
+                **({"power_reason": c.note or "no source gives it"} if status == prt.UNKNOWN else {})}
 
-    def base_row(self, bid: str) -> dict:
-        """A base as a list row: names, product, faction, breakpoint, VP, whether stats are known, note."""
+    def base_row(self, bid: str, printing: str | None = None) -> dict:
+        """A base as a list row: names, product, faction, breakpoint, VP, whether stats are known, note,
+        own scoring rule (``scoring``, None when VP go 1st/2nd/3rd as printed); in ``printing`` when given."""
         b = self.model.bases[bid]
-        return {**self.named("base", bid), "product": self.named("product", b.product),
-                "faction": self.named("faction", b.faction) if b.faction else None,
-                "breakpoint": b.breakpoint, "vp": list(b.vp), "stats_known": b.stats_known, "note": b.note or None}
+        row = {**self.named("base", bid), "product": self.named("product", b.product),
+               "faction": self.named("faction", b.faction) if b.faction else None,
+               "breakpoint": b.breakpoint, "vp": list(b.vp), "stats_known": b.stats_known, "note": b.note or None,
+               "scoring": b.scoring}
+        if printing:
+            f = prt.base_facts(b, printing)
+            row.update({"breakpoint": f["breakpoint"], "vp": f["vp"], "stats_known": f["breakpoint"] is not None,
+                        "printing": f["printing"], "facts_from": f["facts_from"], "printing_name": f["name"],
+                        "printing_product": self.named("product", f["product"])})
+            if f["unknown"]:
+                row["note"] = f["reason"] or row["note"]
+        return row
 
-    def bases(self, product: str | None = None, faction: str | None = None) -> list[dict]:
-        """Bases in catalogue order, optionally of one product and/or one faction."""
+    def bases(self, product: str | None = None, faction: str | None = None, printing: str | None = None) -> list[dict]:
+        """Bases in catalogue order, optionally of one product and/or one faction, in ``printing``.
+
+        A product's bases include those it printed that are filed under a
+        later product (the Geeks bases of The Big Geeky Box).
+        """
         pid = self.resolve("product", product)[0] if product else None
         fid = self.resolve("faction", faction)[0] if faction else None
-        return [self.base_row(b.id) for b in self.model.bases.values()
-                if (pid is None or b.product == pid) and (fid is None or b.faction == fid)]
+        in_product = set(self.model.products[pid].bases) if pid else None
+        return [self.base_row(b.id, self.printing_of(b, printing)) for b in self.model.bases.values()
+                if (pid is None or b.id in in_product) and (fid is None or b.faction == fid)]
 
     def faction(self, query: str) -> dict:
-        """One faction: its cards (copies, power, keywords), totals, bases and products."""
+        """One faction: its cards (copies, power, keywords; of the owned printing), totals, bases and products."""
         f = self.model.factions[self.resolve("faction", query)[0]]
-        cards = [self.card_row(c) for c in f.cards]
+        cards = [self.card_row(c, self.printing_of(self.model.cards[c], None)) for c in f.cards]
         return {**self.named("faction", f.id), "products": [self.named("product", p) for p in f.products],
                 "cards": cards, "totals": deck_totals(cards), "bases": [self.base_row(b) for b in f.bases]}
 
@@ -117,22 +167,36 @@ class Catalogue:
                 "text_source": chosen["source"] if chosen else None,
                 "texts": texts, "rulings": list(found.rulings) if found else []}
 
-    def card(self, query: str) -> dict:
-        """One card: type, copies, power, keywords, faction, products, text and rulings.
+    def card(self, query: str, printing: str | None = None) -> dict:
+        """One card: type, copies, power, keywords, faction, products, printings, text and rulings.
 
-        ``same_name`` lists other cards sharing the name (reprints).
+        ``same_name`` lists other cards sharing the name (reprints). Copies and
+        power are those of ``printing`` (else the owned printing, else the
+        current one; ``printing`` says which); ``printings`` lists every
+        printing (see :func:`smashup_db.printings.rows_json`). A titan's
+        products are the one selling it (TITANS packs or its own box), not
+        its faction's older boxes. Raises ``NotFound``/``Ambiguous``.
         """
         ids = self.resolve("card", query)
         c = self.model.cards[ids[0]]
-        return {**self.named("card", c.id), "type": c.type, "copies": c.copies, "power": c.power,
-                "keywords": list(c.keywords), "faction": self.named("faction", c.faction),
-                "products": [self.named("product", p) for p in self.model.factions[c.faction].products],
+        used = self.printing_of(c, printing)
+        facts = prt.card_facts(c, used)
+        products = [c.product] if c.product else list(self.model.factions[c.faction].products)
+        return {**self.card_row(c.id, used), "faction": self.named("faction", c.faction),
+                "products": [self.named("product", p) for p in products],
+                "printing": facts["printing"], "facts_from": facts["facts_from"], "printing_name": facts["name"],
+                "printings": prt.rows_json(self.model, c, self.lang),
                 **self.texts("card", c.id), "same_name": [self.named("card", i) for i in ids[1:]]}
 
-    def base(self, query: str) -> dict:
-        """One base: product, faction, breakpoint, VP, text and rulings."""
+    def base(self, query: str, printing: str | None = None) -> dict:
+        """One base: product(s), faction, breakpoint, VP (of ``printing``, else the owned, else the
+        current printing), own scoring rule, every printing, text and rulings."""
         bid = self.resolve("base", query)[0]
-        return {**self.base_row(bid), **self.texts("base", bid)}
+        b = self.model.bases[bid]
+        used = self.printing_of(b, printing) or "current"
+        products = list(dict.fromkeys([b.product, *(r.product for r in b.printings)]))
+        return {**self.base_row(bid, used), "products": [self.named("product", p) for p in products],
+                "printings": prt.rows_json(self.model, b, self.lang), **self.texts("base", bid)}
 
     # ------------------------------------------------------------------ stats
     def stats(self) -> dict:
@@ -152,6 +216,13 @@ class Catalogue:
             "card_copies": sum(c.copies for c in m.cards.values()),
             "bases": len(m.bases),
             "bases_stats_unknown": sum(1 for b in m.bases.values() if b.breakpoint is None),
+            "printings": {"cards": sum(1 for c in m.cards.values()
+                                       if len({(r.product, r.printing) for r in c.printings}) > 1),
+                          "bases": sum(1 for b in m.bases.values()
+                                       if len({(r.product, r.printing) for r in b.printings}) > 1),
+                          "rows": sum(len(t.printings) for t in (*m.cards.values(), *m.bases.values())),
+                          "differences": int(m.meta.get("printing_differences") or 0),
+                          "unresolved": int(m.meta.get("printing_unresolved") or 0)},
             "names": names,
             "text": text,
             "rulings": m.ruling_count(),

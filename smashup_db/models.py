@@ -26,7 +26,7 @@ from typing import Optional
 from sqlalchemy import CheckConstraint
 from sqlmodel import Field, SQLModel
 
-from .vocabulary import CARD_TYPES, KEYWORDS, KINDS, PRODUCT_KINDS  # noqa: E402,F401  (re-exported)
+from .vocabulary import CARD_TYPES, KEYWORDS, KINDS, PRINTINGS, PRODUCT_KINDS, SCORING_FLAGS  # noqa: F401
 
 
 def one_of(column: str, values: tuple[str, ...]) -> str:
@@ -42,6 +42,8 @@ class Product(SQLModel, table=True):
     kind: str
     year: Optional[int] = None
     sort: int = Field(index=True)
+    german_title: Optional[str] = None  # the German edition's box title; None when there is no German edition
+    german_release: Optional[str] = None  # ISO date or year of the German edition; None when unknown
 
 
 class ProductExtraDeck(SQLModel, table=True):
@@ -83,6 +85,8 @@ class Card(SQLModel, table=True):
     copies: int
     power: Optional[int] = None
     sort: int = 0
+    product_id: Optional[str] = Field(default=None, foreign_key="product.id")  # titans: the product selling it
+    note: Optional[str] = None  # why the power is unknown, when it is
 
 
 class CardKeyword(SQLModel, table=True):
@@ -109,6 +113,34 @@ class Base(SQLModel, table=True):
     vp3: Optional[int] = None
     sort: int = 0
     note: str = ""  # why stats are unknown, when they are
+    scoring: Optional[str] = None  # own scoring rule (see SCORING_FLAGS); None: 1st/2nd/3rd VP as printed
+
+
+class Printing(SQLModel, table=True):
+    """One product's version of a card or base (card x printing), where printings differ.
+
+    ``kind`` is ``card`` or ``base``, ``ref`` its id (one identity across
+    printings). The facts are this printing's; a fact listed in ``unknown``
+    (comma-separated) is one no source gives for this printing (stored as None).
+    Things without rows here have one printing: the facts of ``card``/``base``.
+    """
+
+    __table_args__ = (CheckConstraint(one_of("printing", PRINTINGS), name="ck_printing_printing"),)
+    kind: str = Field(primary_key=True)
+    ref: str = Field(primary_key=True)
+    product_id: str = Field(primary_key=True, foreign_key="product.id")
+    printing: str = Field(primary_key=True)
+    name: str = ""
+    type: str = ""
+    copies: Optional[int] = None
+    power: Optional[int] = None
+    breakpoint: Optional[int] = None
+    vp1: Optional[int] = None
+    vp2: Optional[int] = None
+    vp3: Optional[int] = None
+    unknown: str = ""
+    reason: str = ""
+    evidence: str = ""
 
 
 class Name(SQLModel, table=True):
@@ -158,6 +190,7 @@ class Collection(SQLModel, table=True):
     product_id: str = Field(primary_key=True)
     copies: int = 1
     added_at: Optional[str] = None  # ISO 8601 UTC time of the first add (None for rows older than 0.1)
+    printing: Optional[str] = None  # original|current|german; None: german for a German edition, else current
 
 
 class SearchDoc(SQLModel, table=True):

@@ -53,10 +53,14 @@ class NameMatcher:
         self._folded: dict[str, dict[str, tuple[str, ...]]] = {}
 
     def folded(self, kind: str) -> dict[str, tuple[str, ...]]:
-        """``{id: folded names in every language}`` of ``kind``, in catalogue order."""
+        """``{id: folded names in every language and of every printing}`` of ``kind``, in catalogue order."""
         if kind not in self._folded:
+            from .printings import printing_names
+
             names = self.model.names
-            self._folded[kind] = {ref: tuple(dict.fromkeys(fold(n) for n in names.get((kind, ref), {}).values()))
+            other = printing_names(self.model, kind)  # names of other printings (Miskatonic University)
+            self._folded[kind] = {ref: tuple(dict.fromkeys([*(fold(n) for n in names.get((kind, ref), {}).values()),
+                                                            *sorted(other.get(ref, ()))]))
                                   for ref in self.model.things(kind)}
         return self._folded[kind]
 

@@ -20,15 +20,40 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Mapping
 
-from .textutil import fold
 
 LANGS = ("en", "de")
 UNKNOWN_NAME = {"en": "(name unknown)", "de": "(Name unbekannt)"}
 
 
 @dataclass(frozen=True)
+class Printing:
+    """One product's version of a card or base (see ``models.Printing``).
+
+    ``vp`` is (1st, 2nd, 3rd); ``unknown`` names the facts no source gives for
+    this printing (their value is None). ``printing`` is original, current or german.
+    """
+
+    kind: str
+    ref: str
+    product: str
+    printing: str
+    name: str
+    type: str
+    copies: int | None
+    power: int | None
+    breakpoint: int | None
+    vp: tuple[int | None, int | None, int | None]
+    unknown: tuple[str, ...]
+    reason: str
+    evidence: str
+
+
+@dataclass(frozen=True)
 class Product:
-    """A box. ``year`` None when unknown; links are ids in catalogue order."""
+    """A box. ``year`` None when unknown; links are ids in catalogue order.
+
+    ``german_title`` is the German edition's title (None: no German edition).
+    """
 
     id: str
     kind: str
@@ -37,6 +62,8 @@ class Product:
     extra_decks: tuple[str, ...]
     factions: tuple[str, ...]
     bases: tuple[str, ...]
+    german_title: str | None = None
+    german_release: str | None = None
 
 
 @dataclass(frozen=True)
@@ -62,6 +89,9 @@ class Card:
     power: int | None
     sort: int
     keywords: tuple[str, ...]
+    product: str | None = None  # the product selling it apart from its faction's boxes (titans)
+    note: str = ""  # why the power is unknown, when it is
+    printings: tuple[Printing, ...] = ()  # rows where printings differ (none: one printing)
 
 
 @dataclass(frozen=True)
@@ -75,6 +105,8 @@ class Base:
     vp: tuple[int | None, int | None, int | None]
     sort: int
     note: str
+    scoring: str | None = None  # own scoring rule (models.SCORING_FLAGS); None: VP as printed
+    printings: tuple[Printing, ...] = ()  # rows where printings differ, or further products
 
     @property
     def stats_known(self) -> bool:
@@ -176,8 +208,9 @@ class Model:
 def deck_totals(cards) -> dict:
     """Totals of a faction's cards (objects or dicts with ``type``, ``copies``, ``power``).
 
-    ``{"cards", "minions", "actions", "other", "titans", "power"}``: copies in
-    the deck (titans are kept apart and not counted in ``cards``), and the total
+    ``{"cards", "minions", "actions", "fusions", "other", "titans", "power"}``:
+    copies in the deck (titans are kept apart and not counted in ``cards``;
+    fusions, played as a minion or an action, are counted apart), and the total
     printed power of the minions (unknown power counts 0).
     """
     def get(c, key):
@@ -188,6 +221,7 @@ def deck_totals(cards) -> dict:
     return {"cards": sum(get(c, "copies") for c in deck),
             "minions": sum(get(c, "copies") for c in minions),
             "actions": sum(get(c, "copies") for c in deck if get(c, "type") == "action"),
+            "fusions": sum(get(c, "copies") for c in deck if get(c, "type") == "fusion"),
             "other": sum(get(c, "copies") for c in deck if get(c, "type") == "other"),
             "titans": sum(get(c, "copies") for c in cards if get(c, "type") == "titan"),
             "power": sum(get(c, "copies") * (get(c, "power") or 0) for c in minions)}
@@ -199,7 +233,18 @@ def load(reader) -> Model:
     Raises :class:`~smashup_db.errors.DatabaseError` when the database cannot be read.
     """
     meta = {r["key"]: r["value"] for r in reader.all("SELECT key, value FROM meta")}
-    product_rows = reader.all("SELECT id, kind, year, sort FROM product ORDER BY sort, id")
+    product_rows = reader.all("SELECT id, kind, year, sort, german_title, german_release FROM product"
+                              " ORDER BY sort, id")
+    printings: dict[tuple[str, str], list[Printing]] = defaultdict(list)
+    for r in reader.all("SELECT pr.kind, pr.ref, pr.product_id, pr.printing, pr.name, pr.type, pr.copies, pr.power,"
+                        " pr.breakpoint, pr.vp1, pr.vp2, pr.vp3, pr.unknown, pr.reason, pr.evidence"
+                        " FROM printing pr JOIN product p ON p.id = pr.product_id"
+                        " ORDER BY pr.kind, pr.ref, p.sort,"
+                        " CASE pr.printing WHEN 'original' THEN 0 WHEN 'current' THEN 1 ELSE 2 END"):
+        printings[(r["kind"], r["ref"])].append(Printing(
+            r["kind"], r["ref"], r["product_id"], r["printing"], r["name"], r["type"], r["copies"], r["power"],
+            r["breakpoint"], (r["vp1"], r["vp2"], r["vp3"]), tuple(u for u in r["unknown"].split(",") if u),
+            r["reason"], r["evidence"]))
     extra: dict[str, list[str]] = defaultdict(list)
     for r in reader.all("SELECT product_id, deck FROM product_extra_deck ORDER BY product_id, position"):
         extra[r["product_id"]].append(r["deck"])
@@ -212,11 +257,14 @@ def load(reader) -> Model:
     for r in reader.all("SELECT card_id, keyword FROM card_keyword ORDER BY card_id, keyword"):
         keywords[r["card_id"]].append(r["keyword"])
     cards = {r["id"]: Card(r["id"], r["faction_id"], r["type"], r["copies"], r["power"], r["sort"],
-                           tuple(keywords.get(r["id"], ())))
-             for r in reader.all("SELECT id, faction_id, type, copies, power, sort FROM card ORDER BY sort, id")}
+                           tuple(keywords.get(r["id"], ())), r["product_id"], r["note"] or "",
+                           tuple(printings.get(("card", r["id"]), ())))
+             for r in reader.all("SELECT id, faction_id, type, copies, power, sort, product_id, note"
+                                 " FROM card ORDER BY sort, id")}
     bases = {r["id"]: Base(r["id"], r["product_id"], r["faction_id"], r["breakpoint"],
-                           (r["vp1"], r["vp2"], r["vp3"]), r["sort"], r["note"] or "")
-             for r in reader.all("SELECT id, product_id, faction_id, breakpoint, vp1, vp2, vp3, sort, note"
+                           (r["vp1"], r["vp2"], r["vp3"]), r["sort"], r["note"] or "", r["scoring"],
+                           tuple(printings.get(("base", r["id"]), ())))
+             for r in reader.all("SELECT id, product_id, faction_id, breakpoint, vp1, vp2, vp3, sort, note, scoring"
                                  " FROM base ORDER BY sort, id")}
     names: dict[tuple[str, str], dict[str, str]] = defaultdict(dict)
     for r in reader.all("SELECT kind, ref, lang, name FROM name"
@@ -240,18 +288,14 @@ def load(reader) -> Model:
     for f in factions.values():  # a product lists its factions in catalogue order
         for pid in f.products:
             factions_of[pid].append(f.id)
+    for b in bases.values():  # a base printed in a further product (The Big Geeky Box) is in its list too
+        for pr in b.printings:
+            if pr.product != b.product and b.id not in bases_of_p[pr.product]:
+                bases_of_p[pr.product].append(b.id)
     products = {r["id"]: Product(r["id"], r["kind"], r["year"], r["sort"], tuple(extra.get(r["id"], ())),
-                                 tuple(factions_of.get(r["id"], ())), tuple(bases_of_p.get(r["id"], ())))
+                                 tuple(factions_of.get(r["id"], ())), tuple(bases_of_p.get(r["id"], ())),
+                                 r["german_title"], r["german_release"])
                 for r in product_rows}
     ro = MappingProxyType
     return Model(ro(meta), ro(products), ro(factions), ro(cards), ro(bases),
                  ro({k: ro(v) for k, v in names.items()}), reader)
-
-
-def folded_names(model: Model, kind: str) -> dict[str, set[str]]:
-    """``{id: {folded names in every language}}`` of one kind."""
-    out: dict[str, set[str]] = defaultdict(set)
-    for (k, ref), names in model.names.items():
-        if k == kind:
-            out[ref].update(fold(n) for n in names.values())
-    return out

@@ -15,6 +15,7 @@ TERMS: dict[str, dict[str, str]] = {
     "action": {"en": "action", "de": "Aktion"},
     "titan": {"en": "titan", "de": "Titan"},
     "other": {"en": "other", "de": "Sonstige"},
+    "fusion": {"en": "fusion", "de": "Fusion"},
     "base": {"en": "base", "de": "Basis"},
     # keywords
     "ongoing": {"en": "Ongoing", "de": "Dauerhaft"},
@@ -60,6 +61,14 @@ TERMS: dict[str, dict[str, str]] = {
     "clarifications": {"en": "Clarifications", "de": "Klarstellungen"},
     "english_shown": {"en": "English shown", "de": "kein deutscher Name bekannt, englischer Name gezeigt"},
     "english_text_shown": {"en": "English text shown", "de": "kein deutscher Text bekannt, englischer Text gezeigt"},
+    "printings": {"en": "Printings", "de": "Druckversionen"},
+    "original": {"en": "original printing", "de": "Erstdruck"},
+    "current": {"en": "current printing", "de": "aktueller Druck"},
+    "german": {"en": "German edition", "de": "deutsche Ausgabe"},
+    "titans_sold": {"en": "Titans sold in this product", "de": "Titanen in diesem Produkt"},
+    "fusions_n": {"en": "fusions", "de": "Fusionen"},
+    "power_unknown": {"en": "unknown (no source gives it)", "de": "unbekannt (keine Quelle nennt sie)"},
+    "own_scoring": {"en": "Own scoring rule", "de": "Eigene Wertungsregel"},
     "no_text": {"en": "No rules text imported yet (run: smashup import text)",
                 "de": "Noch kein Regeltext importiert (smashup import text)"},
     # search

@@ -40,7 +40,9 @@ def check_data(data_dir: Path | None = None) -> list[Problem]:
     each faction's non-titan copies add up to 20 (or the documented exception
     in ``curated/deck-exceptions.json``); every minion has a power; every base
     has a breakpoint and three VP or a note saying why they are unknown; every
-    translated name points at an existing thing. An unreadable file is itself
+    translated name points at an existing thing; every printing names an
+    existing thing and product, and no difference between the printings is
+    left unresolved (:func:`check_printings`). An unreadable file is itself
     a problem.
     """
     try:
@@ -96,8 +98,10 @@ def check_data(data_dir: Path | None = None) -> list[Problem]:
                 total += c["copies"]
             if c.get("power") is not None and not _is_count(c.get("power")):
                 bad(path, f"{where}.power", f"{c.get('power')!r} is not a whole number >= 0")
-            if c.get("type") == "minion" and c.get("power") is None:
-                bad(path, f"{where}.power", f"minion {c.get('name')!r} has no power")
+            if c.get("type") in ("minion", "fusion") and c.get("power") is None and not c.get("note"):
+                bad(path, f"{where}.power", f"{c.get('type')} {c.get('name')!r} has no power and no note saying why")
+            if c.get("type") == "titan" and c.get("power") is not None:
+                bad(path, f"{where}.power", f"titan {c.get('name')!r} has a power; titans have none")
             for kw in c.get("keywords") or []:
                 if kw not in KEYWORDS:
                     bad(path, f"{where}.keywords", f"unknown keyword {kw!r}")
@@ -147,4 +151,35 @@ def check_data(data_dir: Path | None = None) -> list[Problem]:
                 bad(path, f"line {line}.id", f"{kind} {ident!r} does not exist")
             if not (row.get("name") or "").strip():
                 bad(path, f"line {line}.name", "empty name")
+    problems += check_printings(data, seen)
     return problems
+
+
+def check_printings(data: dict, seen: dict[str, dict[str, str]]) -> list[Problem]:
+    """Problems of ``printings.json``: unknown ids, products or printings, and unresolved differences.
+
+    Every difference the compiler found between the original (Kadsuno) and
+    the current (card archive) printings must be a printing, a correction or
+    reviewed (``curated/printings.json``); each unresolved one is a problem.
+    """
+    from ..vocabulary import PRINTINGS
+
+    path = str(data["dir"] / "printings.json")
+    out = []
+    for i, r in enumerate(data.get("printings", [])):
+        where = f"printings[{i}]"
+        if r.get("kind") not in ("card", "base") or r.get("id") not in seen.get(r.get("kind"), {}):
+            out.append(Problem(path, f"{where}.id", f"{r.get('kind')} {r.get('id')!r} does not exist"))
+        if r.get("product") not in seen["product"]:
+            out.append(Problem(path, f"{where}.product", f"unknown product {r.get('product')!r}"))
+        if r.get("printing") not in PRINTINGS:
+            out.append(Problem(path, f"{where}.printing", f"{r.get('printing')!r} is not one of {', '.join(PRINTINGS)}"))
+        if not r.get("reason"):
+            out.append(Problem(path, f"{where}.reason", "a printing needs a reason"))
+    for i, d in enumerate(data.get("differences", [])):
+        if d.get("status") not in ("printing", "corrected", "reviewed"):
+            out.append(Problem(path, f"differences[{i}]",
+                               f"unresolved: {d.get('faction')} {d.get('name') or d.get('original_name')} "
+                               f"{d.get('field')} (original {d.get('original')!r}, current {d.get('current')!r}); "
+                               "add it to curated/printings.json or curated/corrections.json"))
+    return out

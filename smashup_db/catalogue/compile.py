@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from ..errors import UserError
 
+import copy
 import hashlib
 import json
 import os
@@ -32,9 +33,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..textutil import fold, slugify
+from . import printings as prt
+from .printings import build_printings, load_curated_printings
 from . import sources as src
 
-GENERATED = ("products", "factions", "i18n", "glossary.tsv", "catalogue.json")
+GENERATED = ("products", "factions", "i18n", "glossary.tsv", "printings.json", "catalogue.json")
 SOURCE_VERSIONS = [
     {"name": "card-archive", "repository": "906919303-crypto/smash-up-card-archive",
      "commit": "58fa7e7432874b3c0f3727289e399445754eb383", "retrieved": "2026-07-26"},
@@ -175,6 +178,10 @@ def build_catalogue(sources_dir: Path, data_dir: Path) -> tuple[dict, Report]:
     pinkepop = src.read_pinkepop(sources_dir)
     names_de = src.read_names_de(sources_dir)
     glossary = src.read_glossary_de(sources_dir)
+    raw_factions = copy.deepcopy(archive["factions"])
+    kad_cards = prt.read_kadsuno_cards(sources_dir)
+    editions_de = src.read_editions_de(sources_dir)
+    curated_printings = load_curated_printings(data_dir)
     extra_links = apply_corrections(archive, pinkepop, corrections)
 
     # Products -----------------------------------------------------------
@@ -273,11 +280,13 @@ def build_catalogue(sources_dir: Path, data_dir: Path) -> tuple[dict, Report]:
         vp = b["vp"] or [None, None, None]
         bases.append({"en": b["name"], "product": product_of(b["set"], f"card-archive base {b['name']}")["id"],
                       "faction": fac["id"] if fac else None, "breakpoint": b["breakpoint"],
-                      "vp": vp, "note": ""})
+                      "vp": vp, "note": "", "scoring": b.get("scoring")})
         archive_base_keys.add(key(b["name"]))
     # Bases a faction file names but the archive lacks (Bastion, Marvel, Disney)
     # are added by name with unknown stats, but only as many as the archive is
     # short of: where the counts agree, a differing name is a rename, not a gap.
+    # Names of other printings (Miskatonic University) are not missing bases.
+    printing_names = {key(e["set"]["name"]) for e in curated_printings["bases"] if e.get("set", {}).get("name")}
     archive_count = defaultdict(int)
     for b in bases:
         archive_count[b["faction"]] += 1
@@ -285,7 +294,7 @@ def build_catalogue(sources_dir: Path, data_dir: Path) -> tuple[dict, Report]:
         fac = faction_of(kf["name"])
         if fac is None:
             continue
-        missing = [n for n in kf["bases"] if key(n) not in archive_base_keys]
+        missing = [n for n in kf["bases"] if key(n) not in archive_base_keys and key(n) not in printing_names]
         short = len(kf["bases"]) - archive_count[fac["id"]]
         if missing and len(missing) != short:
             report.warnings.append(
@@ -332,11 +341,17 @@ def build_catalogue(sources_dir: Path, data_dir: Path) -> tuple[dict, Report]:
                             "confidence": row["confidence"].strip(), "evidence": row["evidence"].strip()})
     de_rows.sort(key=lambda r: (r["kind"], r["id"]))
 
+    printing_rows, diffs = build_printings(products, factions, bases, raw_factions, kad_cards, editions_de,
+                                           curated_printings, corrections, product_by_key, report)
+
     catalogue = {"products": products, "factions": factions, "names_de": de_rows,
+                 "printings": printing_rows, "differences": diffs,
                  "glossary": [{"en": g["english"], "de": g["german"], "note": g.get("note") or ""} for g in glossary]}
     report.counts = {"products": len(products), "factions": len(factions), "cards": len(all_cards),
                      "bases": len(bases), "bases_unknown_stats": sum(b["breakpoint"] is None for b in bases),
-                     "names_de": len(de_rows)}
+                     "names_de": len(de_rows), "printings": len(printing_rows),
+                     "differences": len(diffs),
+                     "unresolved": sum(d["status"] == "unresolved" for d in diffs)}
     return catalogue, report
 
 
@@ -353,19 +368,25 @@ def render_files(catalogue: dict) -> dict[str, str]:
         files[f"products/{p['id']}.json"] = _dump({
             "id": p["id"], "name": p["en"], "kind": p["kind"], "year": p["year"],
             "extra_decks": p["extra_decks"], "sort": p["sort"], "factions": p["factions"],
+            **({"german_edition": p["german"]} if p.get("german") else {}),
             "bases": [{"id": b["id"], "name": b["en"], "faction": b["faction"],
-                       "breakpoint": b["breakpoint"], "vp": b["vp"], **({"note": b["note"]} if b["note"] else {})}
+                       "breakpoint": b["breakpoint"], "vp": b["vp"], **({"note": b["note"]} if b["note"] else {}),
+                       **({"scoring": b["scoring"]} if b.get("scoring") else {})}
                       for b in p["bases"]],
         })
     for sort, f in enumerate(catalogue["factions"]):
         files[f"factions/{f['id']}.json"] = _dump({
             "id": f["id"], "name": f["en"], "sort": sort, "complexity": f.get("complexity"),
             "cards": [{"id": c["id"], "name": c["name"], "type": c["type"], "copies": c["copies"],
-                       "power": c["power"], "keywords": c["keywords"]} for c in f["cards"]],
+                       "power": c["power"], "keywords": c["keywords"],
+                       **({"product": c["product"]} if c.get("product") else {}),
+                       **({"note": c["note"]} if c.get("note") else {})} for c in f["cards"]],
         })
     lines = ["kind\tid\tname\tconfidence\tevidence"]
     lines += [f"{r['kind']}\t{r['id']}\t{r['name']}\t{r['confidence']}\t{r['evidence']}" for r in catalogue["names_de"]]
     files["i18n/de.tsv"] = "\n".join(lines) + "\n"
+    files["printings.json"] = _dump({"printings": catalogue.get("printings", []),
+                                     "differences": catalogue.get("differences", [])})
     gl = ["en\tde\tnote"] + [f"{g['en']}\t{g['de']}\t{g['note']}" for g in catalogue["glossary"]]
     files["glossary.tsv"] = "\n".join(gl) + "\n"
     digest = hashlib.sha256()

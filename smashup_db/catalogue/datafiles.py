@@ -43,7 +43,8 @@ def read_data(data_dir: Path | None = None) -> dict:
 
     Returns ``{"dir": Path, "catalogue": {...}, "products": [(path, dict)],
     "factions": [(path, dict)], "names": {lang: [(path, line, row)]},
-    "glossary": [row]}``. Each record keeps its file path so that the checker
+    "glossary": [row], "printings": [row], "differences": [row]}``
+    (``printings.json``; empty lists when the file is absent). Each record keeps its file path so that the checker
     can name it. Only syntax is checked here; :mod:`.check` checks meaning.
     """
     data_dir = Path(data_dir) if data_dir else default_data_dir()
@@ -64,6 +65,10 @@ def read_data(data_dir: Path | None = None) -> dict:
         with path.open(encoding="utf-8", newline="") as fh:
             rows = list(csv.DictReader(fh, delimiter="\t", quoting=csv.QUOTE_NONE))
         out["names"][path.stem] = [(path, i + 2, row) for i, row in enumerate(rows)]
+    printings = data_dir / "printings.json"
+    doc = _json(printings) if printings.is_file() else {}
+    out["printings"] = doc.get("printings", []) if isinstance(doc, dict) else []
+    out["differences"] = doc.get("differences", []) if isinstance(doc, dict) else []
     glossary = data_dir / "glossary.tsv"
     if glossary.is_file():
         with glossary.open(encoding="utf-8", newline="") as fh:

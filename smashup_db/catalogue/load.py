@@ -39,11 +39,14 @@ def fact_rows(data: dict) -> dict:
         name("faction", f["id"], "en", f["name"])
         for i, c in enumerate(f["cards"]):
             rows["card"].append({"id": c["id"], "faction_id": f["id"], "type": c["type"], "copies": c["copies"],
-                                 "power": c["power"], "sort": i})
+                                 "power": c["power"], "sort": i, "product_id": c.get("product"),
+                                 "note": c.get("note") or None})
             rows["card_keyword"] += [{"card_id": c["id"], "keyword": k} for k in c["keywords"]]
             name("card", c["id"], "en", c["name"])
     for _, p in data["products"]:
-        rows["product"].append({"id": p["id"], "kind": p["kind"], "year": p["year"], "sort": p["sort"]})
+        german = p.get("german_edition") or {}
+        rows["product"].append({"id": p["id"], "kind": p["kind"], "year": p["year"], "sort": p["sort"],
+                                "german_title": german.get("title"), "german_release": german.get("release")})
         rows["product_extra_deck"] += [{"product_id": p["id"], "deck": d, "position": i}
                                        for i, d in enumerate(p["extra_decks"])]
         name("product", p["id"], "en", p["name"])
@@ -52,8 +55,17 @@ def fact_rows(data: dict) -> dict:
             vp = b["vp"]
             rows["base"].append({"id": b["id"], "product_id": p["id"], "faction_id": b["faction"],
                                  "breakpoint": b["breakpoint"], "vp1": vp[0], "vp2": vp[1], "vp3": vp[2],
-                                 "sort": p["sort"] * 100 + i, "note": b.get("note", "")})
+                                 "sort": p["sort"] * 100 + i, "note": b.get("note", ""),
+                                 "scoring": b.get("scoring")})
             name("base", b["id"], "en", b["name"])
+    for r in data.get("printings", []):
+        vp = r.get("vp") or [None, None, None]
+        rows["printing"].append({"kind": r["kind"], "ref": r["id"], "product_id": r["product"],
+                                 "printing": r["printing"], "name": r.get("name") or "", "type": r.get("type") or "",
+                                 "copies": r.get("copies"), "power": r.get("power"),
+                                 "breakpoint": r.get("breakpoint"), "vp1": vp[0], "vp2": vp[1], "vp3": vp[2],
+                                 "unknown": ",".join(r.get("unknown") or []), "reason": r.get("reason", ""),
+                                 "evidence": r.get("evidence", "")})
     for lang, entries in data["names"].items():
         for _, _, r in entries:
             name(r["kind"], r["id"], lang, r["name"], r.get("confidence", ""), r.get("evidence", ""))
@@ -94,10 +106,14 @@ def build_catalogue_db(db, data: dict, *, if_version_differs: bool = False) -> B
         for table in (*FACT_TABLES, "name"):
             if rows[table]:
                 w.execute(_insert_sql(table, rows[table][0]), rows[table])
-        w.execute("DELETE FROM meta WHERE key IN ('catalogue_version', 'catalogue_date')")
+        w.execute("DELETE FROM meta WHERE key IN ('catalogue_version', 'catalogue_date', 'printing_differences',"
+                  " 'printing_unresolved')")
+        diffs = data.get("differences", [])
         w.execute("INSERT INTO meta (key, value) VALUES (:key, :value)",
                   [{"key": "catalogue_version", "value": version},
-                   {"key": "catalogue_date", "value": data["catalogue"].get("date", "")}])
+                   {"key": "catalogue_date", "value": data["catalogue"].get("date", "")},
+                   {"key": "printing_differences", "value": str(len(diffs))},
+                   {"key": "printing_unresolved", "value": str(sum(d.get("status") == "unresolved" for d in diffs))}])
         rebuild_index(w, fields=("name",))  # the facts' names changed; imported text did not
         orphans = find_orphans(w, {k: {r["id"] for r in rows[k]} for k in ("product", "faction", "card", "base")})
     return BuildReport(counts={t: len(r) for t, r in rows.items()}, seconds=time.perf_counter() - start,

@@ -22,6 +22,7 @@ CARD_ARCHIVE_BASES = Path("card-archive/smashup-bases.json")
 KADSUNO_DIR = Path("kadsuno-factions")
 PINKEPOP_SETS = Path("pinkepop/sets.json")
 NAMES_DE = Path("german/names-de.tsv")
+EDITIONS_DE = Path("german/editions-de.tsv")
 GLOSSARY_DE = Path("german/glossary-de.tsv")
 
 #: Marvel/Disney call minions "characters"; G.I. Gerald's fusions and a few
@@ -96,9 +97,10 @@ def read_card_archive(root: Path) -> dict:
             copies = _require(card, "quantity", path, cwhere)
             if not isinstance(copies, int) or copies < 1:
                 raise SourceError(f"{path}: {cwhere}.quantity: expected a positive whole number")
+            from .printings import is_fusion
             cards.append({
                 "name": _require(card, "name", path, cwhere),
-                "type": TYPE_MAP[source_type],
+                "type": "fusion" if is_fusion(text) else TYPE_MAP[source_type],
                 "source_type": source_type,
                 "copies": copies,
                 "power": power,
@@ -123,8 +125,15 @@ def read_card_archive(root: Path) -> dict:
             "set": _require(base, "set", bpath, where),
             "breakpoint": base.get("breakpoint"),
             "vp": vp,
+            "scoring": _scoring_flag(base.get("text"), vp),
         })
     return {"factions": factions, "bases": bases}
+
+
+def _scoring_flag(text, vp):
+    from .printings import scoring_flag
+
+    return scoring_flag(text, vp)
 
 
 def read_kadsuno(root: Path) -> list[dict]:
@@ -190,3 +199,8 @@ def read_names_de(root: Path) -> list[dict]:
 def read_glossary_de(root: Path) -> list[dict]:
     """German game terms: ``[{"english", "german", "note"}]``."""
     return read_tsv(root / GLOSSARY_DE, ("english", "german", "note"))
+
+
+def read_editions_de(root: Path) -> list[dict]:
+    """German editions: ``[{"english_product", "german_title", "german_release", "evidence"}]``."""
+    return read_tsv(root / EDITIONS_DE, ("english_product", "german_title", "german_release", "evidence"))

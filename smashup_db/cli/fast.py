@@ -20,6 +20,7 @@ _DB = {"--db": ("db", True)}
 _LANG = {"--lang": ("lang", True), "-l": ("lang", True)}
 _JSON = {"--json": ("json_out", False)}
 _LOOKUP = {**_DB, **_LANG, **_JSON}
+_PRINTING = {"--printing": ("printing", True)}
 
 #: command -> (positional parameters, options). Mirrors the Typer commands exactly. A positional
 #: parameter ending in ``*`` takes one or more values (a list). Two-word commands are ``"db build"``.
@@ -27,9 +28,9 @@ COMMANDS: dict[str, tuple[tuple[str, ...], dict[str, tuple[str, bool]]]] = {
     "products": ((), _LOOKUP),
     "factions": ((), {**_LOOKUP, "--product": ("product", True), "-p": ("product", True)}),
     "faction": (("name",), _LOOKUP),
-    "card": (("name",), _LOOKUP),
-    "base": (("name",), _LOOKUP),
-    "bases": ((), {**_LOOKUP, "--product": ("product", True), "-p": ("product", True),
+    "card": (("name",), {**_LOOKUP, **_PRINTING}),
+    "base": (("name",), {**_LOOKUP, **_PRINTING}),
+    "bases": ((), {**_LOOKUP, **_PRINTING, "--product": ("product", True), "-p": ("product", True),
                    "--faction": ("faction", True), "-f": ("faction", True)}),
     "stats": ((), {**_DB, **_JSON}),
     "search": (("query",), {**_LOOKUP, "--limit": ("limit", True), "-n": ("limit", True)}),

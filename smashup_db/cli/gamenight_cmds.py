@@ -23,12 +23,24 @@ SeedOpt = Annotated[Optional[int], typer.Option("--seed", help="Seed for every r
 OwnedOpt = Annotated[bool, typer.Option("--owned", help="Only use boxes in the collection (all owners).")]
 CollectionOpt = Annotated[Optional[List[str]], typer.Option(
     "--collection", "-c", help="Only use boxes of this owner; repeat to pool several owners' boxes.", show_default=False)]
+PrintingOpt = Annotated[Optional[str], typer.Option(
+    "--printing", help="Which printing's breakpoints and VP to show: original, current or german "
+    "(default: the one owned, else current).", show_default=False)]
 ModeOpt = Annotated[str, typer.Option("--base-mode", "--mode", help="Base deck: set (rulebook: bases of the factions' boxes), "
                                       "faction (bases tied to the factions) or all (every owned base).")]
 
 
 def _split(value: str) -> list[str]:
     return [v.strip() for v in value.split(",") if v.strip()]
+
+
+def _base_stats(cat, res: dict, printing: str | None) -> None:
+    """Add ``bases_in_play_stats`` to ``res``: each base's breakpoint, VP, printing and own scoring rule."""
+    res["bases_in_play_stats"] = []
+    for bid in res["bases_in_play"]:
+        row = cat.base(bid, printing)
+        res["bases_in_play_stats"].append({"id": bid, "printing": row.get("printing"), "breakpoint": row["breakpoint"],
+                                           "vp": row["vp"], "scoring": row["scoring"]})
 
 
 def _interactive(cat, state, rng) -> None:
@@ -78,7 +90,7 @@ def draft(players: Annotated[str, typer.Option("--players", "-p", help="Comma-se
           ban: do.BanOpt = None, include: do.IncludeOpt = None, complexity: do.ComplexityOpt = None,
           products: do.ProductsOpt = None, fmt: do.FormatOpt = None, offer: do.OfferOpt = None,
           avoid_recent: do.AvoidOpt = None, preset: do.PresetOpt = None, record: do.RecordOpt = False,
-          format_out: do.FormatOutOpt = None, out: do.OutOpt = None) -> None:
+          format_out: do.FormatOutOpt = None, out: do.OutOpt = None, printing: PrintingOpt = None) -> None:
     """Run the rulebook's formal snake draft, then build the base deck and lay out the bases.
 
     Pool of random factions, random start player, one pick each clockwise, then back
@@ -124,6 +136,8 @@ def draft(players: Annotated[str, typer.Option("--players", "-p", help="Comma-se
                     line(msg("seed_and_start", cat.lang, seed=seed, player=state.players[0]))
                 _interactive(cat, state, rng)
         res = finish(cat, state, rng, lk, owned_map, seed, base_mode)
+        res["printing"] = check_printing(printing)
+        _base_stats(cat, res, res["printing"])
         from .game_cmds import after_draft
 
         if after_draft(cat, res, state, ext, record=record, format_out=format_out, out=out, json_out=json_out):
@@ -138,7 +152,8 @@ def draft(players: Annotated[str, typer.Option("--players", "-p", help="Comma-se
 def bases_deck(factions: Annotated[str, typer.Option("--factions", "-f", help="Comma-separated factions (names in English or German, or ids).")],
                players: Annotated[int, typer.Option("--players", "-n", help="Number of players (2 to 8).")],
                base_mode: ModeOpt = "set", owned: OwnedOpt = False, collection: CollectionOpt = None,
-               seed: SeedOpt = None, db: DbOpt = None, lang: LangOpt = None, json_out: JsonOpt = False) -> None:
+               seed: SeedOpt = None, printing: PrintingOpt = None, db: DbOpt = None, lang: LangOpt = None,
+               json_out: JsonOpt = False) -> None:
     """Build the base deck for chosen factions and lay out players + 1 bases.
 
     Set mode follows the rulebook: only the bases of the boxes the factions come from.
@@ -157,11 +172,23 @@ def bases_deck(factions: Annotated[str, typer.Option("--factions", "-f", help="C
         seed = new_seed() if seed is None else seed
         own = owned_copies(cat, collection) if (owned or collection) else None
         res = {"seed": seed, "factions": ids,
-               **base_deck(cat, ids, players, rng=random.Random(seed), mode=base_mode, owned=own)}
+               **base_deck(cat, ids, players, rng=random.Random(seed), mode=base_mode, owned=own),
+               "printing": check_printing(printing)}
+        _base_stats(cat, res, res["printing"])
         if json_out:
             return emit_json(res)
         show.bases(cat, res)
         line((msg("seed", cat.lang, seed=seed), "dim"))
+
+
+def check_printing(printing: str | None) -> str | None:
+    """``--printing`` checked (one line and exit 1 when it is not original, current or german)."""
+    from ..printings import PrintingError, check
+
+    try:
+        return check(printing)
+    except PrintingError as exc:
+        fail(str(exc))
 
 
 def _show_entry(cat, row: dict, json_out: bool) -> None:
@@ -174,12 +201,17 @@ def _show_entry(cat, row: dict, json_out: bool) -> None:
 def collection_add(product: Annotated[str, typer.Argument(help="Product name in English or German, or its id.")],
                    copies: Annotated[int, typer.Option("--copies", help="How many copies.")] = 1,
                    owner: Annotated[str, typer.Option("--owner", help="Whose box it is.")] = "me",
+                   printing: Annotated[Optional[str], typer.Option("--printing", help="Which printing the box is: original, current or german (default: german when named by its German title).", show_default=False)] = None,
                    db: DbOpt = None, lang: LangOpt = None, json_out: JsonOpt = False) -> None:
-    """Add a box to a collection. Example: smashup collection add "Vergessene Helden" --owner Ben"""
+    """Add a box to a collection; a German title records the German edition.
+
+    Examples: smashup collection add "Vergessene Helden" --owner Ben;
+    smashup collection add "Core Set" --printing original
+    """
     from .. import collection as coll
 
     with catalogue(db, lang) as cat:
-        _show_entry(cat, coll.add(cat, product, copies, owner), json_out)
+        _show_entry(cat, coll.add(cat, product, copies, owner, check_printing(printing)), json_out)
 
 
 @collection_app.command("remove")
@@ -213,32 +245,42 @@ def collection_list(owner: CollectionOpt = None, db: DbOpt = None, lang: LangOpt
 def score(base: Annotated[str, typer.Argument(help="The base being scored (English or German name, or id).")],
           powers: Annotated[List[str], typer.Argument(help="Total power per player: NAME=POWER ...", show_default=False)],
           minion: Annotated[Optional[List[str]], typer.Option("--minion", help="Player whose 0 power comes from a minion (0-power minions still score).", show_default=False)] = None,
-          vp: Annotated[Optional[str], typer.Option("--vp", help="VP for 1st,2nd,3rd when the base's are unknown, e.g. 4,2,1.", show_default=False)] = None,
+          vp: Annotated[Optional[str], typer.Option("--vp", help="VP for 1st,2nd,3rd when the base's are unknown (or for the base replacing Unicrave), e.g. 4,2,1.", show_default=False)] = None,
+          minions: Annotated[Optional[str], typer.Option("--minions", help="Minions per player, for bases giving VP per minion (Rhodes Plaza Mall), e.g. Anna=3,Ben=1.", show_default=False)] = None,
+          printing: Annotated[Optional[str], typer.Option("--printing", help="Which printing's breakpoint and VP: original, current or german (default: the one owned, else current).", show_default=False)] = None,
           db: DbOpt = None, lang: LangOpt = None, json_out: JsonOpt = False) -> None:
     """Who gets which VP when a base scores, with the rulebook's tie rules.
 
     Places by total power; a player needs a minion there; tied players all get the full
     VP of their place and push the next player down (10, 10, 5: both 10s take 1st place,
     the 5 takes 3rd place); 4th place gets nothing (German rulebook, "Die große Wertung").
+    Bases with their own rule (Unicrave, Rhodes Plaza Mall, Factory 436-1337, ...) are
+    never scored silently by place: the rule is applied when the input allows
+    (--minions) or a notice says what to do.
 
-    Example: smashup score "USS Undertaking" Anna=12 Ben=12 Cleo=5
+    Examples: smashup score "USS Undertaking" Anna=12 Ben=12 Cleo=5;
+    smashup score Unicrave A=20 B=5 --printing german
     """
-    from ..scoring import parse_powers, parse_vp, score_base
+    from ..basescoring import parse_counts, score_named_base
+    from ..printings import check
+    from ..scoring import parse_powers, parse_vp
 
     with catalogue(db, lang) as cat:
-        b = cat.base(base)
-        if vp:
-            values = parse_vp(vp)
-        elif b["stats_known"]:
-            values = tuple(b["vp"])
-        else:
-            fail(f"the VP of {b['name']} are unknown; give them with --vp 1ST,2ND,3RD")
-        result = score_base(parse_powers(powers), values, set(minion or []))
-        rows = [{"player": p.player, "power": p.power, "place": p.place, "vp": p.vp} for p in result]
+        b = cat.base(base, check(printing))
+        values = parse_vp(vp) if vp else None
+        res = score_named_base(b, parse_powers(powers), set(minion or []), values, parse_counts(minions), cat.lang)
+        rows = res["results"]
         if json_out:
-            return emit_json({"base": cat.named("base", b["id"]), "vp": list(values), "results": rows})
+            return emit_json({"base": cat.named("base", b["id"]), "printing": b.get("printing"), **res})
         L = cat.lang
-        table(f"{label(b, L)} ({term('vp', L)} {fmt_vp(list(values))})",
+        if res["notice"]:
+            line(res["notice"])
+            if b.get("text"):
+                line((b["text"], "dim"))
+        bp = "?" if res["breakpoint"] is None else str(res["breakpoint"])
+        src = b.get("printing") + (f" = {b['facts_from']}" if b.get("facts_from") not in (None, b.get("printing")) else "")
+        line(f"{label(b, L)} ({src}): {term('breakpoint', L)} {bp}, {term('vp', L)} {fmt_vp(res['vp'])}")
+        table(None,
               [term("player", L), term("power", L), term("place", L), term("vp", L)],
               [[r["player"], str(r["power"]), "-" if r["place"] is None else str(r["place"]), str(r["vp"])]
                for r in rows])

@@ -22,9 +22,9 @@ def result(cat, res: dict) -> None:
 
 
 def bases(cat, res: dict) -> None:
-    """Bases in play (table), boxes to pull, special decks to bring, warnings."""
+    """Bases in play (table; facts of ``res["printing"]`` when one was chosen), boxes to pull, decks, warnings."""
     L = cat.lang
-    rows = [cat.base_row(b) for b in res["bases_in_play"]]
+    rows = [cat.base_row(b, res.get("printing")) for b in res["bases_in_play"]]
     table(msg("bases_in_play_title", L, shown=len(res["bases_in_play"]), mode=res["base_mode"],
               total=len(res["base_deck"])),
           [term(h, L) for h in ("name", "breakpoint", "vp", "faction", "product")],
@@ -79,6 +79,6 @@ def faction_cards(cat, fid: str) -> None:
 
 
 def collection_entry(cat, row: dict) -> None:
-    """``owner: product xN``."""
+    """``owner: product xN`` and, when recorded, the printing (``(german)``)."""
     line(msg("collection_entry", cat.lang, owner=row["owner"], product=label(row["product"], cat.lang),
-             copies=row["copies"]))
+             copies=row["copies"]) + (f" ({row['printing']})" if row.get("printing") else ""))

@@ -17,6 +17,9 @@ bases_app = typer.Typer(help="List bases, or build a base deck (see `smashup bas
                         invoke_without_command=True)
 app.add_typer(bases_app, name="bases")
 
+PrintingOpt = Annotated[Optional[str], typer.Option(
+    "--printing", help="Which printing's facts: original, current or german (default: the one owned, else current).",
+    show_default=False)]
 ProductOpt = Annotated[Optional[str], typer.Option("--product", "-p", help="Only this product (English or German name, or id).")]
 
 
@@ -50,35 +53,43 @@ def faction(name: Annotated[str, typer.Argument(help="Faction name in English or
 
 @app.command()
 def card(name: Annotated[str, typer.Argument(help="Card name in English or German, or its id.")],
+         printing: PrintingOpt = None,
          db: DbOpt = None, lang: LangOpt = None, json_out: JsonOpt = False) -> None:
-    """Show a card: type, copies, power, keywords, faction, products, text and rulings.
+    """Show a card: type, copies, power, keywords, faction, products, printings, text and rulings.
 
-    Examples: smashup card "Cäsiumrüstung"; smashup card "cesium armor" --json
+    Power '-' means none (an action), '?' unknown (no source gives it).
+
+    Examples: smashup card "Cäsiumrüstung"; smashup card "cesium armor" --json; smashup card Soldier --printing original
     """
-    lookups.card(name=name, db=db, lang=lang, json_out=json_out)
+    lookups.card(name=name, printing=printing, db=db, lang=lang, json_out=json_out)
 
 
 @app.command()
 def base(name: Annotated[str, typer.Argument(help="Base name in English or German, or its id.")],
+         printing: PrintingOpt = None,
          db: DbOpt = None, lang: LangOpt = None, json_out: JsonOpt = False) -> None:
-    """Show a base: product, faction, breakpoint, VP, text and rulings.
+    """Show a base: product, faction, breakpoint, VP, its printings, own scoring rule, text and rulings.
 
-    Examples: smashup base "USS Undertaking"; smashup base "Goldene Stadt" --lang de
+    Old names find the base too (Miskatonic University is Arkham University).
+
+    Examples: smashup base "USS Undertaking"; smashup base "Goldene Stadt" --lang de;
+    smashup base "Field of Honor" --printing original --json
     """
-    lookups.base(name=name, db=db, lang=lang, json_out=json_out)
+    lookups.base(name=name, printing=printing, db=db, lang=lang, json_out=json_out)
 
 
 @bases_app.callback()
 def bases(ctx: typer.Context,
           product: Annotated[Optional[str], typer.Option("--product", "-p", help="Only bases of this product.")] = None,
           faction_: Annotated[Optional[str], typer.Option("--faction", "-f", help="Only bases of this faction.")] = None,
+          printing: PrintingOpt = None,
           db: DbOpt = None, lang: LangOpt = None, json_out: JsonOpt = False) -> None:
     """List bases with breakpoint and VP ('?' where no source has them).
 
     Examples: smashup bases --product "Core Set"; smashup bases --faction Geister --lang de
     """
     if ctx.invoked_subcommand is None:
-        lookups.bases(product=product, faction=faction_, db=db, lang=lang, json_out=json_out)
+        lookups.bases(product=product, faction=faction_, printing=printing, db=db, lang=lang, json_out=json_out)
 
 
 @app.command()

@@ -91,11 +91,12 @@ def faction(name: str, db: str | None = None, lang: str | None = None, json_out:
         line((label(f, L), "bold"), f" ({f['id']}) - {term('products', L)}: "
              + ", ".join(label(p, L) for p in f["products"]))
         table(None, [term(h, L) for h in ("copies", "name", "type", "power", "keywords")],
-              [[str(c["copies"]), label(c, L), term(c["type"], L), "-" if c["power"] is None else str(c["power"]),
+              [[str(c["copies"]), label(c, L), term(c["type"], L), _power(c),
                 ", ".join(term(k, L) for k in c["keywords"])] for c in f["cards"]])
         tot = f["totals"]
         line(f"{tot['cards']} {term('cards', L)}: {tot['minions']} {term('minion', L)}, "
              f"{tot['actions']} {term('action', L)}"
+             + (f", {tot['fusions']} {term('fusion', L)}" if tot.get("fusions") else "")
              + (f", {tot['other']} {term('other', L)}" if tot["other"] else "")
              + (f", +{tot['titans']} {term('titan', L)}" if tot["titans"] else "")
              + f"; {term('power', L)} {tot['power']}")
@@ -114,48 +115,93 @@ def _text_block(item: dict, lang: str) -> None:
         line((term(r["kind"], lang), "bold"), f": {r['text']} ", (f"({r['source']})", "dim"))
 
 
-def card(name: str, db: str | None = None, lang: str | None = None, json_out: bool = False) -> None:
-    """``smashup card NAME``: one card with its text and rulings."""
+def _printing(printing: str | None) -> str | None:
+    from ..printings import check
+
+    with user_errors():
+        return check(printing)
+
+
+def _power(item: dict) -> str:
+    """A power for a table: the number, '?' when unknown, '-' when there is none."""
+    if item["power"] is not None:
+        return str(item["power"])
+    return "?" if item.get("power_status") == "unknown" else "-"
+
+
+def _printings_block(item: dict, L: str) -> None:
+    """One line per printing of a card or base (when it has more than one)."""
+    rows = item.get("printings") or []
+    if len(rows) < 2:
+        return
+    for r in rows:
+        if "breakpoint" in r:
+            facts = (f"{term('breakpoint', L)} {fmt_number(r['breakpoint'])}, {term('vp', L)} {fmt_vp(r['vp'])}")
+        else:
+            facts = f"({term(r['type'], L)}) {r['copies']}x"
+            if r["power"] is not None or "power" in r["unknown"]:
+                facts += f", {term('power', L)} {'?' if r['power'] is None else r['power']}"
+        line(f"  {term(r['printing'], L)} ({label(r['product'], L)}): ", (r["name"] or "", "bold"), f" {facts}",
+             (f" - {r['reason']}", "dim") if r["reason"] else "")
+
+
+def card(name: str, printing: str | None = None, db: str | None = None, lang: str | None = None,
+         json_out: bool = False) -> None:
+    """``smashup card NAME``: one card with its printings, text and rulings."""
+    printing = _printing(printing)
     with catalogue(db, lang) as cat:
-        item = cat.card(name)
+        item = cat.card(name, printing)
         if json_out:
             return emit_json(item)
         L = cat.lang
-        power = "" if item["power"] is None else f", {term('power', L)} {item['power']}"
+        power = ("" if item["power_status"] == "none" else
+                 f", {term('power', L)} {'?' if item['power'] is None else item['power']}")
         line((label(item, L), "bold"), f" ({item['id']}) - {term(item['type'], L)}{power}, "
              f"{item['copies']}x, {term('faction', L)}: {label(item['faction'], L)}")
+        if item.get("power_reason"):
+            line((item["power_reason"], "dim"))
         if item["keywords"]:
             line(f"{term('keywords', L)}: " + ", ".join(term(k, L) for k in item["keywords"]))
         line(f"{term('products', L)}: " + ", ".join(label(p, L) for p in item["products"]))
+        _printings_block(item, L)
         _text_block(item, L)
         for other in item["same_name"]:
             line((f"also: {other['id']}", "dim"))
         footnote(L, [item, item["faction"]])
 
 
-def base(name: str, db: str | None = None, lang: str | None = None, json_out: bool = False) -> None:
-    """``smashup base NAME``: one base with its text and rulings."""
+def base(name: str, printing: str | None = None, db: str | None = None, lang: str | None = None,
+         json_out: bool = False) -> None:
+    """``smashup base NAME``: one base with its printings, text and rulings."""
+    printing = _printing(printing)
     with catalogue(db, lang) as cat:
-        item = cat.base(name)
+        item = cat.base(name, printing)
         if json_out:
             return emit_json(item)
         L = cat.lang
         stats = (f"{term('breakpoint', L)} {item['breakpoint']}, {term('vp', L)} {fmt_vp(item['vp'])}"
                  if item["stats_known"] else f"{term('breakpoint', L)}/{term('vp', L)}: {term('unknown', L)}")
-        line((label(item, L), "bold"), f" ({item['id']}) - {stats}")
+        shown = item.get("printing") or "current"
+        line((label(item, L), "bold"), f" ({item['id']}) - {stats}"
+             + (f" ({shown}" + (f" = {item['facts_from']}" if item.get("facts_from") not in (None, shown) else "")
+                + ")" if shown != "current" else ""))
         line(f"{term('product', L)}: {label(item['product'], L)}"
              + (f", {term('faction', L)}: {label(item['faction'], L)}" if item["faction"] else ""))
         if item["note"]:
             line((item["note"], "dim"))
+        if item["scoring"]:
+            line((term("own_scoring", L), "bold"), f": {item['scoring']}")
+        _printings_block(item, L)
         _text_block(item, L)
         footnote(L, [item, item["product"], item["faction"]])
 
 
-def bases(product: str | None = None, faction: str | None = None, db: str | None = None,
-          lang: str | None = None, json_out: bool = False) -> None:
-    """``smashup bases``: bases with breakpoint and VP, optionally of one product or faction."""
+def bases(product: str | None = None, faction: str | None = None, printing: str | None = None,
+          db: str | None = None, lang: str | None = None, json_out: bool = False) -> None:
+    """``smashup bases``: bases with breakpoint and VP, optionally of one product or faction, in a printing."""
+    printing = _printing(printing)
     with catalogue(db, lang) as cat:
-        rows = cat.bases(product, faction)
+        rows = cat.bases(product, faction, printing)
         if json_out:
             return emit_json(rows)
         bases_table(rows, cat.lang, title=f"{term('bases', cat.lang)} ({len(rows)})")
@@ -171,6 +217,9 @@ def stats(db: str | None = None, json_out: bool = False) -> None:
         line(f"catalogue {s['catalogue_version']}: {s['products']} products, {s['factions']} factions, "
              f"{s['cards']} cards ({s['card_copies']} copies), {s['bases']} bases "
              f"({s['bases_stats_unknown']} with unknown stats)")
+        pr = s["printings"]
+        line(f"printings: {pr['cards']} cards and {pr['bases']} bases with more than one; "
+             f"{pr['differences']} source differences, {pr['unresolved']} unresolved")
         for lang, n in s["names"].items():
             line(f"names ({lang}): " + ", ".join(f"{k} {v}" for k, v in n.items()))
         line("text: " + ", ".join(f"{k} {v}" for k, v in s["text"].items()) + f"; rulings {s['rulings']}")
@@ -178,7 +227,9 @@ def stats(db: str | None = None, json_out: bool = False) -> None:
 
 def _search_stats(item: dict) -> str:
     if item["kind"] == "card":
-        return "" if item.get("power") is None else str(item["power"])
+        if item.get("power") is None:  # '?' unknown (a minion or fusion), '' none (actions, titans)
+            return "?" if item.get("type") in ("minion", "fusion") else ""
+        return str(item["power"])
     if item.get("breakpoint") is None:
         return "?"
     return f"{item['breakpoint']} [{fmt_vp(item['vp'])}]"

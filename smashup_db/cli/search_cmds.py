@@ -18,7 +18,7 @@ Unquoted words match the start of words; phrases match whole words in order.
 
   name: n:   text: o:   faction: f:   product: s:   lang: (en, de)
 
-  type: t:  minion action titan other base card (Kreatur Aktion Titan Basis Karte)
+  type: t:  minion action titan fusion other base card (Kreatur Aktion Titan Fusion Basis Karte)
 
   kw:  ongoing talent special play-on-minion play-on-base extra-play (Dauerhaft Extra zusätzlich)
 

@@ -74,6 +74,7 @@ TYPE_VALUES = {
     "kreatur": "minion", "kreaturen": "minion",
     "action": "action", "actions": "action", "aktion": "action", "aktionen": "action",
     "titan": "titan", "titans": "titan", "titanen": "titan",
+    "fusion": "fusion", "fusions": "fusion", "fusionen": "fusion",
     "other": "other", "sonstige": "other",
     "base": "base", "bases": "base", "basis": "base", "basen": "base",
     "card": "card", "cards": "card", "karte": "card", "karten": "card",

@@ -54,19 +54,22 @@ def load(reader: Reader) -> SiteData:
         return ({lang: dict(t) for lang, t in found.texts.items()}, list(found.rulings)) if found else ({}, [])
 
     products = {p.id: {"id": p.id, "kind": p.kind, "year": p.year, "extra_decks": list(p.extra_decks),
-                       "factions": list(p.factions), "bases": list(p.bases)} for p in m.products.values()}
+                       "factions": list(p.factions), "bases": list(p.bases),
+                       "german_title": p.german_title, "german_release": p.german_release} for p in m.products.values()}
     factions = {f.id: {"id": f.id, "products": list(f.products), "cards": list(f.cards), "bases": list(f.bases),
                        "totals": m.deck_totals(f.id)} for f in m.factions.values()}
     cards = {}
     for c in m.cards.values():
         texts, rulings = text_of("card", c.id)
         cards[c.id] = {"id": c.id, "faction": c.faction, "type": c.type, "copies": c.copies, "power": c.power,
-                       "keywords": list(c.keywords), "texts": texts, "rulings": rulings}
+                       "keywords": list(c.keywords), "texts": texts, "rulings": rulings,
+                       "product": c.product, "printings": list(c.printings)}
     bases = {}
     for b in m.bases.values():
         texts, rulings = text_of("base", b.id)
         bases[b.id] = {"id": b.id, "product": b.product, "faction": b.faction, "breakpoint": b.breakpoint,
-                       "vp": list(b.vp), "note": b.note, "texts": texts, "rulings": rulings}
+                       "vp": list(b.vp), "note": b.note, "texts": texts, "rulings": rulings,
+                       "scoring": b.scoring, "printings": list(b.printings)}
     counts = m.text_counts()
     return SiteData(version=m.meta.get("catalogue_version", "?"), date=m.meta.get("catalogue_date", "?"),
                     products=products, factions=factions, cards=cards, bases=bases,
