@@ -168,191 +168,209 @@ def build_catalogue(sources_dir: Path, data_dir: Path) -> tuple[dict, Report]:
     """Merge the sources into the catalogue (in memory).
 
     Returns ``({"products": [...], "factions": [...], "names_de": [...],
-    "glossary": [...]}, report)``. Raises :class:`CompileError` or
+    "printings": [...], "differences": [...], "glossary": [...]}, report)``.
+    The steps, in order: read the sources, the products, the factions and
+    their product links, the catalogue order, the cards, the bases, the
+    German names, the printings. Raises :class:`CompileError` or
     :class:`~.sources.SourceError`.
     """
-    report = Report()
-    curated, corrections = load_curated(data_dir)
-    archive = src.read_card_archive(sources_dir)
-    kadsuno = src.read_kadsuno(sources_dir)
-    pinkepop = src.read_pinkepop(sources_dir)
-    names_de = src.read_names_de(sources_dir)
-    glossary = src.read_glossary_de(sources_dir)
-    raw_factions = copy.deepcopy(archive["factions"])
-    kad_cards = prt.read_kadsuno_cards(sources_dir)
-    editions_de = src.read_editions_de(sources_dir)
-    curated_printings = load_curated_printings(data_dir)
-    extra_links = apply_corrections(archive, pinkepop, corrections)
+    c = _Compile(sources_dir, data_dir)
+    c.products()
+    c.factions()
+    c.order()
+    c.cards()
+    c.bases()
+    c.german_names()
+    printing_rows, diffs = build_printings(c.products_, c.factions_, c.bases_, c.raw_factions, c.kad_cards,
+                                           c.editions_de, c.curated_printings, c.corrections, c.product_by_key,
+                                           c.report)
+    catalogue = {"products": c.products_, "factions": c.factions_, "names_de": c.de_rows,
+                 "printings": printing_rows, "differences": diffs,
+                 "glossary": [{"en": g["english"], "de": g["german"], "note": g.get("note") or ""}
+                              for g in c.glossary]}
+    c.report.counts = {"products": len(c.products_), "factions": len(c.factions_), "cards": len(c.all_cards),
+                       "bases": len(c.bases_), "bases_unknown_stats": sum(b["breakpoint"] is None for b in c.bases_),
+                       "names_de": len(c.de_rows), "printings": len(printing_rows), "differences": len(diffs),
+                       "unresolved": sum(d["status"] == "unresolved" for d in diffs)}
+    return catalogue, c.report
 
-    # Products -----------------------------------------------------------
-    product_by_key: dict[str, dict] = {}
-    products = []
-    for sort, cur in enumerate(curated):
-        prod = {"id": cur["id"], "en": cur["en"], "kind": cur["kind"], "year": cur.get("year"),
-                "extra_decks": sorted(cur.get("extra_decks", [])), "sort": sort,
-                "factions": [], "bases": []}
-        products.append(prod)
-        for alias in [cur["en"], cur["id"], *cur.get("aliases", [])]:
-            product_by_key[key(alias)] = prod
 
-    def product_of(name: str, where: str) -> dict:
-        prod = product_by_key.get(key(name))
+class _Compile:
+    """The state of one compile and its steps (see :func:`build_catalogue`); each step fills its part."""
+
+    def __init__(self, sources_dir: Path, data_dir: Path):
+        self.report = Report()
+        self.curated, self.corrections = load_curated(data_dir)
+        self.archive = src.read_card_archive(sources_dir)
+        self.kadsuno = src.read_kadsuno(sources_dir)
+        self.pinkepop = src.read_pinkepop(sources_dir)
+        self.names_de = src.read_names_de(sources_dir)
+        self.glossary = src.read_glossary_de(sources_dir)
+        self.raw_factions = copy.deepcopy(self.archive["factions"])
+        self.kad_cards = prt.read_kadsuno_cards(sources_dir)
+        self.editions_de = src.read_editions_de(sources_dir)
+        self.curated_printings = load_curated_printings(data_dir)
+        self.extra_links = apply_corrections(self.archive, self.pinkepop, self.corrections)
+        self.product_by_key: dict[str, dict] = {}
+        self.faction_by_key: dict[str, dict] = {}
+        self.links: set[tuple[str, str]] = set()
+
+    def product_of(self, name: str, where: str) -> dict:
+        prod = self.product_by_key.get(key(name))
         if prod is None:
             raise CompileError(f"{where}: product {name!r} is not in data/curated/products.json (add it or an alias)")
         return prod
 
-    for pp in pinkepop:
-        prod = product_by_key.get(key(pp["name"]))
-        if prod is None:
-            report.warnings.append(f"pinkepop: product {pp['name']!r} not in the product table; ignored")
-            continue
-        year = pp.get("year") or (int(pp["release_date"][:4]) if pp.get("release_date") else None)
-        if prod["year"] is None and year:
-            prod["year"] = year
+    def faction_of(self, name: str) -> dict | None:
+        return self.faction_by_key.get(key(name))
 
-    # Factions and cards ----------------------------------------------------
-    factions = []
-    faction_by_key: dict[str, dict] = {}
-    links: set[tuple[str, str]] = set()
-    for fac in archive["factions"]:
-        prod = product_of(fac["set"], f"card-archive faction {fac['name']}")
-        rec = {"id": slugify(fac["name"]), "en": fac["name"], "cards": fac["cards"], "home": prod}
-        factions.append(rec)
-        faction_by_key[key(fac["name"])] = rec
-        links.add((prod["id"], rec["id"]))
-
-    def faction_of(name: str) -> dict | None:
-        return faction_by_key.get(key(name))
-
-    for kf in kadsuno:
-        rec = faction_of(kf["name"])
-        if rec is None:
-            report.warnings.append(f"kadsuno {kf['file']}: faction {kf['name']!r} not in the card archive; ignored")
-            continue
-        links.add((product_of(kf["set"], f"kadsuno {kf['file']}")["id"], rec["id"]))
-        level = complexity_of(kf.get("playstyle"))
-        if kf.get("playstyle") and level is None:
-            report.warnings.append(f"kadsuno {kf['file']}: {kf['name']} playstyle {kf['playstyle']!r} is not a "
-                                   f"complexity ({', '.join(COMPLEXITY_LEVELS)}); left unknown")
-        rec["complexity"] = level or rec.get("complexity")
-    for pp in pinkepop:
-        prod = product_by_key.get(key(pp["name"]))
-        for fname in pp["factions"]:
-            rec = faction_of(fname or "")
+    def products(self) -> None:
+        """The curated product table, with years PinkePop knows where the table has none."""
+        self.products_ = []
+        for sort, cur in enumerate(self.curated):
+            prod = {"id": cur["id"], "en": cur["en"], "kind": cur["kind"], "year": cur.get("year"),
+                    "extra_decks": sorted(cur.get("extra_decks", [])), "sort": sort, "factions": [], "bases": []}
+            self.products_.append(prod)
+            for alias in [cur["en"], cur["id"], *cur.get("aliases", [])]:
+                self.product_by_key[key(alias)] = prod
+        for pp in self.pinkepop:
+            prod = self.product_by_key.get(key(pp["name"]))
             if prod is None:
+                self.report.warnings.append(f"pinkepop: product {pp['name']!r} not in the product table; ignored")
                 continue
+            year = pp.get("year") or (int(pp["release_date"][:4]) if pp.get("release_date") else None)
+            if prod["year"] is None and year:
+                prod["year"] = year
+        self.by_id = {p["id"]: p for p in self.products_}
+
+    def factions(self) -> None:
+        """The archive's factions; product links from every source; complexity from Kadsuno."""
+        report = self.report
+        self.factions_ = []
+        for fac in self.archive["factions"]:
+            prod = self.product_of(fac["set"], f"card-archive faction {fac['name']}")
+            rec = {"id": slugify(fac["name"]), "en": fac["name"], "cards": fac["cards"], "home": prod}
+            self.factions_.append(rec)
+            self.faction_by_key[key(fac["name"])] = rec
+            self.links.add((prod["id"], rec["id"]))
+        for kf in self.kadsuno:
+            rec = self.faction_of(kf["name"])
             if rec is None:
-                report.warnings.append(f"pinkepop {pp['name']}: faction {fname!r} not in the card archive; ignored")
+                report.warnings.append(f"kadsuno {kf['file']}: faction {kf['name']!r} not in the card archive; ignored")
                 continue
-            links.add((prod["id"], rec["id"]))
-    for add in extra_links:
-        rec = faction_of(add["faction"])
-        if rec is None or add["product"] not in {p["id"] for p in products}:
-            raise CompileError(f"corrections: link {add} names an unknown product or faction")
-        links.add((add["product"], rec["id"]))
+            self.links.add((self.product_of(kf["set"], f"kadsuno {kf['file']}")["id"], rec["id"]))
+            level = complexity_of(kf.get("playstyle"))
+            if kf.get("playstyle") and level is None:
+                report.warnings.append(f"kadsuno {kf['file']}: {kf['name']} playstyle {kf['playstyle']!r} is not a "
+                                       f"complexity ({', '.join(COMPLEXITY_LEVELS)}); left unknown")
+            rec["complexity"] = level or rec.get("complexity")
+        for pp in self.pinkepop:
+            prod = self.product_by_key.get(key(pp["name"]))
+            for fname in pp["factions"]:
+                rec = self.faction_of(fname or "")
+                if prod is None:
+                    continue
+                if rec is None:
+                    report.warnings.append(f"pinkepop {pp['name']}: faction {fname!r} not in the card archive; ignored")
+                    continue
+                self.links.add((prod["id"], rec["id"]))
+        for add in self.extra_links:
+            rec = self.faction_of(add["faction"])
+            if rec is None or add["product"] not in self.by_id:
+                raise CompileError(f"corrections: link {add} names an unknown product or faction")
+            self.links.add((add["product"], rec["id"]))
 
-    by_id = {p["id"]: p for p in products}
-    for pid, fid in sorted(links):
-        by_id[pid]["factions"].append(fid)
-    # Catalogue order: factions by their first product, then by name.
-    first_sort = {f["id"]: min(by_id[p]["sort"] for p, g in links if g == f["id"]) for f in factions}
-    factions.sort(key=lambda f: (first_sort[f["id"]], f["id"]))
-    for p in products:
-        p["factions"].sort(key=lambda fid: (first_sort[fid], fid))
+    def order(self) -> None:
+        """Catalogue order: factions by their first product, then by id; each product lists its factions so."""
+        for pid, fid in sorted(self.links):
+            self.by_id[pid]["factions"].append(fid)
+        self.first_sort = {f["id"]: min(self.by_id[p]["sort"] for p, g in self.links if g == f["id"])
+                           for f in self.factions_}
+        self.factions_.sort(key=lambda f: (self.first_sort[f["id"]], f["id"]))
+        for p in self.products_:
+            p["factions"].sort(key=lambda fid: (self.first_sort[fid], fid))
 
-    all_cards = []
-    for fac in factions:
-        for sort, card in enumerate(fac["cards"]):
-            card["faction"] = fac["id"]
-            card["sort"] = sort
-            all_cards.append(card)
-    _unique_ids(all_cards,
-                lambda c: c["name"] or f"{c['faction']} {c['type']}",
-                lambda c: c["faction"])
+    def cards(self) -> None:
+        """Every card with its faction and place in the deck; ids made unique."""
+        self.all_cards = []
+        for fac in self.factions_:
+            for sort, card in enumerate(fac["cards"]):
+                card["faction"] = fac["id"]
+                card["sort"] = sort
+                self.all_cards.append(card)
+        _unique_ids(self.all_cards, lambda c: c["name"] or f"{c['faction']} {c['type']}", lambda c: c["faction"])
 
-    # Bases ------------------------------------------------------------------
-    bases = []
-    archive_base_keys = set()
-    for b in archive["bases"]:
-        fac = faction_of(b["faction"]) if b["faction"] else None
-        if b["faction"] and fac is None:
-            raise CompileError(f"card-archive base {b['name']!r}: unknown faction {b['faction']!r}")
-        vp = b["vp"] or [None, None, None]
-        bases.append({"en": b["name"], "product": product_of(b["set"], f"card-archive base {b['name']}")["id"],
-                      "faction": fac["id"] if fac else None, "breakpoint": b["breakpoint"],
-                      "vp": vp, "note": "", "scoring": b.get("scoring")})
-        archive_base_keys.add(key(b["name"]))
-    # Bases a faction file names but the archive lacks (Bastion, Marvel, Disney)
-    # are added by name with unknown stats, but only as many as the archive is
-    # short of: where the counts agree, a differing name is a rename, not a gap.
-    # Names of other printings (Miskatonic University) are not missing bases.
-    printing_names = {key(e["set"]["name"]) for e in curated_printings["bases"] if e.get("set", {}).get("name")}
-    archive_count = defaultdict(int)
-    for b in bases:
-        archive_count[b["faction"]] += 1
-    for kf in kadsuno:
-        fac = faction_of(kf["name"])
-        if fac is None:
-            continue
-        missing = [n for n in kf["bases"] if key(n) not in archive_base_keys and key(n) not in printing_names]
-        short = len(kf["bases"]) - archive_count[fac["id"]]
-        if missing and len(missing) != short:
-            report.warnings.append(
-                f"kadsuno {kf['file']}: {kf['name']} base(s) {', '.join(missing)} not in the card archive, "
-                f"which has its {archive_count[fac['id']]} bases under other names; not added")
-            continue
-        for bname in missing:
-            bases.append({"en": bname.replace("’", "'"),
-                          "product": product_of(kf["set"], f"kadsuno {kf['file']}")["id"],
-                          "faction": fac["id"], "breakpoint": None, "vp": [None, None, None],
-                          "note": f"named by kadsuno-factions/{kf['file']}; no source has its breakpoint or VP"})
-            archive_base_keys.add(key(bname))
-    fsort = {f["id"]: i for i, f in enumerate(factions)}
-    bases.sort(key=lambda b: (by_id[b["product"]]["sort"], fsort.get(b["faction"], 10_000), key(b["en"])))
-    _unique_ids(bases, lambda b: b["en"], lambda b: b["faction"] or b["product"])
-    for b in bases:
-        by_id[b["product"]]["bases"].append(b)
+    def bases(self) -> None:
+        """The archive's bases, plus those a faction file names and the archive lacks (stats unknown)."""
+        self.bases_ = []
+        archive_base_keys = set()
+        for b in self.archive["bases"]:
+            fac = self.faction_of(b["faction"]) if b["faction"] else None
+            if b["faction"] and fac is None:
+                raise CompileError(f"card-archive base {b['name']!r}: unknown faction {b['faction']!r}")
+            self.bases_.append({"en": b["name"], "product": self.product_of(b["set"], f"card-archive base {b['name']}")["id"],
+                                "faction": fac["id"] if fac else None, "breakpoint": b["breakpoint"],
+                                "vp": b["vp"] or [None, None, None], "note": "", "scoring": b.get("scoring")})
+            archive_base_keys.add(key(b["name"]))
+        # Added by name with unknown stats, but only as many as the archive is short of: where the
+        # counts agree, a differing name is a rename, not a gap. Names of other printings
+        # (Miskatonic University) are not missing bases.
+        printing_names = {key(e["set"]["name"]) for e in self.curated_printings["bases"] if e.get("set", {}).get("name")}
+        archive_count: dict[str | None, int] = defaultdict(int)
+        for b in self.bases_:
+            archive_count[b["faction"]] += 1
+        for kf in self.kadsuno:
+            fac = self.faction_of(kf["name"])
+            if fac is None:
+                continue
+            missing = [n for n in kf["bases"] if key(n) not in archive_base_keys and key(n) not in printing_names]
+            short = len(kf["bases"]) - archive_count[fac["id"]]
+            if missing and len(missing) != short:
+                self.report.warnings.append(
+                    f"kadsuno {kf['file']}: {kf['name']} base(s) {', '.join(missing)} not in the card archive, "
+                    f"which has its {archive_count[fac['id']]} bases under other names; not added")
+                continue
+            for bname in missing:
+                self.bases_.append({"en": bname.replace("’", "'"),
+                                    "product": self.product_of(kf["set"], f"kadsuno {kf['file']}")["id"],
+                                    "faction": fac["id"], "breakpoint": None, "vp": [None, None, None],
+                                    "note": f"named by kadsuno-factions/{kf['file']}; no source has its breakpoint or VP"})
+                archive_base_keys.add(key(bname))
+        fsort = {f["id"]: i for i, f in enumerate(self.factions_)}
+        self.bases_.sort(key=lambda b: (self.by_id[b["product"]]["sort"], fsort.get(b["faction"], 10_000), key(b["en"])))
+        _unique_ids(self.bases_, lambda b: b["en"], lambda b: b["faction"] or b["product"])
+        for b in self.bases_:
+            self.by_id[b["product"]]["bases"].append(b)
 
-    # German names ------------------------------------------------------------
-    index: dict[str, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
-    for p in products:
-        for alias in [p["en"], *next(c for c in curated if c["id"] == p["id"]).get("aliases", [])]:
-            index["set"][key(alias)].append(p["id"])
-    for f in factions:
-        index["faction"][key(f["en"])].append(f["id"])
-    for c in all_cards:
-        if c["name"]:
-            index["card"][key(c["name"])].append(c["id"])
-    for b in bases:
-        index["base"][key(b["en"])].append(b["id"])
-    kind_map = {"set": "product", "faction": "faction", "card": "card", "base": "base"}
-    de_rows = []
-    for row in names_de:
-        kind = row["kind"]
-        if kind not in kind_map:
-            report.warnings.append(f"names-de: unknown kind {kind!r} for {row['english']!r}; ignored")
-            continue
-        ids = sorted(set(index[kind].get(key(row["english"]), [])))
-        if not ids:
-            report.warnings.append(f"names-de: {kind} {row['english']!r} not in the catalogue; ignored")
-            continue
-        for ident in ids:
-            de_rows.append({"kind": kind_map[kind], "id": ident, "name": row["german"].strip(),
-                            "confidence": row["confidence"].strip(), "evidence": row["evidence"].strip()})
-    de_rows.sort(key=lambda r: (r["kind"], r["id"]))
-
-    printing_rows, diffs = build_printings(products, factions, bases, raw_factions, kad_cards, editions_de,
-                                           curated_printings, corrections, product_by_key, report)
-
-    catalogue = {"products": products, "factions": factions, "names_de": de_rows,
-                 "printings": printing_rows, "differences": diffs,
-                 "glossary": [{"en": g["english"], "de": g["german"], "note": g.get("note") or ""} for g in glossary]}
-    report.counts = {"products": len(products), "factions": len(factions), "cards": len(all_cards),
-                     "bases": len(bases), "bases_unknown_stats": sum(b["breakpoint"] is None for b in bases),
-                     "names_de": len(de_rows), "printings": len(printing_rows),
-                     "differences": len(diffs),
-                     "unresolved": sum(d["status"] == "unresolved" for d in diffs)}
-    return catalogue, report
+    def german_names(self) -> None:
+        """The rows of names-de.tsv matched to ids (every thing of that English name)."""
+        index: dict[str, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
+        aliases = {c["id"]: c.get("aliases", []) for c in self.curated}
+        for p in self.products_:
+            for alias in [p["en"], *aliases[p["id"]]]:
+                index["set"][key(alias)].append(p["id"])
+        for f in self.factions_:
+            index["faction"][key(f["en"])].append(f["id"])
+        for c in self.all_cards:
+            if c["name"]:
+                index["card"][key(c["name"])].append(c["id"])
+        for b in self.bases_:
+            index["base"][key(b["en"])].append(b["id"])
+        kind_map = {"set": "product", "faction": "faction", "card": "card", "base": "base"}
+        self.de_rows = []
+        for row in self.names_de:
+            kind = row["kind"]
+            if kind not in kind_map:
+                self.report.warnings.append(f"names-de: unknown kind {kind!r} for {row['english']!r}; ignored")
+                continue
+            ids = sorted(set(index[kind].get(key(row["english"]), [])))
+            if not ids:
+                self.report.warnings.append(f"names-de: {kind} {row['english']!r} not in the catalogue; ignored")
+                continue
+            for ident in ids:
+                self.de_rows.append({"kind": kind_map[kind], "id": ident, "name": row["german"].strip(),
+                                     "confidence": row["confidence"].strip(), "evidence": row["evidence"].strip()})
+        self.de_rows.sort(key=lambda r: (r["kind"], r["id"]))
 
 
 # --------------------------------------------------------------------------- write
