@@ -90,10 +90,22 @@ def scripted_pick(cat: Catalogue, state: draft.DraftState, item: str) -> dict:
     return state.pick(resolve_in(cat, what, state.pool))
 
 
+@dataclass
+class DraftSession:
+    """One draft from set-up to result: the picks so far (``state``), the one random generator every
+    random step uses, the catalogue links, the owned copies per product (None: everything) and the seed."""
+
+    state: draft.DraftState
+    rng: random.Random
+    links: CatalogueLinks
+    owned: dict[str, int] | None
+    seed: int
+
+
 def setup(cat: Catalogue, players: list[str], *, seed: int, pool_size: int | None = None,
           start: str | None = None, owners: list[str] | None = None, use_collection: bool = False,
-          pool_hook=None, state_hook=None):
-    """Prepare a draft: returns ``(state, rng, lk, owned)``.
+          pool_hook=None, state_hook=None) -> DraftSession:
+    """Prepare a draft: returns a :class:`DraftSession` whose ``state`` awaits the first pick.
 
     The pool is drawn from every faction, or from the owned ones when
     ``use_collection`` (all owners, or ``owners``). The start player is drawn
@@ -128,19 +140,20 @@ def setup(cat: Catalogue, players: list[str], *, seed: int, pool_size: int | Non
         state = draft.DraftState(seating, pool, copies or None)
     else:
         state = state_hook(seating, pool, copies or None, rng)
-    return state, rng, lk, owned
+    return DraftSession(state, rng, lk, owned, seed)
 
 
-def finish(cat: Catalogue, state: draft.DraftState, rng: random.Random, lk: CatalogueLinks,
-           owned: dict[str, int] | None, seed: int, base_mode: str = "set") -> dict:
+def finish(cat: Catalogue, session: DraftSession, base_mode: str = "set") -> dict:
     """Base deck and deal after a finished draft; returns the game-night result dict.
 
     Keys: ``seed, pool, start_player, picks, players, base_mode, base_deck,
     bases_in_play, boxes, extra_decks, sources, warnings``.
     """
+    state = session.state
     drafted = [p["faction"] for p in state.picks]
-    result = base_deck(cat, drafted, len(state.players), rng=rng, mode=base_mode, owned=owned, lk=lk)
-    return {"seed": seed, "pool": state.pool, "start_player": state.players[0], "picks": state.picks,
+    result = base_deck(cat, drafted, len(state.players), rng=session.rng, mode=base_mode, owned=session.owned,
+                       lk=session.links)
+    return {"seed": session.seed, "pool": state.pool, "start_player": state.players[0], "picks": state.picks,
             "players": state.holdings, **result}
 
 

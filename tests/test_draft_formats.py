@@ -180,10 +180,11 @@ def test_formats_on_the_full_catalogue(cat, n, fmt, seed, ban, include, complexi
 
     def run():
         hooks = Hooks(cat, opts, players, None)
-        state, rng, lk, own = setup(cat, players, seed=seed, **hooks.kwargs())
+        session = setup(cat, players, seed=seed, **hooks.kwargs())
+        state, rng = session.state, session.rng
         while not state.done:
             state.auto_pick(rng)
-        return hooks.annotate(finish(cat, state, rng, lk, own, seed), state)
+        return hooks.annotate(finish(cat, session), state)
 
     try:
         res = run()

@@ -122,8 +122,9 @@ def draft(players: Annotated[str, typer.Option("--players", "-p", help="Comma-se
 
         ext = prepare(cat, names, pool, ban=ban, include=include, complexity=complexity, products=products,
                       fmt=fmt, offer=offer, avoid_recent=avoid_recent, preset=preset)
-        state, rng, lk, owned_map = setup(cat, names, seed=seed, pool_size=pool, start=start,
-                                          owners=collection, use_collection=owned, **(ext.kwargs() if ext else {}))
+        session = setup(cat, names, seed=seed, pool_size=pool, start=start, owners=collection,
+                        use_collection=owned, **(ext.kwargs() if ext else {}))
+        state, rng = session.state, session.rng
         for item in pick or []:
             scripted_pick(cat, state, item)
         if not state.done:
@@ -135,7 +136,7 @@ def draft(players: Annotated[str, typer.Option("--players", "-p", help="Comma-se
                 if not json_out:
                     line(msg("seed_and_start", cat.lang, seed=seed, player=state.players[0]))
                 _interactive(cat, state, rng)
-        res = finish(cat, state, rng, lk, owned_map, seed, base_mode)
+        res = finish(cat, session, base_mode)
         res["printing"] = check_printing(printing)
         _base_stats(cat, res, res["printing"])
         from .game_cmds import after_draft
