@@ -73,6 +73,8 @@ def build_index(data: SiteData, rows: tuple[list[dict], list[dict]], lang: str, 
     for p in data.products.values():
         for bid in p["bases"]:
             b = data.bases[bid]
+            if b["product"] != p["id"]:  # listed again in a box that also printed it: one item, under its own box
+                continue
             me = names("base", bid)
             pos["base:" + bid] = len(items)
             en_text = (b["texts"].get("en") or {}).get("text")
@@ -87,7 +89,7 @@ def build_index(data: SiteData, rows: tuple[list[dict], list[dict]], lang: str, 
         folded = cat.matcher.folded(kind)
         refs[kind] = [[i, sorted(folded.get(i, ()))] for i in table]
     return {"v": data.version, "lang": lang, "url": url(), "items": items,
-            "types": {k: t[k] for k in ("minion", "action", "titan", "other", "base")},
+            "types": {k: t[k] for k in ("minion", "action", "titan", "fusion", "other", "base")},
             "docs": docs, "show": show, "refs": refs,
             "pf": {p["id"]: list(p["factions"]) for p in data.products.values()},
             "names": {"faction": {i: names("faction", i)["name"] for i in data.factions},

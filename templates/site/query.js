@@ -23,7 +23,8 @@
     lang: "lang", language: "lang", sprache: "lang"};
   var TYPE_VALUES = {minion: "minion", minions: "minion", character: "minion", characters: "minion",
     kreatur: "minion", kreaturen: "minion", action: "action", actions: "action", aktion: "action",
-    aktionen: "action", titan: "titan", titans: "titan", titanen: "titan", other: "other",
+    aktionen: "action", titan: "titan", titans: "titan", titanen: "titan",
+    fusion: "fusion", fusions: "fusion", fusionen: "fusion", other: "other",
     sonstige: "other", base: "base", bases: "base", basis: "base", basen: "base",
     card: "card", cards: "card", karte: "card", karten: "card"};
   var KEYWORD_VALUES = {ongoing: "ongoing", dauerhaft: "ongoing", talent: "talent", special: "special",
@@ -47,6 +48,8 @@
     s = s.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
     return s.replace(/[^0-9a-z]+/g, " ").trim();
   }
+
+  var MAX_TOKENS = 200;  /* smashup_db.search.parser.MAX_TOKENS */
 
   function QueryError(message, column) {
     this.reason = message;
@@ -149,6 +152,9 @@
   /* Parse `query` into {root, lang}; throws QueryError with the column of the problem. */
   function parse(query) {
     var tokens = tokenize(String(query)), pos = 0, langs = [], depth = 0, negated = 0;
+    if (tokens.length > MAX_TOKENS + 1)  /* as the CLI: a bound on the size of one query */
+      throw new QueryError("the query has " + (tokens.length - 1) + " terms and operators; at most " + MAX_TOKENS +
+                           " are allowed", tokens[MAX_TOKENS].column);
     function peek() { return tokens[pos]; }
     function take() { return tokens[pos++]; }
     function stop(kind) { return kind === "EOF" || kind === "RPAREN" || kind === "OR" || kind === "AND"; }
