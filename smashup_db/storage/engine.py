@@ -127,8 +127,10 @@ def engine_for(url: str) -> Engine:
         kwargs: dict = {}
         if url.startswith("postgresql"):
             ms = max(1, int(seconds * 1000))  # 0 would mean "no limit" to the server
+            # A statement may take longer than a lock wait (it can wait for the lock, then work), so a
+            # lock wait ends as "busy" before the statement timeout ends it as "did not finish".
             kwargs["connect_args"] = {"connect_timeout": max(2, math.ceil(seconds)), "application_name": "smashup",
-                                      "options": f"-c lock_timeout={ms} -c statement_timeout={ms}"}
+                                      "options": f"-c lock_timeout={ms} -c statement_timeout={2 * ms + 1000}"}
             kwargs["pool_pre_ping"] = False
         elif sqlite_path(url) is not None:
             kwargs["connect_args"] = {"timeout": seconds}
@@ -147,8 +149,8 @@ def engine_for(url: str) -> Engine:
     return _ENGINES[key]
 
 
-#: Seconds a server may take beyond SMASHUP_DB_TIMEOUT before the client gives up on it
-#: (the server's own statement timeout should answer first).
+#: Seconds a server may take beyond its own statement timeout (2 x SMASHUP_DB_TIMEOUT + 1 s)
+#: before the client gives up on it.
 WATCHDOG_GRACE = 2.0
 
 
@@ -166,7 +168,7 @@ def _watchdog(engine: Engine, seconds: float) -> None:
 
     from sqlalchemy import event
 
-    limit = seconds + WATCHDOG_GRACE
+    limit = 2 * seconds + 1 + WATCHDOG_GRACE  # after the server's statement timeout, which answers first
 
     def expired(_signum, _frame):
         raise DatabaseError(f"the database server {safe_url(engine.url.render_as_string(hide_password=False))}"
@@ -208,6 +210,9 @@ def describe(exc: BaseException, url: str) -> str:
     if "readonly database" in low or ("unable to open database file" in low and where == sqlite_path(url)
                                        and os.path.isfile(where) and not os.access(where, os.W_OK)):
         return f"the database {where} is read-only; this command needs to write to it (look-ups and search work)"
+    if "statement timeout" in low:
+        return (f"the database server {where} did not finish a statement in time (see {TIMEOUT_VAR},"
+                f" now {timeout():g} s); nothing was changed")
     if "malformed" in low or "database corrupt" in low:
         return (f"the database {where} is damaged ({reason}); run: smashup db recover"
                 " (moves your collection, game log, presets and imported text into a fresh database,"
