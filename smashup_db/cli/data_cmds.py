@@ -87,8 +87,11 @@ def db_recover(db: DbOpt = None, json_out: JsonOpt = False) -> None:
         report = recover(resolve_url(db))
     if json_out:
         return emit_json(report.as_dict())
-    typer.echo(f"kept the damaged file as {report.damaged_copy}")
+    from ..terms import active_lang, msg
+
+    L = active_lang()
+    typer.echo(msg("kept_damaged", L, path=report.damaged_copy))
     for table, n in report.salvaged.items():
         lost = report.unreadable.get(table, 0)
-        typer.echo(f"{table}: {n} rows rescued" + (f", {lost} unreadable" if lost else ""))
+        typer.echo(msg("rescued", L, table=table, n=n) + (msg("unreadable", L, n=lost) if lost else ""))
 

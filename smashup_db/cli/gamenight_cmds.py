@@ -48,7 +48,7 @@ def _interactive(cat, state, rng) -> None:
             answer = typer.prompt(printable(msg("draft_prompt", L, player=state.current_player,
                                                 round=state.current_round))).strip()
         except (EOFError, typer.Abort):
-            fail("draft abandoned (no more input)")
+            fail("draft abandoned (no more input)")  # fail() translates (terms: e.draft_abandoned_eof)
         if answer.lower() in ("q", "quit", "exit"):
             fail("draft abandoned")
         try:

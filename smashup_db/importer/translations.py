@@ -38,6 +38,8 @@ COLUMNS = ("kind", "id", "lang", "name", "text")
 EXPORT_COLUMNS = COLUMNS + ("name_en", "text_en")
 TEXT_KINDS = ("card", "base")
 ORIGIN = "translations"
+#: Confidence of names and texts players contributed through a translations CSV (shown as such on the site).
+COMMUNITY = "community"
 
 
 def check_lang(value: str | None, where: str) -> str:
@@ -82,13 +84,33 @@ class TranslationReport:
                 "changes": self.changes}
 
 
-def read_translations(path: Path | str) -> list[Row]:
-    """Read and check a translations CSV (syntax only: ids are checked on import).
+class BadRows(ImportFileError):
+    """Several rows of a translations CSV are bad: ``problems`` lists ``(line, field, message)`` of every one.
+
+    The message names the file and each line (one line per problem after the first),
+    and says that nothing was imported.
+    """
+
+    def __init__(self, label: str, problems: list[tuple[int, str, str]]):
+        self.label, self.problems = label, sorted(problems, key=lambda p: p[0])
+        if len(self.problems) == 1:
+            line, fld, message = self.problems[0]
+            text = f"{label}: line {line}: {fld}: {message}" if fld else f"{label}: line {line}: {message}"
+        else:
+            text = f"{label}: {len(self.problems)} bad rows; nothing was imported\n" + "\n".join(
+                f"  line {line}: {fld + ': ' if fld else ''}{message}" for line, fld, message in self.problems)
+        super().__init__(text)
+
+
+def read_translations(path: Path | str, known: dict[str, set[str]] | None = None) -> list[Row]:
+    """Read and check a translations CSV; with ``known`` (``{kind: ids}``) the ids are checked too.
 
     Returns the non-empty rows. Raises :class:`ImportFileError` naming the
-    file, the line and the field: file missing or not UTF-8, a required column
-    missing, an unknown kind, a bad language, an empty id, text on a product
-    or faction, a name without letters or digits, a row given twice.
+    file: missing or not UTF-8, header without a required column; and
+    :class:`BadRows` listing EVERY bad row with its line and field (an unknown kind, a bad
+    language, an empty or unknown id, text on a product or faction, a name
+    without letters or digits, a row given twice, an unclosed quote).
+    Accepts what spreadsheets save: a byte order mark, ``;`` or tab as the separator, CRLF line ends.
     """
     from .sources import read_bytes
 
@@ -98,11 +120,18 @@ def read_translations(path: Path | str) -> list[Row]:
         content = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise ImportFileError(f"{path}: not UTF-8 text (byte {exc.start}); save the CSV as UTF-8") from None
-    return parse_translations(content, str(path))
+    return parse_translations(content, str(path), known)
 
 
-def parse_translations(content: str, label: str) -> list[Row]:
-    """Parse CSV ``content`` (see the module doc); ``label`` names it in errors.
+def separator(header_line: str) -> str:
+    """The CSV separator a header line uses: ``,`` (ours), or ``;`` / tab (German spreadsheets)."""
+    counts = {sep: header_line.count(sep) for sep in (",", ";", "\t")}
+    best = max(counts, key=lambda sep: counts[sep])
+    return best if counts[best] else ","
+
+
+def parse_translations(content: str, label: str, known: dict[str, set[str]] | None = None) -> list[Row]:
+    """Parse CSV ``content`` (see the module doc); ``label`` names it in errors; ``known`` checks ids.
 
     Untrusted content is checked here (:mod:`smashup_db.sanitize`): a NUL
     character anywhere is refused with its line and column; a quote left
@@ -112,7 +141,8 @@ def parse_translations(content: str, label: str) -> list[Row]:
     characters is refused; a text longer than :data:`~smashup_db.sanitize.MAX_TEXT`
     is refused; other control characters are dropped (newline and tab kept in
     text; in a name, line breaks and runs of blanks become one space). A leading ``'``
-    that the export put before ``= + - @`` is removed again.
+    that the export put before ``= + - @`` is removed again. Every bad row is
+    collected; when there is any, :class:`BadRows` lists them all.
     """
     from ..sanitize import MAX_TEXT, name_problem, nul_position, strip_controls, uncsv_cell
 
@@ -122,7 +152,10 @@ def parse_translations(content: str, label: str) -> list[Row]:
         column = nul - (content.rfind("\n", 0, nul - 1) + 1)
         raise ImportFileError(f"{label}: line {line}, column {column}: a NUL character (\\0) is not allowed; "
                               "remove it and import again")
-    reader = csv.reader(io.StringIO(content, newline=""), strict=True)
+    if content.startswith("\ufeff"):
+        content = content[1:]
+    sep = separator(content.split("\n", 1)[0])
+    reader = csv.reader(io.StringIO(content, newline=""), delimiter=sep, strict=True)
     try:
         header = next(reader, None)
     except csv.Error as exc:
@@ -135,6 +168,7 @@ def parse_translations(content: str, label: str) -> list[Row]:
             raise ImportFileError(f"{label}: line 1: column '{col}' is missing (expected {','.join(COLUMNS)})")
     pos = {col: names.index(col) for col in COLUMNS}
     rows: list[Row] = []
+    problems: list[tuple[int, str, str]] = []
     seen: dict[tuple[str, str, str], int] = {}
     line = reader.line_num + 1
     while True:
@@ -145,9 +179,10 @@ def parse_translations(content: str, label: str) -> list[Row]:
             break
         except csv.Error as exc:
             if "unexpected end of data" in str(exc):
-                raise ImportFileError(f"{label}: line {start}: a quote (\") opened in this row is never closed; "
-                                      "close it or remove it") from None
-            raise ImportFileError(f"{label}: line {start}: not valid CSV ({exc})") from None
+                problems.append((start, "", "a quote (\") opened in this row is never closed; close it or remove it"))
+                break  # the rest of the file is inside the quote
+            problems.append((start, "", f"not valid CSV ({exc})"))
+            break
         line = reader.line_num + 1
         if not any(v.strip() for v in values):
             continue
@@ -156,31 +191,50 @@ def parse_translations(content: str, label: str) -> list[Row]:
             i = pos[col]
             return values[i] if i < len(values) else None
 
-        for col in ("kind", "id", "lang"):
-            if not (cell(col) or "").strip():
-                raise ImportFileError(f"{label}: line {start}: {col}: field is empty or missing")
+        def bad(fld: str, message: str) -> None:
+            problems.append((start, fld, message))
+
+        empty = [col for col in ("kind", "id", "lang") if not (cell(col) or "").strip()]
+        if empty:
+            bad(empty[0], "field is empty or missing")
+            continue
         kind = cell("kind").strip().lower()
         if kind not in KINDS:
-            raise ImportFileError(f"{label}: line {start}: kind: unknown kind {cell('kind')!r}; "
-                                  f"use one of: {', '.join(KINDS)}")
-        lang = check_lang(cell("lang"), f"{label}: line {start}: lang")
+            bad("kind", f"unknown kind {cell('kind')!r}; use one of: {', '.join(KINDS)}")
+            continue
+        lang = (cell("lang") or "").strip().lower()
+        from ..readmodel import LANGS
+
+        if lang not in LANGS:
+            bad("lang", f"unknown language {cell('lang')!r}; use one of: {', '.join(sorted(LANGS))}")
+            continue
         ident = cell("id").strip()
+        if known is not None and ident not in known.get(kind, ()):
+            bad("id", f"no {kind} with id {ident!r} in the catalogue")
+            continue
         name = " ".join(strip_controls(uncsv_cell((cell("name") or "").strip())).split())  # one line
         text = strip_controls(uncsv_cell((cell("text") or "").strip())).strip()
         if text and kind not in TEXT_KINDS:
-            raise ImportFileError(f"{label}: line {start}: text: only cards and bases have text, not a {kind}")
+            bad("text", f"only cards and bases have text, not a {kind}")
+            continue
         if len(text) > MAX_TEXT:
-            raise ImportFileError(f"{label}: line {start}: text: longer than {MAX_TEXT} characters")
+            bad("text", f"longer than {MAX_TEXT} characters")
+            continue
         problem = name_problem(name) if name else None
         if problem:
-            raise ImportFileError(f"{label}: line {start}: name: {name!r}: {problem}")
+            bad("name", f"{name!r}: {problem}")
+            continue
         if name and not fold(name):
-            raise ImportFileError(f"{label}: line {start}: name: {name!r} has no letters or digits")
+            bad("name", f"{name!r} has no letters or digits")
+            continue
         dup = (kind, ident, lang)
         if dup in seen:
-            raise ImportFileError(f"{label}: line {start}: id: {kind} {ident!r} ({lang}) is already on line {seen[dup]}")
+            bad("id", f"{kind} {ident!r} ({lang}) is already on line {seen[dup]}")
+            continue
         seen[dup] = start
         rows.append(Row(kind=kind, id=ident, lang=lang, name=name, text=text, line=start))
+    if problems:
+        raise BadRows(label, problems)
     return rows
 
 
@@ -203,9 +257,10 @@ def import_translations(db, rows: list[Row], file_name: str, label: str | None =
     source = f"{ORIGIN}:{file_name}"
     with writing(ensure_current(db), "import") as w:  # write lock up front: waits for a running build
         known = {k: {r["id"] for r in w.all(f"SELECT id FROM {k}")} for k in KINDS}
-        for r in rows:
-            if r.id not in known[r.kind]:
-                raise ImportFileError(f"{label or file_name}: line {r.line}: id: no {r.kind} with id {r.id!r} in the catalogue")
+        unknown = [(r.line, "id", f"no {r.kind} with id {r.id!r} in the catalogue") for r in rows
+                   if r.id not in known[r.kind]]
+        if unknown:
+            raise BadRows(label or file_name, unknown)
         names, data_names = {}, {}
         for n in w.all("SELECT kind, ref, lang, name, origin FROM name WHERE origin IN (:o, 'data')", o=ORIGIN):
             (names if n["origin"] == ORIGIN else data_names)[(n["kind"], n["ref"], n["lang"])] = n["name"]
@@ -222,13 +277,13 @@ def import_translations(db, rows: list[Row], file_name: str, label: str | None =
                     report.names["unchanged"] += 1
                 elif k not in names:
                     new_names.append({"kind": r.kind, "ref": r.id, "lang": r.lang, "origin": ORIGIN,
-                                      "name": r.name, "folded": fold(r.name), "confidence": "", "evidence": source})
+                                      "name": r.name, "folded": fold(r.name), "confidence": COMMUNITY, "evidence": source})
                     report.names["added"] += 1
                 elif names[k] == r.name:
                     report.names["unchanged"] += 1
                 else:
                     changed_names.append({"kind": r.kind, "ref": r.id, "lang": r.lang, "origin": ORIGIN,
-                                          "name": r.name, "folded": fold(r.name), "evidence": source})
+                                          "name": r.name, "folded": fold(r.name), "evidence": source, "confidence": COMMUNITY})
                     report.names["changed"] += 1
             if r.text:
                 if k not in texts:
@@ -241,7 +296,8 @@ def import_translations(db, rows: list[Row], file_name: str, label: str | None =
                                           "source": source})
                     report.texts["changed"] += 1
         w.execute("UPDATE name SET name = :name, folded = :folded, evidence = :evidence"
-                  " WHERE kind = :kind AND ref = :ref AND lang = :lang AND origin = :origin", changed_names)
+                  ", confidence = :confidence WHERE kind = :kind AND ref = :ref AND lang = :lang AND origin = :origin",
+                  changed_names)
         w.execute("UPDATE entity_text SET text = :text, source = :source"
                   " WHERE kind = :kind AND ref = :ref AND lang = :lang", changed_texts)
         w.execute("INSERT INTO name (kind, ref, lang, origin, name, folded, confidence, evidence)"
@@ -256,18 +312,31 @@ def import_translations(db, rows: list[Row], file_name: str, label: str | None =
     return report
 
 
-def export_rows(cat, lang: str, missing: bool = False) -> list[dict]:
+def export_rows(cat, lang: str, missing: bool = False, faction: str | None = None,
+                product: str | None = None) -> list[dict]:
     """Every product, faction, card and base (catalogue order) with its name and text in ``lang``.
 
     ``cat`` is a :class:`~smashup_db.lookup.Catalogue`. Rows are dicts with
     :data:`EXPORT_COLUMNS`. Imported names win over compiled ones, as in the
     look-ups. With ``missing``, only rows lacking a name in ``lang``, or
-    (cards and bases) a text in ``lang``.
+    (cards and bases) a text in ``lang``. ``faction`` (a name or id) keeps the
+    faction, its cards and its bases; ``product`` the box, its factions with
+    their cards, and its bases (both: what is in either). Unknown names raise
+    :class:`~smashup_db.names.NotFound` with suggestions.
     """
+    from ..coverage import things_of
+
     m = cat.model
     texts = {key: {lng: t["text"] for lng, t in found.texts.items()} for key, found in m.texts().items()}
     ids = [("product", p) for p in m.products] + [("faction", f) for f in m.factions] + \
           [("card", c) for f in m.factions.values() for c in f.cards] + [("base", b) for b in m.bases]
+    if faction or product:
+        wanted: set[tuple[str, str]] = set()
+        if faction:
+            wanted |= set(things_of(m, "faction", cat.resolve("faction", faction)[0]))
+        if product:
+            wanted |= set(things_of(m, "product", cat.resolve("product", product)[0]))
+        ids = [key for key in ids if key in wanted]
     out = []
     for kind, ref in ids:
         names, own = m.names.get((kind, ref), {}), texts.get((kind, ref), {})
