@@ -60,13 +60,14 @@ def import_translations_cmd(
     nothing is imported; otherwise one transaction, and a summary per kind.
     Example: smashup import translations de.csv
     """
-    from ..importer.translations import import_translations, read_translations
+    from ..importer.translations import import_translations, parse_translations, read_translations_text
     from .translation_print import import_summary
 
     with user_errors():
+        content = read_translations_text(file)  # a missing or unreadable file is reported before the database opens
         with catalogue(db, None) as cat:
             known = {kind: set(cat.model.things(kind)) for kind in ("product", "faction", "card", "base")}
-        rows = read_translations(file, known)
+        rows = parse_translations(content, str(file), known)
         report = import_translations(db, rows, file.name, str(file))
     if json_out:
         return emit_json(report.as_dict())

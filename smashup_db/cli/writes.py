@@ -35,7 +35,7 @@ def db_build(db: str | None = None, data: Path | str | None = None) -> None:
     _say(msg("built_catalogue", L, version=report.version, url=safe_url(url), secs=f"{report.seconds:.2f}",
              counts=_counts(report.counts, L)))
     for kind, ref in report.orphans:
-        _say(f"{msg('warning', L)} " + msg("orphan", L, kind=term(kind, L), ref=repr(ref)), err=True)
+        _say(f"{msg('warning', L)} " + msg("orphan", L, kind=kind if L == "en" else term(kind, L), ref=repr(ref)), err=True)
 
 
 def import_text(sources: list[str], db: str | None = None, json_out: bool = False) -> None:

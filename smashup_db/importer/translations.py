@@ -112,15 +112,19 @@ def read_translations(path: Path | str, known: dict[str, set[str]] | None = None
     without letters or digits, a row given twice, an unclosed quote).
     Accepts what spreadsheets save: a byte order mark, ``;`` or tab as the separator, CRLF line ends.
     """
+    return parse_translations(read_translations_text(path), str(path), known)
+
+
+def read_translations_text(path: Path | str) -> str:
+    """The text of a translations CSV (UTF-8, byte order mark allowed); :class:`ImportFileError` when unreadable."""
     from .sources import read_bytes
 
     path = Path(path)
     raw = read_bytes(str(path))  # regular files of at most 64 MB only (no FIFO, no /dev/zero)
     try:
-        content = raw.decode("utf-8-sig")
+        return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise ImportFileError(f"{path}: not UTF-8 text (byte {exc.start}); save the CSV as UTF-8") from None
-    return parse_translations(content, str(path), known)
 
 
 def separator(header_line: str) -> str:
