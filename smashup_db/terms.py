@@ -196,6 +196,8 @@ TERMS: dict[str, dict[str, str]] = {
     "serving": {"en": "serving {folder} on http://127.0.0.1:{port}/ (Ctrl+C stops)",
                 "de": "{folder} unter http://127.0.0.1:{port}/ (Strg+C beendet)"},
     "stopped": {"en": "stopped", "de": "beendet"},
+    "wrote_files": {"en": "wrote {n} files to {target}: {counts}", "de": "{n} Dateien nach {target} geschrieben: {counts}"},
+    "data_clean": {"en": "data/ is clean", "de": "data/ ist fehlerfrei"},
     "kept_damaged": {"en": "kept the damaged file as {path}", "de": "beschädigte Datei aufbewahrt als {path}"},
     "rescued": {"en": "{table}: {n} rows rescued", "de": "{table}: {n} Zeilen gerettet"},
     "unreadable": {"en": ", {n} unreadable", "de": ", {n} unlesbar"},
@@ -282,6 +284,14 @@ TERMS: dict[str, dict[str, str]] = {
     "e.vp_of": {"en": "VP of {name} must be a whole number of 0 or more, got {value}",
                 "de": "Siegpunkte von {name} müssen eine ganze Zahl ab 0 sein, nicht {value}"},
     "e.read_only": {"en": "the database {path} is read-only: {why}", "de": "die Datenbank {path} ist schreibgeschützt: {why}"},
+    "e.at_column": {"en": "{detail} at column {n}", "de": "{detail} an Stelle {n}"},
+    "e.cannot_use_db": {"en": "cannot use the database {path}: {detail}", "de": "die Datenbank {path} ist nicht nutzbar: {detail}"},
+    "e.no_curated": {"en": "{path}: no curated/ folder (products.json, corrections.json); use --data to point at data/",
+                     "de": "{path}: kein Ordner curated/ (products.json, corrections.json); --data zeigt auf data/"},
+    "e.bad_port": {"en": "--port {port} is not a port number; use 1 to 65535 (0 picks a free one)",
+                   "de": "--port {port} ist keine Portnummer; erlaubt sind 1 bis 65535 (0 wählt einen freien)"},
+    "e.no_site": {"en": "{folder}: no built site here (run: smashup site build --out {out})",
+                  "de": "{folder}: hier ist keine erstellte Website (smashup site build --out {out})"},
     "e.hint_mean": {"en": "; did you mean: {names}?", "de": "; meintest du: {names}?"},
     "w.too_few_bases": {"en": "the base deck has only {n} bases; {players} players want at least {need}{rest}",
                         "de": "das Basisdeck hat nur {n} Basen; {players} Spieler brauchen mindestens {need}{rest}"},
@@ -387,8 +397,9 @@ def translate(message: str, lang: str) -> str:
             values = found.groupdict()
             if "kind" in values:
                 values["kind"] = term(values["kind"], lang)
-            if "hint" in values:
-                values["hint"] = translate(values["hint"], lang)
+            for k in ("hint", "detail"):
+                if k in values:
+                    values[k] = translate(values[k], lang)
             return msg(key, lang, **values)
     m = re.match(r"(\s*)line (\d+)(?:, column (\d+))?: (.*)\Z", message, re.S)
     if m:
