@@ -41,17 +41,17 @@ def _counts(things, names, texted, lang: str) -> dict:
             "texts": n_texts, "texts_total": len(with_text), "texts_percent": pct(n_texts, len(with_text))}
 
 
-def coverage(model, lang: str) -> dict:
+def coverage(model, lang: str, texts: dict | None = None) -> dict:
     """Coverage of ``lang`` in ``model``.
 
     Returns ``{"lang", "overall", "products": [...], "factions": [...]}``; each
     entry has ``id``, ``names``/``names_total``/``names_percent`` and
     ``texts``/``texts_total``/``texts_percent`` (percent rounded to one decimal;
     100 when there is nothing to count). ``overall`` counts every product,
-    faction, card and base once.
+    faction, card and base once. ``texts``: :meth:`~smashup_db.readmodel.Model.texts` when already read.
     """
     names = model.names
-    texted = {key for key, found in model.texts().items() if lang in found.texts}
+    texted = {key for key, found in (model.texts() if texts is None else texts).items() if lang in found.texts}
     everything = ([("product", p) for p in model.products] + [("faction", f) for f in model.factions]
                   + [("card", c) for c in model.cards] + [("base", b) for b in model.bases])
     return {"lang": lang, "overall": _counts(everything, names, texted, lang),
@@ -59,3 +59,11 @@ def coverage(model, lang: str) -> dict:
                          for p in model.products],
             "factions": [{"id": f, **_counts(things_of(model, "faction", f), names, texted, lang)}
                          for f in model.factions]}
+
+
+def format_percent(value: float, lang: str, sign: bool = True) -> str:
+    """``12.5 %`` (English) or ``12,5 %`` (German decimal comma); without ``sign`` just the number."""
+    number = f"{value:.1f}"
+    if lang == "de":
+        number = number.replace(".", ",")
+    return f"{number} %" if sign else number

@@ -124,9 +124,9 @@ TERMS: dict[str, dict[str, str]] = {
     "bases_lower": {"en": "bases", "de": "Basen"},
     "german_edition": {"en": "German edition", "de": "Deutsche Ausgabe"},
     "english_only": {"en": "English only", "de": "nur auf Englisch"},
-    "de_published_note": {"en": "{n} of {total} products have a German name ({names}); the others are shown in English",
-                          "de": "{n} von {total} Erweiterungen haben einen deutschen Namen ({names}); "
-                                "die übrigen sind nur auf Englisch erschienen oder ihr deutscher Titel ist unbekannt"},
+    "de_published_note": {"en": "{n} of {total} products came out in German; the others exist only in English",
+                          "de": "{n} von {total} Erweiterungen sind auf Deutsch erschienen; die übrigen gibt es nur "
+                                "auf Englisch"},
     "error_prefix": {"en": "error:", "de": "Fehler:"},
     # game night: end of game, game log, presets, collection backup (cli/game_cmds.py)
     "g.end_title": {"en": "End of the game", "de": "Spielende"},
@@ -165,6 +165,25 @@ TERMS: dict[str, dict[str, str]] = {
     "g.wrote_entries": {"en": "wrote {n} entries to {file}", "de": "{n} Einträge nach {file} geschrieben"},
     "g.imported_entries": {"en": "imported {n} entries for {owners}", "de": "{n} Einträge für {owners} importiert"},
     "g.nobody": {"en": "nobody", "de": "niemanden"},
+    # site pages of the German-first work (the site merges this table into its strings)
+    "community_title": {"en": "Name contributed by players (community translation), not from a published edition",
+                        "de": "Von Spielern beigetragener Name (Community-Übersetzung), nicht aus einer Ausgabe"},
+    "community_text": {"en": "Community translation", "de": "Community-Übersetzung"},
+    "translations_title": {"en": "Translation status", "de": "Übersetzungsstand"},
+    "translations_intro": {"en": "How many names and rules texts are known in German, per box and per faction. "
+                                 "Each faction has a small CSV with the English beside every empty German cell: "
+                                 "fill it in a spreadsheet and import it with",
+                           "de": "Wie viele Namen und Regeltexte auf Deutsch bekannt sind, je Schachtel und je "
+                                 "Fraktion. Zu jeder Fraktion gibt es eine kleine CSV-Datei mit dem Englischen neben "
+                                 "jeder leeren deutschen Zelle: in einer Tabellenkalkulation ausfüllen und importieren mit"},
+    "overall": {"en": "Overall", "de": "Gesamt"},
+    "csv_missing": {"en": "CSV of the gaps", "de": "CSV der Lücken"},
+    "german_boxes": {"en": "Boxes with a German edition", "de": "Auf Deutsch erschienen"},
+    "german_boxes_note": {"en": "Boxes known under a German title. The others are listed under their English name.",
+                          "de": "Schachteln mit bekanntem deutschem Titel. Alle anderen stehen unter ihrem "
+                                "englischen Namen in der Liste der Erweiterungen."},
+    "not_found_body": {"en": "This page does not exist (any more).", "de": "Diese Seite gibt es nicht (mehr)."},
+    "yes": {"en": "yes", "de": "ja"},
     "where_to_get": {"en": "No SOURCE given. Rules text, errata and clarifications are AEG's wording and are not shipped with smashup-db; import them from the public card archive (GitHub repository 906919303-crypto/smash-up-card-archive, files app/data/smashup-catalog.json for the faction cards and app/data/smashup-bases.json for the bases), either from a local copy or straight from a URL, e.g.\n  smashup import text https://raw.githubusercontent.com/906919303-crypto/smash-up-card-archive/58fa7e7432874b3c0f3727289e399445754eb383/app/data/smashup-catalog.json\n  smashup import text ./smashup-catalog.json ./smashup-bases.json",
                      "de": 'Keine QUELLE angegeben. Regeltext, Errata und Klarstellungen sind AEGs Wortlaut und werden nicht mit smashup-db ausgeliefert; importiere sie aus dem öffentlichen Kartenarchiv (GitHub-Repository 906919303-crypto/smash-up-card-archive, Dateien app/data/smashup-catalog.json für die Fraktionskarten und app/data/smashup-bases.json für die Basen), aus einer lokalen Kopie oder direkt von einer URL, z. B.\n  smashup import text https://raw.githubusercontent.com/906919303-crypto/smash-up-card-archive/58fa7e7432874b3c0f3727289e399445754eb383/app/data/smashup-catalog.json\n  smashup import text ./smashup-catalog.json ./smashup-bases.json'},
     "e.interrupted": {"en": "interrupted", "de": "abgebrochen"},

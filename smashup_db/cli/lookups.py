@@ -53,10 +53,19 @@ def products(db: str | None = None, lang: str | None = None, json_out: bool = Fa
         if json_out:
             return emit_json(rows)
         L = cat.lang
-        table(term("products", L), ["id", term("name", L), term("year", L), term("kind", L), term("factions", L),
-                                    term("bases", L)],
-              [[p["id"], label(p, L), fmt_number(p["year"]), term(p["kind"], L), str(p["factions"]),
-                str(p["bases"])] for p in rows])
+        heads = ["id", term("name", L), term("year", L), term("kind", L), term("factions", L), term("bases", L)]
+        cells = [[p["id"], label(p, L), fmt_number(p["year"]), term(p["kind"], L), str(p["factions"]),
+                  str(p["bases"])] for p in rows]
+        if L == "de":  # which boxes came out in German, and that the others exist only in English
+            from ..editions import german_edition
+
+            german = [german_edition(cat.model, p["id"]) for p in rows]
+            heads.append(term("german_edition", L))
+            for row, de in zip(cells, german):
+                row.append(term("yes", L) if de else term("english_only", L))
+        table(term("products", L), heads, cells)
+        if L == "de":
+            line(msg("de_published_note", L, n=sum(german), total=len(rows)))
         footnote(L, rows)
 
 

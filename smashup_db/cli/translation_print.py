@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..coverage import format_percent as percent
 from ..terms import active_lang, msg, term
 from .output import footnote, label, line, say, table
 
@@ -41,10 +42,3 @@ def status(cov: dict, cat, L: str) -> None:
               texts_total=o["texts_total"], texts_percent=percent(o["texts_percent"], L, sign=False)), "bold"))
     footnote(L, shown)
 
-
-def percent(value: float, L: str, sign: bool = True) -> str:
-    """``12.5 %`` (English) or ``12,5 %`` (German decimal comma); without ``sign`` just the number."""
-    number = f"{value:.1f}"
-    if L == "de":
-        number = number.replace(".", ",")
-    return f"{number} %" if sign else number

@@ -317,7 +317,7 @@ def import_translations(db, rows: list[Row], file_name: str, label: str | None =
 
 
 def export_rows(cat, lang: str, missing: bool = False, faction: str | None = None,
-                product: str | None = None) -> list[dict]:
+                product: str | None = None, texts: dict | None = None) -> list[dict]:
     """Every product, faction, card and base (catalogue order) with its name and text in ``lang``.
 
     ``cat`` is a :class:`~smashup_db.lookup.Catalogue`. Rows are dicts with
@@ -326,12 +326,14 @@ def export_rows(cat, lang: str, missing: bool = False, faction: str | None = Non
     (cards and bases) a text in ``lang``. ``faction`` (a name or id) keeps the
     faction, its cards and its bases; ``product`` the box, its factions with
     their cards, and its bases (both: what is in either). Unknown names raise
-    :class:`~smashup_db.names.NotFound` with suggestions.
+    :class:`~smashup_db.names.NotFound` with suggestions. ``texts``: the
+    model's :meth:`~smashup_db.readmodel.Model.texts` when already read (many exports in a row).
     """
     from ..coverage import things_of
 
     m = cat.model
-    texts = {key: {lng: t["text"] for lng, t in found.texts.items()} for key, found in m.texts().items()}
+    texts = {key: {lng: t["text"] for lng, t in found.texts.items()}
+             for key, found in (m.texts() if texts is None else texts).items()}
     ids = [("product", p) for p in m.products] + [("faction", f) for f in m.factions] + \
           [("card", c) for f in m.factions.values() for c in f.cards] + [("base", b) for b in m.bases]
     if faction or product:
