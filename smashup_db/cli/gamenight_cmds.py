@@ -35,6 +35,7 @@ def _interactive(cat, state, rng) -> None:
     """Ask each player in turn; numbers, names (en/de, fuzzy), u = undo, ? N = card list, q = quit."""
     from ..draft import DraftError
     from ..gamenight import resolve_in
+    from ..terms import translate
 
     L = cat.lang
     line(term("draft_help", L))
@@ -62,7 +63,7 @@ def _interactive(cat, state, rng) -> None:
                 picked = state.pick(resolve_in(cat, answer, state.pool))
                 line(f"{picked['player']} → {label(cat.named('faction', picked['faction']), L)}")
         except DraftError as exc:
-            line((str(exc), "red"))
+            line((translate(str(exc), L), "red"))
             show_pool = answer.lower() in ("u", "undo")
 
 
