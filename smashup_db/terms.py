@@ -1,4 +1,4 @@
-"""The one table of display words and messages, in English and German.
+"""The one table of display words and messages, in English and German, for the CLI and the site.
 
 ``term(key, lang)`` gives the label for a card type, keyword, product kind or
 column heading; ``msg(key, lang, **values)`` a message with ``{placeholders}``
@@ -93,7 +93,6 @@ TERMS: dict[str, dict[str, str]] = {
     "also": {"en": "also: {id}", "de": "auch: {id}"},
     "names": {"en": "Names", "de": "Namen"},
     "texts": {"en": "Texts", "de": "Texte"},
-    "rows": {"en": "row", "de": "Zeile"},
     "row": {"en": "row", "de": "Zeile"},
     "card_word": {"en": "card", "de": "Karte"},
     "game": {"en": "game", "de": "Partie"},
@@ -317,6 +316,148 @@ TERMS: dict[str, dict[str, str]] = {
     "e.no_bases_tied": {"en": "no bases tied to: {names}", "de": "keine Basen gehören zu: {names}"},
     "e.bp_unknown": {"en": "breakpoint and VP unknown for: {names} (read them off the cards)",
                      "de": "Zerstörungswert und Siegpunkte unbekannt für: {names} (auf den Karten nachlesen)"},
+    # ------------------------------------------------------------ site interface (smashup_db.site)
+    "site_title": {"en": "Smash Up catalogue", "de": "Smash Up Katalog"},
+    "home": {"en": "Home", "de": "Start"},
+    "rules": {"en": "Rules summary", "de": "Regeln in Kürze"},
+    "glossary": {"en": "Glossary", "de": "Glossar"},
+    "downloads": {"en": "Downloads", "de": "Downloads"},
+    "search": {"en": "Search", "de": "Suche"},
+    "search_label": {"en": "Search cards, bases, factions", "de": "Karten, Basen, Fraktionen suchen"},
+    "search_off": {"en": "Search is not available on this copy of the site (the search index was not built). "
+                         "Use the lists of factions, cards and bases instead.",
+                   "de": "Die Suche ist in dieser Ausgabe der Seite nicht verfügbar (kein Suchindex gebaut). "
+                         "Bitte die Listen der Fraktionen, Karten und Basen verwenden."},
+    "search_nojs": {"en": "Search needs JavaScript. Every other page works without it: browse the lists of "
+                          "factions, cards and bases.",
+                    "de": "Die Suche braucht JavaScript. Alle anderen Seiten funktionieren ohne: "
+                          "Fraktionen, Karten und Basen lassen sich über die Listen finden."},
+    "language": {"en": "Language", "de": "Sprache"},
+    "intro": {"en": "A bilingual reference of every Smash Up product, faction, card and base: copies, power, "
+                    "breakpoints, victory points, and which box holds what.",
+              "de": "Ein zweisprachiges Nachschlagewerk zu allen Smash-Up-Erweiterungen, Fraktionen, Karten und "
+                    "Basen: Anzahl, Stärke, Zerstörungswerte, Siegpunkte und welche Schachtel was enthält."},
+    "catalogue": {"en": "Catalogue", "de": "Katalog"},
+    "version": {"en": "version", "de": "Version"},
+    "dated": {"en": "dated", "de": "Stand"},
+    "not_affiliated": {"en": "Fan-made reference, not affiliated with AEG or Pegasus Spiele.",
+                       "de": "Von Fans erstellt; keine Verbindung zu AEG oder Pegasus Spiele."},
+    "no_text_title": {"en": "Rules text not included", "de": "Regeltext nicht enthalten"},
+    "no_text_body": {"en": "This site shows the facts of each card and base (names, copies, power, breakpoints, "
+                           "victory points) but no rules text. To include the text, import it into the database "
+                           "and build the site again:",
+                     "de": "Diese Seite zeigt die Fakten jeder Karte und Basis (Namen, Anzahl, Stärke, "
+                           "Zerstörungswerte, Siegpunkte), aber keinen Regeltext. Um den Text aufzunehmen, ihn in die "
+                           "Datenbank importieren und die Seite neu bauen:"},
+    "no_text_hint": {"en": "To include it, import it and build the site again:",
+                     "de": "Zum Aufnehmen importieren und die Seite neu bauen:"},
+    "no_text_here": {"en": "No rules text imported for this card.", "de": "Für diese Karte ist kein Regeltext importiert."},
+    "no_text_here_base": {"en": "No rules text imported for this base.",
+                          "de": "Für diese Basis ist kein Regeltext importiert."},
+    "fallback_mark": {"en": "name unknown", "de": "kein deutscher Name bekannt, englischer Name gezeigt"},
+    "fallback_legend": {"en": "", "de": "Mit EN markierte Namen sind englisch, weil der deutsche Name nicht bekannt ist."},
+    "text_fallback": {"en": "", "de": "Kein deutscher Text bekannt, englischer Text gezeigt."},
+    "source": {"en": "Source", "de": "Quelle"},
+    "rulings": {"en": "Errata and clarifications", "de": "Errata und Klarstellungen"},
+    "checklist": {"en": "Checklist", "de": "Checkliste"},
+    "checklist_for": {"en": "Printable checklist", "de": "Checkliste zum Ausdrucken"},
+    "checklist_help": {"en": "Tick each card as you sort it into the box. Print this page (the menu is left out).",
+                       "de": "Jede Karte abhaken, sobald sie in der Schachtel liegt. Diese Seite drucken "
+                             "(das Menü wird nicht mitgedruckt)."},
+    "back_to": {"en": "Back to", "de": "Zurück zu"},
+    "totals": {"en": "Totals", "de": "Summen"},
+    "deck_cards": {"en": "cards in the deck", "de": "Karten im Deck"},
+    "minions_n": {"en": "minions", "de": "Kreaturen"},
+    "actions_n": {"en": "actions", "de": "Aktionen"},
+    "other_n": {"en": "other cards", "de": "sonstige Karten"},
+    "titans_n": {"en": "titan", "de": "Titan"},
+    "total_power": {"en": "total minion power", "de": "Gesamtstärke der Kreaturen"},
+    "in_products": {"en": "Sold in", "de": "Enthalten in"},
+    "of_faction": {"en": "Faction", "de": "Fraktion"},
+    "faction_bases": {"en": "Bases of this faction", "de": "Basen dieser Fraktion"},
+    "no_faction_bases": {"en": "No bases are tied to this faction; use the bases of its products.",
+                         "de": "Dieser Fraktion sind keine Basen zugeordnet; die Basen ihrer Erweiterungen verwenden."},
+    "product_bases": {"en": "Bases in this product", "de": "Basen in dieser Erweiterung"},
+    "product_factions": {"en": "Factions in this product", "de": "Fraktionen in dieser Erweiterung"},
+    "extra_decks": {"en": "Extra decks", "de": "Zusatzstapel"},
+    "vp_places": {"en": "VP for 1st / 2nd / 3rd", "de": "Siegpunkte für Platz 1 / 2 / 3"},
+    "stats_unknown": {"en": "Breakpoint and VP not known yet.", "de": "Zerstörungswert und Siegpunkte noch unbekannt."},
+    "note": {"en": "Note", "de": "Hinweis"},
+    "none": {"en": "none", "de": "keine"},
+    "all_cards_n": {"en": "cards", "de": "Karten"},
+    "glossary_intro": {"en": "The English and German words for the same game terms, as printed on the cards and in "
+                             "the rulebooks.",
+                       "de": "Die deutschen und englischen Begriffe des Spiels, wie sie auf den Karten und in den "
+                             "Regelheften stehen."},
+    "english": {"en": "English", "de": "Englisch"},
+    "german": {"en": "German", "de": "Deutsch"},
+    "downloads_intro": {"en": "The facts of the catalogue (no rules text) as JSON and CSV. Every file carries the "
+                              "catalogue version and date (JSON: top-level fields; CSV: last two columns).",
+                        "de": "Die Fakten des Katalogs (ohne Regeltext) als JSON und CSV. Jede Datei nennt Version "
+                              "und Stand des Katalogs (JSON: Felder auf oberster Ebene; CSV: die letzten zwei Spalten)."},
+    "file": {"en": "File", "de": "Datei"},
+    "rows": {"en": "rows", "de": "Zeilen"},
+    "choose_language": {"en": "Choose a language", "de": "Sprache wählen"},
+    "not_found": {"en": "Page not found", "de": "Seite nicht gefunden"},
+    "counts": {"en": "In the catalogue", "de": "Im Katalog"},
+    "with_text": {"en": "rules texts imported", "de": "importierte Regeltexte"},
+    # site: phone-first pages (search, syntax help, browsing, notes)
+    "skip": {"en": "Skip to content", "de": "Zum Inhalt springen"},
+    "menu": {"en": "Menu", "de": "Menü"},
+    "main_nav": {"en": "Main", "de": "Hauptmenü"},
+    "search_query": {"en": "Search query", "de": "Suchanfrage"},
+    "search_placeholder": {"en": "e.g. t:minion f:ninjas pow>=3", "de": "z. B. t:kreatur f:ninjas stärke>=3"},
+    "syntax": {"en": "Search syntax", "de": "Suchsyntax"},
+    "syntax_link": {"en": "How to search", "de": "So funktioniert die Suche"},
+    "filter_type": {"en": "Type", "de": "Typ"},
+    "filter_faction": {"en": "Faction", "de": "Fraktion"},
+    "all_types": {"en": "All types", "de": "Alle Typen"},
+    "all_factions": {"en": "All factions", "de": "Alle Fraktionen"},
+    "sort": {"en": "Sort", "de": "Sortierung"},
+    "sort_rel": {"en": "Catalogue order", "de": "Katalogreihenfolge"},
+    "sort_name": {"en": "Name (A–Z)", "de": "Name (A–Z)"},
+    "sort_power": {"en": "Power (highest first)", "de": "Stärke (höchste zuerst)"},
+    "sort_breakpoint": {"en": "Breakpoint (lowest first)", "de": "Zerstörungswert (niedrigster zuerst)"},
+    "results_n": {"en": "{n} results", "de": "{n} Treffer"},
+    "of_total": {"en": "(of {n})", "de": "(von {n})"},
+    "show_all": {"en": "Show all {n}", "de": "Alle {n} zeigen"},
+    "search_empty": {"en": "Type a name, words from the rules text, or a query such as t:minion f:ninjas pow>=3.",
+                     "de": "Einen Namen, Wörter aus dem Regeltext oder eine Anfrage wie t:kreatur f:ninjas "
+                           "stärke>=3 eingeben."},
+    "search_error": {"en": "Query not understood", "de": "Anfrage nicht verstanden"},
+    "search_loading": {"en": "Loading the search index…", "de": "Suchindex wird geladen …"},
+    "search_load_failed": {"en": "The search index could not be loaded.",
+                           "de": "Der Suchindex konnte nicht geladen werden."},
+    "other_pages": {"en": "Other pages", "de": "Weitere Seiten"},
+    "box": {"en": "Box", "de": "Schachtel"},
+    "prev": {"en": "Previous", "de": "Vorherige"},
+    "next": {"en": "Next", "de": "Nächste"},
+    "az": {"en": "A–Z", "de": "A–Z"},
+    "release_order": {"en": "Release order", "de": "Erscheinungsreihenfolge"},
+    "view": {"en": "View", "de": "Ansicht"},
+    "cards_by_faction": {"en": "Cards by faction", "de": "Karten nach Fraktion"},
+    "cards_by_product": {"en": "Cards by product", "de": "Karten nach Erweiterung"},
+    "cards_intro": {"en": "Every card, listed per faction or per product. Pick one:",
+                    "de": "Alle Karten, nach Fraktion oder nach Erweiterung. Bitte auswählen:"},
+    "cards_of": {"en": "Cards", "de": "Karten"},
+    "all_cards_of_product": {"en": "All cards in this product", "de": "Alle Karten dieser Erweiterung"},
+    "boxes": {"en": "Boxes", "de": "Schachteln"},
+    "unnamed": {"en": "Name not known", "de": "Name unbekannt"},
+    "unnamed_title": {"en": "No source gives this card's name yet.",
+                      "de": "Keine Quelle nennt bisher den Namen dieser Karte."},
+    "unknown_value": {"en": "unknown", "de": "unbekannt"},
+    "no_power": {"en": "none (not a minion)", "de": "keine (keine Kreatur)"},
+    "stats_unknown_note": {"en": "No source gives this base's breakpoint or victory points yet.",
+                           "de": "Keine Quelle nennt bisher Zerstörungswert und Siegpunkte dieser Basis."},
+    "print": {"en": "Print", "de": "Drucken"},
+    "year_unknown": {"en": "year unknown", "de": "Jahr unbekannt"},
+    "syntax_intro": {"en": "The search box understands the same query language as the command-line tool "
+                           "(smashup search). Plain words search names and rules text; fields narrow the "
+                           "search. Case and accents never matter, and values may be English or German.",
+                     "de": "Das Suchfeld versteht dieselbe Abfragesprache wie das Kommandozeilenwerkzeug "
+                           "(smashup search). Einfache Wörter durchsuchen Namen und Regeltext; Felder grenzen "
+                           "die Suche ein. Groß-/Kleinschreibung und Akzente spielen keine Rolle, Werte dürfen "
+                           "deutsch oder englisch sein."},
 }
 
 
@@ -329,7 +470,6 @@ PLURALS: dict[str, dict[str, str]] = {
     "base": {"en": "bases", "de": "Basen"},
     "card_word": {"en": "cards", "de": "Karten"},
     "row": {"en": "rows", "de": "Zeilen"},
-    "rows": {"en": "rows", "de": "Zeilen"},
     "game": {"en": "games", "de": "Partien"},
     "product_word": {"en": "products", "de": "Erweiterungen"},
     "faction_word": {"en": "factions", "de": "Fraktionen"},

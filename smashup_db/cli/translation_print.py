@@ -18,7 +18,7 @@ def import_summary(file_name: str, report) -> None:
 
 def wrote_rows(n: int, out) -> None:
     """The note on stderr after an export to a file."""
-    say(msg("wrote_rows", active_lang(), n=n, rows=term("rows", active_lang(), n), out=out), err=True)
+    say(msg("wrote_rows", active_lang(), n=n, rows=term("row", active_lang(), n), out=out), err=True)
 
 
 def status(cov: dict, cat, L: str) -> None:
