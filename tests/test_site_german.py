@@ -97,3 +97,16 @@ def test_404_in_both_languages_and_root_redirect(db_path, tmp_path):
     assert '<section lang="de">' in page and 'href="/de/"' in page and 'href="/en/"' in page
     root = (site / "index.html").read_text(encoding="utf-8")
     assert '"de": "/de/"' in root and "navigator.languages" in root and "localStorage" in root
+
+
+def test_community_text_is_marked_and_the_import_counts_per_kind(cli, db_path, tmp_path):
+    path = tmp_path / "text.csv"
+    path.write_text("kind,id,lang,name,text\ncard,ninja-master,de,Ninjameister,Zerstöre eine Kreatur.\n"
+                    "faction,ninjas,de,Ninjas,\n", encoding="utf-8")
+    rep = json.loads(cli("import", "translations", str(path), "--json").stdout)
+    assert rep["by_kind"]["card"] == {"names": {"added": 1, "changed": 0, "unchanged": 0},
+                                      "texts": {"added": 1, "changed": 0, "unchanged": 0}}
+    assert rep["by_kind"]["faction"]["names"] == {"added": 0, "changed": 0, "unchanged": 1}
+    site = _build(db_path, tmp_path / "site")
+    card = _text(site / "de" / "cards" / "ninja-master" / "index.html")
+    assert "Zerstöre eine Kreatur." in card and "Community-Übersetzung" in card and "translations:" not in card

@@ -102,6 +102,10 @@ def export_translations_cmd(
         from ..importer.translations import check_lang
 
         lang = check_lang(lang, "--lang")
+        if out is not None and not (out.parent if str(out.parent) else Path(".")).is_dir():
+            from ..importer import ImportFileError  # said before the database is opened (or created)
+
+            raise ImportFileError(f"{out}: cannot write: No such file or directory")
         with catalogue(db, None) as cat:
             rows = export_rows(cat, lang, missing=missing, faction=faction, product=product)
         if out is None:

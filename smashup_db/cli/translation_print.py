@@ -14,6 +14,11 @@ def import_summary(file_name: str, report) -> None:
     for kind, counts in ((term("names", L), report.names), (term("texts", L), report.texts)):
         say(msg("import_counts", L, kind=kind, added=counts["added"], changed=counts["changed"],
                 unchanged=counts["unchanged"]))
+    for kind, per in report.by_kind.items():  # per kind of thing: product, faction, card, base
+        for what, counts in per.items():
+            if sum(counts.values()):
+                say("  " + msg("import_counts", L, kind=f"{term(kind, L)}, {term(what, L)}", added=counts["added"],
+                               changed=counts["changed"], unchanged=counts["unchanged"]))
 
 
 def wrote_rows(n: int, out) -> None:

@@ -72,6 +72,14 @@ class TranslationReport:
     empty: int = 0
     names: Counter = field(default_factory=Counter)
     texts: Counter = field(default_factory=Counter)
+    #: ``{kind: {"names": Counter, "texts": Counter}}`` for the kinds the file touched (product, faction, card, base)
+    by_kind: dict = field(default_factory=dict)
+
+    def count(self, kind: str, what: str, status: str) -> None:
+        """Count one name or text (``what``) of a ``kind`` as ``added``, ``changed`` or ``unchanged``."""
+        getattr(self, what)[status] += 1
+        per = self.by_kind.setdefault(kind, {"names": Counter(), "texts": Counter()})
+        per[what][status] += 1
 
     @property
     def changes(self) -> int:
@@ -81,6 +89,8 @@ class TranslationReport:
     def as_dict(self) -> dict:
         """The report as plain JSON-ready data."""
         return {"rows": self.rows, "empty": self.empty, "names": dict(self.names), "texts": dict(self.texts),
+                "by_kind": {k: {w: {s: c[s] for s in ("added", "changed", "unchanged")} for w, c in v.items()}
+                            for k, v in self.by_kind.items()},
                 "changes": self.changes}
 
 
@@ -278,27 +288,27 @@ def import_translations(db, rows: list[Row], file_name: str, label: str | None =
                 continue
             if r.name:
                 if k not in names and data_names.get(k) == r.name:
-                    report.names["unchanged"] += 1
+                    report.count(r.kind, "names", "unchanged")
                 elif k not in names:
                     new_names.append({"kind": r.kind, "ref": r.id, "lang": r.lang, "origin": ORIGIN,
                                       "name": r.name, "folded": fold(r.name), "confidence": COMMUNITY, "evidence": source})
-                    report.names["added"] += 1
+                    report.count(r.kind, "names", "added")
                 elif names[k] == r.name:
-                    report.names["unchanged"] += 1
+                    report.count(r.kind, "names", "unchanged")
                 else:
                     changed_names.append({"kind": r.kind, "ref": r.id, "lang": r.lang, "origin": ORIGIN,
                                           "name": r.name, "folded": fold(r.name), "evidence": source, "confidence": COMMUNITY})
-                    report.names["changed"] += 1
+                    report.count(r.kind, "names", "changed")
             if r.text:
                 if k not in texts:
                     new_texts.append({"kind": r.kind, "ref": r.id, "lang": r.lang, "text": r.text, "source": source})
-                    report.texts["added"] += 1
+                    report.count(r.kind, "texts", "added")
                 elif texts[k][0] == r.text:
-                    report.texts["unchanged"] += 1
+                    report.count(r.kind, "texts", "unchanged")
                 else:
                     changed_texts.append({"kind": r.kind, "ref": r.id, "lang": r.lang, "text": r.text,
                                           "source": source})
-                    report.texts["changed"] += 1
+                    report.count(r.kind, "texts", "changed")
         w.execute("UPDATE name SET name = :name, folded = :folded, evidence = :evidence"
                   ", confidence = :confidence WHERE kind = :kind AND ref = :ref AND lang = :lang AND origin = :origin",
                   changed_names)
