@@ -311,8 +311,12 @@ TERMS: dict[str, dict[str, str]] = {
     "e.no_site": {"en": "{folder}: no built site here (run: smashup site build --out {out})",
                   "de": "{folder}: hier ist keine erstellte Website (smashup site build --out {out})"},
     "e.hint_mean": {"en": "; did you mean: {names}?", "de": "; meintest du: {names}?"},
-    "w.too_few_bases": {"en": "the base deck has only {n} bases; {players} players want at least {need}{rest}",
-                        "de": "das Basisdeck hat nur {n} Basen; {players} Spieler brauchen mindestens {need}{rest}"},
+    "w.too_few_bases": {"en": "the base deck has only {n} bases; {players} players want at least {need} (players + 1 + "
+                              "{spare} to replace scored bases)",
+                        "de": "das Basisdeck hat nur {n} Basen; {players} Spieler brauchen mindestens {need} (Spieler + 1 "
+                              "+ {spare} als Ersatz für gewertete Basen)"},
+    "w.recent_back": {"en": "too few factions without the recently played ones: {n} of them may come up again ({names})",
+                      "de": "zu wenige Fraktionen ohne die zuletzt gespielten: {n} davon können wieder vorkommen ({names})"},
     "e.no_bases_tied": {"en": "no bases tied to: {names}", "de": "keine Basen gehören zu: {names}"},
     "e.bp_unknown": {"en": "breakpoint and VP unknown for: {names} (read them off the cards)",
                      "de": "Zerstörungswert und Siegpunkte unbekannt für: {names} (auf den Karten nachlesen)"},

@@ -74,6 +74,9 @@ def test_library_messages_are_translated_by_template():
     many = "x.csv: 2 bad rows; nothing was imported\n  line 3: kind: unknown kind 'w'; use one of: card"
     assert translate(many, "de").splitlines() == ["x.csv: 2 fehlerhafte Zeilen; nichts wurde importiert",
                                                   "  Zeile 3: kind: unbekannte Art 'w'; erlaubt: card"]
+    assert translate("the base deck has only 4 bases; 3 players want at least 6 (players + 1 + 2 to replace scored "
+                     "bases)", "de").startswith("das Basisdeck hat nur 4 Basen; 3 Spieler brauchen mindestens 6")
+    assert translate("unexpected ')' at column 4", "de") == "unerwartet: ')' an Stelle 4"
     assert translate("something nobody wrote down", "de") == "something nobody wrote down"
     assert translate("no card named 'xyz'", "en") == "no card named 'xyz'"
 
