@@ -554,6 +554,9 @@ def translate(message: str, lang: str) -> str:
         return message
     if "\n" in message:
         return "\n".join(translate(part, lang) for part in message.split("\n"))
+    at = re.match(r"(.+) at column (\d+)\Z", message, re.S)  # a query error's position wraps any message
+    if at:
+        return msg("e.at_column", lang, detail=translate(at.group(1), lang), n=at.group(2))
     for pat, key in _templates():
         found = pat.match(message)
         if found:
