@@ -263,6 +263,8 @@ TERMS: dict[str, dict[str, str]] = {
                     "de": "nur {n} Fraktionen übrig, der Draft braucht {need}: {why}"},
     "e.not_in_pool_hint": {"en": "{query} is not a faction in the pool{hint}",
                            "de": "{query} ist keine Fraktion im Pool{hint}"},
+    "e.not_in_pool": {"en": "{query} is not a faction in the pool", "de": "{query} ist keine Fraktion im Pool"},
+    "e.hint_paren": {"en": " (did you mean {names}?)", "de": " (meintest du {names}?)"},
     "e.several_in_pool": {"en": "{query} matches several factions in the pool: {names}",
                           "de": "{query} passt auf mehrere Fraktionen im Pool: {names}"},
     "e.nothing_to_undo": {"en": "nothing to undo: no faction has been picked yet",
@@ -527,13 +529,16 @@ def count(key: str, n: int, lang: str = "en") -> str:
 
 
 _TEMPLATES: list[tuple[re.Pattern, str]] = []
+#: A ``{hint}`` is a suggestion appended to a message: empty, "; did you mean ...?" or " (did you mean ...?)".
+_HINT = r"(?P<hint>(?:; | \().*|)"
 
 
 def _templates() -> list[tuple[re.Pattern, str]]:
     if not _TEMPLATES:
         for key, entry in sorted(TERMS.items(), key=lambda kv: -len(re.sub(r"\{\w+\}", "", kv[1]["en"]))):
             if key.startswith(("e.", "w.")) and "de" in entry:
-                pattern = "".join(f"(?P<{part[1:-1]}>.+?)" if part.startswith("{") else re.escape(part)
+                pattern = "".join((_HINT if part == "{hint}" else f"(?P<{part[1:-1]}>.+?)")
+                                  if part.startswith("{") else re.escape(part)
                                   for part in re.split(r"(\{\w+\})", entry["en"]) if part)
                 _TEMPLATES.append((re.compile(pattern + r"\Z", re.S), key))
     return _TEMPLATES

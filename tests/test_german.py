@@ -77,6 +77,9 @@ def test_library_messages_are_translated_by_template():
     assert translate("the base deck has only 4 bases; 3 players want at least 6 (players + 1 + 2 to replace scored "
                      "bases)", "de").startswith("das Basisdeck hat nur 4 Basen; 3 Spieler brauchen mindestens 6")
     assert translate("unexpected ')' at column 4", "de") == "unerwartet: ')' an Stelle 4"
+    assert translate("unknown faction 'ninjaz' (did you mean 'Ninjas'?) at column 3", "de") == \
+        "unbekannt (Fraktion): 'ninjaz' (meintest du 'Ninjas'?) an Stelle 3"
+    assert translate("'ninjz' is not a faction in the pool", "de") == "'ninjz' ist keine Fraktion im Pool"
     assert translate("something nobody wrote down", "de") == "something nobody wrote down"
     assert translate("no card named 'xyz'", "en") == "no card named 'xyz'"
 
