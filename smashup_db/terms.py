@@ -265,6 +265,8 @@ TERMS: dict[str, dict[str, str]] = {
                            "de": "{query} ist keine Fraktion im Pool{hint}"},
     "e.not_in_pool": {"en": "{query} is not a faction in the pool", "de": "{query} ist keine Fraktion im Pool"},
     "e.hint_paren": {"en": " (did you mean {names}?)", "de": " (meintest du {names}?)"},
+    "e.bad_confidence": {"en": "{value} is not a word like community or card",
+                         "de": "{value} ist kein Wort wie community oder card"},
     "e.several_in_pool": {"en": "{query} matches several factions in the pool: {names}",
                           "de": "{query} passt auf mehrere Fraktionen im Pool: {names}"},
     "e.nothing_to_undo": {"en": "nothing to undo: no faction has been picked yet",

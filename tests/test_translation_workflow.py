@@ -151,3 +151,21 @@ def test_imported_names_carry_source_and_confidence(cli, db_path, tmp_path):
     assert cli("import", "translations", str(path)).exit_code == 0
     rows = db_rows(db_path, "SELECT origin, confidence, evidence FROM name WHERE ref = 'ninja-master' AND lang = 'de'")
     assert rows == [("translations", "community", "translations:mine.csv")]
+
+
+def test_optional_source_and_confidence_columns(cli, db_path, tmp_path):
+    from conftest import db_rows
+
+    path = tmp_path / "cards.csv"
+    path.write_text("kind,id,lang,name,text,source,confidence\n"
+                    "card,ninja-master,de,Ninjameister,Zerstöre eine Kreatur.,German card in hand,Card\n",
+                    encoding="utf-8")
+    assert cli("import", "translations", str(path)).exit_code == 0
+    assert db_rows(db_path, "SELECT confidence, evidence FROM name WHERE ref = 'ninja-master' AND lang = 'de'") == \
+        [("card", "translations:cards.csv (German card in hand)")]
+    assert db_rows(db_path, "SELECT source FROM entity_text WHERE ref = 'ninja-master' AND lang = 'de'") == \
+        [("translations:cards.csv (German card in hand)",)]
+    bad = tmp_path / "bad.csv"
+    bad.write_text("kind,id,lang,name,text,confidence\ncard,shinobi,de,Shinobi-Krieger,,very sure!\n", encoding="utf-8")
+    res = cli("import", "translations", str(bad))
+    assert res.exit_code == 1 and "line 2: confidence" in res.stderr

@@ -11,11 +11,14 @@ File format (UTF-8, comma-separated, standard CSV quoting, one header line)::
 * ``name``: the name in that language (empty: keep what is stored);
 * ``text``: the rules text in that language, cards and bases only (empty: keep);
 * ``name_en``, ``text_en``: the English for reference; written by the export,
-  ignored by the import. Other extra columns are ignored too.
+  ignored by the import. Other extra columns are ignored too;
+* optional ``source`` (where the contributor has it from, e.g. "German card") and
+  ``confidence`` (one word, e.g. ``card``; default ``community``).
 
 An import stores names in the ``name`` table with ``origin='translations'``
 (so that look-ups by the new name work) and text in ``entity_text`` with
-``source='translations:<file name>'``. Stored values are verbatim (no HTML or
+``source='translations:<file name>'`` (plus `` (<source>)`` when the row names one); names
+carry ``confidence`` ``community`` unless the row says otherwise. Stored values are verbatim (no HTML or
 markup is interpreted or escaped here; escaping is the output's job).
 """
 
@@ -24,6 +27,7 @@ from __future__ import annotations
 import csv
 import io
 import os
+import re
 import tempfile
 from collections import Counter
 from dataclasses import dataclass, field
@@ -35,11 +39,14 @@ from ..textutil import fold
 from . import ImportFileError
 
 COLUMNS = ("kind", "id", "lang", "name", "text")
+#: Optional columns: ``source`` (where the contributor has the name or text from) and ``confidence``.
+OPTIONAL = ("source", "confidence")
 EXPORT_COLUMNS = COLUMNS + ("name_en", "text_en")
 TEXT_KINDS = ("card", "base")
 ORIGIN = "translations"
 #: Confidence of names and texts players contributed through a translations CSV (shown as such on the site).
 COMMUNITY = "community"
+_CONFIDENCE = re.compile(r"[a-z][a-z-]{0,29}\Z")
 
 
 def check_lang(value: str | None, where: str) -> str:
@@ -62,6 +69,8 @@ class Row:
     name: str
     text: str
     line: int
+    source: str = ""       # optional column: where the contributor has it from (e.g. "German card")
+    confidence: str = ""   # optional column: e.g. "card" (read off a printed card); default "community"
 
 
 @dataclass
@@ -180,7 +189,7 @@ def parse_translations(content: str, label: str, known: dict[str, set[str]] | No
     for col in COLUMNS:
         if col not in names:
             raise ImportFileError(f"{label}: line 1: column '{col}' is missing (expected {','.join(COLUMNS)})")
-    pos = {col: names.index(col) for col in COLUMNS}
+    pos = {col: names.index(col) for col in COLUMNS + OPTIONAL if col in names}
     rows: list[Row] = []
     problems: list[tuple[int, str, str]] = []
     seen: dict[tuple[str, str, str], int] = {}
@@ -202,7 +211,7 @@ def parse_translations(content: str, label: str, known: dict[str, set[str]] | No
             continue
 
         def cell(col: str) -> str | None:
-            i = pos[col]
+            i = pos.get(col, len(values))
             return values[i] if i < len(values) else None
 
         def bad(fld: str, message: str) -> None:
@@ -246,7 +255,16 @@ def parse_translations(content: str, label: str, known: dict[str, set[str]] | No
             bad("id", f"{kind} {ident!r} ({lang}) is already on line {seen[dup]}")
             continue
         seen[dup] = start
-        rows.append(Row(kind=kind, id=ident, lang=lang, name=name, text=text, line=start))
+        src = " ".join(strip_controls(uncsv_cell(cell("source") or "")).split()) if "source" in pos else ""
+        conf = (cell("confidence") or "").strip().lower() if "confidence" in pos else ""
+        if src and name_problem(src):
+            bad("source", f"{src!r}: {name_problem(src)}")
+            continue
+        if conf and not _CONFIDENCE.match(conf):
+            bad("confidence", f"{conf!r} is not a word like community or card")
+            continue
+        rows.append(Row(kind=kind, id=ident, lang=lang, name=name, text=text, line=start, source=src,
+                        confidence=conf))
     if problems:
         raise BadRows(label, problems)
     return rows
@@ -268,7 +286,8 @@ def import_translations(db, rows: list[Row], file_name: str, label: str | None =
     from ..storage import ensure_current, writing
 
     report = TranslationReport(rows=len(rows))
-    source = f"{ORIGIN}:{file_name}"
+    def source_of(r: Row) -> str:
+        return f"{ORIGIN}:{file_name}" + (f" ({r.source})" if r.source else "")
     with writing(ensure_current(db), "import") as w:  # write lock up front: waits for a running build
         known = {k: {r["id"] for r in w.all(f"SELECT id FROM {k}")} for k in KINDS}
         unknown = [(r.line, "id", f"no {r.kind} with id {r.id!r} in the catalogue") for r in rows
@@ -291,23 +310,25 @@ def import_translations(db, rows: list[Row], file_name: str, label: str | None =
                     report.count(r.kind, "names", "unchanged")
                 elif k not in names:
                     new_names.append({"kind": r.kind, "ref": r.id, "lang": r.lang, "origin": ORIGIN,
-                                      "name": r.name, "folded": fold(r.name), "confidence": COMMUNITY, "evidence": source})
+                                      "name": r.name, "folded": fold(r.name), "confidence": r.confidence or COMMUNITY,
+                                      "evidence": source_of(r)})
                     report.count(r.kind, "names", "added")
                 elif names[k] == r.name:
                     report.count(r.kind, "names", "unchanged")
                 else:
                     changed_names.append({"kind": r.kind, "ref": r.id, "lang": r.lang, "origin": ORIGIN,
-                                          "name": r.name, "folded": fold(r.name), "evidence": source, "confidence": COMMUNITY})
+                                          "name": r.name, "folded": fold(r.name), "evidence": source_of(r),
+                                          "confidence": r.confidence or COMMUNITY})
                     report.count(r.kind, "names", "changed")
             if r.text:
                 if k not in texts:
-                    new_texts.append({"kind": r.kind, "ref": r.id, "lang": r.lang, "text": r.text, "source": source})
+                    new_texts.append({"kind": r.kind, "ref": r.id, "lang": r.lang, "text": r.text, "source": source_of(r)})
                     report.count(r.kind, "texts", "added")
                 elif texts[k][0] == r.text:
                     report.count(r.kind, "texts", "unchanged")
                 else:
                     changed_texts.append({"kind": r.kind, "ref": r.id, "lang": r.lang, "text": r.text,
-                                          "source": source})
+                                          "source": source_of(r)})
                     report.count(r.kind, "texts", "changed")
         w.execute("UPDATE name SET name = :name, folded = :folded, evidence = :evidence"
                   ", confidence = :confidence WHERE kind = :kind AND ref = :ref AND lang = :lang AND origin = :origin",
