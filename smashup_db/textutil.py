@@ -36,6 +36,28 @@ def fold(text: str) -> str:
     return text.strip()
 
 
+#: German compound words: a word of at least this many letters is split into parts ...
+COMPOUND_MIN = 8
+#: ... each part at least this long, starting at least this far into the word.
+PART_MIN = 4
+
+
+def word_parts(word: str) -> list[str]:
+    """The trailing parts of a folded German compound word, longest first (for the search index).
+
+    German joins words without a space (Cäsium + Rüstung = Cäsiumrüstung); a
+    search for a part should find the whole. Without a dictionary the word is
+    not split at its true joints: every ending of :data:`PART_MIN` or more
+    letters that starts :data:`PART_MIN` - 1 or more letters in is a part, so a
+    prefix search over the parts is a search for any inner piece:
+    ``word_parts("casiumrustung")`` holds ``"rustung"`` (and ``"umrustung"``,
+    ``"stung"`` ...). Words shorter than :data:`COMPOUND_MIN` have no parts.
+    """
+    if len(word) < COMPOUND_MIN or not word.isalpha():
+        return []
+    return [word[i:] for i in range(PART_MIN - 1, len(word) - PART_MIN + 1)]
+
+
 def slugify(text: str) -> str:
     """Stable, URL- and path-safe id made of ``[a-z0-9-]`` only.
 

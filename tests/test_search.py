@@ -319,3 +319,25 @@ def test_cli_help_documents_the_language(cli):
     assert res.exit_code == 0
     for word in ("faction:", "kw:", "breakpoint", "OR", "Kreatur", "Examples"):
         assert word in res.output
+
+
+def test_a_part_of_a_german_compound_finds_the_word(cli, db_path):
+    """German compound words: searching a part of the word finds it ("Rüstung" -> Cäsiumrüstung)."""
+    import json
+
+    for query in ("Rüstung", "rüstung lang:de", "rüst", "RUSTUNG"):
+        found = json.loads(cli("search", query, "--lang", "de", "--json").stdout)
+        assert "cesium-armor" in [r["id"] for r in found["results"]], query
+    # an English word is not split, and a short ending alone finds nothing new
+    found = json.loads(cli("search", "armor lang:en", "--json").stdout)
+    assert "cesium-armor" in [r["id"] for r in found["results"]]
+    assert json.loads(cli("search", "ung lang:de", "--json").stdout)["total"] == 0
+
+
+def test_word_parts_of_a_compound():
+    from smashup_db.textutil import word_parts
+
+    parts = word_parts("casiumrustung")
+    assert "rustung" in parts and "umrustung" in parts and "casiumrustung" not in parts
+    assert all(len(p) >= 4 for p in parts)
+    assert word_parts("laser") == [] and word_parts("12345678") == []

@@ -307,3 +307,37 @@ def test_screenshots_for_review(browser, site_url):
         written.append(target)
     ctx.close()
     assert len(written) == 22 and all(p.stat().st_size > 5_000 for p in written)
+
+
+# --------------------------------------------------------------------------- German first
+
+def test_german_search_finds_a_part_of_a_compound(desktop, site_url):
+    """"Rüstung" finds Cäsiumrüstung on the German site, as ``smashup search Rüstung --lang de`` does."""
+    desktop.goto(f"{site_url}/de/search/?q=R%C3%BCstung")
+    wait_search(desktop, "Rüstung")
+    hrefs = desktop.eval_on_selector_all("#results a", "as => as.map(a => a.getAttribute('href'))")
+    assert any(h.endswith("/de/cards/cesium-armor/") for h in hrefs), hrefs
+
+
+def test_root_sends_a_german_browser_to_de_and_remembers_a_choice(browser, site_url):
+    ctx = browser.new_context(locale="de-DE", extra_http_headers={"Accept-Language": "de-DE,de;q=0.9"})
+    try:
+        page = ctx.new_page()
+        page.goto(f"{site_url}/")
+        page.wait_for_url(re.compile(r".*/de/$"))
+        assert page.locator("html").get_attribute("lang") == "de"
+        assert page.locator("main h2").first.inner_text() == "Auf Deutsch erschienen"
+        page.goto(f"{site_url}/?stay")  # the choice page itself: pick English there
+        page.click("a[data-lang=en]")
+        page.wait_for_url(re.compile(r".*/en/$"))
+        page.goto(f"{site_url}/")
+        page.wait_for_url(re.compile(r".*/en/$"))  # the choice wins over the browser's language
+    finally:
+        ctx.close()
+    ctx = browser.new_context(locale="en-US")
+    try:
+        page = ctx.new_page()
+        page.goto(f"{site_url}/")
+        page.wait_for_url(re.compile(r".*/en/$"))
+    finally:
+        ctx.close()

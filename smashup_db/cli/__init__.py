@@ -14,6 +14,7 @@ import sys
 def typer_app():
     """The Typer application with every command registered."""
     from . import data_cmds, game_cmds, gamenight_cmds, import_cmds, lookup_cmds, search_cmds, site_cmds  # noqa: F401
+    from . import translation_cmds  # noqa: F401
     from .app import app
 
     globals()["app"] = app  # the package attribute ``app`` is the application, not the module

@@ -31,6 +31,14 @@ LangOpt = Annotated[Optional[str], typer.Option(
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for scripts instead of a table.")]
 
 
+@app.callback()
+def _every_command() -> None:
+    # each command starts in the locale's language until its --lang says otherwise (in-process runs too)
+    from ..terms import set_active_lang
+
+    set_active_lang(None)
+
+
 # Shared helpers live in Typer-free modules (the start-up fast path uses them too).
 from .lookups import catalogue, pick_lang  # noqa: E402,F401  (re-exported for the command modules)
 from .output import console, emit_json, fail, user_errors  # noqa: E402,F401

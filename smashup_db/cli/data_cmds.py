@@ -34,9 +34,13 @@ def data_compile(sources: Annotated[Path, typer.Option("--sources", help="Folder
         fail(f"{target}: no curated/ folder (products.json, corrections.json); use --data to point at data/")
     with user_errors():
         report = compile_catalogue(sources, target)
+    from ..terms import active_lang, msg
+
+    L = active_lang()
     for w in report.warnings:
-        typer.echo(f"warning: {w}", err=True)
-    typer.echo(f"wrote {report.files} files to {target}: " + ", ".join(f"{k} {v}" for k, v in report.counts.items()))
+        typer.echo(f"{msg('warning', L)} {w}", err=True)
+    typer.echo(msg("wrote_files", L, n=report.files, target=target,
+                   counts=", ".join(f"{k} {v}" for k, v in report.counts.items())))
 
 
 @data_app.command("check")
@@ -54,7 +58,10 @@ def data_check(data: DataDirOpt = None, json_out: JsonOpt = False) -> None:
     else:
         for p in problems:
             typer.echo(str(p))
-        typer.echo(f"{len(problems)} problem(s)" if problems else "data/ is clean", err=bool(problems))
+        from ..terms import active_lang, count, msg
+
+        L = active_lang()
+        typer.echo(count("problem", len(problems), L) if problems else msg("data_clean", L), err=bool(problems))
     if problems:
         raise typer.Exit(1)
 
@@ -87,8 +94,11 @@ def db_recover(db: DbOpt = None, json_out: JsonOpt = False) -> None:
         report = recover(resolve_url(db))
     if json_out:
         return emit_json(report.as_dict())
-    typer.echo(f"kept the damaged file as {report.damaged_copy}")
+    from ..terms import active_lang, msg
+
+    L = active_lang()
+    typer.echo(msg("kept_damaged", L, path=report.damaged_copy))
     for table, n in report.salvaged.items():
         lost = report.unreadable.get(table, 0)
-        typer.echo(f"{table}: {n} rows rescued" + (f", {lost} unreadable" if lost else ""))
+        typer.echo(msg("rescued", L, table=table, n=n) + (msg("unreadable", L, n=lost) if lost else ""))
 

@@ -32,7 +32,7 @@ COMMANDS: dict[str, tuple[tuple[str, ...], dict[str, tuple[str, bool]]]] = {
     "base": (("name",), {**_LOOKUP, **_PRINTING}),
     "bases": ((), {**_LOOKUP, **_PRINTING, "--product": ("product", True), "-p": ("product", True),
                    "--faction": ("faction", True), "-f": ("faction", True)}),
-    "stats": ((), {**_DB, **_JSON}),
+    "stats": ((), _LOOKUP),
     "search": (("query",), {**_LOOKUP, "--limit": ("limit", True), "-n": ("limit", True)}),
     "db build": ((), {**_DB, "--data": ("data", True)}),
     "import text": (("sources*",), {**_DB, **_JSON}),

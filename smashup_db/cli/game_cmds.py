@@ -7,9 +7,10 @@ from typing import Annotated, List, Optional
 
 import typer
 
-from ..terms import term
+from ..terms import msg, term
 from . import draft_opts as do
 from .app import DbOpt, JsonOpt, LangOpt, app, console, emit_json, fail, pick_lang, user_errors
+from .output import say
 
 game_app = typer.Typer(help="End a game and record it in the game log.", no_args_is_help=True)
 app.add_typer(game_app, name="game")
@@ -19,17 +20,18 @@ MadnessOpt = Annotated[Optional[List[str]], typer.Option(
     show_default=False)]
 
 
-def _t(lang: str, en: str, de: str) -> str:
-    return de if lang == "de" else en
+def _t(lang: str, key: str, **values) -> str:
+    """A game-night message from the one table (:mod:`smashup_db.terms`, keys ``g.*``)."""
+    return msg("g." + key, lang, **values)
 
 
 def _print_outcome(out: dict, L: str) -> None:
     from rich.table import Table
     from rich.text import Text
 
-    t = Table(title=_t(L, "End of the game", "Spielende"))
-    for h in (_t(L, "player", "Spieler"), term("vp", L), _t(L, "Madness cards", "Wahnsinn-Karten"),
-              _t(L, "VP lost", "SP Abzug"), _t(L, "final", "Ergebnis")):
+    t = Table(title=_t(L, "end_title"))
+    for h in (term("player", L), term("vp", L), _t(L, "madness_cards"),
+              _t(L, "vp_lost"), _t(L, "final")):
         t.add_column(h)
     for s in out["standings"]:
         t.add_row(Text(s["player"]), str(s["vp"]), str(s["madness"]), f"-{s['penalty']}" if s["penalty"] else "0",
@@ -37,14 +39,11 @@ def _print_outcome(out: dict, L: str) -> None:
     c = console()
     c.print(t)
     if out["status"] == "win":
-        c.print(Text(_t(L, f"{out['winner']} wins.", f"{out['winner']} gewinnt.")))
+        c.print(Text(_t(L, "wins_game", winner=out["winner"])))
     elif out["status"] == "play-on":
-        c.print(Text(_t(L, f"Tied: {', '.join(out['tied'])} (same VP, same Madness cards): play on until one leads.",
-                        f"Gleichstand: {', '.join(out['tied'])} (gleiche Siegpunkte, gleich viele Wahnsinn-Karten): "
-                        "weiterspielen, bis einer vorne liegt.")))
+        c.print(Text(_t(L, "tied", players=", ".join(out["tied"]))))
     else:
-        c.print(Text(_t(L, f"Nobody has {out['threshold']} VP yet: the game goes on.",
-                        f"Noch niemand hat {out['threshold']} Siegpunkte: das Spiel geht weiter.")))
+        c.print(Text(_t(L, "goes_on", threshold=out["threshold"])))
 
 
 @game_app.command("end")
@@ -84,7 +83,7 @@ def game_end(scores: Annotated[List[str], typer.Argument(help="VP per player: NA
         return emit_json(out)
     _print_outcome(out, L)
     if "game" in out:
-        console().print(_t(L, f"recorded as game {out['game']['id']}", f"gespeichert als Partie {out['game']['id']}"))
+        say(_t(L, "recorded", id=out["game"]["id"]))
 
 
 def after_draft(cat, res: dict, state, ext, *, record: bool, format_out: str | None, out, json_out: bool) -> bool:
@@ -105,9 +104,7 @@ def after_draft(cat, res: dict, state, ext, *, record: bool, format_out: str | N
             res["game"] = record_draft(cat, res["players"], seed=res["seed"], bases=res["bases_in_play"])
             if not json_out and not (format_out and out is None):
                 L = cat.lang
-                console().print(_t(L, f"recorded as game {res['game']['id']}; when it is over: smashup game end "
-                                      "NAME=VP ... --record", f"gespeichert als Partie {res['game']['id']}; "
-                                      "am Ende: smashup game end NAME=SP ... --record"))
+                say(_t(L, "recorded_draft", id=res["game"]["id"]))
         if format_out:
             from .. import share
 
@@ -119,7 +116,7 @@ def after_draft(cat, res: dict, state, ext, *, record: bool, format_out: str | N
                 return True
             share.write(text, out)
             if not json_out:
-                console().print(_t(cat.lang, f"wrote {out}", f"{out} geschrieben"))
+                say(_t(cat.lang, "wrote", out=out))
     except UserError as exc:
         fail(str(exc))
     return False
@@ -196,16 +193,16 @@ def _print_games(cat, items: list[dict]) -> None:
     from rich.text import Text
 
     L = cat.lang
-    t = Table(title=_t(L, "Game log", "Partien"))
-    for h in ("#", _t(L, "date", "Datum"), _t(L, "player", "Spieler"), term("factions", L), term("vp", L),
-              _t(L, "winner", "Sieger")):
+    t = Table(title=_t(L, "log_title"))
+    for h in ("#", _t(L, "date"), term("player", L), term("factions", L), term("vp", L),
+              _t(L, "winner")):
         t.add_column(h)
     for g in items:
         for i, p in enumerate(g["players"]):
             first = i == 0
             t.add_row(str(g["id"]) if first else "", g["played_on"] if first else "", Text(p["player"]),
                       Text(_faction_names(cat, p["factions"])), "-" if p["vp"] is None else str(p["vp"]),
-                      Text(g["winner"] or _t(L, "(drafted)", "(nur Draft)")) if first else "",
+                      Text(g["winner"] or _t(L, "drafted")) if first else "",
                       end_section=i == len(g["players"]) - 1)
     console().print(t)
 
@@ -228,11 +225,10 @@ def games_list(player: PlayerOpt = None,
         if json_out:
             return emit_json(items)
         if not items and player:
-            console().print(Text_(_t(cat.lang, f"no recorded games of {player}", f"keine Partien von {player} gespeichert")))
+            console().print(Text_(_t(cat.lang, "no_games_of", player=player)))
             return
         if not items:
-            console().print(_t(cat.lang, "no games recorded yet; use smashup game record or draft --record",
-                               "noch keine Partien gespeichert; smashup game record oder draft --record"))
+            say(_t(cat.lang, "no_games"))
             return
         _print_games(cat, items)
 
@@ -259,14 +255,14 @@ def games_stats(player: PlayerOpt = None, db: DbOpt = None, lang: LangOpt = None
 
         L = cat.lang
         c = console()
-        c.print(_t(L, f"{st['games']} finished games", f"{st['games']} beendete Partien"))
-        for title, rows, key in ((_t(L, "Players", "Spieler"), st["players"], "player"),
+        say(_t(L, "finished", n=st["games"], games=term("game", L, st["games"])))
+        for title, rows, key in ((_t(L, "players"), st["players"], "player"),
                                  (term("factions", L), st["factions"], "faction"),
-                                 (_t(L, "Faction pairs", "Fraktionspaare"), st["pairs"], "factions")):
+                                 (_t(L, "pairs"), st["pairs"], "factions")):
             if not rows:
                 continue
             t = Table(title=title)
-            for h in (title, _t(L, "played", "gespielt"), _t(L, "wins", "Siege"), _t(L, "win rate", "Siegquote")):
+            for h in (title, _t(L, "played"), _t(L, "wins"), _t(L, "win_rate")):
                 t.add_column(h)
             for r in rows:
                 v = r[key]
@@ -290,8 +286,7 @@ def games_export(file: Annotated[Path, typer.Argument(help="JSON file to write."
     with catalogue(db, lang) as cat:
         data = gamelog.export_log(cat)
         share.write(json.dumps(data, ensure_ascii=False, indent=1) + "\n", file)
-        console().print(_t(cat.lang, f"wrote {len(data['games'])} games to {file}",
-                           f"{len(data['games'])} Partien nach {file} geschrieben"))
+        say(_t(cat.lang, "wrote_games", n=len(data["games"]), games=term("game", cat.lang, len(data["games"])), file=file))
 
 
 @games_app.command("import")
@@ -308,8 +303,7 @@ def games_import(file: Annotated[Path, typer.Argument(help="JSON file written by
         res = gamelog.import_log(cat, file)
         if json_out:
             return emit_json(res)
-        console().print(_t(cat.lang, f"added {res['added']} games, skipped {res['skipped']} already in the log",
-                           f"{res['added']} Partien hinzugefügt, {res['skipped']} schon vorhanden"))
+        say(_t(cat.lang, "added_games", added=res["added"], skipped=res["skipped"]))
 
 
 preset_app = typer.Typer(help="Saved draft options: ban lists, complexity, formats.", no_args_is_help=True)
@@ -337,7 +331,7 @@ def preset_save(name: Annotated[str, typer.Argument(help="Name of the preset.")]
         row = presets.save(cat, name, opts.as_dict())
         if json_out:
             return emit_json(row)
-        console().print(Text_(_t(cat.lang, f"saved preset {row['name']}", f"Voreinstellung {row['name']} gespeichert")))
+        console().print(Text_(_t(cat.lang, "saved_preset", name=row["name"])))
 
 
 def Text_(s: str):
@@ -357,7 +351,7 @@ def preset_list(db: DbOpt = None, lang: LangOpt = None, json_out: JsonOpt = Fals
         if json_out:
             return emit_json(items)
         if not items:
-            console().print(_t(cat.lang, "no presets saved", "keine Voreinstellungen gespeichert"))
+            say(_t(cat.lang, "no_presets"))
         for p in items:
             o = p["options"]
             bits = [f"format {o['format']}" + (f" (offer {o['offer']})" if o["format"] == "offer" else "")]
@@ -383,7 +377,7 @@ def preset_remove(name: Annotated[str, typer.Argument(help="Name of the preset."
 
     with catalogue(db, lang) as cat:
         presets.remove(cat, name)
-        console().print(Text_(_t(cat.lang, f"removed preset {name}", f"Voreinstellung {name} gelöscht")))
+        console().print(Text_(_t(cat.lang, "removed_preset", name=name)))
 
 
 def _collection_app():
@@ -406,7 +400,7 @@ def collection_export(file: Annotated[Path, typer.Argument(help="File to write: 
         kind = backup.kind_of(file)
         share.write(backup.export_text(cat, kind), file)
         n = len(backup.rows(cat))
-        console().print(Text_(_t(cat.lang, f"wrote {n} entries to {file}", f"{n} Einträge nach {file} geschrieben")))
+        console().print(Text_(_t(cat.lang, "wrote_entries", n=n, file=file)))
 
 
 @_collection_app().command("import")
@@ -425,5 +419,4 @@ def collection_import(file: Annotated[Path, typer.Argument(help="File written by
         res = backup.import_file(cat, file, replace)
         if json_out:
             return emit_json(res)
-        console().print(Text_(_t(cat.lang, f"imported {res['entries']} entries for {', '.join(res['owners']) or 'nobody'}",
-                                 f"{res['entries']} Einträge für {', '.join(res['owners']) or 'niemanden'} importiert")))
+        console().print(Text_(_t(cat.lang, "imported_entries", n=res["entries"], owners=", ".join(res["owners"]) or _t(cat.lang, "nobody"))))

@@ -47,6 +47,7 @@ def _interactive(cat, state, rng) -> None:
     """Ask each player in turn; numbers, names (en/de, fuzzy), u = undo, ? N = card list, q = quit."""
     from ..draft import DraftError
     from ..gamenight import resolve_in
+    from ..terms import translate
 
     L = cat.lang
     line(term("draft_help", L))
@@ -60,7 +61,7 @@ def _interactive(cat, state, rng) -> None:
             answer = typer.prompt(printable(msg("draft_prompt", L, player=state.current_player,
                                                 round=state.current_round))).strip()
         except (EOFError, typer.Abort):
-            fail("draft abandoned (no more input)")
+            fail("draft abandoned (no more input)")  # fail() translates (terms: e.draft_abandoned_eof)
         if answer.lower() in ("q", "quit", "exit"):
             fail("draft abandoned")
         try:
@@ -74,7 +75,7 @@ def _interactive(cat, state, rng) -> None:
                 picked = state.pick(resolve_in(cat, answer, state.pool))
                 line(f"{picked['player']} → {label(cat.named('faction', picked['faction']), L)}")
         except DraftError as exc:
-            line((str(exc), "red"))
+            line((translate(str(exc), L), "red"))
             show_pool = answer.lower() in ("u", "undo")
 
 

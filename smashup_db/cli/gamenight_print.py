@@ -7,7 +7,7 @@ are, never read as Rich markup. Words come from :mod:`smashup_db.terms`.
 
 from __future__ import annotations
 
-from ..terms import msg, term
+from ..terms import msg, term, translate
 from .output import fmt_number, fmt_vp, label, line, table
 
 
@@ -34,7 +34,7 @@ def bases(cat, res: dict) -> None:
     if res["extra_decks"]:
         line(msg("also_bring", L, decks=", ".join(term(d, L) for d in res["extra_decks"])))
     for w in res["warnings"]:
-        line((term("warning", L), "yellow"), f" {w}")
+        line((term("warning", L), "yellow"), f" {translate(w, L)}")
 
 
 def profiles(cat, factions: list[str]) -> dict:

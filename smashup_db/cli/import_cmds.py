@@ -20,15 +20,9 @@ export_app = typer.Typer(help="Export data from your database (translations as C
 app.add_typer(import_app, name="import")
 app.add_typer(export_app, name="export")
 
-WHERE_TO_GET = (
-    "No SOURCE given. Rules text, errata and clarifications are AEG's wording and are not shipped with "
-    "smashup-db; import them from the public card archive (GitHub repository "
-    "906919303-crypto/smash-up-card-archive, files app/data/smashup-catalog.json for the faction cards and "
-    "app/data/smashup-bases.json for the bases), either from a local copy or straight from a URL, e.g.\n"
-    "  smashup import text https://raw.githubusercontent.com/906919303-crypto/smash-up-card-archive/"
-    "58fa7e7432874b3c0f3727289e399445754eb383/app/data/smashup-catalog.json\n"
-    "  smashup import text ./smashup-catalog.json ./smashup-bases.json"
-)
+from ..terms import TERMS, active_lang, msg  # noqa: E402
+
+WHERE_TO_GET = TERMS["where_to_get"]["en"]
 
 
 @import_app.command("text")
@@ -47,7 +41,7 @@ def import_text_cmd(
     from .writes import import_text
 
     if not sources:
-        typer.echo(WHERE_TO_GET, err=True)
+        typer.echo(msg("where_to_get", active_lang()), err=True)
         raise typer.Exit(2)
     import_text(sources=sources, db=db, json_out=json_out)
 
@@ -61,22 +55,23 @@ def import_translations_cmd(
 
     Columns: kind (product, faction, card, base), id, lang (de or en), name, text;
     name_en/text_en are ignored. Empty cells leave what is stored. Names become
-    searchable at once. One transaction; a bad row stops the import with its line.
+    searchable at once. The CSV may come from LibreOffice or Excel (byte order
+    mark, ';' separator, CRLF). Every bad row is listed with its line and then
+    nothing is imported; otherwise one transaction, and a summary per kind.
     Example: smashup import translations de.csv
     """
-    from ..importer.translations import import_translations, read_translations
+    from ..importer.translations import import_translations, parse_translations, read_translations_text
+    from .translation_print import import_summary
 
     with user_errors():
-        rows = read_translations(file)
+        content = read_translations_text(file)  # a missing or unreadable file is reported before the database opens
+        with catalogue(db, None) as cat:
+            known = {kind: set(cat.model.things(kind)) for kind in ("product", "faction", "card", "base")}
+        rows = parse_translations(content, str(file), known)
         report = import_translations(db, rows, file.name, str(file))
     if json_out:
         return emit_json(report.as_dict())
-    from ..sanitize import printable
-
-    typer.echo(f"imported {printable(file.name)}: {report.rows} rows; names: {report.names['added']} added, "
-               f"{report.names['changed']} changed, {report.names['unchanged']} unchanged; "
-               f"text: {report.texts['added']} added, {report.texts['changed']} changed, "
-               f"{report.texts['unchanged']} unchanged ({report.changes} changes)")
+    import_summary(file.name, report)
 
 
 @export_app.command("translations")
@@ -85,12 +80,19 @@ def export_translations_cmd(
         missing: Annotated[bool, typer.Option("--missing", help="Only rows lacking a name or text in LANG.")] = False,
         out: Annotated[Optional[Path], typer.Option("--out", "-o", help="Write to this file (default: standard output).",
                                                     show_default=False)] = None,
+        faction: Annotated[Optional[str], typer.Option(
+            "--faction", "-f", help="Only this faction: the faction, its cards and bases (English or German name).",
+            show_default=False)] = None,
+        product: Annotated[Optional[str], typer.Option(
+            "--product", "-p", help="Only this box: the product, its factions with their cards, its bases.",
+            show_default=False)] = None,
         db: DbOpt = None) -> None:
     """Export names and text of every product, faction, card and base as CSV.
 
     Columns kind,id,lang,name,text plus name_en,text_en for reference. Fill in
     name/text and import the file back with `smashup import translations`.
-    Example: smashup export translations --lang de --missing --out de.csv
+    Examples: smashup export translations --lang de --missing --out de.csv;
+    smashup export translations --lang de --missing --faction ninjas --out ninjas.csv
     """
     import sys
 
@@ -100,11 +102,17 @@ def export_translations_cmd(
         from ..importer.translations import check_lang
 
         lang = check_lang(lang, "--lang")
-        with catalogue(db, "en") as cat:
-            rows = export_rows(cat, lang, missing=missing)
+        if out is not None and not (out.parent if str(out.parent) else Path(".")).is_dir():
+            from ..importer import ImportFileError  # said before the database is opened (or created)
+
+            raise ImportFileError(f"{out}: cannot write: No such file or directory")
+        with catalogue(db, None) as cat:
+            rows = export_rows(cat, lang, missing=missing, faction=faction, product=product)
         if out is None:
             write_translations(rows, sys.stdout)
         else:
             write_translations(rows, out)
     if out is not None:
-        typer.echo(f"wrote {len(rows)} rows to {out}", err=True)
+        from .translation_print import wrote_rows
+
+        wrote_rows(len(rows), out)

@@ -93,9 +93,9 @@ def bases(ctx: typer.Context,
 
 
 @app.command()
-def stats(db: DbOpt = None, json_out: JsonOpt = False) -> None:
+def stats(db: DbOpt = None, lang: LangOpt = None, json_out: JsonOpt = False) -> None:
     """Count products, factions, cards, card copies, bases, names and text per language.
 
-    Example: smashup stats --json
+    Examples: smashup stats --json; smashup stats --lang de
     """
-    lookups.stats(db=db, json_out=json_out)
+    lookups.stats(db=db, lang=lang, json_out=json_out)

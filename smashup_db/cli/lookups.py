@@ -11,7 +11,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 from typing import Iterator
 
-from ..terms import term
+from ..terms import count, msg, term
 from .output import emit_json, fail, fmt_number, fmt_vp, footnote, label, line, table, text, user_errors
 
 
@@ -19,11 +19,16 @@ def pick_lang(lang: str | None) -> str:
     """The display language: ``--lang`` if given (must be de or en), else the locale's."""
     from ..lookup import LANGS, default_lang
 
+    from ..terms import set_active_lang
+
     if lang is None:
-        return default_lang()
+        lang = default_lang()
+        set_active_lang(lang)
+        return lang
     lang = lang.lower()
     if lang not in LANGS:
         fail(f"unknown language {lang!r}; use one of: {', '.join(LANGS)}")
+    set_active_lang(lang)
     return lang
 
 
@@ -48,10 +53,19 @@ def products(db: str | None = None, lang: str | None = None, json_out: bool = Fa
         if json_out:
             return emit_json(rows)
         L = cat.lang
-        table(term("products", L), ["id", term("name", L), term("year", L), term("kind", L), term("factions", L),
-                                    term("bases", L)],
-              [[p["id"], label(p, L), fmt_number(p["year"]), term(p["kind"], L), str(p["factions"]),
-                str(p["bases"])] for p in rows])
+        heads = ["id", term("name", L), term("year", L), term("kind", L), term("factions", L), term("bases", L)]
+        cells = [[p["id"], label(p, L), fmt_number(p["year"]), term(p["kind"], L), str(p["factions"]),
+                  str(p["bases"])] for p in rows]
+        if L == "de":  # which boxes came out in German, and that the others exist only in English
+            from ..editions import german_edition
+
+            german = [german_edition(cat.model, p["id"]) for p in rows]
+            heads.append(term("german_edition", L))
+            for row, de in zip(cells, german):
+                row.append(term("yes", L) if de else term("english_only", L))
+        table(term("products", L), heads, cells)
+        if L == "de":
+            line(msg("de_published_note", L, n=sum(german), total=len(rows)))
         footnote(L, rows)
 
 
@@ -94,12 +108,15 @@ def faction(name: str, db: str | None = None, lang: str | None = None, json_out:
               [[str(c["copies"]), label(c, L), term(c["type"], L), _power(c),
                 ", ".join(term(k, L) for k in c["keywords"])] for c in f["cards"]])
         tot = f["totals"]
-        line(f"{tot['cards']} {term('cards', L)}: {tot['minions']} {term('minion', L)}, "
-             f"{tot['actions']} {term('action', L)}"
-             + (f", {tot['fusions']} {term('fusion', L)}" if tot.get("fusions") else "")
-             + (f", {tot['other']} {term('other', L)}" if tot["other"] else "")
-             + (f", +{tot['titans']} {term('titan', L)}" if tot["titans"] else "")
-             + f"; {term('power', L)} {tot['power']}")
+        parts = [count("minion", tot["minions"], L), count("action", tot["actions"], L)]
+        if tot.get("fusions"):
+            parts.append(count("fusion", tot["fusions"], L))
+        if tot["other"]:
+            parts.append(count("other", tot["other"], L))
+        if tot["titans"]:
+            parts.append("+" + count("titan", tot["titans"], L))
+        line(msg("deck_totals", L, cards=count("card_word", tot["cards"], L), parts=", ".join(parts),
+                 power=tot["power"]))
         bases_table(f["bases"], L, title=term("bases", L))
         footnote(L, f["cards"] + [f])
 
@@ -166,7 +183,7 @@ def card(name: str, printing: str | None = None, db: str | None = None, lang: st
         _printings_block(item, L)
         _text_block(item, L)
         for other in item["same_name"]:
-            line((f"also: {other['id']}", "dim"))
+            line((msg("also", L, id=other["id"]), "dim"))
         footnote(L, [item, item["faction"]])
 
 
@@ -208,21 +225,22 @@ def bases(product: str | None = None, faction: str | None = None, printing: str 
         footnote(cat.lang, rows)
 
 
-def stats(db: str | None = None, json_out: bool = False) -> None:
+def stats(db: str | None = None, lang: str | None = None, json_out: bool = False) -> None:
     """``smashup stats``: counts of the catalogue, names and text per language."""
-    with catalogue(db, "en") as cat:
+    with catalogue(db, lang) as cat:
         s = cat.stats()
         if json_out:
             return emit_json(s)
-        line(f"catalogue {s['catalogue_version']}: {s['products']} products, {s['factions']} factions, "
-             f"{s['cards']} cards ({s['card_copies']} copies), {s['bases']} bases "
-             f"({s['bases_stats_unknown']} with unknown stats)")
+        L = cat.lang
+        line(msg("stats_line", L, version=s["catalogue_version"], products=s["products"], factions=s["factions"],
+                 cards=s["cards"], copies=s["card_copies"], bases=s["bases"], unknown=s["bases_stats_unknown"]))
         pr = s["printings"]
-        line(f"printings: {pr['cards']} cards and {pr['bases']} bases with more than one; "
-             f"{pr['differences']} source differences, {pr['unresolved']} unresolved")
-        for lang, n in s["names"].items():
-            line(f"names ({lang}): " + ", ".join(f"{k} {v}" for k, v in n.items()))
-        line("text: " + ", ".join(f"{k} {v}" for k, v in s["text"].items()) + f"; rulings {s['rulings']}")
+        line(msg("stats_printings", L, cards=pr["cards"], bases=pr["bases"], differences=pr["differences"],
+                 unresolved=pr["unresolved"]))
+        for code, n in s["names"].items():
+            line(msg("stats_names", L, code=code,
+                     counts=", ".join(f"{term(k + '_lower', L)} {v}" for k, v in n.items())))
+        line(msg("stats_text", L, counts=", ".join(f"{k} {v}" for k, v in s["text"].items()), rulings=s["rulings"]))
 
 
 def _search_stats(item: dict) -> str:
@@ -261,7 +279,7 @@ def search(query: str, limit: int = 50, db: str | None = None, lang: str | None 
             return emit_json(found)
         rows, L = found["results"], cat.lang
         if not rows:
-            line("no matches" if L == "en" else "keine Treffer")
+            line(term("no_matches", L))
             return
         title = f"{found['shown']}" + (f" / {found['total']}" if found["total"] > found["shown"] else "")
         table(title, [term("name", L), term("type", L), term("faction", L),

@@ -38,8 +38,11 @@ def fail(message: str, code: int = 1) -> None:
 
     Control characters in the message (it may quote input) are shown as escapes.
     """
+    from ..terms import active_lang, msg, translate
+
+    lang = active_lang()
     sys.stdout.flush()
-    sys.stderr.write(f"error: {printable(message)}\n")
+    sys.stderr.write(f"{msg('error_prefix', lang)} {printable(translate(message, lang))}\n")
     sys.stderr.flush()
     raise SystemExit(code)
 
@@ -54,7 +57,7 @@ def user_errors() -> Iterator[None]:
     except UserError as exc:
         fail(str(exc))
     except KeyboardInterrupt:
-        fail("interrupted", 130)
+        fail("interrupted", 130)  # translated by fail() (e.* entries, else the message key below)
 
 
 def emit_json(obj) -> None:

@@ -44,10 +44,15 @@ def build(out: Annotated[Path, typer.Option("--out", "-o", help="Output folder (
             bar.update(tasks[stage], completed=done, total=total)
 
         result = build_site(out, lang, base_url, db, search=search, progress=progress)
-    typer.echo(f"built {result.pages} pages ({', '.join(result.langs)}) in {result.seconds:.1f} s -> {result.out}")
-    typer.echo(result.search_note)
+    from ..terms import active_lang, msg, translate
+    from .output import say
+
+    L = active_lang()
+    say(msg("built_site", L, pages=result.pages, langs=", ".join(result.langs), secs=f"{result.seconds:.1f}",
+            out=result.out))
+    say(translate(result.search_note, L))
     if not result.has_text:
-        typer.echo("rules text not included (import it with: smashup import text, then build again)")
+        say(msg("no_rules_text", L))
 
 
 @site_app.command("serve")
@@ -61,10 +66,13 @@ def serve(port: Annotated[int, typer.Option("--port", "-p", help="Port on 127.0.
 
     with user_errors():
         server = make_server(folder, port, quiet=False)
-        typer.echo(f"serving {folder} on http://127.0.0.1:{server.server_address[1]}/ (Ctrl+C stops)")
+        from ..terms import active_lang, msg
+        from .output import say
+
+        say(msg("serving", active_lang(), folder=folder, port=server.server_address[1]))
         try:
             server.serve_forever()
         except KeyboardInterrupt:
-            typer.echo("stopped")
+            say(msg("stopped", active_lang()))
         finally:
             server.server_close()

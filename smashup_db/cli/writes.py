@@ -8,7 +8,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..terms import TERMS, active_lang, msg, term
 from .output import emit_json, say as _say, user_errors
+
+
+def _counts(counts: dict, L: str) -> str:
+    """``products 30, factions 106`` in the display language (keys are plural kind names)."""
+    return ", ".join(f"{term(_KINDS.get(k, k + '_lower'), L) if _KINDS.get(k, k + '_lower') in TERMS else k} {v}"
+                     for k, v in counts.items())
+
+
+_KINDS = {"product": "products_lower", "faction": "factions_lower", "card": "cards_lower", "base": "bases_lower",
+          "name": "names"}
 
 
 def db_build(db: str | None = None, data: Path | str | None = None) -> None:
@@ -20,10 +31,11 @@ def db_build(db: str | None = None, data: Path | str | None = None) -> None:
     with user_errors():  # build_catalogue_db turns driver errors into a one-line DatabaseError
         url = resolve_url(db)
         report = build_catalogue_db(url, read_data(Path(data) if data else None))
-    _say(f"built catalogue {report.version} into {safe_url(url)} in {report.seconds:.2f} s: "
-         + ", ".join(f"{k} {v}" for k, v in report.counts.items()))
+    L = active_lang()
+    _say(msg("built_catalogue", L, version=report.version, url=safe_url(url), secs=f"{report.seconds:.2f}",
+             counts=_counts(report.counts, L)))
     for kind, ref in report.orphans:
-        _say(f"warning: imported text or name for {kind} {ref!r} has no matching {kind} any more (kept)", err=True)
+        _say(f"{msg('warning', L)} " + msg("orphan", L, kind=kind if L == "en" else term(kind, L), ref=repr(ref)), err=True)
 
 
 def import_text(sources: list[str], db: str | None = None, json_out: bool = False) -> None:
@@ -38,12 +50,12 @@ def import_text(sources: list[str], db: str | None = None, json_out: bool = Fals
                           "unmatched": report.unmatched, "texts": dict(report.texts),
                           "rulings": dict(report.rulings), "changes": report.changes,
                           "without_text": report.without_text, "seconds": round(report.seconds, 3)})
+    L = active_lang()
     for miss in report.unmatched:
-        _say(f"unmatched: {miss}", err=True)
+        _say(msg("unmatched", L, what=miss), err=True)
     t, r = report.texts, report.rulings
-    _say(f"imported {', '.join(report.files)} in {report.seconds:.2f} s: "
-         f"{report.matched} of {report.records} records matched, {len(report.unmatched)} unmatched")
-    _say(f"text: {t['added']} added, {t['changed']} changed, {t['unchanged']} unchanged, {t['removed']} removed; "
-         f"rulings: {r['added']} added, {r['removed']} removed, {r['unchanged']} unchanged "
-         f"({report.changes} changes)")
-    _say("still without English text: " + ", ".join(f"{k}s {v}" for k, v in report.without_text.items()))
+    _say(msg("imported_text", L, files=", ".join(report.files), secs=f"{report.seconds:.2f}", matched=report.matched,
+             records=report.records, unmatched=len(report.unmatched)))
+    _say(msg("text_counts", L, added=t["added"], changed=t["changed"], unchanged=t["unchanged"], removed=t["removed"],
+             r_added=r["added"], r_removed=r["removed"], r_unchanged=r["unchanged"], changes=report.changes))
+    _say(msg("without_text", L, counts=_counts({k + "s": v for k, v in report.without_text.items()}, L)))

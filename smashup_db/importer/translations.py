@@ -11,11 +11,14 @@ File format (UTF-8, comma-separated, standard CSV quoting, one header line)::
 * ``name``: the name in that language (empty: keep what is stored);
 * ``text``: the rules text in that language, cards and bases only (empty: keep);
 * ``name_en``, ``text_en``: the English for reference; written by the export,
-  ignored by the import. Other extra columns are ignored too.
+  ignored by the import. Other extra columns are ignored too;
+* optional ``source`` (where the contributor has it from, e.g. "German card") and
+  ``confidence`` (one word, e.g. ``card``; default ``community``).
 
 An import stores names in the ``name`` table with ``origin='translations'``
 (so that look-ups by the new name work) and text in ``entity_text`` with
-``source='translations:<file name>'``. Stored values are verbatim (no HTML or
+``source='translations:<file name>'`` (plus `` (<source>)`` when the row names one); names
+carry ``confidence`` ``community`` unless the row says otherwise. Stored values are verbatim (no HTML or
 markup is interpreted or escaped here; escaping is the output's job).
 """
 
@@ -24,6 +27,7 @@ from __future__ import annotations
 import csv
 import io
 import os
+import re
 import tempfile
 from collections import Counter
 from dataclasses import dataclass, field
@@ -35,9 +39,14 @@ from ..textutil import fold
 from . import ImportFileError
 
 COLUMNS = ("kind", "id", "lang", "name", "text")
+#: Optional columns: ``source`` (where the contributor has the name or text from) and ``confidence``.
+OPTIONAL = ("source", "confidence")
 EXPORT_COLUMNS = COLUMNS + ("name_en", "text_en")
 TEXT_KINDS = ("card", "base")
 ORIGIN = "translations"
+#: Confidence of names and texts players contributed through a translations CSV (shown as such on the site).
+COMMUNITY = "community"
+_CONFIDENCE = re.compile(r"[a-z][a-z-]{0,29}\Z")
 
 
 def check_lang(value: str | None, where: str) -> str:
@@ -60,6 +69,8 @@ class Row:
     name: str
     text: str
     line: int
+    source: str = ""       # optional column: where the contributor has it from (e.g. "German card")
+    confidence: str = ""   # optional column: e.g. "card" (read off a printed card); default "community"
 
 
 @dataclass
@@ -70,6 +81,14 @@ class TranslationReport:
     empty: int = 0
     names: Counter = field(default_factory=Counter)
     texts: Counter = field(default_factory=Counter)
+    #: ``{kind: {"names": Counter, "texts": Counter}}`` for the kinds the file touched (product, faction, card, base)
+    by_kind: dict = field(default_factory=dict)
+
+    def count(self, kind: str, what: str, status: str) -> None:
+        """Count one name or text (``what``) of a ``kind`` as ``added``, ``changed`` or ``unchanged``."""
+        getattr(self, what)[status] += 1
+        per = self.by_kind.setdefault(kind, {"names": Counter(), "texts": Counter()})
+        per[what][status] += 1
 
     @property
     def changes(self) -> int:
@@ -79,30 +98,63 @@ class TranslationReport:
     def as_dict(self) -> dict:
         """The report as plain JSON-ready data."""
         return {"rows": self.rows, "empty": self.empty, "names": dict(self.names), "texts": dict(self.texts),
+                "by_kind": {k: {w: {s: c[s] for s in ("added", "changed", "unchanged")} for w, c in v.items()}
+                            for k, v in self.by_kind.items()},
                 "changes": self.changes}
 
 
-def read_translations(path: Path | str) -> list[Row]:
-    """Read and check a translations CSV (syntax only: ids are checked on import).
+class BadRows(ImportFileError):
+    """Several rows of a translations CSV are bad: ``problems`` lists ``(line, field, message)`` of every one.
+
+    The message names the file and each line (one line per problem after the first),
+    and says that nothing was imported.
+    """
+
+    def __init__(self, label: str, problems: list[tuple[int, str, str]]):
+        self.label, self.problems = label, sorted(problems, key=lambda p: p[0])
+        if len(self.problems) == 1:
+            line, fld, message = self.problems[0]
+            text = f"{label}: line {line}: {fld}: {message}" if fld else f"{label}: line {line}: {message}"
+        else:
+            text = f"{label}: {len(self.problems)} bad rows; nothing was imported\n" + "\n".join(
+                f"  line {line}: {fld + ': ' if fld else ''}{message}" for line, fld, message in self.problems)
+        super().__init__(text)
+
+
+def read_translations(path: Path | str, known: dict[str, set[str]] | None = None) -> list[Row]:
+    """Read and check a translations CSV; with ``known`` (``{kind: ids}``) the ids are checked too.
 
     Returns the non-empty rows. Raises :class:`ImportFileError` naming the
-    file, the line and the field: file missing or not UTF-8, a required column
-    missing, an unknown kind, a bad language, an empty id, text on a product
-    or faction, a name without letters or digits, a row given twice.
+    file: missing or not UTF-8, header without a required column; and
+    :class:`BadRows` listing EVERY bad row with its line and field (an unknown kind, a bad
+    language, an empty or unknown id, text on a product or faction, a name
+    without letters or digits, a row given twice, an unclosed quote).
+    Accepts what spreadsheets save: a byte order mark, ``;`` or tab as the separator, CRLF line ends.
     """
+    return parse_translations(read_translations_text(path), str(path), known)
+
+
+def read_translations_text(path: Path | str) -> str:
+    """The text of a translations CSV (UTF-8, byte order mark allowed); :class:`ImportFileError` when unreadable."""
     from .sources import read_bytes
 
     path = Path(path)
     raw = read_bytes(str(path))  # regular files of at most 64 MB only (no FIFO, no /dev/zero)
     try:
-        content = raw.decode("utf-8-sig")
+        return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise ImportFileError(f"{path}: not UTF-8 text (byte {exc.start}); save the CSV as UTF-8") from None
-    return parse_translations(content, str(path))
 
 
-def parse_translations(content: str, label: str) -> list[Row]:
-    """Parse CSV ``content`` (see the module doc); ``label`` names it in errors.
+def separator(header_line: str) -> str:
+    """The CSV separator a header line uses: ``,`` (ours), or ``;`` / tab (German spreadsheets)."""
+    counts = {sep: header_line.count(sep) for sep in (",", ";", "\t")}
+    best = max(counts, key=lambda sep: counts[sep])
+    return best if counts[best] else ","
+
+
+def parse_translations(content: str, label: str, known: dict[str, set[str]] | None = None) -> list[Row]:
+    """Parse CSV ``content`` (see the module doc); ``label`` names it in errors; ``known`` checks ids.
 
     Untrusted content is checked here (:mod:`smashup_db.sanitize`): a NUL
     character anywhere is refused with its line and column; a quote left
@@ -112,7 +164,8 @@ def parse_translations(content: str, label: str) -> list[Row]:
     characters is refused; a text longer than :data:`~smashup_db.sanitize.MAX_TEXT`
     is refused; other control characters are dropped (newline and tab kept in
     text; in a name, line breaks and runs of blanks become one space). A leading ``'``
-    that the export put before ``= + - @`` is removed again.
+    that the export put before ``= + - @`` is removed again. Every bad row is
+    collected; when there is any, :class:`BadRows` lists them all.
     """
     from ..sanitize import MAX_TEXT, name_problem, nul_position, strip_controls, uncsv_cell
 
@@ -122,7 +175,10 @@ def parse_translations(content: str, label: str) -> list[Row]:
         column = nul - (content.rfind("\n", 0, nul - 1) + 1)
         raise ImportFileError(f"{label}: line {line}, column {column}: a NUL character (\\0) is not allowed; "
                               "remove it and import again")
-    reader = csv.reader(io.StringIO(content, newline=""), strict=True)
+    if content.startswith("\ufeff"):
+        content = content[1:]
+    sep = separator(content.split("\n", 1)[0])
+    reader = csv.reader(io.StringIO(content, newline=""), delimiter=sep, strict=True)
     try:
         header = next(reader, None)
     except csv.Error as exc:
@@ -133,8 +189,9 @@ def parse_translations(content: str, label: str) -> list[Row]:
     for col in COLUMNS:
         if col not in names:
             raise ImportFileError(f"{label}: line 1: column '{col}' is missing (expected {','.join(COLUMNS)})")
-    pos = {col: names.index(col) for col in COLUMNS}
+    pos = {col: names.index(col) for col in COLUMNS + OPTIONAL if col in names}
     rows: list[Row] = []
+    problems: list[tuple[int, str, str]] = []
     seen: dict[tuple[str, str, str], int] = {}
     line = reader.line_num + 1
     while True:
@@ -145,42 +202,71 @@ def parse_translations(content: str, label: str) -> list[Row]:
             break
         except csv.Error as exc:
             if "unexpected end of data" in str(exc):
-                raise ImportFileError(f"{label}: line {start}: a quote (\") opened in this row is never closed; "
-                                      "close it or remove it") from None
-            raise ImportFileError(f"{label}: line {start}: not valid CSV ({exc})") from None
+                problems.append((start, "", "a quote (\") opened in this row is never closed; close it or remove it"))
+                break  # the rest of the file is inside the quote
+            problems.append((start, "", f"not valid CSV ({exc})"))
+            break
         line = reader.line_num + 1
         if not any(v.strip() for v in values):
             continue
 
         def cell(col: str) -> str | None:
-            i = pos[col]
+            i = pos.get(col, len(values))
             return values[i] if i < len(values) else None
 
-        for col in ("kind", "id", "lang"):
-            if not (cell(col) or "").strip():
-                raise ImportFileError(f"{label}: line {start}: {col}: field is empty or missing")
+        def bad(fld: str, message: str) -> None:
+            problems.append((start, fld, message))
+
+        empty = [col for col in ("kind", "id", "lang") if not (cell(col) or "").strip()]
+        if empty:
+            bad(empty[0], "field is empty or missing")
+            continue
         kind = cell("kind").strip().lower()
         if kind not in KINDS:
-            raise ImportFileError(f"{label}: line {start}: kind: unknown kind {cell('kind')!r}; "
-                                  f"use one of: {', '.join(KINDS)}")
-        lang = check_lang(cell("lang"), f"{label}: line {start}: lang")
+            bad("kind", f"unknown kind {cell('kind')!r}; use one of: {', '.join(KINDS)}")
+            continue
+        lang = (cell("lang") or "").strip().lower()
+        from ..readmodel import LANGS
+
+        if lang not in LANGS:
+            bad("lang", f"unknown language {cell('lang')!r}; use one of: {', '.join(sorted(LANGS))}")
+            continue
         ident = cell("id").strip()
+        if known is not None and ident not in known.get(kind, ()):
+            bad("id", f"no {kind} with id {ident!r} in the catalogue")
+            continue
         name = " ".join(strip_controls(uncsv_cell((cell("name") or "").strip())).split())  # one line
         text = strip_controls(uncsv_cell((cell("text") or "").strip())).strip()
         if text and kind not in TEXT_KINDS:
-            raise ImportFileError(f"{label}: line {start}: text: only cards and bases have text, not a {kind}")
+            bad("text", f"only cards and bases have text, not a {kind}")
+            continue
         if len(text) > MAX_TEXT:
-            raise ImportFileError(f"{label}: line {start}: text: longer than {MAX_TEXT} characters")
+            bad("text", f"longer than {MAX_TEXT} characters")
+            continue
         problem = name_problem(name) if name else None
         if problem:
-            raise ImportFileError(f"{label}: line {start}: name: {name!r}: {problem}")
+            bad("name", f"{name!r}: {problem}")
+            continue
         if name and not fold(name):
-            raise ImportFileError(f"{label}: line {start}: name: {name!r} has no letters or digits")
+            bad("name", f"{name!r} has no letters or digits")
+            continue
         dup = (kind, ident, lang)
         if dup in seen:
-            raise ImportFileError(f"{label}: line {start}: id: {kind} {ident!r} ({lang}) is already on line {seen[dup]}")
+            bad("id", f"{kind} {ident!r} ({lang}) is already on line {seen[dup]}")
+            continue
         seen[dup] = start
-        rows.append(Row(kind=kind, id=ident, lang=lang, name=name, text=text, line=start))
+        src = " ".join(strip_controls(uncsv_cell(cell("source") or "")).split()) if "source" in pos else ""
+        conf = (cell("confidence") or "").strip().lower() if "confidence" in pos else ""
+        if src and name_problem(src):
+            bad("source", f"{src!r}: {name_problem(src)}")
+            continue
+        if conf and not _CONFIDENCE.match(conf):
+            bad("confidence", f"{conf!r} is not a word like community or card")
+            continue
+        rows.append(Row(kind=kind, id=ident, lang=lang, name=name, text=text, line=start, source=src,
+                        confidence=conf))
+    if problems:
+        raise BadRows(label, problems)
     return rows
 
 
@@ -200,12 +286,14 @@ def import_translations(db, rows: list[Row], file_name: str, label: str | None =
     from ..storage import ensure_current, writing
 
     report = TranslationReport(rows=len(rows))
-    source = f"{ORIGIN}:{file_name}"
+    def source_of(r: Row) -> str:
+        return f"{ORIGIN}:{file_name}" + (f" ({r.source})" if r.source else "")
     with writing(ensure_current(db), "import") as w:  # write lock up front: waits for a running build
         known = {k: {r["id"] for r in w.all(f"SELECT id FROM {k}")} for k in KINDS}
-        for r in rows:
-            if r.id not in known[r.kind]:
-                raise ImportFileError(f"{label or file_name}: line {r.line}: id: no {r.kind} with id {r.id!r} in the catalogue")
+        unknown = [(r.line, "id", f"no {r.kind} with id {r.id!r} in the catalogue") for r in rows
+                   if r.id not in known[r.kind]]
+        if unknown:
+            raise BadRows(label or file_name, unknown)
         names, data_names = {}, {}
         for n in w.all("SELECT kind, ref, lang, name, origin FROM name WHERE origin IN (:o, 'data')", o=ORIGIN):
             (names if n["origin"] == ORIGIN else data_names)[(n["kind"], n["ref"], n["lang"])] = n["name"]
@@ -219,29 +307,32 @@ def import_translations(db, rows: list[Row], file_name: str, label: str | None =
                 continue
             if r.name:
                 if k not in names and data_names.get(k) == r.name:
-                    report.names["unchanged"] += 1
+                    report.count(r.kind, "names", "unchanged")
                 elif k not in names:
                     new_names.append({"kind": r.kind, "ref": r.id, "lang": r.lang, "origin": ORIGIN,
-                                      "name": r.name, "folded": fold(r.name), "confidence": "", "evidence": source})
-                    report.names["added"] += 1
+                                      "name": r.name, "folded": fold(r.name), "confidence": r.confidence or COMMUNITY,
+                                      "evidence": source_of(r)})
+                    report.count(r.kind, "names", "added")
                 elif names[k] == r.name:
-                    report.names["unchanged"] += 1
+                    report.count(r.kind, "names", "unchanged")
                 else:
                     changed_names.append({"kind": r.kind, "ref": r.id, "lang": r.lang, "origin": ORIGIN,
-                                          "name": r.name, "folded": fold(r.name), "evidence": source})
-                    report.names["changed"] += 1
+                                          "name": r.name, "folded": fold(r.name), "evidence": source_of(r),
+                                          "confidence": r.confidence or COMMUNITY})
+                    report.count(r.kind, "names", "changed")
             if r.text:
                 if k not in texts:
-                    new_texts.append({"kind": r.kind, "ref": r.id, "lang": r.lang, "text": r.text, "source": source})
-                    report.texts["added"] += 1
+                    new_texts.append({"kind": r.kind, "ref": r.id, "lang": r.lang, "text": r.text, "source": source_of(r)})
+                    report.count(r.kind, "texts", "added")
                 elif texts[k][0] == r.text:
-                    report.texts["unchanged"] += 1
+                    report.count(r.kind, "texts", "unchanged")
                 else:
                     changed_texts.append({"kind": r.kind, "ref": r.id, "lang": r.lang, "text": r.text,
-                                          "source": source})
-                    report.texts["changed"] += 1
+                                          "source": source_of(r)})
+                    report.count(r.kind, "texts", "changed")
         w.execute("UPDATE name SET name = :name, folded = :folded, evidence = :evidence"
-                  " WHERE kind = :kind AND ref = :ref AND lang = :lang AND origin = :origin", changed_names)
+                  ", confidence = :confidence WHERE kind = :kind AND ref = :ref AND lang = :lang AND origin = :origin",
+                  changed_names)
         w.execute("UPDATE entity_text SET text = :text, source = :source"
                   " WHERE kind = :kind AND ref = :ref AND lang = :lang", changed_texts)
         w.execute("INSERT INTO name (kind, ref, lang, origin, name, folded, confidence, evidence)"
@@ -256,18 +347,33 @@ def import_translations(db, rows: list[Row], file_name: str, label: str | None =
     return report
 
 
-def export_rows(cat, lang: str, missing: bool = False) -> list[dict]:
+def export_rows(cat, lang: str, missing: bool = False, faction: str | None = None,
+                product: str | None = None, texts: dict | None = None) -> list[dict]:
     """Every product, faction, card and base (catalogue order) with its name and text in ``lang``.
 
     ``cat`` is a :class:`~smashup_db.lookup.Catalogue`. Rows are dicts with
     :data:`EXPORT_COLUMNS`. Imported names win over compiled ones, as in the
     look-ups. With ``missing``, only rows lacking a name in ``lang``, or
-    (cards and bases) a text in ``lang``.
+    (cards and bases) a text in ``lang``. ``faction`` (a name or id) keeps the
+    faction, its cards and its bases; ``product`` the box, its factions with
+    their cards, and its bases (both: what is in either). Unknown names raise
+    :class:`~smashup_db.names.NotFound` with suggestions. ``texts``: the
+    model's :meth:`~smashup_db.readmodel.Model.texts` when already read (many exports in a row).
     """
+    from ..coverage import things_of
+
     m = cat.model
-    texts = {key: {lng: t["text"] for lng, t in found.texts.items()} for key, found in m.texts().items()}
+    texts = {key: {lng: t["text"] for lng, t in found.texts.items()}
+             for key, found in (m.texts() if texts is None else texts).items()}
     ids = [("product", p) for p in m.products] + [("faction", f) for f in m.factions] + \
           [("card", c) for f in m.factions.values() for c in f.cards] + [("base", b) for b in m.bases]
+    if faction or product:
+        wanted: set[tuple[str, str]] = set()
+        if faction:
+            wanted |= set(things_of(m, "faction", cat.resolve("faction", faction)[0]))
+        if product:
+            wanted |= set(things_of(m, "product", cat.resolve("product", product)[0]))
+        ids = [key for key in ids if key in wanted]
     out = []
     for kind, ref in ids:
         names, own = m.names.get((kind, ref), {}), texts.get((kind, ref), {})

@@ -19,10 +19,10 @@ meta row ``search_index`` says which indexer built it and whether FTS5 is used.
 
 from __future__ import annotations
 
-from ..textutil import fold
+from ..textutil import fold, word_parts
 
 #: Bump when the documents change shape: databases indexed by another version are re-indexed on open.
-INDEX_VERSION = "2"
+INDEX_VERSION = "3"
 META_KEY = "search_index"
 
 _SOURCE_NAMES = "SELECT kind, ref, lang, name FROM name WHERE kind IN ('card', 'base')"
@@ -41,15 +41,23 @@ def uses_fts(marker: str | None) -> bool:
 
 
 def documents(names: list[dict], texts: list[dict]) -> list[dict]:
-    """Index rows ``{"key", "lang", "field", "body"}`` from name rows and text rows (no duplicates)."""
+    """Index rows ``{"key", "lang", "field", "body"}`` from name rows and text rows (no duplicates).
+
+    German names also get one extra name row per word part (:func:`~smashup_db.textutil.word_parts`),
+    so a part of a compound word finds the word ("Rüstung" finds "Cäsiumrüstung").
+    """
     seen, docs = set(), []
     for field, rows, col in (("name", names, "name"), ("text", texts, "text")):
         for r in rows:
             body = fold(r[col] or "")
-            key = (f"{r['kind']}:{r['ref']}", r["lang"], field, body)
-            if body and key not in seen:
-                seen.add(key)
-                docs.append({"key": key[0], "lang": r["lang"], "field": field, "body": body})
+            bodies = [body]
+            if field == "name" and r["lang"] == "de":
+                bodies += [part for word in body.split() for part in word_parts(word)]
+            for b in bodies:
+                key = (f"{r['kind']}:{r['ref']}", r["lang"], field, b)
+                if b and key not in seen:
+                    seen.add(key)
+                    docs.append({"key": key[0], "lang": r["lang"], "field": field, "body": b})
     return docs
 
 

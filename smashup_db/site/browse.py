@@ -46,6 +46,8 @@ def name_html(x: dict) -> dict:
                       ).format(x["name"], x["fb_title"])
     else:
         html = Markup(escape(x["name"]))
+    if x.get("community"):  # a name players contributed, not one of a published edition
+        html += Markup(' <abbr class="community" title="{}" data-pagefind-ignore>✎</abbr>').format(x["community_title"])
     return {"html": html, "a": Markup('<a href="{}">{}</a>').format(x["url"], html)}
 
 

@@ -40,6 +40,8 @@ from .qindex import read_search_rows
 from .paths import SiteError, page_url, safe_path, templates_dir
 from .search import find_pagefind, run_pagefind
 from .strings import LANG_NAMES, strings
+from .translations import status_context, write_faction_csvs
+from ..coverage import format_percent
 
 SITE_LANGS = ("en", "de")
 MARKER = ".smashup-site"
@@ -103,6 +105,7 @@ def _environment():
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
     env.filters["pf"] = pagefind_safe  # values in data-pagefind-filter/-meta: the Pagefind UI inserts them as HTML
     env.filters.update(FILTERS)
+    env.filters["pct"] = format_percent
     return env
 
 
@@ -114,6 +117,7 @@ class _Names:
         self._cache: dict[tuple[str, str], dict] = {}
         self.fb_title = strings(lang)["fallback_mark"]
         self.unnamed, self.unnamed_title = strings(lang)["unnamed"], strings(lang)["unnamed_title"]
+        self.community_title = strings(lang)["community_title"]
 
     def __call__(self, kind: str, ref: str) -> dict:
         key = (kind, ref)
@@ -125,6 +129,8 @@ class _Names:
                                 "fb_title": self.fb_title, "unknown": used is None,
                                 "unknown_title": self.unnamed_title,
                                 "name_lang": used or self.lang,
+                                "community": (kind, ref, used) in self.data.community,
+                                "community_title": self.community_title,
                                 "url": page_url(self.base, self.lang, kind + "s", ref)})
             self._cache[key].update(name_html(self._cache[key]))
         return self._cache[key]
@@ -205,6 +211,7 @@ def build_site(out: Path | str = "site", langs: str | Iterable[str] | None = Non
         env.filters["card_count"] = lambda fid: len(data.factions[fid]["cards"])
         pages = _render_all(env, data, tmp.resolve(), langs, base, bool(binary), progress)
         _write_downloads(data, tmp)
+        write_faction_csvs(data, tmp)
         write_assets(tmp, data, search_rows, langs, lambda lang: _Names(data, lang, base),
                      lambda lang: (lambda *segs: page_url(base, lang, *segs)))
         shutil.copyfile(templates_dir() / "site.css", tmp / "assets" / "site.css")
@@ -242,6 +249,7 @@ def _pages(data: SiteData) -> list[tuple[tuple[str, ...], str, Callable[[_Names,
                    (("downloads",), "downloads.html", lambda n, lang: {}),
                    (("search",), "search.html", lambda n, lang: {}),
                    (("search", "syntax"), "syntax.html", lambda n, lang: {}),
+                   (("translations",), "translations.html", lambda n, lang: status_context(data)),
                    (("factions", "a-z"), "factions.html", lambda n, lang: {"az": True})]
     for pid in data.products:
         pages.append((("products", pid), "product.html",
@@ -306,7 +314,8 @@ def _render_all(env, data: SiteData, root: Path, langs: list[str], base: str, se
     first = langs[0]
     for tpl, filename in (("root.html", "index.html"), ("404.html", "404.html")):
         ctx = {**common, "lang": first, "t": strings(first), "n": _Names(data, first, base), "segments": (),
-               "nav": nav_urls(base, first),
+               "nav": nav_urls(base, first), "all_t": {lang: Attrs(strings(lang)) for lang in langs},
+               "all_nav": {lang: Attrs(nav_urls(base, lang)) for lang in langs},
                "alt": {other: page_url(base, other) for other in langs},
                "url": lambda *segs: page_url(base, first, *segs)}
         write(safe_path(root, filename=filename), render_page(template(tpl), ctx))

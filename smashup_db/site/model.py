@@ -32,6 +32,10 @@ class SiteData:
     has_text: bool
     catalogue: Catalogue
     text_counts: dict[str, int] = field(default_factory=dict)
+    #: ``{(kind, id, lang)}`` of names players contributed (see :mod:`.translations`)
+    community: set = field(default_factory=set)
+    #: the read model's imported texts (:meth:`~smashup_db.readmodel.Model.texts`), read while the reader was open
+    imported: dict = field(default_factory=dict)
 
 
 def read_glossary() -> list[dict]:
@@ -74,4 +78,10 @@ def load(reader: Reader) -> SiteData:
     return SiteData(version=m.meta.get("catalogue_version", "?"), date=m.meta.get("catalogue_date", "?"),
                     products=products, factions=factions, cards=cards, bases=bases,
                     glossary=read_glossary(), has_text=bool(counts), catalogue=Catalogue(reader, "en", model=m),
-                    text_counts=counts)
+                    text_counts=counts, community=_community(reader), imported=imported)
+
+
+def _community(reader) -> set:
+    from .translations import community_names
+
+    return community_names(reader)

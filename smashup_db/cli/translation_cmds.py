@@ -1,0 +1,35 @@
+"""``smashup translations status``: how much of the catalogue has names and text in a language."""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from .app import DbOpt, JsonOpt, app, catalogue, emit_json
+
+translations_app = typer.Typer(help="How far the translation of names and text has come (per box and faction).",
+                               no_args_is_help=True)
+app.add_typer(translations_app, name="translations")
+
+
+@translations_app.command("status")
+def status_cmd(
+        lang: Annotated[Optional[str], typer.Option("--lang", "-l", help="Language to count (default: de).",
+                                                    show_default=False)] = None,
+        db: DbOpt = None, json_out: JsonOpt = False) -> None:
+    """Coverage of names and text in a language: per product, per faction and overall (counts and percent).
+
+    Examples: smashup translations status --lang de;
+    smashup translations status --json | jq .overall
+    Fill gaps with: smashup export translations --lang de --missing --faction ninjas --out ninjas.csv
+    """
+    from ..coverage import coverage
+    from .translation_print import status
+
+    with catalogue(db, lang) as cat:
+        target = "de" if lang is None else cat.lang
+        cov = coverage(cat.model, target)
+        if json_out:
+            return emit_json(cov)
+        status(cov, cat, cat.lang)

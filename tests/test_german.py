@@ -1,0 +1,261 @@
+"""German first: every message has a German entry, and every command speaks German on the full catalogue.
+
+The command test runs each leaf command of the Typer app (a test fails when a
+new command is not listed here) with ``LANG=de_DE.UTF-8`` and ``--lang de``
+where the command takes it, and fails on any output line that is English text
+the message table should have translated: a line matching an English message
+template of :mod:`smashup_db.terms`, or with English words left after taking
+out the catalogue's names (a card with no German name is shown in English and
+marked ``*``: a fallback, not a failure), ids, file paths, options and numbers.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from smashup_db.terms import PLURALS, TERMS, count, msg, term, translate
+
+REPO = Path(__file__).resolve().parents[1]
+SHARED = REPO.parent / "shared" / "data"
+
+#: English words that never appear in a German message (data lines have their names taken out first).
+ENGLISH = {"the", "with", "and", "of", "is", "are", "not", "no", "use", "added", "changed", "unchanged", "wrote",
+           "imported", "products", "factions", "cards", "bases", "rows", "games", "warning", "error", "players",
+           "round", "unknown", "matched", "still", "without", "names", "text", "wins", "played", "finished",
+           "recorded", "saved", "removed", "entries", "pages", "built", "search", "off", "found", "file",
+           "line", "column", "missing", "empty", "rescued", "kept", "to", "from", "for", "has", "have", "any",
+           "pick", "your", "minion", "minions", "action", "actions", "power", "breakpoint", "copies", "type",
+           "player", "date", "winner", "clean", "problem", "problems", "bad", "nothing", "was", "were", "into"}
+#: Option words that are the same in both languages (they are what the user types).
+OPTION_WORDS = {"format", "offer", "ban", "include", "complexity", "products", "avoid-recent"}
+
+
+def _placeholders(template: str) -> set[str]:
+    return {f for _, f, _, _ in string.Formatter().parse(template) if f}
+
+
+def test_every_message_has_a_german_entry_with_the_same_placeholders():
+    for key, entry in TERMS.items():
+        assert entry.get("de", "").strip(), f"{key}: no German entry"
+        assert _placeholders(entry["de"]) == _placeholders(entry["en"]), key
+    for key, forms in PLURALS.items():
+        assert forms.get("de") and key in TERMS, key
+
+
+def test_messages_used_by_the_cli_exist_in_german():
+    """Every key the CLI modules ask for (msg, term, count, _t) has a German entry."""
+    used = set()
+    for path in (REPO / "smashup_db" / "cli").glob("*.py"):
+        src = path.read_text(encoding="utf-8")
+        used |= set(re.findall(r'\b(?:msg|term|count)\("([\w.-]+)"', src))
+        if path.name == "game_cmds.py":
+            used |= {"g." + k for k in re.findall(r'\b_t\((?:L|cat\.lang), "([\w.-]+)"', src)}
+    assert len(used) > 60
+    used = {k for k in used if not k.endswith(".")}  # "g." + key: the keys are collected from _t above
+    missing = sorted(k for k in used if not TERMS.get(k, {}).get("de"))
+    assert not missing, missing
+
+
+def test_plural_forms():
+    assert count("minion", 1, "de") == "1 Kreatur" and count("minion", 10, "de") == "10 Kreaturen"
+    assert count("action", 1, "de") == "1 Aktion" and count("action", 2, "de") == "2 Aktionen"
+    assert count("minion", 1, "en") == "1 minion" and count("minion", 0, "en") == "0 minions"
+    assert term("card_word", "de", 20) == "Karten"
+
+
+def test_library_messages_are_translated_by_template():
+    assert translate("no card named 'xyz'; did you mean: Laser Sword?", "de") == \
+        "Karte 'xyz' nicht gefunden; meintest du: Laser Sword?"
+    many = "x.csv: 2 bad rows; nothing was imported\n  line 3: kind: unknown kind 'w'; use one of: card"
+    assert translate(many, "de").splitlines() == ["x.csv: 2 fehlerhafte Zeilen; nichts wurde importiert",
+                                                  "  Zeile 3: kind: unbekannte Art 'w'; erlaubt: card"]
+    assert translate("the base deck has only 4 bases; 3 players want at least 6 (players + 1 + 2 to replace scored "
+                     "bases)", "de").startswith("das Basisdeck hat nur 4 Basen; 3 Spieler brauchen mindestens 6")
+    assert translate("unexpected ')' at column 4", "de") == "unerwartet: ')' an Stelle 4"
+    assert translate("unknown faction 'ninjaz' (did you mean 'Ninjas'?) at column 3", "de") == \
+        "unbekannt (Fraktion): 'ninjaz' (meintest du 'Ninjas'?) an Stelle 3"
+    assert translate("'ninjz' is not a faction in the pool", "de") == "'ninjz' ist keine Fraktion im Pool"
+    assert translate("something nobody wrote down", "de") == "something nobody wrote down"
+    assert translate("no card named 'xyz'", "en") == "no card named 'xyz'"
+
+
+# --------------------------------------------------------------------------- every command in German
+
+def _english_templates() -> list[re.Pattern]:
+    """English messages (at least two words outside placeholders) whose German differs, as line patterns."""
+    out = []
+    for entry in TERMS.values():
+        en = entry["en"]
+        if en == entry["de"]:
+            continue
+        literal = re.sub(r"\{\w+\}", " ", en)
+        if len(re.findall(r"[A-Za-z]{2,}", literal)) < 2:
+            continue
+        parts = re.split(r"(\{\w+\})", en.split("\n")[0])
+        out.append(re.compile("".join(".*?" if p.startswith("{") else re.escape(p) for p in parts if p)))
+    return out
+
+
+def _commands(tmp: Path, has_archive: bool) -> list[tuple[str, list[str]]]:
+    """(command, arguments) for every leaf command; run in this order on one database."""
+    csv_ok = tmp / "ninjas.csv"
+    bad = tmp / "bad.csv"
+    bad.write_text("kind,id,lang,name,text\ncard,no-such,de,A,\nwidget,x,de,B,\ncard,laser-sword,xx,C,\n",
+                   encoding="utf-8")
+    cmds = [
+        ("products", ["products"]), ("factions", ["factions", "--product", "Core Set"]),
+        ("faction", ["faction", "ninjas"]), ("card", ["card", "laser sword"]), ("card", ["card", "xyzzy"]),
+        ("base", ["base", "USS Undertaking"]), ("bases", ["bases", "--product", "Core Set"]), ("stats", ["stats"]),
+        ("search", ["search", "t:minion f:ninjas"]), ("search", ["search", "zzzqqq"]),
+        ("search", ["search", "pow>="]),
+        ("draft", ["draft", "-p", "Anna,Ben,Cleo", "--auto", "--seed", "1", "--record"]),
+        ("draft", ["draft", "-p", "Anna", "--auto"]),
+        ("score", ["score", "USS Undertaking", "Anna=12", "Ben=12", "Cleo=5"]),
+        ("bases deck", ["bases", "deck", "--factions", "aliens,ninjas,zombies,wizards", "--players", "4", "--seed", "1"]),
+        ("collection add", ["collection", "add", "Core Set"]), ("collection list", ["collection", "list"]),
+        ("collection export", ["collection", "export", str(tmp / "boxes.csv")]),
+        ("collection import", ["collection", "import", str(tmp / "boxes.csv")]),
+        ("collection remove", ["collection", "remove", "Core Set"]),
+        ("preset save", ["preset", "save", "fam", "--ban", "Elder Things"]), ("preset list", ["preset", "list"]),
+        ("preset remove", ["preset", "remove", "fam"]),
+        ("game end", ["game", "end", "Anna=16", "Ben=15", "Cleo=9", "--madness", "Anna=4", "--record"]),
+        ("game end", ["game", "end", "Anna=6", "Ben=5"]),
+        ("game record", ["game", "record", "Anna=17", "Ben=12", "--factions", "Anna=Aliens+Ninjas,Ben=Piraten+Roboter"]),
+        ("games list", ["games", "list"]), ("games stats", ["games", "stats"]),
+        ("games export", ["games", "export", str(tmp / "games.json")]),
+        ("games import", ["games", "import", str(tmp / "games.json")]),
+        ("import text", ["import", "text"]),
+        ("export translations", ["export", "translations", "--lang", "de", "--missing", "--faction", "ninjas",
+                                 "--out", str(csv_ok)]),
+        ("import translations", ["import", "translations", str(csv_ok)]),
+        ("import translations", ["import", "translations", str(bad)]),
+        ("translations status", ["translations", "status"]),
+        ("db build", ["db", "build"]), ("db recover", ["db", "recover"]),
+        ("data check", ["data", "check"]),
+        ("data compile", ["data", "compile", "--sources", str(tmp / "nowhere"), "--data", str(tmp / "nodata")]),
+        ("site build", ["site", "build", "--out", str(tmp / "site"), "--no-search"]),
+        ("site serve", ["site", "serve", "--port", "70000", "--dir", str(tmp / "site")]),
+    ]
+    if has_archive:
+        cmds.insert(0, ("import text", ["import", "text", str(SHARED / "card-archive" / "smashup-catalog.json")]))
+    return cmds
+
+
+def _leaf_commands() -> set[str]:
+    import typer.main
+
+    from smashup_db.cli import app
+
+    out = set()
+
+    def walk(cmd, path):
+        subs = getattr(cmd, "commands", None)
+        if subs:
+            if getattr(cmd, "invoke_without_command", False) and path:
+                out.add(" ".join(path))
+            for name, sub in subs.items():
+                walk(sub, path + (name,))
+        else:
+            out.add(" ".join(path))
+
+    walk(typer.main.get_command(app), ())
+    return out
+
+
+def _takes_lang(args: list[str]) -> bool:
+    import typer.main
+
+    from smashup_db.cli import app
+
+    cmd = typer.main.get_command(app)
+    for word in args:
+        subs = getattr(cmd, "commands", None)
+        if not subs or word not in subs:
+            break
+        cmd = subs[word]
+    if " ".join(args[:2]) == "export translations":
+        return False  # its --lang is the language exported, given already
+    return any("--lang" in p.opts for p in cmd.params)
+
+
+def _names(db) -> list[str]:
+    from smashup_db import readmodel
+    from smashup_db.storage import open_reader
+
+    reader = open_reader(db)
+    try:
+        model = readmodel.load(reader)
+    finally:
+        reader.close()
+    names = {n for names in model.names.values() for n in names.values()}
+    return sorted(names, key=len, reverse=True)
+
+
+def _strip_data(line: str, names: list[str], tmp: Path) -> str:
+    line = line.replace(str(tmp), " ")
+    for n in names:
+        if n in line:
+            line = line.replace(n, " ")
+    line = re.sub(r"https?://\S+|\S*/\S*|--[\w-]+|'[^']*'|\b[a-z0-9]+(?:-[a-z0-9]+)+\b", " ", line)
+    line = re.sub(r"\bsmashup( [a-z]+)*", " ", line)  # command examples are typed as they are
+    line = re.sub(r"no such table: \w+", " ", line)  # the database driver's own words, quoted
+    return line
+
+
+def test_every_command_speaks_german(cli, db_path, backend, tmp_path, monkeypatch):
+    """Without imported rules text (AEG's English wording is data, not a message; see the next test)."""
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    monkeypatch.setenv("COLUMNS", "400")  # names are not cut by table wrapping
+    cmds = _commands(tmp_path, False)
+    if backend != "sqlite":
+        cmds = [c for c in cmds if c[0] != "db recover"]
+    covered = {name for name, _ in cmds}
+    missing = _leaf_commands() - covered - ({"db recover"} if backend != "sqlite" else set())
+    assert not missing, f"commands not run in German: {sorted(missing)}"
+    templates = _english_templates()
+    assert cli("stats").exit_code == 0
+    names = _names(db_path)
+    bad_lines = []
+    for name, args in cmds:
+        full = args + (["--lang", "de"] if _takes_lang(args) else [])
+        res = cli(*full)
+        assert "Traceback" not in res.output, (full, res.output)
+        for raw in res.output.splitlines():
+            if any(t.search(raw) for t in templates):
+                bad_lines.append((" ".join(args), raw))
+                continue
+            words = set(re.findall(r"[a-z]+(?:-[a-z]+)*", _strip_data(raw, names, tmp_path)))
+            english = (words & ENGLISH) - OPTION_WORDS
+            if english:
+                bad_lines.append((" ".join(args), raw, sorted(english)))
+    assert not bad_lines, "\n".join(map(str, bad_lines))
+
+
+def test_import_text_summary_is_german(cli, db_path, monkeypatch):
+    archive = SHARED / "card-archive" / "smashup-catalog.json"
+    if not archive.is_file():
+        pytest.skip("../shared/data (card archive) is not present")
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    res = cli("import", "text", str(archive))
+    assert res.exit_code == 0, res.output
+    summary = [ln for ln in res.stdout.splitlines() if ln.strip()]
+    assert summary[0].startswith("smashup-catalog.json") and "importiert in" in summary[0] and "zugeordnet" in summary[0]
+    assert summary[1].startswith("Text: ") and "Regelhinweise" in summary[1]
+    assert summary[2].startswith("noch ohne englischen Text: ")
+    card = cli("card", "laser sword", "--lang", "de").stdout
+    assert "(kein deutscher Text bekannt, englischer Text gezeigt)" in card  # English text is marked
+
+
+def test_errors_are_german_under_a_german_locale(cli, db_path, monkeypatch):
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    res = cli("card", "xyzzy")
+    assert res.exit_code == 1
+    assert res.output.strip().splitlines()[-1].startswith("Fehler: Karte 'xyzzy' nicht gefunden")
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    res = cli("card", "xyzzy")
+    assert res.output.strip().splitlines()[-1].startswith("error: no card named 'xyzzy'")
