@@ -9,8 +9,8 @@ import typer
 
 from ..terms import msg, term
 from . import draft_opts as do
-from .app import DbOpt, JsonOpt, LangOpt, app, console, emit_json, fail, pick_lang, user_errors
-from .output import say
+from .app import DbOpt, JsonOpt, LangOpt, app, emit_json, fail, pick_lang, user_errors
+from .output import line, say, table
 
 game_app = typer.Typer(help="End a game and record it in the game log.", no_args_is_help=True)
 app.add_typer(game_app, name="game")
@@ -26,24 +26,16 @@ def _t(lang: str, key: str, **values) -> str:
 
 
 def _print_outcome(out: dict, L: str) -> None:
-    from rich.table import Table
-    from rich.text import Text
-
-    t = Table(title=_t(L, "end_title"))
-    for h in (term("player", L), term("vp", L), _t(L, "madness_cards"),
-              _t(L, "vp_lost"), _t(L, "final")):
-        t.add_column(h)
-    for s in out["standings"]:
-        t.add_row(Text(s["player"]), str(s["vp"]), str(s["madness"]), f"-{s['penalty']}" if s["penalty"] else "0",
-                  str(s["final"]))
-    c = console()
-    c.print(t)
+    table(_t(L, "end_title"),
+          [term("player", L), term("vp", L), _t(L, "madness_cards"), _t(L, "vp_lost"), _t(L, "final")],
+          [[s["player"], str(s["vp"]), str(s["madness"]), f"-{s['penalty']}" if s["penalty"] else "0",
+            str(s["final"])] for s in out["standings"]])
     if out["status"] == "win":
-        c.print(Text(_t(L, "wins_game", winner=out["winner"])))
+        line(_t(L, "wins_game", winner=out["winner"]))
     elif out["status"] == "play-on":
-        c.print(Text(_t(L, "tied", players=", ".join(out["tied"]))))
+        line(_t(L, "tied", players=", ".join(out["tied"])))
     else:
-        c.print(Text(_t(L, "goes_on", threshold=out["threshold"])))
+        line(_t(L, "goes_on", threshold=out["threshold"]))
 
 
 @game_app.command("end")
@@ -189,22 +181,13 @@ app.add_typer(games_app, name="games")
 
 
 def _print_games(cat, items: list[dict]) -> None:
-    from rich.table import Table
-    from rich.text import Text
-
     L = cat.lang
-    t = Table(title=_t(L, "log_title"))
-    for h in ("#", _t(L, "date"), term("player", L), term("factions", L), term("vp", L),
-              _t(L, "winner")):
-        t.add_column(h)
-    for g in items:
-        for i, p in enumerate(g["players"]):
-            first = i == 0
-            t.add_row(str(g["id"]) if first else "", g["played_on"] if first else "", Text(p["player"]),
-                      Text(_faction_names(cat, p["factions"])), "-" if p["vp"] is None else str(p["vp"]),
-                      Text(g["winner"] or _t(L, "drafted")) if first else "",
-                      end_section=i == len(g["players"]) - 1)
-    console().print(t)
+    table(_t(L, "log_title"),
+          ["#", _t(L, "date"), term("player", L), term("factions", L), term("vp", L), _t(L, "winner")],
+          [[str(g["id"]) if i == 0 else "", g["played_on"] if i == 0 else "", p["player"],
+            _faction_names(cat, p["factions"]), "-" if p["vp"] is None else str(p["vp"]),
+            (g["winner"] or _t(L, "drafted")) if i == 0 else ""]
+           for g in items for i, p in enumerate(g["players"])])
 
 
 PlayerOpt = Annotated[Optional[str], typer.Option("--player", help="Only games of this player (name as recorded).",
@@ -225,7 +208,7 @@ def games_list(player: PlayerOpt = None,
         if json_out:
             return emit_json(items)
         if not items and player:
-            console().print(Text_(_t(cat.lang, "no_games_of", player=player)))
+            line(_t(cat.lang, "no_games_of", player=player))
             return
         if not items:
             say(_t(cat.lang, "no_games"))
@@ -250,25 +233,19 @@ def games_stats(player: PlayerOpt = None, db: DbOpt = None, lang: LangOpt = None
             row["factions"] = [cat.named("faction", f) for f in row["factions"]]
         if json_out:
             return emit_json(st)
-        from rich.table import Table
-        from rich.text import Text
-
         L = cat.lang
-        c = console()
         say(_t(L, "finished", n=st["games"], games=term("game", L, st["games"])))
         for title, rows, key in ((_t(L, "players"), st["players"], "player"),
                                  (term("factions", L), st["factions"], "faction"),
                                  (_t(L, "pairs"), st["pairs"], "factions")):
             if not rows:
                 continue
-            t = Table(title=title)
-            for h in (title, _t(L, "played"), _t(L, "wins"), _t(L, "win_rate")):
-                t.add_column(h)
-            for r in rows:
-                v = r[key]
-                name = v if isinstance(v, str) else (v["name"] if isinstance(v, dict) else " + ".join(x["name"] for x in v))
-                t.add_row(Text(name), str(r.get("games", r.get("plays"))), str(r["wins"]), f"{r['win_rate']:.0%}")
-            c.print(t)
+            def name(v):
+                return v if isinstance(v, str) else (v["name"] if isinstance(v, dict) else " + ".join(x["name"] for x in v))
+
+            table(title, [title, _t(L, "played"), _t(L, "wins"), _t(L, "win_rate")],
+                  [[name(r[key]), str(r.get("games", r.get("plays"))), str(r["wins"]), f"{r['win_rate']:.0%}"]
+                   for r in rows])
 
 
 @games_app.command("export")
@@ -331,13 +308,7 @@ def preset_save(name: Annotated[str, typer.Argument(help="Name of the preset.")]
         row = presets.save(cat, name, opts.as_dict())
         if json_out:
             return emit_json(row)
-        console().print(Text_(_t(cat.lang, "saved_preset", name=row["name"])))
-
-
-def Text_(s: str):
-    from rich.text import Text
-
-    return Text(s)
+        line(_t(cat.lang, "saved_preset", name=row["name"]))
 
 
 @preset_app.command("list")
@@ -365,7 +336,7 @@ def preset_list(db: DbOpt = None, lang: LangOpt = None, json_out: JsonOpt = Fals
                 bits.append("products " + ", ".join(cat.name("product", x)[0] for x in o["products"]))
             if o["avoid_recent"]:
                 bits.append(f"avoid-recent {o['avoid_recent']}")
-            console().print(Text_(f"{p['name']}: " + "; ".join(bits)))
+            line(f"{p['name']}: " + "; ".join(bits))
 
 
 @preset_app.command("remove")
@@ -377,7 +348,7 @@ def preset_remove(name: Annotated[str, typer.Argument(help="Name of the preset."
 
     with catalogue(db, lang) as cat:
         presets.remove(cat, name)
-        console().print(Text_(_t(cat.lang, "removed_preset", name=name)))
+        line(_t(cat.lang, "removed_preset", name=name))
 
 
 def _collection_app():
@@ -400,7 +371,7 @@ def collection_export(file: Annotated[Path, typer.Argument(help="File to write: 
         kind = backup.kind_of(file)
         share.write(backup.export_text(cat, kind), file)
         n = len(backup.rows(cat))
-        console().print(Text_(_t(cat.lang, "wrote_entries", n=n, file=file)))
+        line(_t(cat.lang, "wrote_entries", n=n, file=file))
 
 
 @_collection_app().command("import")
@@ -419,4 +390,4 @@ def collection_import(file: Annotated[Path, typer.Argument(help="File written by
         res = backup.import_file(cat, file, replace)
         if json_out:
             return emit_json(res)
-        console().print(Text_(_t(cat.lang, "imported_entries", n=res["entries"], owners=", ".join(res["owners"]) or _t(cat.lang, "nobody"))))
+        line(_t(cat.lang, "imported_entries", n=res["entries"], owners=", ".join(res["owners"]) or _t(cat.lang, "nobody")))
