@@ -1,5 +1,10 @@
 """The read model: the whole catalogue in memory, as immutable typed objects.
 
+The objects are named tuples (immutable, with named and typed fields listed
+in each class), not dataclasses: a look-up must start in a few tens of
+milliseconds, and importing ``dataclasses`` (with ``inspect`` and ``typing``)
+and building frozen dataclasses cost about a tenth of that.
+
 :func:`load` reads the facts in seven bulk queries (a few tens of
 milliseconds on the full catalogue) into a :class:`Model`. Every reader of the
 catalogue (look-ups, game night, collection, search details, the site) takes
@@ -15,23 +20,25 @@ no name is known at all).
 
 from __future__ import annotations
 
-from collections import defaultdict
-from dataclasses import dataclass, field
+from collections import defaultdict, namedtuple
 from types import MappingProxyType
-from typing import Mapping
+TYPE_CHECKING = False  # typing is not imported at run time (start-up; annotations are strings)
+if TYPE_CHECKING:
+    from typing import Mapping
 
 
 LANGS = ("en", "de")
 UNKNOWN_NAME = {"en": "(name unknown)", "de": "(Name unbekannt)"}
 
 
-@dataclass(frozen=True)
-class Printing:
+class Printing(namedtuple("Printing", "kind ref product printing name type copies power breakpoint vp unknown reason evidence")):
     """One product's version of a card or base (see ``models.Printing``).
 
     ``vp`` is (1st, 2nd, 3rd); ``unknown`` names the facts no source gives for
     this printing (their value is None). ``printing`` is original, current or german.
     """
+
+    __slots__ = ()
 
     kind: str
     ref: str
@@ -48,12 +55,13 @@ class Printing:
     evidence: str
 
 
-@dataclass(frozen=True)
-class Product:
+class Product(namedtuple("Product", "id kind year sort extra_decks factions bases german_title german_release", defaults=(None, None,))):
     """A box. ``year`` None when unknown; links are ids in catalogue order.
 
     ``german_title`` is the German edition's title (None: no German edition).
     """
+
+    __slots__ = ()
 
     id: str
     kind: str
@@ -62,25 +70,27 @@ class Product:
     extra_decks: tuple[str, ...]
     factions: tuple[str, ...]
     bases: tuple[str, ...]
-    german_title: str | None = None
-    german_release: str | None = None
+    german_title: str | None
+    german_release: str | None
 
 
-@dataclass(frozen=True)
-class Faction:
+class Faction(namedtuple("Faction", "id sort products cards bases complexity", defaults=(None,))):
     """A faction deck: its products (publication order), cards and bases (catalogue order)."""
+
+    __slots__ = ()
 
     id: str
     sort: int
     products: tuple[str, ...]
     cards: tuple[str, ...]
     bases: tuple[str, ...]
-    complexity: str | None = None  # low, low-medium, medium, medium-high, high; None when unknown
+    complexity: str | None  # low, low-medium, medium, medium-high, high; None when unknown
 
 
-@dataclass(frozen=True)
-class Card:
+class Card(namedtuple("Card", "id faction type copies power sort keywords product note printings", defaults=(None, "", (),))):
     """One distinct card: ``copies`` in the deck, printed ``power`` (None: none or unknown)."""
+
+    __slots__ = ()
 
     id: str
     faction: str
@@ -89,14 +99,15 @@ class Card:
     power: int | None
     sort: int
     keywords: tuple[str, ...]
-    product: str | None = None  # the product selling it apart from its faction's boxes (titans)
-    note: str = ""  # why the power is unknown, when it is
-    printings: tuple[Printing, ...] = ()  # rows where printings differ (none: one printing)
+    product: str | None  # the product selling it apart from its faction's boxes (titans)
+    note: str  # why the power is unknown, when it is
+    printings: tuple[Printing, ...]  # rows where printings differ (none: one printing)
 
 
-@dataclass(frozen=True)
-class Base:
+class Base(namedtuple("Base", "id product faction breakpoint vp sort note scoring printings", defaults=(None, (),))):
     """A base: ``breakpoint`` and ``vp`` (1st, 2nd, 3rd) are None where no source has them."""
+
+    __slots__ = ()
 
     id: str
     product: str
@@ -105,8 +116,8 @@ class Base:
     vp: tuple[int | None, int | None, int | None]
     sort: int
     note: str
-    scoring: str | None = None  # own scoring rule (models.SCORING_FLAGS); None: VP as printed
-    printings: tuple[Printing, ...] = ()  # rows where printings differ, or further products
+    scoring: str | None  # own scoring rule (models.SCORING_FLAGS); None: VP as printed
+    printings: tuple[Printing, ...]  # rows where printings differ, or further products
 
     @property
     def stats_known(self) -> bool:
@@ -114,17 +125,19 @@ class Base:
         return self.breakpoint is not None
 
 
-@dataclass(frozen=True)
-class Texts:
+class Texts(namedtuple("Texts", "texts rulings")):
     """Imported text of one thing: ``texts`` ``{lang: {"text", "source"}}`` and its rulings (dicts)."""
+
+    __slots__ = ()
 
     texts: Mapping[str, Mapping[str, str]]
     rulings: tuple[dict, ...]
 
 
-@dataclass(frozen=True)
-class Model:
+class Model(namedtuple("Model", "meta products factions cards bases names reader")):
     """The catalogue's facts. Mappings keep catalogue order and are read-only."""
+
+    __slots__ = ()
 
     meta: Mapping[str, str]
     products: Mapping[str, Product]
@@ -133,7 +146,7 @@ class Model:
     bases: Mapping[str, Base]
     #: ``{(kind, id): {lang: name}}``; imported names override compiled ones.
     names: Mapping[tuple[str, str], Mapping[str, str]]
-    reader: object = field(repr=False, compare=False)
+    reader: object
 
     # ------------------------------------------------------------------ names
     def name(self, kind: str, ref: str, lang: str) -> tuple[str, str | None]:

@@ -10,23 +10,43 @@ from __future__ import annotations
 
 from ..errors import UserError
 
-import csv
 import json
-from pathlib import Path
+import os
 
-PACKAGE_DIR = Path(__file__).resolve().parent.parent
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from pathlib import Path
+
+#: The package folder (``smashup_db``), as text: finding the shipped data needs no pathlib at start-up.
+_PACKAGE = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
+
+
+def __getattr__(name: str):
+    if name == "PACKAGE_DIR":  # the package folder as a Path (imported lazily)
+        from pathlib import Path
+
+        return Path(_PACKAGE)
+    raise AttributeError(name)
 
 
 class DataError(UserError, ValueError):
     """A compiled data file is missing or malformed (message names file and field)."""
 
 
-def default_data_dir() -> Path:
-    """The compiled catalogue that ships with the package."""
-    for candidate in (PACKAGE_DIR / "_data", PACKAGE_DIR.parent / "data"):
-        if (candidate / "catalogue.json").is_file():
+def data_dir_path() -> str:
+    """The folder of the compiled catalogue that ships with the package (a wheel's ``smashup_db/_data``,
+    a checkout's ``data/``), as a path string. Raises :class:`DataError` when there is none."""
+    for candidate in (os.path.join(_PACKAGE, "_data"), os.path.join(os.path.dirname(_PACKAGE), "data")):
+        if os.path.isfile(os.path.join(candidate, "catalogue.json")):
             return candidate
-    raise DataError(f"{PACKAGE_DIR.parent / 'data'}: no compiled catalogue (catalogue.json) found")
+    raise DataError(f"{os.path.join(os.path.dirname(_PACKAGE), 'data')}: no compiled catalogue (catalogue.json) found")
+
+
+def default_data_dir() -> Path:
+    """The compiled catalogue that ships with the package (see :func:`data_dir_path`)."""
+    from pathlib import Path
+
+    return Path(data_dir_path())
 
 
 def _json(path: Path):
@@ -47,6 +67,9 @@ def read_data(data_dir: Path | None = None) -> dict:
     (``printings.json``; empty lists when the file is absent). Each record keeps its file path so that the checker
     can name it. Only syntax is checked here; :mod:`.check` checks meaning.
     """
+    import csv
+    from pathlib import Path
+
     data_dir = Path(data_dir) if data_dir else default_data_dir()
     if not data_dir.is_dir():
         raise DataError(f"{data_dir}: not a data/ folder (it has catalogue.json, products/ and factions/)")

@@ -9,7 +9,9 @@ Rich only when a table (or a terminal) needs it.
 from __future__ import annotations
 
 from contextlib import contextmanager
-from typing import Iterator
+TYPE_CHECKING = False  # typing is not imported at run time (start-up; annotations are strings)
+if TYPE_CHECKING:
+    from typing import Iterator
 
 from ..terms import count, msg, term
 from .output import emit_json, fail, fmt_number, fmt_vp, footnote, label, line, table, text, user_errors

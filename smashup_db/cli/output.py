@@ -19,11 +19,13 @@ import os
 import re
 import sys
 from contextlib import contextmanager
-from typing import Iterator, Sequence, Union
+TYPE_CHECKING = False  # typing is not imported at run time (start-up; annotations are strings)
+if TYPE_CHECKING:
+    from typing import Iterator, Sequence
 
 from ..sanitize import printable
 
-Span = Union[str, tuple]
+Span = "str | tuple"  # a plain string, or (text, Rich style)
 
 _WORD = re.compile(r"\s*\S+\s*")
 #: Characters Rich measures as one cell each (printable Latin); anything else goes through Rich.

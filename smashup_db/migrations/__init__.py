@@ -14,8 +14,8 @@ match :mod:`smashup_db.models`.
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import TYPE_CHECKING
+import os
+TYPE_CHECKING = False  # typing is not imported at run time (start-up; annotations are strings)
 
 if TYPE_CHECKING:
     from sqlalchemy.engine import Connection, Engine
@@ -30,7 +30,7 @@ REVISIONS = ("0001", "0002", "0003", "0004", "0005")
 #: ``(revision, table, column or None)``, newest first; the first that exists tells.
 SIGNATURES = (("0005", "printing", None), ("0004", "game", None), ("0003", "product_extra_deck", None),
               ("0002", "collection", "added_at"), ("0001", "meta", None))
-HERE = Path(__file__).resolve().parent
+HERE = os.path.dirname(os.path.realpath(__file__))  # the scripts' folder (no pathlib at start-up)
 
 
 def config(connection: "Connection | None" = None):

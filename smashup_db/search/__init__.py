@@ -5,7 +5,17 @@ it over the catalogue (:mod:`.execute`), using the search index kept in step
 by :mod:`.index`. The language is documented in ``docs/search.md``.
 """
 
-from .execute import Searcher, search
-from .parser import Query, QueryError, parse
-
 __all__ = ["Query", "QueryError", "Searcher", "parse", "search"]
+
+
+def __getattr__(name: str):
+    """The public names, imported on first use (writers import :mod:`.index` alone, at start-up)."""
+    if name in ("Searcher", "search"):
+        from . import execute
+
+        return getattr(execute, name)
+    if name in ("Query", "QueryError", "parse"):
+        from . import parser
+
+        return getattr(parser, name)
+    raise AttributeError(name)

@@ -25,7 +25,7 @@ from ..textutil import fold, word_parts
 INDEX_VERSION = "3"
 META_KEY = "search_index"
 
-_SOURCE_NAMES = "SELECT kind, ref, lang, name FROM name WHERE kind IN ('card', 'base')"
+_SOURCE_NAMES = "SELECT kind, ref, lang, name, folded FROM name WHERE kind IN ('card', 'base')"
 _SOURCE_TEXT = "SELECT kind, ref, lang, text FROM entity_text WHERE kind IN ('card', 'base')"
 _INSERT_DOC = "INSERT INTO search_doc (key, lang, field, body) VALUES (:key, :lang, :field, :body)"
 
@@ -49,7 +49,7 @@ def documents(names: list[dict], texts: list[dict]) -> list[dict]:
     seen, docs = set(), []
     for field, rows, col in (("name", names, "name"), ("text", texts, "text")):
         for r in rows:
-            body = fold(r[col] or "")
+            body = r.get("folded") or fold(r[col] or "")  # names carry their fold (the matching key) already
             bodies = [body]
             if field == "name" and r["lang"] == "de":
                 bodies += [part for word in body.split() for part in word_parts(word)]

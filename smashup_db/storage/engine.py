@@ -15,8 +15,10 @@ from __future__ import annotations
 import math
 import os
 from contextlib import contextmanager
-from pathlib import Path
-from typing import TYPE_CHECKING, Iterator
+TYPE_CHECKING = False  # typing is not imported at run time (start-up; annotations are strings)
+if TYPE_CHECKING:
+    from pathlib import Path
+    from typing import Iterator
 
 if TYPE_CHECKING:  # SQLAlchemy is imported lazily: look-ups on SQLite never need it
     from sqlalchemy.engine import Engine
@@ -30,8 +32,10 @@ DEFAULT_TIMEOUT = 30.0
 MAX_TIMEOUT = 604_800
 
 
-def default_path() -> Path:
+def default_path() -> "Path":
     """Where the embedded SQLite database lives by default."""
+    from pathlib import Path
+
     from platformdirs import user_data_dir
 
     return Path(user_data_dir("smashup-db", appauthor=False)) / "smashup.db"
@@ -49,14 +53,15 @@ def resolve_url(db: str | None = None) -> str:
     value = db or os.environ.get(ENV_VAR)
     if value and "://" in value:
         return value
-    path = Path(value).expanduser() if value else default_path()
+    path = os.path.expanduser(value) if value else str(default_path())
+    folder = os.path.dirname(os.path.abspath(path))
     if value:
-        if not path.parent.is_dir():
+        if not os.path.isdir(folder):
             raise DatabaseError(f"the folder of the database {path} does not exist; create it first "
-                                f"(mkdir -p {path.parent}) or give another --db / {ENV_VAR}")
+                                f"(mkdir -p {folder}) or give another --db / {ENV_VAR}")
     else:
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            os.makedirs(folder, exist_ok=True)
         except OSError as exc:
             raise DatabaseError(f"cannot create the folder for the database {path}: {exc.strerror}") from None
     return f"sqlite:///{path}"

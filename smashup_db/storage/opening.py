@@ -12,14 +12,15 @@ builds and indexes. Neither imports SQLAlchemy on a current SQLite database.
 from __future__ import annotations
 
 import json
-from pathlib import Path
-from typing import TYPE_CHECKING
+import os
+TYPE_CHECKING = False  # typing is not imported at run time (start-up; annotations are strings)
 
 from ..errors import DatabaseError
 from .engine import database_errors, engine_for, resolve_url, url_of
 from .reader import Reader
 
 if TYPE_CHECKING:
+    from pathlib import Path
     from sqlalchemy.engine import Engine
 
 #: What a current database says about itself, in one query (every backend).
@@ -30,10 +31,10 @@ _STATE_SQL = ("SELECT (SELECT value FROM meta WHERE key = 'catalogue_version') A
 
 def shipped_version(data_dir: Path | None = None) -> str:
     """The catalogue version of the compiled ``data/`` that ships with the package."""
-    from ..catalogue.datafiles import default_data_dir
+    from ..catalogue.datafiles import data_dir_path
 
-    ddir = Path(data_dir) if data_dir else default_data_dir()
-    return json.loads((ddir / "catalogue.json").read_text(encoding="utf-8"))["version"]
+    with open(os.path.join(str(data_dir) if data_dir else data_dir_path(), "catalogue.json"), encoding="utf-8") as fh:
+        return json.load(fh)["version"]
 
 
 def _stale(url: str, version: str) -> list[str]:
@@ -131,7 +132,7 @@ def ensure_current(db=None, *, data_dir: Path | None = None, build_if_needed: bo
         from ..catalogue.datafiles import default_data_dir, read_data
         from ..catalogue.load import build_catalogue_db
 
-        build_catalogue_db(url, read_data(Path(data_dir) if data_dir else default_data_dir()),
+        build_catalogue_db(url, read_data(data_dir or default_data_dir()),
                            if_version_differs=True)
     elif "index" in stale:
         from ..search.index import rebuild_index

@@ -10,8 +10,9 @@ bound parameters; values are never pasted into SQL. A reader never writes.
 from __future__ import annotations
 
 import sqlite3
-from decimal import Decimal
-from typing import Any, Iterable
+TYPE_CHECKING = False  # typing is not imported at run time (start-up; annotations are strings)
+if TYPE_CHECKING:
+    from typing import Any, Iterable
 
 
 class Reader:
@@ -104,6 +105,8 @@ def _connect_sqlite(path: str, seconds: float) -> sqlite3.Connection:
 
 def _plain(value: Any) -> Any:
     """``Decimal`` to ``int`` (when whole) or ``float``; anything else unchanged."""
+    from decimal import Decimal  # only servers send it (SUM on PostgreSQL); not imported on SQLite
+
     if isinstance(value, Decimal):
         return int(value) if value == value.to_integral_value() else float(value)
     return value

@@ -12,7 +12,9 @@ import os
 import sys
 import time
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Iterator
+TYPE_CHECKING = False  # typing is not imported at run time (start-up; annotations are strings)
+if TYPE_CHECKING:
+    from typing import Iterator
 
 if TYPE_CHECKING:
     from sqlalchemy.engine import Connection, Engine
