@@ -32,7 +32,7 @@ def is_url(source: str) -> bool:
 
 def label_of(source: str) -> str:
     """The name a source is recorded under: the URL as given, or the file's name."""
-    return source if is_url(source) else Path(source).name
+    return source if is_url(source) else os.path.basename(source.rstrip("/" + os.sep))
 
 
 def read_bytes(source: str, timeout: float = URL_TIMEOUT, deadline: float | None = None) -> bytes:
