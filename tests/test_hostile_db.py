@@ -18,19 +18,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import PG_URL, db_execute, db_rows
-
-
-def one_line_error(res, *needles: str) -> str:
-    """A CliRunner result or finished process failed with exit 1 and exactly one ``error:`` line."""
-    code = getattr(res, "exit_code", None)
-    code = res.returncode if code is None else code
-    err = res.stderr.strip()
-    assert code == 1, (code, res.stdout, err)
-    assert len(err.splitlines()) == 1 and err.startswith("error: "), err
-    assert "Traceback" not in err + (res.stdout or "")
-    for n in needles:
-        assert n in err, err
-    return err
+from tests.test_robustness import one_line_error  # one check of 'one clear line' for both files
 
 
 def smashup(env: dict, *args: str, timeout: float = 120) -> subprocess.CompletedProcess:
