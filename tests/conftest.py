@@ -176,3 +176,20 @@ def run(tmp_path, monkeypatch):
     invoke.tmp = tmp_path
     invoke.ran = False
     return invoke
+
+
+def one_line_error(res, *needles: str) -> str:
+    """Assert a CliRunner result or finished process failed with exit 1 and exactly one ``error:`` line,
+    no traceback (nor an exception other than the exit), naming every needle; returns the line."""
+    code = getattr(res, "exit_code", None)
+    code = res.returncode if code is None else code
+    err = res.stderr.strip()
+    assert code == 1, (code, res.stdout, err)
+    exc = getattr(res, "exception", None)
+    assert exc is None or isinstance(exc, SystemExit), exc
+    assert len(err.splitlines()) == 1 and err.startswith("error: "), err
+    assert "Traceback" not in err + (res.stdout or "")
+    for n in needles:
+        assert n in err, err
+    return err
+

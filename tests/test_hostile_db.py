@@ -17,8 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import PG_URL, db_execute, db_rows
-from tests.test_robustness import one_line_error  # one check of 'one clear line' for both files
+from tests.conftest import PG_URL, db_execute, db_rows, one_line_error
 
 
 def smashup(env: dict, *args: str, timeout: float = 120) -> subprocess.CompletedProcess:

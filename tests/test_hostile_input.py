@@ -21,22 +21,12 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import db_execute, db_rows
+from tests.conftest import db_execute, db_rows, one_line_error
 
 XSS = "<img src=x onerror=alert(1)>"
 ESC = "\x1b[2J\x1b]8;;https://evil.example/\x1b\\click\x1b]8;;\x1b\\\x1b]52;c;aGk=\x07"
 
 
-def one_line_error(res, *needles: str) -> str:
-    """The result failed with exit 1 and exactly one ``error:`` line naming every needle; returns it."""
-    assert res.exit_code == 1, (res.exit_code, res.output)
-    assert res.exception is None or isinstance(res.exception, SystemExit), res.exception
-    err = res.stderr.strip()
-    assert len(err.splitlines()) == 1 and err.startswith("error: "), err
-    assert "Traceback" not in res.output
-    for n in needles:
-        assert n in err, err
-    return err
 
 
 def write_csv(path: Path, rows: list[list[str]]) -> Path:

@@ -20,23 +20,12 @@ from pathlib import Path
 import pytest
 
 from smashup_db.storage import PG_LOCK_KEY
-from tests.conftest import DATA, db_rows
+from tests.conftest import DATA, db_rows, one_line_error
 
 SMASHUP = [sys.executable, "-c", "from smashup_db.cli import main; main()"]
 BAD_PG = "postgresql+psycopg://smashup@127.0.0.1:1/smashup"  # nothing listens on port 1
 
 
-def one_line_error(res, *needles: str) -> str:
-    """Assert a CliRunner result / CompletedProcess failed with exactly one ``error:`` line; return it."""
-    code = getattr(res, "exit_code", None)
-    code = res.returncode if code is None else code
-    err = res.stderr.strip()
-    assert code == 1, (code, res.stdout, err)
-    assert len(err.splitlines()) == 1 and err.startswith("error: "), err
-    assert "Traceback" not in err + (res.stdout or "")
-    for n in needles:
-        assert n in err, err
-    return err
 
 
 def env_for(db: str, **extra: str) -> dict:
