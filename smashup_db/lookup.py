@@ -10,28 +10,13 @@ name is used and the result says so (``name_lang``). Names are matched by
 
 from __future__ import annotations
 
-import locale
-import os
-
 from . import printings as prt
 from . import readmodel
 from .names import Ambiguous, NameMatcher, NotFound
 from .readmodel import LANGS, UNKNOWN_NAME, deck_totals
+from .terms import default_lang  # noqa: F401  (re-exported: the locale's display language)
 
 __all__ = ["Catalogue", "NotFound", "Ambiguous", "LANGS", "UNKNOWN_NAME", "default_lang", "deck_totals"]
-
-
-def default_lang() -> str:
-    """``de`` when the locale (SMASHUP_LANG, LC_ALL, LC_MESSAGES, LANG) is German, else ``en``."""
-    for var in ("SMASHUP_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
-        value = os.environ.get(var)
-        if value:
-            return "de" if value.lower().startswith("de") else "en"
-    try:
-        loc = locale.getlocale()[0] or ""
-    except ValueError:
-        loc = ""
-    return "de" if loc.lower().startswith("de") else "en"
 
 
 class Catalogue:

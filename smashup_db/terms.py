@@ -507,11 +507,26 @@ def set_active_lang(lang: str) -> None:
     _ACTIVE[0] = lang
 
 
+def default_lang() -> str:
+    """``de`` when the locale (SMASHUP_LANG, LC_ALL, LC_MESSAGES, LANG) is German, else ``en``."""
+    import os
+
+    for var in ("SMASHUP_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(var)
+        if value:
+            return "de" if value.lower().startswith("de") else "en"
+    import locale
+
+    try:
+        loc = locale.getlocale()[0] or ""
+    except ValueError:
+        loc = ""
+    return "de" if loc.lower().startswith("de") else "en"
+
+
 def active_lang() -> str:
     """The language set by :func:`set_active_lang` (the command's ``--lang``), else the locale's."""
     if _ACTIVE[0] is None:
-        from .lookup import default_lang
-
         _ACTIVE[0] = default_lang()
     return _ACTIVE[0]
 

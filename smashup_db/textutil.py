@@ -25,15 +25,25 @@ def ascii_fold(text: str) -> str:
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
+_NOT_WORD = re.compile(r"[^0-9a-z]+")
+
+
 def fold(text: str) -> str:
     """Key for case- and accent-insensitive matching of names.
 
     Lower-cases, strips accents, turns punctuation into single spaces:
     ``fold("Cäsium-Rüstung!") == "casium rustung"``.
     """
-    text = ascii_fold(text).casefold()
-    text = re.sub(r"[^0-9a-z]+", " ", text)
-    return text.strip()
+    return _NOT_WORD.sub(" ", ascii_fold(text).casefold()).strip()
+
+
+def key(name: str) -> str:
+    """Matching key across sources: folded and without spaces ("Rock Stars" == "Rockstars").
+
+    Used by the compiler to match names between sources and by the text importer
+    to match archive records to catalogue entries.
+    """
+    return fold(name.replace("™", "").replace("®", "")).replace(" ", "")
 
 
 #: German compound words: a word of at least this many letters is split into parts ...
@@ -66,7 +76,7 @@ def slugify(text: str) -> str:
     digits (a slug must never be empty: it becomes a folder name on the site).
     """
     text = ascii_fold(text).casefold().replace("'", "").replace(".", "")
-    slug = re.sub(r"[^0-9a-z]+", "-", text).strip("-")
+    slug = _NOT_WORD.sub("-", text).strip("-")
     if not slug:
         raise ValueError(f"cannot make an id from {text!r}")
     return slug

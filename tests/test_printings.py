@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from smashup_db.catalogue import printings as prt
-from smashup_db.catalogue.compile import key
+from smashup_db.textutil import key
 from tests.conftest import DATA, REPO
 
 PRINTINGS_FILE = json.loads((DATA / "printings.json").read_text(encoding="utf-8"))

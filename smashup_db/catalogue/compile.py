@@ -32,7 +32,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..textutil import fold, slugify
+from ..textutil import fold, key, slugify
 from . import printings as prt
 from .printings import build_printings, load_curated_printings
 from . import sources as src
@@ -52,11 +52,6 @@ CATALOGUE_DATE = "2026-11-30"
 
 class CompileError(UserError, ValueError):
     """Sources that cannot be reconciled (unknown product, unmatched correction...)."""
-
-
-def key(name: str) -> str:
-    """Matching key across sources: folded and without spaces ("Rock Stars" == "Rockstars")."""
-    return fold(name.replace("™", "").replace("®", "")).replace(" ", "")
 
 
 @dataclass

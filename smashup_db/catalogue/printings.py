@@ -44,7 +44,7 @@ def read_kadsuno_cards(root: Path) -> dict[str, dict]:
     ``characters`` and ``actions`` fields. ``titans_pack`` is True when the
     faction's file says its titan came in the TITANS Event Kit packs.
     """
-    from .compile import key
+    from ..textutil import key
 
     out: dict[str, dict] = {}
     for path in sorted((root / src.KADSUNO_DIR).glob("*.json")):
@@ -111,7 +111,7 @@ def differences(archive_factions: list[dict], kadsuno: dict[str, dict]) -> list[
     ``power``, ``only-current`` (no original card pairs with it) or ``only-original``.
     Titans are left out (the Kadsuno files list them apart).
     """
-    from .compile import key
+    from ..textutil import key
 
     out = []
     for fac in archive_factions:
@@ -165,7 +165,7 @@ def base_differences(factions: list[dict], bases: list[dict], kadsuno: dict[str,
     side gives a ``name`` difference; other unmatched bases give
     ``only-current``/``only-original``. Same record shape as :func:`differences`.
     """
-    from .compile import key
+    from ..textutil import key
 
     out = []
     for fac in factions:
@@ -187,7 +187,7 @@ def base_differences(factions: list[dict], bases: list[dict], kadsuno: dict[str,
 
 
 def _matches(entry: dict, diff: dict) -> bool:
-    from .compile import key
+    from ..textutil import key
 
     if key(entry.get("faction", "")) != key(diff["faction"]):
         return False
@@ -207,7 +207,7 @@ def classify(diffs: list[dict], curated: list[dict], corrections: list[dict]) ->
     ``curated/printings.json`` (``faction``, ``name`` or ``names``, optional
     ``fields``, ``status``, ``reason``); otherwise ``unresolved``.
     """
-    from .compile import key
+    from ..textutil import key
 
     for d in diffs:
         d["status"], d["reason"] = "unresolved", ""

@@ -27,7 +27,7 @@ GLOSSARY_DE = Path("german/glossary-de.tsv")
 
 #: Marvel/Disney call minions "characters"; G.I. Gerald's fusions and a few
 #: minion/action hybrids are "other". Everything maps onto :data:`models.CARD_TYPES`.
-TYPE_MAP = {"minion": "minion", "character": "minion", "action": "action", "titan": "titan", "other": "other"}
+from ..vocabulary import SOURCE_TYPES as TYPE_MAP
 
 _POWER_PREFIX = re.compile(r"^\s*power\s*(\d+)\s*-", re.IGNORECASE)
 _KEYWORD_PATTERNS = {

@@ -6,8 +6,6 @@ by the start-up fast path (:mod:`.fast`), like :mod:`.lookups`.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from ..terms import TERMS, active_lang, msg, term
 from .output import emit_json, say as _say, user_errors
 
@@ -22,7 +20,7 @@ _KINDS = {"product": "products_lower", "faction": "factions_lower", "card": "car
           "name": "names"}
 
 
-def db_build(db: str | None = None, data: Path | str | None = None) -> None:
+def db_build(db: str | None = None, data=None) -> None:
     """``smashup db build``: rebuild the facts from ``data/`` in one transaction (text, names, collection kept)."""
     from ..catalogue.datafiles import read_data
     from ..catalogue.load import build_catalogue_db
@@ -30,7 +28,7 @@ def db_build(db: str | None = None, data: Path | str | None = None) -> None:
 
     with user_errors():  # build_catalogue_db turns driver errors into a one-line DatabaseError
         url = resolve_url(db)
-        report = build_catalogue_db(url, read_data(Path(data) if data else None))
+        report = build_catalogue_db(url, read_data(data or None))
     L = active_lang()
     _say(msg("built_catalogue", L, version=report.version, url=safe_url(url), secs=f"{report.seconds:.2f}",
              counts=_counts(report.counts, L)))

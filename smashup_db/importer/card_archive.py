@@ -30,17 +30,14 @@ its earlier rows, so importing the same file twice changes nothing.
 from __future__ import annotations
 
 import json
+import os
 import re
 import time
-from collections import Counter, defaultdict
-from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any
+from collections import Counter, defaultdict, namedtuple
 
-from ..catalogue.compile import key
-from ..catalogue.sources import TYPE_MAP
 from ..sanitize import MAX_TEXT, nul_position, strip_controls
-from ..textutil import slugify
+from ..textutil import key, slugify
+from ..vocabulary import SOURCE_TYPES as TYPE_MAP
 from . import ImportFileError
 from .sources import label_of, read_json
 
@@ -54,28 +51,25 @@ DEFAULT_UPSTREAM = {KIND_CARDS: "card archive catalogue", KIND_BASES: "card arch
 ENTITY = {KIND_CARDS: "card", KIND_BASES: "base"}
 
 
-@dataclass
-class Record:
-    """One card or base of an archive file, validated (text still as in the file)."""
+# Plain classes, no dataclasses: ``import text`` is a start-up-measured command (issue 10),
+# and the dataclasses module costs more to import than this whole importer.
+class Record(namedtuple("Record", "entity faction name type text errata clarifications where")):
+    """One card or base of an archive file, validated (text still as in the file).
 
-    entity: str          # card | base
-    faction: str         # the archive's faction name ("" when a base has none)
-    name: str
-    type: str | None     # our card type (minion, action, titan, other); None for bases
-    text: str
-    errata: str
-    clarifications: list[str]
-    where: str           # position in the file, e.g. "factions[3].cards[2]"
+    ``entity``: card | base; ``faction``: the archive's faction name ("" when a
+    base has none); ``type``: our card type (minion, action, titan, other),
+    None for bases; ``clarifications``: list of texts; ``where``: position in
+    the file, e.g. ``factions[3].cards[2]``.
+    """
+
+    __slots__ = ()
 
 
-@dataclass
-class ArchiveFile:
-    """A parsed archive file: which of the two it is, its upstream name and records."""
+class ArchiveFile(namedtuple("ArchiveFile", "source kind upstream records")):
+    """A parsed archive file: ``source`` as given (path or URL), ``kind`` ("cards" or
+    "bases"), its ``upstream`` name and its :class:`Record` list."""
 
-    source: str          # as given (path or URL)
-    kind: str            # "cards" or "bases"
-    upstream: str
-    records: list[Record]
+    __slots__ = ()
 
     @property
     def label(self) -> str:
@@ -88,18 +82,23 @@ class ArchiveFile:
         return f" ({self.upstream})"
 
 
-@dataclass
 class TextImportReport:
-    """What an import did. ``unmatched`` lists the records no catalogue entry was found for."""
+    """What an import did. ``unmatched`` lists the records no catalogue entry was found for.
 
-    files: list[str] = field(default_factory=list)
-    records: int = 0
-    matched: int = 0
-    unmatched: list[str] = field(default_factory=list)
-    texts: Counter = field(default_factory=Counter)      # added, changed, unchanged, removed
-    rulings: Counter = field(default_factory=Counter)    # added, removed, unchanged
-    without_text: dict = field(default_factory=dict)     # kind -> catalogue entries still without English text
-    seconds: float = 0.0
+    ``texts`` counts added, changed, unchanged, removed; ``rulings`` added,
+    removed, unchanged; ``without_text``: kind -> catalogue entries still
+    without English text; ``seconds``: wall time.
+    """
+
+    def __init__(self, files: list[str] | None = None):
+        self.files: list[str] = list(files or [])
+        self.records = 0
+        self.matched = 0
+        self.unmatched: list[str] = []
+        self.texts: Counter = Counter()
+        self.rulings: Counter = Counter()
+        self.without_text: dict = {}
+        self.seconds = 0.0
 
     @property
     def changes(self) -> int:
@@ -121,7 +120,7 @@ def erratum_of(value: str | None) -> str | None:
     return None if value.casefold() in NO_ERRATUM else value
 
 
-def detect_kind(source: str, doc: Any) -> str:
+def detect_kind(source: str, doc) -> str:
     """``"cards"`` or ``"bases"`` from the document's shape.
 
     Raises :class:`ImportFileError` for any other shape (e.g. a Kadsuno
@@ -138,7 +137,7 @@ def detect_kind(source: str, doc: Any) -> str:
     raise ImportFileError(f"{source}: not a card-archive file: no 'factions' or 'bases' list at the top level; {hint}")
 
 
-def _field(source: str, rec: Any, name: str, where: str, *, required: bool = True, kind=str) -> Any:
+def _field(source: str, rec, name: str, where: str, *, required: bool = True, kind=str):
     if not isinstance(rec, dict):
         raise ImportFileError(f"{source}: {where}: expected an object, found {type(rec).__name__}")
     if name not in rec or rec[name] is None:
@@ -171,7 +170,7 @@ def _clean(source: str, value: str, where: str, one_line: bool = False) -> str:
     return strip_controls(value, keep_lines=not one_line)
 
 
-def _record(source: str, raw: Any, entity: str, faction: str, where: str) -> Record:
+def _record(source: str, raw, entity: str, faction: str, where: str) -> Record:
     name = _field(source, raw, "name", where)
     ctype = None
     if entity == "card":
@@ -189,7 +188,7 @@ def _record(source: str, raw: Any, entity: str, faction: str, where: str) -> Rec
                   where=where)
 
 
-def parse_archive(source: str, doc: Any) -> ArchiveFile:
+def parse_archive(source: str, doc) -> ArchiveFile:
     """Validate an archive document and return its records (no database access).
 
     Raises :class:`ImportFileError` naming the file and the field at fault.
@@ -223,17 +222,17 @@ def load_archive(source: str) -> ArchiveFile:
 
 # --------------------------------------------------------------------------- matching
 
-def load_corrections(data_dir: Path | None = None) -> list[dict]:
+def load_corrections(data_dir: str | None = None) -> list[dict]:
     """The card-archive name corrections of ``data/curated/corrections.json``.
 
     Returns ``[{"kind": "card"|"base", "match": {...}, "name": str|None}]``;
     an absent or unreadable file gives no corrections.
     """
-    from ..catalogue.datafiles import default_data_dir
+    from ..catalogue.datafiles import data_dir_path
 
     try:
-        path = Path(data_dir or default_data_dir()) / "curated" / "corrections.json"
-        doc = json.loads(path.read_text(encoding="utf-8"))
+        with open(os.path.join(data_dir or data_dir_path(), "curated", "corrections.json"), encoding="utf-8") as fh:
+            doc = json.load(fh)
     except (OSError, ValueError):  # absent, unreadable, or no compiled catalogue (DataError)
         return []
     out = []
@@ -249,6 +248,10 @@ class Matcher:
 
     def __init__(self, w, corrections: list[dict]):
         self.corrections = corrections
+        self._keys: dict[str, str] = {}
+        self._fids: dict[str, str | None] = {}
+        self._corrections = [(c["kind"], [(k, self.key(str(v))) for k, v in c["match"].items()], c["name"])
+                             for c in corrections]
         self.factions = {r["id"] for r in w.all("SELECT id FROM faction")}
         self.cards: dict[tuple[str, str], list[str]] = defaultdict(list)
         self.unnamed: dict[tuple[str, str], list[str]] = defaultdict(list)
@@ -256,7 +259,7 @@ class Matcher:
                 "SELECT c.id, c.faction_id, c.type, n.name FROM card c LEFT JOIN name n ON n.kind = 'card'"
                 " AND n.ref = c.id AND n.lang = 'en' AND n.origin = 'data' ORDER BY c.faction_id, c.sort, c.id")):
             if name:
-                self.cards[(fid, key(name))].append(cid)
+                self.cards[(fid, self.key(name))].append(cid)
             else:
                 self.unnamed[(fid, ctype)].append(cid)
         self.bases: dict[tuple[str | None, str], list[str]] = defaultdict(list)
@@ -264,22 +267,31 @@ class Matcher:
         for bid, fid, name in (r.values() for r in w.all(
                 "SELECT b.id, b.faction_id, n.name FROM base b JOIN name n ON n.kind = 'base' AND n.ref = b.id"
                 " AND n.lang = 'en' AND n.origin = 'data' ORDER BY b.sort, b.id")):
-            self.bases[(fid, key(name))].append(bid)
-            self.base_names[key(name)].append(bid)
+            self.bases[(fid, self.key(name))].append(bid)
+            self.base_names[self.key(name)].append(bid)
 
     def corrected_name(self, rec: Record) -> tuple[str | None, bool]:
         """``(name, corrected)``: the record's name after the corrections file (None = unknown name)."""
-        for c in self.corrections:
-            if c["kind"] == rec.entity and all(
-                    key(str({"faction": rec.faction, "name": rec.name}.get(k) or "")) == key(str(v))
-                    for k, v in c["match"].items()):
-                return c["name"], True
+        for kind, match, name in self._corrections:
+            if kind == rec.entity and all(self.key(str({"faction": rec.faction, "name": rec.name}.get(k) or "")) == v
+                                          for k, v in match):
+                return name, True
         return rec.name, False
+
+    def key(self, name: str) -> str:
+        """:func:`~smashup_db.textutil.key`, remembered (the same names are matched again and again)."""
+        k = self._keys.get(name)
+        if k is None:
+            k = self._keys[name] = key(name)
+        return k
 
     def match(self, rec: Record) -> tuple[str | None, str]:
         """``(id, "")`` for a match, else ``(None, reason)``."""
         name, _ = self.corrected_name(rec)
-        fid = slugify(rec.faction) if rec.faction and re.search(r"[0-9A-Za-z]", rec.faction) else None
+        fid = self._fids.get(rec.faction, False)
+        if fid is False:
+            fid = self._fids[rec.faction] = (slugify(rec.faction) if rec.faction and re.search(r"[0-9A-Za-z]", rec.faction)
+                                             else None)
         if rec.entity == "card":
             if fid not in self.factions:
                 return None, f"faction {rec.faction!r} is not in the catalogue"
@@ -288,13 +300,13 @@ class Matcher:
                 if len(ids) == 1:
                     return ids[0], ""
                 return None, f"no single unnamed {rec.type} in faction {fid}"
-            ids = self.cards.get((fid, key(name)), [])
+            ids = self.cards.get((fid, self.key(name)), [])
             return (ids[0], "") if ids else (None, f"no card of that name in faction {fid}")
         if name is None:
             return None, "its name is unknown"
-        ids = self.bases.get((fid, key(name))) or []
-        if not ids and len(self.base_names.get(key(name), [])) == 1:
-            ids = self.base_names[key(name)]
+        ids = self.bases.get((fid, self.key(name))) or []
+        if not ids and len(self.base_names.get(self.key(name), [])) == 1:
+            ids = self.base_names[self.key(name)]
         return (ids[0], "") if ids else (None, "no base of that name" + (f" for faction {fid}" if fid else ""))
 
 
@@ -305,7 +317,7 @@ def _describe(rec: Record, source: str, reason: str) -> str:
     return f"{rec.entity} {rec.name!r}{faction}: {reason} [{label_of(source)} {rec.where}]"
 
 
-def import_archives(db, files: list[ArchiveFile], data_dir: Path | None = None) -> TextImportReport:
+def import_archives(db, files: list[ArchiveFile], data_dir=None) -> TextImportReport:
     """Load parsed archive files into the database ``db`` (URL, path or engine) in ONE transaction.
 
     ``files`` come from :func:`load_archive` (so all input is valid before any
@@ -319,7 +331,7 @@ def import_archives(db, files: list[ArchiveFile], data_dir: Path | None = None) 
     from ..storage import ensure_current, writing
 
     start = time.perf_counter()
-    report = TextImportReport(files=[f.label for f in files])
+    report = TextImportReport([f.label for f in files])
     corrections = load_corrections(data_dir)
     url = ensure_current(db)
     with writing(url, "import") as w:  # write lock up front: waits for a running build
@@ -417,7 +429,7 @@ def _import_file(w, f: ArchiveFile, matcher: Matcher, report: TextImportReport) 
               " VALUES (:entity, :ref, :kind, :lang, :text, :source)", add)
 
 
-def import_text(db, sources: list[str], data_dir: Path | None = None) -> TextImportReport:
+def import_text(db, sources: list[str], data_dir=None) -> TextImportReport:
     """Read, validate and import card-archive files or URLs (see the module doc).
 
     All sources are read and validated before the database is touched; then

@@ -10,8 +10,6 @@ import json
 import os
 import stat
 import time
-from pathlib import Path
-from typing import Any
 
 from . import ImportFileError
 
@@ -77,7 +75,7 @@ def read_bytes(source: str, timeout: float = URL_TIMEOUT, deadline: float | None
         if len(data) > MAX_BYTES:
             raise ImportFileError(f"{source}: larger than {MAX_BYTES // (1024 * 1024)} MB; not imported")
         return data
-    path = Path(source).expanduser()
+    path = os.path.expanduser(source)
     try:
         info = os.stat(path)
         if stat.S_ISDIR(info.st_mode):
@@ -135,7 +133,7 @@ def decode(source: str, data: bytes) -> str:
         raise ImportFileError(f"{source}: not UTF-8 text (byte {exc.start})") from None
 
 
-def read_json(source: str) -> Any:
+def read_json(source: str):
     """Parse the JSON document at ``source`` (file or URL).
 
     Raises :class:`ImportFileError` naming the source and, for broken JSON
@@ -149,7 +147,7 @@ def read_text(source: str) -> str:
     return decode(source, read_bytes(source))
 
 
-def parse_json(source: str, text: str) -> Any:
+def parse_json(source: str, text: str):
     """``text`` parsed as JSON; :class:`ImportFileError` naming ``source`` (and line, column) when it is not."""
     try:
         return json.loads(text)

@@ -59,6 +59,16 @@ class Writer:
 
         return [dict(r._mapping) for r in self._conn.execute(text(sql), params)]
 
+    def tuples(self, sql: str, **params) -> list[tuple]:
+        """All rows of ``sql``, as plain tuples (cheaper than dicts for bulk comparisons)."""
+        if self.dialect == "sqlite":
+            cur = self._conn.cursor()
+            cur.row_factory = None
+            return cur.execute(sql, params).fetchall()
+        from sqlalchemy import text
+
+        return [tuple(r) for r in self._conn.execute(text(sql), params)]
+
     def one(self, sql: str, **params) -> dict | None:
         """The first row of ``sql``, or None."""
         rows = self.all(sql, **params)
