@@ -39,16 +39,20 @@ def name_html(x: dict) -> dict:
     ``x`` is a display-name dict (name, url, fallback, unknown, fb_title, unknown_title);
     an English fallback is tagged ``lang="en"`` and marked EN, an unknown name is shown as such.
     """
+    # plain strings joined, not Markup.format: the same markup, made several times faster
+    def e(value) -> str:
+        return str(escape(value))
+
     if x["unknown"]:
-        html = Markup('<i class="unknown" title="{}">{}</i>').format(x["unknown_title"], x["name"])
+        html = '<i class="unknown" title="' + e(x["unknown_title"]) + '">' + e(x["name"]) + "</i>"
     elif x["fallback"]:
-        html = Markup('<span lang="en">{}</span><abbr class="fb" title="{}" data-pagefind-ignore>EN</abbr>'
-                      ).format(x["name"], x["fb_title"])
+        html = ('<span lang="en">' + e(x["name"]) + '</span><abbr class="fb" title="' + e(x["fb_title"])
+                + '" data-pagefind-ignore>EN</abbr>')
     else:
-        html = Markup(escape(x["name"]))
+        html = e(x["name"])
     if x.get("community"):  # a name players contributed, not one of a published edition
-        html += Markup(' <abbr class="community" title="{}" data-pagefind-ignore>✎</abbr>').format(x["community_title"])
-    return {"html": html, "a": Markup('<a href="{}">{}</a>').format(x["url"], html)}
+        html += ' <abbr class="community" title="' + e(x["community_title"]) + '" data-pagefind-ignore>✎</abbr>'
+    return {"html": Markup(html), "a": Markup('<a href="' + e(x["url"]) + '">' + html + "</a>")}
 
 
 def faction_letters(data, names) -> list[tuple[str, list[str]]]:

@@ -41,6 +41,7 @@ from .paths import SiteError, page_url, safe_path, templates_dir
 from .search import find_pagefind, run_pagefind
 from .strings import LANG_NAMES, strings
 from .translations import status_context, write_faction_csvs
+from .writer import PageWriter
 from ..coverage import format_percent
 
 SITE_LANGS = ("en", "de")
@@ -101,8 +102,12 @@ def render_page(template, context: dict) -> str:
 def _environment():
     from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
-    env = Environment(loader=FileSystemLoader(str(templates_dir())), autoescape=True,
-                      undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+    from .tplcache import bytecode_cache
+
+    # auto_reload off: a build's templates do not change while it runs (saves a stat per include and extends)
+    env = Environment(loader=FileSystemLoader(str(templates_dir())), autoescape=True, auto_reload=False,
+                      undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
+                      bytecode_cache=bytecode_cache())
     env.filters["pf"] = pagefind_safe  # values in data-pagefind-filter/-meta: the Pagefind UI inserts them as HTML
     env.filters.update(FILTERS)
     env.filters["pct"] = format_percent
@@ -282,7 +287,6 @@ def _render_all(env, data: SiteData, root: Path, langs: list[str], base: str, se
                 progress: Progress | None) -> int:
     pages = _pages(data)
     total = len(pages) * len(langs) + 2
-    done = 0
     common = {"base": base, "langs": langs, "lang_names": LANG_NAMES, "version": data.version,
               "date": data.date, "data": data, "has_text": data.has_text, "search_on": search_on,
               "css": base + "assets/site.css", "base_path": urlparse(base).path if "://" in base else base,
@@ -295,34 +299,49 @@ def _render_all(env, data: SiteData, root: Path, langs: list[str], base: str, se
             cache[name] = env.get_template(name)
         return cache[name]
 
-    def write(path: Path, html: str) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(html, encoding="utf-8")
+    with PageWriter() as writer:  # pages are written on other threads while the next ones render
+        return _render_pages(data, pages, template, writer, common, root, langs, base, progress, total)
 
+
+def _render_pages(data: SiteData, pages, template, writer: PageWriter, common: dict, root: Path, langs: list[str],
+                  base: str, progress: Progress | None, total: int) -> int:
+    """Render every page of ``pages`` in every language and hand it to ``writer``; returns the page count."""
+    done = 0
     for lang in langs:
         names = _Names(data, lang, base)
         t = Attrs(strings(lang))
         nav = Attrs(nav_urls(base, lang))
+        chrome = _chrome(template, {**common, "lang": lang, "t": t, "nav": nav})
         for segments, tpl, make in pages:
-            ctx = {**common, "lang": lang, "t": t, "n": names, "segments": segments, "nav": nav,
+            ctx = {**common, "lang": lang, "t": t, "n": names, "segments": segments, "nav": nav, "chrome": chrome,
                    "alt": {other: page_url(base, other, *segments) for other in langs},
                    "url": lambda *segs, _lang=lang: page_url(base, _lang, *segs), **make(names, lang)}
-            write(page_path(root, lang, *segments), render_page(template(tpl), ctx))
+            writer.add(str(page_path(root, lang, *segments)), render_page(template(tpl), ctx))
             done += 1
             if progress and done % 200 == 0:
                 progress("pages", done, total)
     first = langs[0]
+    chrome = _chrome(template, {**common, "lang": first, "t": strings(first), "nav": nav_urls(base, first)})
     for tpl, filename in (("root.html", "index.html"), ("404.html", "404.html")):
         ctx = {**common, "lang": first, "t": strings(first), "n": _Names(data, first, base), "segments": (),
-               "nav": nav_urls(base, first), "all_t": {lang: Attrs(strings(lang)) for lang in langs},
+               "nav": nav_urls(base, first), "chrome": chrome, "all_t": {lang: Attrs(strings(lang)) for lang in langs},
                "all_nav": {lang: Attrs(nav_urls(base, lang)) for lang in langs},
                "alt": {other: page_url(base, other) for other in langs},
                "url": lambda *segs: page_url(base, first, *segs)}
-        write(safe_path(root, filename=filename), render_page(template(tpl), ctx))
+        writer.add(str(safe_path(root, filename=filename)), render_page(template(tpl), ctx))
         done += 1
     if progress:
         progress("pages", done, total)
     return done
+
+
+def _chrome(template, ctx: dict) -> Attrs:
+    """The header bar, search box and footer of one language (``templates/site/chrome.html``), as markup.
+
+    They differ only by language, so they are rendered once per language instead of once per page.
+    """
+    module = template("chrome.html").make_module(ctx)
+    return Attrs(bar=module.bar(), searchbox=module.searchbox(), footer=module.footer())
 
 
 # --------------------------------------------------------------------------- downloads

@@ -59,7 +59,8 @@ def load(reader: Reader) -> SiteData:
 
     products = {p.id: {"id": p.id, "kind": p.kind, "year": p.year, "extra_decks": list(p.extra_decks),
                        "factions": list(p.factions), "bases": list(p.bases),
-                       "german_title": p.german_title, "german_release": p.german_release} for p in m.products.values()}
+                       "german_title": p.german_title, "german_release": p.german_release, "cards": []}
+                for p in m.products.values()}
     factions = {f.id: {"id": f.id, "products": list(f.products), "cards": list(f.cards), "bases": list(f.bases),
                        "totals": m.deck_totals(f.id)} for f in m.factions.values()}
     cards = {}
@@ -74,6 +75,9 @@ def load(reader: Reader) -> SiteData:
         bases[b.id] = {"id": b.id, "product": b.product, "faction": b.faction, "breakpoint": b.breakpoint,
                        "vp": list(b.vp), "note": b.note, "texts": texts, "rulings": rulings,
                        "scoring": b.scoring, "printings": list(b.printings)}
+    for c in cards.values():  # cards sold in a product of their own (titans in their packs), per product
+        if c["product"] in products:
+            products[c["product"]]["cards"].append(c["id"])
     counts = m.text_counts()
     return SiteData(version=m.meta.get("catalogue_version", "?"), date=m.meta.get("catalogue_date", "?"),
                     products=products, factions=factions, cards=cards, bases=bases,

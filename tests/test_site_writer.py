@@ -1,0 +1,78 @@
+"""The site build's page writer (a helper process) and its compiled-template cache."""
+
+from __future__ import annotations
+
+import errno
+import os
+
+import pytest
+
+from smashup_db.site import tplcache
+from smashup_db.site.writer import PageWriter
+
+
+def test_every_page_is_written_with_its_content(tmp_path):
+    pages = {str(tmp_path / "en" / "cards" / f"c{i}" / "index.html"): f"<p>Seite {i} – ä</p>" for i in range(300)}
+    with PageWriter(batch=7) as writer:  # batches of 7: the last one is partial
+        for path, html in pages.items():
+            writer.add(path, html)
+    assert writer.written == 300
+    for path, html in pages.items():
+        assert open(path, encoding="utf-8").read() == html
+
+
+def test_a_failed_write_is_raised_with_its_errno_and_file(tmp_path):
+    (tmp_path / "en").write_text("a file where a folder should be")
+    bad = str(tmp_path / "en" / "cards" / "x" / "index.html")
+    with pytest.raises(OSError) as info:
+        with PageWriter() as writer:
+            writer.add(str(tmp_path / "ok" / "index.html"), "fine")
+            writer.add(bad, "never")
+    assert info.value.errno in (errno.ENOTDIR, errno.EEXIST)
+    assert str(tmp_path / "en") in str(info.value.filename)
+    assert (tmp_path / "ok" / "index.html").read_text() == "fine"
+
+
+def test_an_error_while_rendering_stops_the_helper(tmp_path):
+    with pytest.raises(RuntimeError):
+        with PageWriter(batch=1) as writer:
+            writer.add(str(tmp_path / "a" / "index.html"), "a")
+            raise RuntimeError("render failed")
+    assert writer._proc is None  # the helper was joined: nothing writes into the folder any more
+    assert (tmp_path / "a" / "index.html").read_text() == "a"  # what was handed over before is complete
+
+
+def _environment_with_cache(folder):
+    from jinja2 import DictLoader, Environment
+
+    return Environment(loader=DictLoader({"t.html": "<b>{{ x }}</b>"}), autoescape=True,
+                       bytecode_cache=tplcache.QuietBytecodeCache(str(folder)))
+
+
+def test_compiled_templates_are_reused_and_damaged_entries_ignored(tmp_path):
+    env = _environment_with_cache(tmp_path)
+    assert env.get_template("t.html").render(x="<i>") == "<b>&lt;i&gt;</b>"
+    entries = list(tmp_path.iterdir())
+    assert len(entries) == 1
+    entries[0].write_bytes(b"garbage, not a cache entry")
+    assert _environment_with_cache(tmp_path).get_template("t.html").render(x="&") == "<b>&amp;</b>"
+    entries[0].write_bytes(entries[0].read_bytes()[:3])  # truncated
+    assert _environment_with_cache(tmp_path).get_template("t.html").render(x="1") == "<b>1</b>"
+
+
+def test_a_cache_that_cannot_be_written_costs_only_the_cache(tmp_path, monkeypatch):
+    import jinja2.bccache
+
+    def read_only(*args, **kwargs):
+        raise OSError(errno.EROFS, os.strerror(errno.EROFS))
+
+    monkeypatch.setattr(jinja2.bccache.tempfile, "NamedTemporaryFile", read_only)
+    assert _environment_with_cache(tmp_path).get_template("t.html").render(x="ok") == "<b>ok</b>"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_site_build_survives_a_cache_folder_that_cannot_be_made(tmp_path, monkeypatch):
+    blocker = tmp_path / "cache"
+    blocker.write_text("a file, so no folder can be made here")
+    monkeypatch.setattr(tplcache, "cache_folder", lambda: str(blocker / "templates"))
+    assert tplcache.bytecode_cache() is None
