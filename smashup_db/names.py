@@ -57,9 +57,9 @@ class NameMatcher:
         if kind not in self._folded:
             from .printings import printing_names
 
-            names = self.model.names
+            folded = self.model.folded  # stored with each name: nothing to fold here
             other = printing_names(self.model, kind)  # names of other printings (Miskatonic University)
-            self._folded[kind] = {ref: tuple(dict.fromkeys([*(fold(n) for n in names.get((kind, ref), {}).values()),
+            self._folded[kind] = {ref: tuple(dict.fromkeys([*folded.get((kind, ref), {}).values(),
                                                             *sorted(other.get(ref, ()))]))
                                   for ref in self.model.things(kind)}
         return self._folded[kind]

@@ -134,7 +134,7 @@ class Texts(namedtuple("Texts", "texts rulings")):
     rulings: tuple[dict, ...]
 
 
-class Model(namedtuple("Model", "meta products factions cards bases names reader")):
+class Model(namedtuple("Model", "meta products factions cards bases names reader folded")):
     """The catalogue's facts. Mappings keep catalogue order and are read-only."""
 
     __slots__ = ()
@@ -147,6 +147,9 @@ class Model(namedtuple("Model", "meta products factions cards bases names reader
     #: ``{(kind, id): {lang: name}}``; imported names override compiled ones.
     names: Mapping[tuple[str, str], Mapping[str, str]]
     reader: object
+    #: ``{(kind, id): {lang: folded name}}``: the matching key of each name in ``names``, as stored with it
+    #: (:func:`~smashup_db.textutil.fold`; every writer stores it), so a look-up folds no names.
+    folded: Mapping[tuple[str, str], Mapping[str, str]]
 
     # ------------------------------------------------------------------ names
     def name(self, kind: str, ref: str, lang: str) -> tuple[str, str | None]:
@@ -280,9 +283,11 @@ def load(reader) -> Model:
              for r in reader.all("SELECT id, product_id, faction_id, breakpoint, vp1, vp2, vp3, sort, note, scoring"
                                  " FROM base ORDER BY sort, id")}
     names: dict[tuple[str, str], dict[str, str]] = defaultdict(dict)
-    for r in reader.all("SELECT kind, ref, lang, name FROM name"
+    folded: dict[tuple[str, str], dict[str, str]] = defaultdict(dict)
+    for r in reader.all("SELECT kind, ref, lang, name, folded FROM name"
                         " ORDER BY CASE WHEN origin = 'data' THEN 0 ELSE 1 END"):
         names[(r["kind"], r["ref"])][r["lang"]] = r["name"]
+        folded[(r["kind"], r["ref"])][r["lang"]] = r["folded"]
 
     cards_of: dict[str, list[str]] = defaultdict(list)
     for c in cards.values():
@@ -311,4 +316,4 @@ def load(reader) -> Model:
                 for r in product_rows}
     ro = MappingProxyType
     return Model(ro(meta), ro(products), ro(factions), ro(cards), ro(bases),
-                 ro({k: ro(v) for k, v in names.items()}), reader)
+                 ro({k: ro(v) for k, v in names.items()}), reader, ro(folded))

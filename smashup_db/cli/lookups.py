@@ -164,55 +164,62 @@ def _printings_block(item: dict, L: str) -> None:
              (f" - {r['reason']}", "dim") if r["reason"] else "")
 
 
+def _one(kind: str, name: str, printing: str | None, db: str | None, lang: str | None, json_out: bool,
+         show) -> None:
+    """Look up one card or base (``kind``) and print it: as JSON, or by ``show(item, lang)``."""
+    printing = _printing(printing)
+    with catalogue(db, lang) as cat:
+        item = getattr(cat, kind)(name, printing)
+        if json_out:
+            return emit_json(item)
+        show(item, cat.lang)
+
+
 def card(name: str, printing: str | None = None, db: str | None = None, lang: str | None = None,
          json_out: bool = False) -> None:
     """``smashup card NAME``: one card with its printings, text and rulings."""
-    printing = _printing(printing)
-    with catalogue(db, lang) as cat:
-        item = cat.card(name, printing)
-        if json_out:
-            return emit_json(item)
-        L = cat.lang
-        power = ("" if item["power_status"] == "none" else
-                 f", {term('power', L)} {'?' if item['power'] is None else item['power']}")
-        line((label(item, L), "bold"), f" ({item['id']}) - {term(item['type'], L)}{power}, "
-             f"{item['copies']}x, {term('faction', L)}: {label(item['faction'], L)}")
-        if item.get("power_reason"):
-            line((item["power_reason"], "dim"))
-        if item["keywords"]:
-            line(f"{term('keywords', L)}: " + ", ".join(term(k, L) for k in item["keywords"]))
-        line(f"{term('products', L)}: " + ", ".join(label(p, L) for p in item["products"]))
-        _printings_block(item, L)
-        _text_block(item, L)
-        for other in item["same_name"]:
-            line((msg("also", L, id=other["id"]), "dim"))
-        footnote(L, [item, item["faction"]])
+    _one("card", name, printing, db, lang, json_out, _show_card)
+
+
+def _show_card(item: dict, L: str) -> None:
+    power = ("" if item["power_status"] == "none" else
+             f", {term('power', L)} {'?' if item['power'] is None else item['power']}")
+    line((label(item, L), "bold"), f" ({item['id']}) - {term(item['type'], L)}{power}, "
+         f"{item['copies']}x, {term('faction', L)}: {label(item['faction'], L)}")
+    if item.get("power_reason"):
+        line((item["power_reason"], "dim"))
+    if item["keywords"]:
+        line(f"{term('keywords', L)}: " + ", ".join(term(k, L) for k in item["keywords"]))
+    line(f"{term('products', L)}: " + ", ".join(label(p, L) for p in item["products"]))
+    _printings_block(item, L)
+    _text_block(item, L)
+    for other in item["same_name"]:
+        line((msg("also", L, id=other["id"]), "dim"))
+    footnote(L, [item, item["faction"]])
 
 
 def base(name: str, printing: str | None = None, db: str | None = None, lang: str | None = None,
          json_out: bool = False) -> None:
     """``smashup base NAME``: one base with its printings, text and rulings."""
-    printing = _printing(printing)
-    with catalogue(db, lang) as cat:
-        item = cat.base(name, printing)
-        if json_out:
-            return emit_json(item)
-        L = cat.lang
-        stats = (f"{term('breakpoint', L)} {item['breakpoint']}, {term('vp', L)} {fmt_vp(item['vp'])}"
-                 if item["stats_known"] else f"{term('breakpoint', L)}/{term('vp', L)}: {term('unknown', L)}")
-        shown = item.get("printing") or "current"
-        line((label(item, L), "bold"), f" ({item['id']}) - {stats}"
-             + (f" ({shown}" + (f" = {item['facts_from']}" if item.get("facts_from") not in (None, shown) else "")
-                + ")" if shown != "current" else ""))
-        line(f"{term('product', L)}: {label(item['product'], L)}"
-             + (f", {term('faction', L)}: {label(item['faction'], L)}" if item["faction"] else ""))
-        if item["note"]:
-            line((item["note"], "dim"))
-        if item["scoring"]:
-            line((term("own_scoring", L), "bold"), f": {item['scoring']}")
-        _printings_block(item, L)
-        _text_block(item, L)
-        footnote(L, [item, item["product"], item["faction"]])
+    _one("base", name, printing, db, lang, json_out, _show_base)
+
+
+def _show_base(item: dict, L: str) -> None:
+    stats = (f"{term('breakpoint', L)} {item['breakpoint']}, {term('vp', L)} {fmt_vp(item['vp'])}"
+             if item["stats_known"] else f"{term('breakpoint', L)}/{term('vp', L)}: {term('unknown', L)}")
+    shown = item.get("printing") or "current"
+    line((label(item, L), "bold"), f" ({item['id']}) - {stats}"
+         + (f" ({shown}" + (f" = {item['facts_from']}" if item.get("facts_from") not in (None, shown) else "")
+            + ")" if shown != "current" else ""))
+    line(f"{term('product', L)}: {label(item['product'], L)}"
+         + (f", {term('faction', L)}: {label(item['faction'], L)}" if item["faction"] else ""))
+    if item["note"]:
+        line((item["note"], "dim"))
+    if item["scoring"]:
+        line((term("own_scoring", L), "bold"), f": {item['scoring']}")
+    _printings_block(item, L)
+    _text_block(item, L)
+    footnote(L, [item, item["product"], item["faction"]])
 
 
 def bases(product: str | None = None, faction: str | None = None, printing: str | None = None,
