@@ -13,7 +13,7 @@ from smashup_db.site.writer import PageWriter
 
 def test_every_page_is_written_with_its_content(tmp_path):
     pages = {str(tmp_path / "en" / "cards" / f"c{i}" / "index.html"): f"<p>Seite {i} – ä</p>" for i in range(300)}
-    with PageWriter(batch=7) as writer:  # batches of 7: the last one is partial
+    with PageWriter() as writer:
         for path, html in pages.items():
             writer.add(path, html)
     assert writer.written == 300
@@ -35,11 +35,33 @@ def test_a_failed_write_is_raised_with_its_errno_and_file(tmp_path):
 
 def test_an_error_while_rendering_stops_the_helper(tmp_path):
     with pytest.raises(RuntimeError):
-        with PageWriter(batch=1) as writer:
+        with PageWriter() as writer:
             writer.add(str(tmp_path / "a" / "index.html"), "a")
             raise RuntimeError("render failed")
     assert writer._proc is None  # the helper was joined: nothing writes into the folder any more
     assert (tmp_path / "a" / "index.html").read_text() == "a"  # what was handed over before is complete
+
+
+def test_a_helper_that_dies_fails_the_build_with_a_clear_error(tmp_path):
+    with pytest.raises(OSError, match="page-writing process ended unexpectedly"):
+        with PageWriter() as writer:
+            writer._proc.kill()
+            writer._proc.wait()
+            for i in range(50):
+                writer.add(str(tmp_path / f"p{i}" / "index.html"), "x" * 50_000)
+
+
+def test_without_a_helper_the_pages_are_written_in_turn(tmp_path, monkeypatch):
+    import subprocess
+
+    def no_interpreter(*args, **kwargs):
+        raise OSError("no interpreter")
+
+    monkeypatch.setattr(subprocess, "Popen", no_interpreter)
+    with PageWriter() as writer:
+        assert writer._proc is None
+        writer.add(str(tmp_path / "a" / "index.html"), "ä")
+    assert (tmp_path / "a" / "index.html").read_text(encoding="utf-8") == "ä"
 
 
 def _environment_with_cache(folder):

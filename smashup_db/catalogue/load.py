@@ -16,6 +16,9 @@ from ..vocabulary import FACT_TABLES
 
 #: The meta rows a build writes besides the facts.
 META_KEYS = ("catalogue_version", "catalogue_date", "printing_differences", "printing_unresolved")
+#: ``key IN (:k0, :k1, ...)`` over :data:`META_KEYS`, with its parameters.
+_META_IN = f"key IN ({', '.join(f':k{i}' for i in range(len(META_KEYS)))})"
+_META_PARAMS = {f"k{i}": k for i, k in enumerate(META_KEYS)}
 
 
 class BuildReport:
@@ -116,7 +119,7 @@ def build_catalogue_db(db, data: dict, *, if_version_differs: bool = False) -> B
             for table in (*FACT_TABLES, "name"):
                 if rows[table]:
                     w.execute(_insert_sql(table, rows[table][0]), rows[table])
-            w.execute(f"DELETE FROM meta WHERE key IN ({', '.join(repr(k) for k in META_KEYS)})")
+            w.execute(f"DELETE FROM meta WHERE {_META_IN}", _META_PARAMS)
             w.execute("INSERT INTO meta (key, value) VALUES (:key, :value)",
                       [{"key": k, "value": v} for k, v in meta.items()])
             rebuild_index(w, fields=("name",))  # the facts' names changed; imported text did not
@@ -133,9 +136,8 @@ def holds_exactly(w, rows: dict, meta: dict) -> bool:
     costs a few milliseconds, replacing them (and the search index) about ten times that.
     Rows are compared as multisets of their column values, so order does not matter.
     """
-    stored_meta = {r["key"]: r["value"] for r in w.all(
-        f"SELECT key, value FROM meta WHERE key IN ({', '.join(repr(k) for k in META_KEYS)})")}
-    if stored_meta != meta:
+    stored = w.all(f"SELECT key, value FROM meta WHERE {_META_IN}", **_META_PARAMS)
+    if {r["key"]: r["value"] for r in stored} != meta:
         return False
     for table in (*FACT_TABLES, "name"):
         where = " WHERE origin = 'data'" if table == "name" else ""

@@ -299,7 +299,7 @@ def _render_all(env, data: SiteData, root: Path, langs: list[str], base: str, se
             cache[name] = env.get_template(name)
         return cache[name]
 
-    with PageWriter() as writer:  # pages are written on other threads while the next ones render
+    with PageWriter() as writer:  # a helper process writes each page while the next one renders
         return _render_pages(data, pages, template, writer, common, root, langs, base, progress, total)
 
 

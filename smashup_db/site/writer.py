@@ -3,65 +3,55 @@
 A site has thousands of pages, each in its own folder (``cards/<id>/index.html``).
 Creating a folder and a file are system calls whose cost is the kernel's, not
 Python's: on a slow disk they cost more than rendering the page. So the build
-hands each rendered page to :class:`PageWriter`, whose helper process writes it
-(on a few threads) while the build goes on rendering; the two run on different
-cores. Threads inside the build process would not do: every write would have
-to wait for the interpreter lock that rendering holds.
+hands each rendered page to :class:`PageWriter`, which sends it through a pipe
+to a helper process that writes it (on a few threads) while the build goes on
+rendering; the two run on different cores. Threads inside the build process
+would not do: every write would wait for the interpreter lock that rendering
+holds.
 
-Where a process cannot be forked (not Linux or macOS), the pages are written
-in the build process itself, one after another.
+The helper is this file run by the same Python (``python -S -E writer.py``:
+the standard library only, no site packages, started in milliseconds), not a
+fork of the build process, so it is safe beside threads (a progress bar's) and
+works the same on every system. Where it cannot be started, the pages are
+written by the build process itself, one after another.
 
-Errors are not lost: the first ``OSError`` of any write (a full disk, say) is
-raised again, with its errno, message and file name, by
-:meth:`PageWriter.close`; the build then removes its temporary folder as for
+Protocol on the helper's stdin: per page an 8-byte header (path length, page
+length; two little-endian unsigned 32-bit numbers), the UTF-8 path and the
+UTF-8 page; a header of two zeros ends the build. The helper answers with one
+JSON line on stdout: ``{}`` when every page was written, else
+``{"errno", "strerror", "filename"}`` of the first write that failed (later
+pages are then skipped). End of input without the closing header means the
+build was abandoned: the helper finishes the writes it began and exits.
+
+Errors are not lost: :meth:`PageWriter.close` raises that first ``OSError``
+again (a full disk, say); the build then removes its temporary folder as for
 any other error.
 """
 
 from __future__ import annotations
 
+import json
 import os
+import struct
+import sys
 
-#: Threads of the helper process. The calls wait on the file system, so more threads than cores help.
+#: Threads of the helper. The calls wait on the file system, so more threads than cores help.
 THREADS = 4
-#: Pages sent to the helper at a time (fewer hand-overs than one page each).
-BATCH = 64
+HEADER = struct.Struct("<II")
+#: Test hook: pages whose path contains this text fail as on a full disk. Never set it otherwise.
+FULL_DISK_VAR = "SMASHUP_TEST_FULL_DISK"
 
 
-def write_page(path: str, html: str) -> None:
-    """Write ``html`` (UTF-8) to ``path``, creating its folder. Raises ``OSError``."""
+def write_page(path: str, data: bytes) -> None:
+    """Write ``data`` (a UTF-8 page) to ``path``, creating its folder. Raises ``OSError``."""
+    full = os.environ.get(FULL_DISK_VAR)
+    if full and full in path:
+        import errno
+
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), path)
     os.makedirs(os.path.dirname(path), exist_ok=True)
-    with open(path, "w", encoding="utf-8") as fh:
-        fh.write(html)
-
-
-def _write_all(pages: list[tuple[str, str]]) -> None:
-    for path, html in pages:
-        write_page(path, html)
-
-
-def _helper(conn) -> None:
-    """The helper process: write every batch received on ``conn`` until ``None``; answer with the outcome.
-
-    The answer is ``None`` when every page was written, else ``(errno, strerror, filename)``
-    of the first failed write (later batches are then skipped).
-    """
-    from concurrent.futures import ThreadPoolExecutor
-
-    failure = None
-    with ThreadPoolExecutor(max_workers=THREADS) as pool:
-        futures = []
-        while True:
-            batch = conn.recv()
-            if batch is None:
-                break
-            futures.append(pool.submit(_write_all, batch))
-        for future in futures:
-            try:
-                future.result()
-            except OSError as exc:
-                failure = failure or (exc.errno, exc.strerror or str(exc), exc.filename)
-    conn.send(failure)
-    conn.close()
+    with open(path, "wb") as fh:
+        fh.write(data)
 
 
 class PageWriter:
@@ -69,59 +59,57 @@ class PageWriter:
 
     Use as a context manager; leaving the block waits until every page is
     written and raises the first ``OSError`` of any write. When the block itself
-    raises, the helper is stopped after the writes it has begun (so the caller
-    can remove the folder safely) and the exception goes on.
+    raises, the helper stops after the writes it has begun (so the caller can
+    remove the folder safely) and the exception goes on.
     """
 
-    def __init__(self, batch: int = BATCH):
-        self._batch_size = batch
-        self._batch: list[tuple[str, str]] = []
-        self.written = 0
-        self._conn = self._proc = None
-        import multiprocessing
+    def __init__(self):
+        import subprocess
 
-        if "fork" in multiprocessing.get_all_start_methods():
-            context = multiprocessing.get_context("fork")  # the helper needs nothing of ours but the code
-            self._conn, child = context.Pipe()
-            self._proc = context.Process(target=_helper, args=(child,), name="smashup-site-writer", daemon=True)
-            self._proc.start()
-            child.close()
+        self.written = 0
+        try:
+            self._proc = subprocess.Popen([sys.executable, "-S", "-E", os.path.abspath(__file__)],
+                                          stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=1 << 20)
+        except OSError:  # no interpreter to start (an embedded Python): write here instead
+            self._proc = None
 
     def add(self, path: str, html: str) -> None:
-        """Queue one page (``path``: a file path as text)."""
+        """Hand over one page (``path``: a file path as text). Raises ``OSError`` if the helper is gone."""
         self.written += 1
+        data = html.encode("utf-8")
         if self._proc is None:
-            write_page(path, html)
+            write_page(path, data)
             return
-        self._batch.append((path, html))
-        if len(self._batch) >= self._batch_size:
-            self._conn.send(self._batch)
-            self._batch = []
+        name = path.encode("utf-8")
+        try:
+            self._proc.stdin.write(HEADER.pack(len(name), len(data)) + name + data)
+        except BrokenPipeError:
+            self._gone()
 
     def close(self) -> None:
-        """Write what is queued and wait for the helper; raises the first write's ``OSError``."""
+        """Wait until every page is written; raises the first write's ``OSError``."""
         if self._proc is None:
             return
         try:
-            if self._batch:
-                self._conn.send(self._batch)
-                self._batch = []
-            self._conn.send(None)
-            failure = self._conn.recv()
-        except (EOFError, OSError):  # the helper died (killed, out of memory)
-            failure = (None, "the page-writing process ended unexpectedly", None)
-        finally:
-            self._stop()
-        if failure:
-            raise OSError(*failure[:2], failure[2]) if failure[2] else OSError(*failure[:2])
-
-    def _stop(self) -> None:
-        self._conn.close()
-        self._proc.join(timeout=60)
-        if self._proc.is_alive():
-            self._proc.kill()
-            self._proc.join()
+            self._proc.stdin.write(HEADER.pack(0, 0))
+            self._proc.stdin.close()
+            answer = self._proc.stdout.readline()
+        except BrokenPipeError:
+            answer = b""
+        self._proc.wait()
+        self._proc.stdout.close()
         self._proc = None
+        try:
+            failure = json.loads(answer)
+        except ValueError:
+            failure = {"errno": None, "strerror": "the page-writing process ended unexpectedly", "filename": None}
+        if failure:
+            raise OSError(failure["errno"], failure["strerror"], failure["filename"])
+
+    def _gone(self) -> None:
+        self._proc.wait()
+        self._proc = None
+        raise OSError(None, "the page-writing process ended unexpectedly")
 
     def __enter__(self) -> "PageWriter":
         return self
@@ -131,7 +119,51 @@ class PageWriter:
             self.close()
         elif self._proc is not None:
             try:
-                self._conn.send(None)  # stop after the batches already sent
+                self._proc.stdin.close()  # end of input without the closing header: abandon
             except OSError:
                 pass
-            self._stop()
+            self._proc.wait()
+            self._proc.stdout.close()
+            self._proc = None
+
+
+def _read_exactly(stream, size: int) -> bytes | None:
+    data = stream.read(size)
+    return data if len(data) == size else None
+
+
+def _helper(stdin, stdout) -> None:
+    """The helper process: write the pages read from ``stdin``; answer on ``stdout`` (see the module doc)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    failure: list[dict] = []
+
+    def write(path: str, data: bytes) -> None:
+        if failure:
+            return
+        try:
+            write_page(path, data)
+        except OSError as exc:
+            failure.append({"errno": exc.errno, "strerror": exc.strerror or str(exc), "filename": exc.filename})
+
+    finished = False
+    with ThreadPoolExecutor(max_workers=THREADS) as pool:
+        while True:
+            header = _read_exactly(stdin, HEADER.size)
+            if header is None:
+                break  # abandoned by the build
+            name_len, data_len = HEADER.unpack(header)
+            if name_len == 0:
+                finished = True
+                break
+            name, data = _read_exactly(stdin, name_len), _read_exactly(stdin, data_len)
+            if name is None or data is None:
+                break
+            pool.submit(write, name.decode("utf-8"), data)
+    if finished:
+        stdout.write((json.dumps(failure[0] if failure else {}) + "\n").encode("utf-8"))
+        stdout.flush()
+
+
+if __name__ == "__main__":
+    _helper(sys.stdin.buffer, sys.stdout.buffer)
