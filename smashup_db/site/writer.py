@@ -166,4 +166,9 @@ def _helper(stdin, stdout) -> None:
 
 
 if __name__ == "__main__":
+    import signal
+
+    # Ctrl+C reaches the whole process group: the build handles it and closes the pipe, and
+    # this helper then finishes the writes it began (no second traceback from here).
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     _helper(sys.stdin.buffer, sys.stdout.buffer)
