@@ -146,6 +146,31 @@ def test_full_disk_while_compiling_leaves_data_untouched(shared_data, tmp_path, 
     assert after == before
 
 
+def test_ctrl_c_during_a_site_build_leaves_the_old_site(cli, db_path, tmp_path):
+    out = tmp_path / "site"
+    assert cli("site", "build", "--out", str(out), "--no-search", "--lang", "en").exit_code == 0
+    before = {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    proc = subprocess.Popen(SMASHUP + ["site", "build", "--out", str(out), "--no-search"], env=env_for(db_path),
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        deadline = time.monotonic() + 120
+        while not list(tmp_path.glob(".site.build-*/en/cards/*/index.html")):  # pages are being written
+            assert proc.poll() is None and time.monotonic() < deadline, "the build ended before it could be interrupted"
+            time.sleep(0.005)
+        os.killpg(proc.pid, signal.SIGINT)  # as a terminal does: the build and its page writer
+        out_text, err = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 130, err
+    assert err.strip().splitlines() == ["error: interrupted"]  # one line: no traceback, not from the helper either
+    time.sleep(0.5)  # nothing goes on writing afterwards
+    assert not [p.name for p in tmp_path.iterdir() if p.name.startswith(".site.")]
+    assert {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
+
+
 # --------------------------------------------------------------------------- killed mid-way
 
 def kill_when_paused(db: str, label: str, *args: str) -> None:
