@@ -48,46 +48,56 @@ def catalogue(db: str | None, lang: str | None) -> Iterator:
             reader.close()
 
 
+def look_up(db: str | None, lang: str | None, json_out: bool, fetch, show) -> None:
+    """Every look-up command: open the catalogue, ``fetch(cat)`` the result and print it,
+    as JSON (``json_out``) or by ``show(result, cat)``. Errors a person can cause become one line."""
+    with catalogue(db, lang) as cat:
+        result = fetch(cat)
+        if json_out:
+            return emit_json(result)
+        show(result, cat)
+
+
 def products(db: str | None = None, lang: str | None = None, json_out: bool = False) -> None:
     """``smashup products``: every product in publication order."""
-    with catalogue(db, lang) as cat:
-        rows = cat.products()
-        if json_out:
-            return emit_json(rows)
-        L = cat.lang
-        heads = ["id", term("name", L), term("year", L), term("kind", L), term("factions", L), term("bases", L)]
-        cells = [[p["id"], label(p, L), fmt_number(p["year"]), term(p["kind"], L), str(p["factions"]),
-                  str(p["bases"])] for p in rows]
-        if L == "de":  # which boxes came out in German, and that the others exist only in English
-            from ..editions import german_edition
+    look_up(db, lang, json_out, lambda cat: cat.products(), _show_products)
 
-            german = [german_edition(cat.model, p["id"]) for p in rows]
-            heads.append(term("german_edition", L))
-            for row, de in zip(cells, german):
-                row.append(term("yes", L) if de else term("english_only", L))
-        table(term("products", L), heads, cells)
-        if L == "de":
-            line(msg("de_published_note", L, n=sum(german), total=len(rows)))
-        footnote(L, rows)
+
+def _show_products(rows: list[dict], cat) -> None:
+    L = cat.lang
+    heads = ["id", term("name", L), term("year", L), term("kind", L), term("factions", L), term("bases", L)]
+    cells = [[p["id"], label(p, L), fmt_number(p["year"]), term(p["kind"], L), str(p["factions"]),
+              str(p["bases"])] for p in rows]
+    if L == "de":  # which boxes came out in German, and that the others exist only in English
+        from ..editions import german_edition
+
+        german = [german_edition(cat.model, p["id"]) for p in rows]
+        heads.append(term("german_edition", L))
+        for row, de in zip(cells, german):
+            row.append(term("yes", L) if de else term("english_only", L))
+    table(term("products", L), heads, cells)
+    if L == "de":
+        line(msg("de_published_note", L, n=sum(german), total=len(rows)))
+    footnote(L, rows)
 
 
 def factions(product: str | None = None, db: str | None = None, lang: str | None = None,
              json_out: bool = False) -> None:
     """``smashup factions``: factions with their products and their name in the other language."""
-    with catalogue(db, lang) as cat:
-        rows = cat.factions(product)
-        if json_out:
-            return emit_json(rows)
-        L = cat.lang
-        other = "de" if L == "en" else "en"
+    look_up(db, lang, json_out, lambda cat: cat.factions(product), _show_factions)
 
-        def alt(fid: str) -> str:
-            name, used = cat.name("faction", fid, other)
-            return name if used == other else "-"
 
-        table(f"{term('factions', L)} ({len(rows)})", ["id", term("name", L), other, term("products", L)],
-              [[f["id"], label(f, L), alt(f["id"]), ", ".join(label(p, L) for p in f["products"])] for f in rows])
-        footnote(L, rows)
+def _show_factions(rows: list[dict], cat) -> None:
+    L = cat.lang
+    other = "de" if L == "en" else "en"
+
+    def alt(fid: str) -> str:
+        name, used = cat.name("faction", fid, other)
+        return name if used == other else "-"
+
+    table(f"{term('factions', L)} ({len(rows)})", ["id", term("name", L), other, term("products", L)],
+          [[f["id"], label(f, L), alt(f["id"]), ", ".join(label(p, L) for p in f["products"])] for f in rows])
+    footnote(L, rows)
 
 
 def bases_table(rows: list[dict], L: str, title: str | None = None) -> None:
@@ -99,28 +109,28 @@ def bases_table(rows: list[dict], L: str, title: str | None = None) -> None:
 
 def faction(name: str, db: str | None = None, lang: str | None = None, json_out: bool = False) -> None:
     """``smashup faction NAME``: cards, totals, bases and products of one faction."""
-    with catalogue(db, lang) as cat:
-        f = cat.faction(name)
-        if json_out:
-            return emit_json(f)
-        L = cat.lang
-        line((label(f, L), "bold"), f" ({f['id']}) - {term('products', L)}: "
-             + ", ".join(label(p, L) for p in f["products"]))
-        table(None, [term(h, L) for h in ("copies", "name", "type", "power", "keywords")],
-              [[str(c["copies"]), label(c, L), term(c["type"], L), _power(c),
-                ", ".join(term(k, L) for k in c["keywords"])] for c in f["cards"]])
-        tot = f["totals"]
-        parts = [count("minion", tot["minions"], L), count("action", tot["actions"], L)]
-        if tot.get("fusions"):
-            parts.append(count("fusion", tot["fusions"], L))
-        if tot["other"]:
-            parts.append(count("other", tot["other"], L))
-        if tot["titans"]:
-            parts.append("+" + count("titan", tot["titans"], L))
-        line(msg("deck_totals", L, cards=count("card_word", tot["cards"], L), parts=", ".join(parts),
-                 power=tot["power"]))
-        bases_table(f["bases"], L, title=term("bases", L))
-        footnote(L, f["cards"] + [f])
+    look_up(db, lang, json_out, lambda cat: cat.faction(name), _show_faction)
+
+
+def _show_faction(f: dict, cat) -> None:
+    L = cat.lang
+    line((label(f, L), "bold"), f" ({f['id']}) - {term('products', L)}: "
+         + ", ".join(label(p, L) for p in f["products"]))
+    table(None, [term(h, L) for h in ("copies", "name", "type", "power", "keywords")],
+          [[str(c["copies"]), label(c, L), term(c["type"], L), _power(c),
+            ", ".join(term(k, L) for k in c["keywords"])] for c in f["cards"]])
+    tot = f["totals"]
+    parts = [count("minion", tot["minions"], L), count("action", tot["actions"], L)]
+    if tot.get("fusions"):
+        parts.append(count("fusion", tot["fusions"], L))
+    if tot["other"]:
+        parts.append(count("other", tot["other"], L))
+    if tot["titans"]:
+        parts.append("+" + count("titan", tot["titans"], L))
+    line(msg("deck_totals", L, cards=count("card_word", tot["cards"], L), parts=", ".join(parts),
+             power=tot["power"]))
+    bases_table(f["bases"], L, title=term("bases", L))
+    footnote(L, f["cards"] + [f])
 
 
 def _text_block(item: dict, lang: str) -> None:
@@ -164,24 +174,15 @@ def _printings_block(item: dict, L: str) -> None:
              (f" - {r['reason']}", "dim") if r["reason"] else "")
 
 
-def _one(kind: str, name: str, printing: str | None, db: str | None, lang: str | None, json_out: bool,
-         show) -> None:
-    """Look up one card or base (``kind``) and print it: as JSON, or by ``show(item, lang)``."""
-    printing = _printing(printing)
-    with catalogue(db, lang) as cat:
-        item = getattr(cat, kind)(name, printing)
-        if json_out:
-            return emit_json(item)
-        show(item, cat.lang)
-
-
 def card(name: str, printing: str | None = None, db: str | None = None, lang: str | None = None,
          json_out: bool = False) -> None:
     """``smashup card NAME``: one card with its printings, text and rulings."""
-    _one("card", name, printing, db, lang, json_out, _show_card)
+    printing = _printing(printing)
+    look_up(db, lang, json_out, lambda cat: cat.card(name, printing), _show_card)
 
 
-def _show_card(item: dict, L: str) -> None:
+def _show_card(item: dict, cat) -> None:
+    L = cat.lang
     power = ("" if item["power_status"] == "none" else
              f", {term('power', L)} {'?' if item['power'] is None else item['power']}")
     line((label(item, L), "bold"), f" ({item['id']}) - {term(item['type'], L)}{power}, "
@@ -201,10 +202,12 @@ def _show_card(item: dict, L: str) -> None:
 def base(name: str, printing: str | None = None, db: str | None = None, lang: str | None = None,
          json_out: bool = False) -> None:
     """``smashup base NAME``: one base with its printings, text and rulings."""
-    _one("base", name, printing, db, lang, json_out, _show_base)
+    printing = _printing(printing)
+    look_up(db, lang, json_out, lambda cat: cat.base(name, printing), _show_base)
 
 
-def _show_base(item: dict, L: str) -> None:
+def _show_base(item: dict, cat) -> None:
+    L = cat.lang
     stats = (f"{term('breakpoint', L)} {item['breakpoint']}, {term('vp', L)} {fmt_vp(item['vp'])}"
              if item["stats_known"] else f"{term('breakpoint', L)}/{term('vp', L)}: {term('unknown', L)}")
     shown = item.get("printing") or "current"
@@ -226,30 +229,30 @@ def bases(product: str | None = None, faction: str | None = None, printing: str 
           db: str | None = None, lang: str | None = None, json_out: bool = False) -> None:
     """``smashup bases``: bases with breakpoint and VP, optionally of one product or faction, in a printing."""
     printing = _printing(printing)
-    with catalogue(db, lang) as cat:
-        rows = cat.bases(product, faction, printing)
-        if json_out:
-            return emit_json(rows)
-        bases_table(rows, cat.lang, title=f"{term('bases', cat.lang)} ({len(rows)})")
-        footnote(cat.lang, rows)
+    look_up(db, lang, json_out, lambda cat: cat.bases(product, faction, printing), _show_bases)
+
+
+def _show_bases(rows: list[dict], cat) -> None:
+    bases_table(rows, cat.lang, title=f"{term('bases', cat.lang)} ({len(rows)})")
+    footnote(cat.lang, rows)
 
 
 def stats(db: str | None = None, lang: str | None = None, json_out: bool = False) -> None:
     """``smashup stats``: counts of the catalogue, names and text per language."""
-    with catalogue(db, lang) as cat:
-        s = cat.stats()
-        if json_out:
-            return emit_json(s)
-        L = cat.lang
-        line(msg("stats_line", L, version=s["catalogue_version"], products=s["products"], factions=s["factions"],
-                 cards=s["cards"], copies=s["card_copies"], bases=s["bases"], unknown=s["bases_stats_unknown"]))
-        pr = s["printings"]
-        line(msg("stats_printings", L, cards=pr["cards"], bases=pr["bases"], differences=pr["differences"],
-                 unresolved=pr["unresolved"]))
-        for code, n in s["names"].items():
-            line(msg("stats_names", L, code=code,
-                     counts=", ".join(f"{term(k + '_lower', L)} {v}" for k, v in n.items())))
-        line(msg("stats_text", L, counts=", ".join(f"{k} {v}" for k, v in s["text"].items()), rulings=s["rulings"]))
+    look_up(db, lang, json_out, lambda cat: cat.stats(), _show_stats)
+
+
+def _show_stats(s: dict, cat) -> None:
+    L = cat.lang
+    line(msg("stats_line", L, version=s["catalogue_version"], products=s["products"], factions=s["factions"],
+             cards=s["cards"], copies=s["card_copies"], bases=s["bases"], unknown=s["bases_stats_unknown"]))
+    pr = s["printings"]
+    line(msg("stats_printings", L, cards=pr["cards"], bases=pr["bases"], differences=pr["differences"],
+             unresolved=pr["unresolved"]))
+    for code, n in s["names"].items():
+        line(msg("stats_names", L, code=code,
+                 counts=", ".join(f"{term(k + '_lower', L)} {v}" for k, v in n.items())))
+    line(msg("stats_text", L, counts=", ".join(f"{k} {v}" for k, v in s["text"].items()), rulings=s["rulings"]))
 
 
 def _search_stats(item: dict) -> str:
@@ -282,18 +285,19 @@ def search(query: str, limit: int = 50, db: str | None = None, lang: str | None 
     """``smashup search QUERY``: cards and bases matching a query (see docs/search.md)."""
     from ..search import Searcher
 
-    with catalogue(db, lang) as cat, user_errors():
-        found = Searcher(cat).search(query, limit=limit if limit > 0 else None)
-        if json_out:
-            return emit_json(found)
-        rows, L = found["results"], cat.lang
-        if not rows:
-            line(term("no_matches", L))
-            return
-        title = f"{found['shown']}" + (f" / {found['total']}" if found["total"] > found["shown"] else "")
-        table(title, [term("name", L), term("type", L), term("faction", L),
-                      f"{term('power', L)} / {term('breakpoint', L)}", term("text", L)],
-              [[label(item, L), term(item["type"], L), label(item["faction"] or item.get("product"), L),
-                _search_stats(item), _marked(item["excerpt"], item["highlights"]) if item["excerpt"] else text("")]
-               for item in rows], right=(3,))
-        footnote(L, rows)
+    look_up(db, lang, json_out, lambda cat: Searcher(cat).search(query, limit=limit if limit > 0 else None),
+            _show_search)
+
+
+def _show_search(found: dict, cat) -> None:
+    rows, L = found["results"], cat.lang
+    if not rows:
+        line(term("no_matches", L))
+        return
+    title = f"{found['shown']}" + (f" / {found['total']}" if found["total"] > found["shown"] else "")
+    table(title, [term("name", L), term("type", L), term("faction", L),
+                  f"{term('power', L)} / {term('breakpoint', L)}", term("text", L)],
+          [[label(item, L), term(item["type"], L), label(item["faction"] or item.get("product"), L),
+            _search_stats(item), _marked(item["excerpt"], item["highlights"]) if item["excerpt"] else text("")]
+           for item in rows], right=(3,))
+    footnote(L, rows)
