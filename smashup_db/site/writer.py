@@ -38,6 +38,7 @@ import sys
 #: Threads of the helper. The calls wait on the file system, so more threads than cores help.
 THREADS = 4
 HEADER = struct.Struct("<II")
+GONE = "the page-writing process ended unexpectedly"
 #: Test hook: pages whose path contains this text fail as on a full disk. Never set it otherwise.
 FULL_DISK_VAR = "SMASHUP_TEST_FULL_DISK"
 
@@ -92,24 +93,31 @@ class PageWriter:
             return
         try:
             self._proc.stdin.write(HEADER.pack(0, 0))
-            self._proc.stdin.close()
+            self._proc.stdin.flush()
             answer = self._proc.stdout.readline()
         except BrokenPipeError:
             answer = b""
-        self._proc.wait()
-        self._proc.stdout.close()
-        self._proc = None
+        self._finish()
         try:
             failure = json.loads(answer)
         except ValueError:
-            failure = {"errno": None, "strerror": "the page-writing process ended unexpectedly", "filename": None}
+            failure = {"errno": None, "strerror": GONE, "filename": None}
         if failure:
             raise OSError(failure["errno"], failure["strerror"], failure["filename"])
 
     def _gone(self) -> None:
+        self._finish()
+        raise OSError(None, GONE)
+
+    def _finish(self) -> None:
+        """Close both pipes (end of input: the helper finishes what it began) and wait for the helper."""
+        for stream in (self._proc.stdin, self._proc.stdout):
+            try:
+                stream.close()
+            except OSError:  # the helper is gone: what was still buffered for it is dropped
+                pass
         self._proc.wait()
         self._proc = None
-        raise OSError(None, "the page-writing process ended unexpectedly")
 
     def __enter__(self) -> "PageWriter":
         return self
@@ -118,13 +126,7 @@ class PageWriter:
         if exc_type is None:
             self.close()
         elif self._proc is not None:
-            try:
-                self._proc.stdin.close()  # end of input without the closing header: abandon
-            except OSError:
-                pass
-            self._proc.wait()
-            self._proc.stdout.close()
-            self._proc = None
+            self._finish()  # end of input without the closing header: the build is abandoned
 
 
 def _read_exactly(stream, size: int) -> bytes | None:
