@@ -34,6 +34,7 @@ import os
 import re
 import time
 from collections import Counter, defaultdict, namedtuple
+from functools import lru_cache
 
 from ..sanitize import MAX_TEXT, nul_position, strip_controls
 from ..textutil import key, slugify
@@ -243,13 +244,18 @@ def load_corrections(data_dir: str | None = None) -> list[dict]:
     return out
 
 
+def faction_id(name: str) -> str | None:
+    """Our faction id for the archive's faction name (they slugify alike); None for no name."""
+    return slugify(name) if name and re.search(r"[0-9A-Za-z]", name) else None
+
+
 class Matcher:
     """Finds the catalogue id of an archive record (faction + English name)."""
 
     def __init__(self, w, corrections: list[dict]):
-        self.corrections = corrections
-        self._keys: dict[str, str] = {}
-        self._fids: dict[str, str | None] = {}
+        # the same names and factions come again and again: their keys and ids are remembered
+        self.key = lru_cache(maxsize=None)(key)
+        self.faction_id = lru_cache(maxsize=None)(faction_id)
         self._corrections = [(c["kind"], [(k, self.key(str(v))) for k, v in c["match"].items()], c["name"])
                              for c in corrections]
         self.factions = {r["id"] for r in w.all("SELECT id FROM faction")}
@@ -278,20 +284,10 @@ class Matcher:
                 return name, True
         return rec.name, False
 
-    def key(self, name: str) -> str:
-        """:func:`~smashup_db.textutil.key`, remembered (the same names are matched again and again)."""
-        k = self._keys.get(name)
-        if k is None:
-            k = self._keys[name] = key(name)
-        return k
-
     def match(self, rec: Record) -> tuple[str | None, str]:
         """``(id, "")`` for a match, else ``(None, reason)``."""
         name, _ = self.corrected_name(rec)
-        fid = self._fids.get(rec.faction, False)
-        if fid is False:
-            fid = self._fids[rec.faction] = (slugify(rec.faction) if rec.faction and re.search(r"[0-9A-Za-z]", rec.faction)
-                                             else None)
+        fid = self.faction_id(rec.faction)
         if rec.entity == "card":
             if fid not in self.factions:
                 return None, f"faction {rec.faction!r} is not in the catalogue"
