@@ -23,9 +23,9 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=7)
     args = ap.parse_args()
 
-    from smashup_db.catalogue.datafiles import read_data
-    from smashup_db.catalogue.load import build_catalogue_db
-    from smashup_db.storage import engine_for
+    from smashup_db.compiler.datafiles import read_data
+    from smashup_db.compiler.load import build_catalogue_db
+    from smashup_db.db import engine_for
 
     tmp = Path(tempfile.mkdtemp(prefix="smashup-bench-"))
     try:

@@ -31,7 +31,7 @@ def main() -> int:
         print(f"card archive not found in {args.archive}", file=sys.stderr)
         return 2
 
-    from smashup_db.storage import open_db
+    from smashup_db.compiler.bootstrap import open_db
     from smashup_db.importer.card_archive import import_text
 
     first, again = [], []

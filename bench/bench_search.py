@@ -37,8 +37,8 @@ def main() -> None:
     ap.add_argument("--like", action="store_true", help="force the portable LIKE path")
     args = ap.parse_args()
 
-    from smashup_db.lookup import Catalogue
-    from smashup_db.storage import open_reader
+    from smashup_db.catalogue.view import Catalogue
+    from smashup_db.compiler.bootstrap import open_reader
     from smashup_db.search import Searcher
 
     db = args.db or str(Path(tempfile.mkdtemp()) / "bench.db")
@@ -46,7 +46,7 @@ def main() -> None:
     archive = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "card-archive"
     if not args.db and (archive / "smashup-catalog.json").is_file():
         try:
-            from smashup_db.storage import open_db
+            from smashup_db.compiler.bootstrap import open_db
             from smashup_db.importer.card_archive import import_text
 
             import_text(open_db(db), [str(archive / "smashup-catalog.json"), str(archive / "smashup-bases.json")])

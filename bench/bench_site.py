@@ -66,7 +66,7 @@ def main() -> None:
     ap.add_argument("--no-search", action="store_true", help="skip the Pagefind index")
     args = ap.parse_args()
 
-    from smashup_db.storage import open_reader
+    from smashup_db.compiler.bootstrap import open_reader
     from smashup_db.site import build_site
 
     tmp = Path(tempfile.mkdtemp(prefix="smashup-bench-site-"))

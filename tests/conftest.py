@@ -32,7 +32,7 @@ def fresh_pg_database(admin_url: str = PG_URL) -> Iterator[str]:
     from sqlalchemy import create_engine
     from sqlalchemy.engine import make_url
 
-    from smashup_db.storage import dispose_engines
+    from smashup_db.db import dispose_engines
 
     name = f"test_{uuid.uuid4().hex[:16]}"
     admin = create_engine(admin_url, isolation_level="AUTOCOMMIT")
@@ -78,7 +78,7 @@ def db_path(backend, tmp_path, monkeypatch) -> Iterator[str]:
         path = str(tmp_path / "smashup.db")
         monkeypatch.setenv("SMASHUP_DB", path)
         yield path
-        from smashup_db.storage import dispose_engines, resolve_url
+        from smashup_db.db import dispose_engines, resolve_url
 
         dispose_engines(resolve_url(path))
         return
@@ -91,7 +91,7 @@ def db_rows(db: str, sql: str, **params) -> list[tuple]:
     """Rows of ``sql`` (``:name`` parameters) on the database ``db`` (path or URL), via SQLAlchemy."""
     from sqlalchemy import text
 
-    from smashup_db.storage import engine_for, resolve_url
+    from smashup_db.db import engine_for, resolve_url
 
     with engine_for(resolve_url(db)).connect() as conn:
         return [tuple(r) for r in conn.execute(text(sql), params)]
@@ -101,7 +101,7 @@ def db_execute(db: str, sql: str, **params) -> None:
     """Run one write statement on ``db`` and commit."""
     from sqlalchemy import text
 
-    from smashup_db.storage import engine_for, resolve_url
+    from smashup_db.db import engine_for, resolve_url
 
     with engine_for(resolve_url(db)).begin() as conn:
         conn.execute(text(sql), params)
@@ -114,7 +114,7 @@ def _created(db: str) -> None:
     import contextlib
     import io
 
-    from smashup_db.storage import ensure_current, is_new
+    from smashup_db.compiler.bootstrap import ensure_current, is_new
 
     with contextlib.redirect_stderr(io.StringIO()):
         if is_new(db):

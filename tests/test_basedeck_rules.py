@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from smashup_db.basedeck import BaseDeckError, build_deck, deal, source_product
+from smashup_db.rules.basedeck import BaseDeckError, build_deck, deal, source_product
 from smashup_db.errors import UserError
 
 # A slice of the real catalogue (ids as in data/products), products in publication order.

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from smashup_db.catalogue.datafiles import read_data
-from smashup_db.catalogue.load import build_catalogue_db
-from smashup_db.storage import ensure_current, transaction
+from smashup_db.compiler.datafiles import read_data
+from smashup_db.compiler.load import build_catalogue_db
+from smashup_db.compiler.bootstrap import ensure_current
+from smashup_db.db import transaction
 from tests.conftest import db_execute, db_rows
 
 

@@ -7,7 +7,7 @@ import shutil
 
 import pytest
 
-from smashup_db.catalogue.check import check_data
+from smashup_db.compiler.check import check_data
 from tests.conftest import DATA
 
 

@@ -7,7 +7,7 @@ import shutil
 
 import pytest
 
-from smashup_db.catalogue.compile import CompileError, compile_catalogue, render_files, build_catalogue
+from smashup_db.compiler.compile import CompileError, compile_catalogue, render_files, build_catalogue
 from tests.conftest import DATA
 
 

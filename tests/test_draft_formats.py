@@ -8,9 +8,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from smashup_db.draft import DraftError
-from smashup_db.draftformats import FORMATS, OfferState, pool_size, start
-from smashup_db.draftpool import choose_candidates, complexity_matches, draw_pool, parse_complexity
+from smashup_db.rules.draft import DraftError
+from smashup_db.rules.formats import FORMATS, OfferState, pool_size, start
+from smashup_db.rules.pool import choose_candidates, complexity_matches, draw_pool, parse_complexity
 
 LEVELS = ["low", "low-medium", "medium", "medium-high", "high", None]
 FACTIONS = [f"f{i:02d}" for i in range(30)]
@@ -156,8 +156,8 @@ def test_bad_includes(bad):
 
 @pytest.fixture(scope="module")
 def cat(tmp_path_factory):
-    from smashup_db.lookup import Catalogue
-    from smashup_db.storage import open_reader
+    from smashup_db.catalogue.view import Catalogue
+    from smashup_db.compiler.bootstrap import open_reader
 
     reader = open_reader(str(tmp_path_factory.mktemp("fmt") / "fmt.db"))
     yield Catalogue(reader, "en")
@@ -171,8 +171,8 @@ def cat(tmp_path_factory):
        complexity=st.none() | st.sets(st.sampled_from(["low", "medium", "high"]), min_size=1),
        offer=st.integers(2, 4))
 def test_formats_on_the_full_catalogue(cat, n, fmt, seed, ban, include, complexity, offer):
-    from smashup_db.draftnight import DraftOptions, Hooks
-    from smashup_db.gamenight import finish, setup
+    from smashup_db.gamenight.options import DraftOptions, Hooks
+    from smashup_db.gamenight.session import finish, setup
 
     players = [f"P{i}" for i in range(n)]
     opts = DraftOptions(fmt=fmt, offer=offer, ban=ban, include=include, complexity=complexity)

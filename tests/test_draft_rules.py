@@ -9,9 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from smashup_db.draft import (
-    DraftError, DraftState, default_pool_size, make_pool, snake_order,
-)
+from smashup_db.rules.draft import DraftError, DraftState, default_pool_size, make_pool, snake_order
 from smashup_db.errors import UserError
 
 FACTIONS = [f"faction-{i:02d}" for i in range(40)]

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from smashup_db.endgame import WIN_VP, EndError, end_game, madness_penalty, parse_madness, parse_scores
+from smashup_db.rules.endgame import WIN_VP, EndError, end_game, madness_penalty, parse_madness, parse_scores
 
 
 @pytest.mark.parametrize("cards,lost", [(0, 0), (1, 0), (2, 1), (3, 1), (4, 2), (5, 2), (9, 4), (10, 5)])

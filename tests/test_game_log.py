@@ -108,8 +108,9 @@ def test_unfinished_games_are_not_recorded(cli):
 
 def test_log_and_collection_survive_a_schema_migration(db_path):
     """A database at the previous schema (0002) with a collection is upgraded; then the log works and survives."""
-    from smashup_db import migrations
-    from smashup_db.storage import engine_for, open_db, resolve_url
+    from smashup_db.db import migrations
+    from smashup_db.db import engine_for, resolve_url
+    from smashup_db.compiler.bootstrap import open_db
 
     with engine_for(resolve_url(db_path)).begin() as conn:
         migrations.upgrade(conn, "0002")

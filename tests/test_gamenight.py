@@ -9,9 +9,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from smashup_db.gamenight import finish, links, setup
-from smashup_db.lookup import Catalogue
-from smashup_db.storage import open_reader
+from smashup_db.gamenight.session import finish, links, setup
+from smashup_db.catalogue.view import Catalogue
+from smashup_db.compiler.bootstrap import open_reader
 
 KEYS = {"seed", "pool", "start_player", "picks", "players", "base_mode", "base_deck", "bases_in_play", "boxes"}
 
@@ -158,7 +158,7 @@ def test_score_cli_rulebook_tie_examples(cli):
 def test_draft_properties_on_the_full_catalogue(cat, n, extra, seed, mode, owned):
     import random
 
-    from smashup_db import draft as d
+    from smashup_db.rules import draft as d
     from smashup_db.errors import UserError
 
     players = [f"P{i}" for i in range(n)]

@@ -4,7 +4,7 @@ The command test runs each leaf command of the Typer app (a test fails when a
 new command is not listed here) with ``LANG=de_DE.UTF-8`` and ``--lang de``
 where the command takes it, and fails on any output line that is English text
 the message table should have translated: a line matching an English message
-template of :mod:`smashup_db.terms`, or with English words left after taking
+template of :mod:`smashup_db.i18n.terms`, or with English words left after taking
 out the catalogue's names (a card with no German name is shown in English and
 marked ``*``: a fallback, not a failure), ids, file paths, options and numbers.
 """
@@ -18,7 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from smashup_db.terms import PLURALS, TERMS, count, msg, term, translate
+from smashup_db.i18n import catalog, gettext, ngettext
+from smashup_db.i18n.terms import PLURALS, TERMS, count, msg, term, translate
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared" / "data"
@@ -40,11 +41,13 @@ def _placeholders(template: str) -> set[str]:
 
 
 def test_every_message_has_a_german_entry_with_the_same_placeholders():
-    for key, entry in TERMS.items():
-        assert entry.get("de", "").strip(), f"{key}: no German entry"
-        assert _placeholders(entry["de"]) == _placeholders(entry["en"]), key
-    for key, forms in PLURALS.items():
-        assert forms.get("de") and key in TERMS, key
+    german = catalog("de")._catalog  # the compiled messages.mo: {msgid: msgstr, (msgid, i): form}
+    for key, en in TERMS.items():
+        assert en in german and gettext(en, "de").strip(), f"{key}: no German entry"
+        assert _placeholders(gettext(en, "de")) == _placeholders(en), key
+    for key, (one, many) in PLURALS.items():
+        assert (one, 0) in german and (one, 1) in german, key
+        assert ngettext(one, many, 2, "de") != many or many == "Talente", key
 
 
 def test_messages_used_by_the_cli_exist_in_german():
@@ -57,7 +60,8 @@ def test_messages_used_by_the_cli_exist_in_german():
             used |= {"g." + k for k in re.findall(r'\b_t\((?:L|cat\.lang), "([\w.-]+)"', src)}
     assert len(used) > 60
     used = {k for k in used if not k.endswith(".")}  # "g." + key: the keys are collected from _t above
-    missing = sorted(k for k in used if not TERMS.get(k, {}).get("de"))
+    german = catalog("de")._catalog
+    missing = sorted(k for k in used if not (k in PLURALS or TERMS.get(k) in german))
     assert not missing, missing
 
 
@@ -89,9 +93,8 @@ def test_library_messages_are_translated_by_template():
 def _english_templates() -> list[re.Pattern]:
     """English messages (at least two words outside placeholders) whose German differs, as line patterns."""
     out = []
-    for entry in TERMS.values():
-        en = entry["en"]
-        if en == entry["de"]:
+    for en in TERMS.values():
+        if en == gettext(en, "de"):
             continue
         literal = re.sub(r"\{\w+\}", " ", en)
         if len(re.findall(r"[A-Za-z]{2,}", literal)) < 2:
@@ -184,8 +187,8 @@ def _takes_lang(args: list[str]) -> bool:
 
 
 def _names(db) -> list[str]:
-    from smashup_db import readmodel
-    from smashup_db.storage import open_reader
+    from smashup_db.catalogue import model as readmodel
+    from smashup_db.compiler.bootstrap import open_reader
 
     reader = open_reader(db)
     try:

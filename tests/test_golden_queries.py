@@ -13,8 +13,8 @@ import shutil
 import pytest
 
 from golden import ARCHIVE, cli_ids, golden_queries, import_archive_text, node_ids
-from smashup_db.lookup import Catalogue
-from smashup_db.storage import open_reader
+from smashup_db.catalogue.view import Catalogue
+from smashup_db.compiler.bootstrap import open_reader
 from smashup_db.search import QueryError, Searcher
 
 QUERIES = golden_queries()

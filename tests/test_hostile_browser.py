@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from smashup_db.storage import open_reader
+from smashup_db.compiler.bootstrap import open_reader
 from smashup_db.site import build_site, make_server
-from smashup_db.site.search import find_pagefind
+from smashup_db.site.pagefind import find_pagefind
 
 CHROMIUM = next((p for p in ("/usr/bin/chromium", shutil.which("chromium") or "") if p and Path(p).is_file()), None)
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",

@@ -64,7 +64,7 @@ def test_database_of_a_newer_smashup(cli, db_path):
 
 
 def test_emptied_alembic_version_is_repaired(cli, db_path):
-    from smashup_db.migrations import HEAD
+    from smashup_db.db.migrations import HEAD
 
     assert cli("collection", "add", "Core Set", "--owner", "Ben").exit_code == 0
     db_execute(db_path, "DELETE FROM alembic_version")
@@ -77,7 +77,7 @@ def test_emptied_alembic_version_is_repaired(cli, db_path):
 def test_migrations_know_every_revision():
     from alembic.script import ScriptDirectory
 
-    from smashup_db import migrations
+    from smashup_db.db import migrations
 
     scripts = [r.revision for r in ScriptDirectory.from_config(migrations.config()).walk_revisions()]
     assert tuple(reversed(scripts)) == migrations.REVISIONS and migrations.REVISIONS[-1] == migrations.HEAD

@@ -259,7 +259,7 @@ def test_nul_bytes_in_archive_refused(cli, db_path, tmp_path):
 
 @pytest.fixture
 def site_db(tmp_path):
-    from smashup_db.storage import open_reader
+    from smashup_db.compiler.bootstrap import open_reader
 
     db = tmp_path / "cat.db"
     open_reader(str(db)).close()
@@ -274,7 +274,7 @@ def test_site_build_refuses_database_inside_out(site_db, tmp_path):
     out = tmp_path / "pub"
     runner = CliRunner()
     assert runner.invoke(app, ["site", "build", "--out", str(out), "--no-search", "--db", str(site_db)]).exit_code == 0
-    from smashup_db.storage import open_reader
+    from smashup_db.compiler.bootstrap import open_reader
 
     inside = out / "collection.db"  # e.g. --out pointed at the folder the collection lives in
     open_reader(str(inside)).close()
@@ -411,7 +411,7 @@ class _Trickle(BaseHTTPRequestHandler):
 
 
 def test_import_limits_download_deadline(cli, db_path, monkeypatch):
-    from smashup_db.importer import sources
+    from smashup_db.importer import files as sources
 
     monkeypatch.setattr(sources, "URL_DEADLINE", 2, raising=False)  # raising: older code has none
     server = ThreadingHTTPServer(("127.0.0.1", 0), _Trickle)

@@ -22,7 +22,7 @@ def test_factions_lists_all_106_with_products_and_german_names(cli):
     assert de_by_id["changerbots"]["name"] == "Wechslerbots" and de_by_id["changerbots"]["name_lang"] == "de"
     assert by_id["changerbots"]["name"] == "Changerbots"
     # no German name known: English shown and flagged
-    assert de_by_id["geeks"]["name"] == "Geeks" and de_by_id["geeks"]["name_lang"] == "en"
+    assert de_by_id["giant-ants"]["name"] == "Giant Ants" and de_by_id["giant-ants"]["name_lang"] == "en"
     table = cli("factions", "--lang", "de")
     assert "Wechslerbots" in table.output and "Fraktionen (106)" in table.output
 

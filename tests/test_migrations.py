@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from smashup_db import migrations
-from smashup_db.storage import engine_for, open_db, resolve_url
+from smashup_db.db import migrations
+from smashup_db.db import engine_for, resolve_url
+from smashup_db.compiler.bootstrap import open_db
 from tests.conftest import db_execute, db_rows
 
 
@@ -28,7 +29,7 @@ def test_new_database_is_at_head_and_matches_the_models(db_path):
     from alembic.runtime.migration import MigrationContext
     from sqlmodel import SQLModel
 
-    from smashup_db import models  # noqa: F401
+    from smashup_db.db import schema as models  # noqa: F401
 
     engine = open_db(db_path, build_if_needed=False)
     assert db_rows(db_path, "SELECT version_num FROM alembic_version") == [(migrations.HEAD,)]

@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from smashup_db.catalogue import printings as prt
-from smashup_db.textutil import key
+from smashup_db.compiler import printdiff as prt
+from smashup_db.common.text import key
 from tests.conftest import DATA, REPO
 
 PRINTINGS_FILE = json.loads((DATA / "printings.json").read_text(encoding="utf-8"))
@@ -218,7 +218,7 @@ def test_every_difference_is_a_printing_a_correction_or_reviewed(d):
 
 def test_differences_are_what_the_sources_say(shared_data):
     """The committed differences are exactly those the sources give today (nothing dropped)."""
-    from smashup_db.catalogue import sources as src
+    from smashup_db.compiler import adapters as src
 
     archive = src.read_card_archive(shared_data)
     kad = prt.read_kadsuno_cards(shared_data)
@@ -248,7 +248,7 @@ def test_stats_count_printings_and_unresolved(cli):
 def test_data_check_lists_an_unresolved_difference(tmp_path):
     import shutil
 
-    from smashup_db.catalogue.check import check_data
+    from smashup_db.compiler.check import check_data
 
     shutil.copytree(DATA, tmp_path / "data")
     doc = json.loads((tmp_path / "data" / "printings.json").read_text())

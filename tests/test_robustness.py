@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from smashup_db.storage import PG_LOCK_KEY
+from smashup_db.db import PG_LOCK_KEY
 from tests.conftest import DATA, db_rows, one_line_error
 
 SMASHUP = [sys.executable, "-c", "from smashup_db.cli import main; main()"]

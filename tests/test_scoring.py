@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from smashup_db.errors import UserError
-from smashup_db.scoring import Placement, ScoringError, parse_powers, score_base
+from smashup_db.rules.scoring import Placement, ScoringError, parse_powers, score_base
 
 
 def table(result):

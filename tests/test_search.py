@@ -13,12 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from smashup_db.lookup import Catalogue
-from smashup_db.storage import open_reader
+from smashup_db.catalogue.view import Catalogue
+from smashup_db.compiler.bootstrap import open_reader
 from smashup_db.search import QueryError, Searcher
 from smashup_db.search.execute import find_spans
 from smashup_db.search.parser import parse
-from smashup_db.textutil import fold
+from smashup_db.common.text import fold
 
 REPO = Path(__file__).resolve().parents[1]
 DATA = REPO / "data"
@@ -65,7 +65,7 @@ def plain(tmp_path_factory):
 
 def _import_text(path: str) -> None:
     try:
-        from smashup_db.storage import open_db
+        from smashup_db.compiler.bootstrap import open_db
         from smashup_db.importer.card_archive import import_text
     except ImportError:  # the importer is not there: insert the English text directly
         _insert_text_directly(path)
@@ -271,7 +271,7 @@ def test_kw_on_bases_uses_their_text(texted):
 
 def test_index_follows_new_text(texted, tmp_path):
     """A writer (here: import translations) updates the index in its own transaction; a search only reads."""
-    from smashup_db.importer.translations import import_translations, parse_translations
+    from smashup_db.importer.translation_csv import import_translations, parse_translations
 
     reader, path = texted
     assert keys(reader, "xylophonic") == set()
@@ -335,7 +335,7 @@ def test_a_part_of_a_german_compound_finds_the_word(cli, db_path):
 
 
 def test_word_parts_of_a_compound():
-    from smashup_db.textutil import word_parts
+    from smashup_db.common.text import word_parts
 
     parts = word_parts("casiumrustung")
     assert "rustung" in parts and "umrustung" in parts and "casiumrustung" not in parts

@@ -7,9 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from smashup_db.errors import UserError
-from smashup_db.search.parser import (
-    And, Compare, Everything, Is, Not, Or, QueryError, Words, parse, tokenize,
-)
+from smashup_db.search.parser import And, Compare, Everything, Is, Not, Or, QueryError, Words, parse, tokenize
 
 
 def test_terms_and_by_default_and_fields_are_canonical():

@@ -15,7 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 from smashup_db.cli import app
-from smashup_db.storage import open_reader
+from smashup_db.compiler.bootstrap import open_reader
 from smashup_db.site import SiteError, build_site, make_server, safe_path
 from smashup_db.site import build as build_mod
 
@@ -186,7 +186,7 @@ def insert_texts(db: str, tmp_path: Path) -> None:
     inserts ``entity_text``/``name`` rows directly with sqlite3.
     """
     try:
-        import smashup_db.importer.translations  # noqa: F401
+        import smashup_db.importer.translation_csv  # noqa: F401
     except ImportError:
         with sqlite3.connect(db) as conn:
             for lang in ("en", "de"):

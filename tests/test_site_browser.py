@@ -23,9 +23,9 @@ from typer.testing import CliRunner
 
 from golden import cli_ids, golden_queries, import_archive_text
 from smashup_db.cli import app
-from smashup_db.storage import open_reader
+from smashup_db.compiler.bootstrap import open_reader
 from smashup_db.site import build_site, make_server
-from smashup_db.site.search import find_pagefind
+from smashup_db.site.pagefind import find_pagefind
 
 REPO = Path(__file__).resolve().parents[1]
 SCREENS = REPO / "build" / "screens"

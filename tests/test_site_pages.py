@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 
 from golden import import_archive_text
-from smashup_db.storage import open_reader
+from smashup_db.compiler.bootstrap import open_reader
 from smashup_db.site import build_site
 from smashup_db.site.clean import public_note, public_source, says_something
-from smashup_db.textutil import fold
+from smashup_db.common.text import fold
 
 
 @pytest.fixture(scope="module")

@@ -91,7 +91,7 @@ def test_export_missing_leaves_out_what_is_complete(run):
     rows = read_csv(out)
     # a faction with a German name has no text to miss, so it is complete
     assert not any(r["kind"] == "faction" and r["id"] == "changerbots" for r in rows)
-    assert any(r["kind"] == "faction" and r["id"] == "geeks" for r in rows)
+    assert any(r["kind"] == "faction" and r["id"] == "giant-ants" for r in rows)
     assert all(not r["name"] or (r["kind"] in ("card", "base") and not r["text"]) for r in rows)
 
 

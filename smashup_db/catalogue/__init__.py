@@ -1,8 +1,10 @@
-"""The catalogue: compile public sources into ``data/``, check it, load it.
+"""The read side of the catalogue: facts in memory and the view a command asks for.
 
-* :mod:`.sources` reads each public source format into plain records.
-* :mod:`.compile` merges them, applies ``data/curated/corrections.json`` and
-  writes the deterministic ``data/`` files.
-* :mod:`.datafiles` reads ``data/`` back; :mod:`.check` validates it;
-  :mod:`.load` puts it into the database.
+* :mod:`.model`: the immutable read model, loaded from the database in a few queries.
+* :mod:`.view`: :class:`~.view.Catalogue`, the model in one display language (plain dicts for ``--json``).
+* :mod:`.names`: the one name matcher (English and German, folded, with suggestions).
+* :mod:`.printing`: which printing's facts apply (original, current, German edition).
+* :mod:`.editions`, :mod:`.coverage`: the German edition's boxes; how far translations have come.
+
+Never reads user data (collection, game log): what a group owns is passed in.
 """

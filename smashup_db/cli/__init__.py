@@ -13,9 +13,9 @@ import sys
 
 def typer_app():
     """The Typer application with every command registered."""
-    from . import data_cmds, game_cmds, gamenight_cmds, import_cmds, lookup_cmds, search_cmds, site_cmds  # noqa: F401
-    from . import translation_cmds  # noqa: F401
-    from .app import app
+    from smashup_db.cli import collection_cmds, data_cmds, game_cmds, gamenight_cmds, import_cmds, lookup_cmds, search_cmds, site_cmds  # noqa: F401
+    from smashup_db.cli import translation_cmds  # noqa: F401
+    from smashup_db.cli.app import app
 
     globals()["app"] = app  # the package attribute ``app`` is the application, not the module
     return app
@@ -29,7 +29,7 @@ def __getattr__(name: str):
 
 def main() -> None:
     """Entry point of the ``smashup`` console script."""
-    from .fast import try_fast
+    from smashup_db.cli.fast import try_fast
 
     try:
         if try_fast(sys.argv[1:]):

@@ -34,11 +34,11 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for scripts in
 @app.callback()
 def _every_command() -> None:
     # each command starts in the locale's language until its --lang says otherwise (in-process runs too)
-    from ..terms import set_active_lang
+    from smashup_db.i18n.terms import set_active_lang
 
     set_active_lang(None)
 
 
 # Shared helpers live in Typer-free modules (the start-up fast path uses them too).
-from .lookups import catalogue, pick_lang  # noqa: E402,F401  (re-exported for the command modules)
-from .output import console, emit_json, fail, user_errors  # noqa: E402,F401
+from smashup_db.cli.lookups import catalogue, pick_lang  # noqa: E402,F401  (re-exported for the command modules)
+from smashup_db.cli.output import console, emit_json, fail, user_errors  # noqa: E402,F401

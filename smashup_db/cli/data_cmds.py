@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from .app import DbOpt, JsonOpt, app, emit_json, fail, user_errors
+from smashup_db.cli.app import DbOpt, JsonOpt, app, emit_json, fail, user_errors
 
 data_app = typer.Typer(help="Maintain the compiled catalogue in data/ (for maintainers).", no_args_is_help=True)
 db_app = typer.Typer(help="Manage the database.", no_args_is_help=True)
@@ -26,15 +26,15 @@ def data_compile(sources: Annotated[Path, typer.Option("--sources", help="Folder
     Applies data/curated/corrections.json and prints what it could not match.
     Example: smashup data compile --sources ../shared/data
     """
-    from ..catalogue.compile import compile_catalogue
-    from ..catalogue.datafiles import PACKAGE_DIR
+    from smashup_db.compiler.compile import compile_catalogue
+    from smashup_db.compiler.datafiles import PACKAGE_DIR
 
     target = data or PACKAGE_DIR.parent / "data"
     if not (target / "curated").is_dir():
         fail(f"{target}: no curated/ folder (products.json, corrections.json); use --data to point at data/")
     with user_errors():
         report = compile_catalogue(sources, target)
-    from ..terms import active_lang, msg
+    from smashup_db.i18n.terms import active_lang, msg
 
     L = active_lang()
     for w in report.warnings:
@@ -50,7 +50,7 @@ def data_check(data: DataDirOpt = None, json_out: JsonOpt = False) -> None:
     Prints each problem as 'file: field: message'; exits 0 only when clean.
     Example: smashup data check
     """
-    from ..catalogue.check import check_data
+    from smashup_db.compiler.check import check_data
 
     problems = check_data(data)
     if json_out:
@@ -58,7 +58,7 @@ def data_check(data: DataDirOpt = None, json_out: JsonOpt = False) -> None:
     else:
         for p in problems:
             typer.echo(str(p))
-        from ..terms import active_lang, count, msg
+        from smashup_db.i18n.terms import active_lang, count, msg
 
         L = active_lang()
         typer.echo(count("problem", len(problems), L) if problems else msg("data_clean", L), err=bool(problems))
@@ -73,7 +73,7 @@ def db_build(db: DbOpt = None, data: DataDirOpt = None) -> None:
     Imported text, translations and your collection are kept; imported rows
     whose id no longer exists are listed. Example: smashup db build
     """
-    from .writes import db_build as run
+    from smashup_db.cli.writes import db_build as run
 
     run(db=db, data=data)
 
@@ -87,14 +87,14 @@ def db_recover(db: DbOpt = None, json_out: JsonOpt = False) -> None:
     FILE.damaged-TIME, builds a fresh database in its place and writes the
     rescued rows into it. SQLite files only. Example: smashup db recover
     """
-    from ..storage import resolve_url
-    from ..storage.recover import recover
+    from smashup_db.db import resolve_url
+    from smashup_db.userdata.recover import recover
 
     with user_errors():
         report = recover(resolve_url(db))
     if json_out:
         return emit_json(report.as_dict())
-    from ..terms import active_lang, msg
+    from smashup_db.i18n.terms import active_lang, msg
 
     L = active_lang()
     typer.echo(msg("kept_damaged", L, path=report.damaged_copy))

@@ -7,10 +7,10 @@ from typing import Annotated, List, Optional
 
 import typer
 
-from ..terms import msg, term
-from . import draft_opts as do
-from .app import DbOpt, JsonOpt, LangOpt, app, emit_json, fail, pick_lang, user_errors
-from .output import line, say, table
+from smashup_db.i18n.terms import msg, term
+from smashup_db.cli import draft_opts as do
+from smashup_db.cli.app import DbOpt, JsonOpt, LangOpt, app, emit_json, fail, pick_lang, user_errors
+from smashup_db.cli.output import line, say, table
 
 game_app = typer.Typer(help="End a game and record it in the game log.", no_args_is_help=True)
 app.add_typer(game_app, name="game")
@@ -21,7 +21,7 @@ MadnessOpt = Annotated[Optional[List[str]], typer.Option(
 
 
 def _t(lang: str, key: str, **values) -> str:
-    """A game-night message from the one table (:mod:`smashup_db.terms`, keys ``g.*``)."""
+    """A game-night message from the one table (:mod:`smashup_db.i18n.terms`, keys ``g.*``)."""
     return msg("g." + key, lang, **values)
 
 
@@ -59,15 +59,15 @@ def game_end(scores: Annotated[List[str], typer.Argument(help="VP per player: NA
 
       smashup game end Anna=17 Ben=12 --record --json
     """
-    from ..endgame import end_game, parse_madness, parse_scores
+    from smashup_db.rules.endgame import end_game, parse_madness, parse_scores
 
     L = pick_lang(lang)
     with user_errors():
         vp = parse_scores(scores)
         out = end_game(vp, parse_madness(madness or [], vp)).as_dict()
         if record or game is not None:
-            from .. import gamelog
-            from .app import catalogue
+            from smashup_db.userdata import gamelog
+            from smashup_db.cli.app import catalogue
 
             with catalogue(db, lang) as cat:
                 out["game"] = gamelog.complete(cat, vp, parse_madness(madness or [], vp), game_id=game)
@@ -84,21 +84,21 @@ def after_draft(cat, res: dict, state, ext, *, record: bool, format_out: str | N
     Returns True when it printed the whole output (``--format-out`` without
     ``--out``), so the draft command prints nothing more.
     """
-    from ..errors import UserError
+    from smashup_db.errors import UserError
 
     try:
         res.setdefault("format", "snake")
         if ext is not None:
             ext.annotate(res, state)
         if record:
-            from ..gamelog import record_draft
+            from smashup_db.userdata.gamelog import record_draft
 
             res["game"] = record_draft(cat, res["players"], seed=res["seed"], bases=res["bases_in_play"])
             if not json_out and not (format_out and out is None):
                 L = cat.lang
                 say(_t(L, "recorded_draft", id=res["game"]["id"]))
         if format_out:
-            from .. import share
+            from smashup_db.gamenight import share
 
             text = share.render(cat, res, format_out)
             if out is None:
@@ -120,8 +120,8 @@ def _faction_names(cat, ids) -> str:
 
 def _pairs_by_player(cat, items: List[str] | None) -> dict[str, list[str]]:
     """``["Anna=Aliens+Ninjas,Ben=..."]`` -> player -> two faction ids (names in any language)."""
-    from ..endgame import check_player_name
-    from ..gamelog import GameLogError
+    from smashup_db.rules.endgame import check_player_name
+    from smashup_db.userdata.gamelog import GameLogError
 
     out: dict[str, list[str]] = {}
     for item in items or []:
@@ -158,9 +158,9 @@ def game_record(scores: Annotated[List[str], typer.Argument(help="VP per player:
 
       smashup game record Anna=15 Ben=11            (completes the draft stored with draft --record)
     """
-    from .. import gamelog
-    from ..endgame import parse_madness, parse_scores
-    from .app import catalogue
+    from smashup_db.userdata import gamelog
+    from smashup_db.rules.endgame import parse_madness, parse_scores
+    from smashup_db.cli.app import catalogue
 
     with catalogue(db, lang) as cat:
         vp = parse_scores(scores)
@@ -200,8 +200,8 @@ def games_list(player: PlayerOpt = None,
                                                             show_default=False)] = None,
                db: DbOpt = None, lang: LangOpt = None, json_out: JsonOpt = False) -> None:
     """List recorded games, newest first. Example: smashup games list --player Anna --json"""
-    from .. import gamelog
-    from .app import catalogue
+    from smashup_db.userdata import gamelog
+    from smashup_db.cli.app import catalogue
 
     with catalogue(db, lang) as cat:
         items = gamelog.games(cat, player, limit)
@@ -222,8 +222,8 @@ def games_stats(player: PlayerOpt = None, db: DbOpt = None, lang: LangOpt = None
 
     Example: smashup games stats --player Ben --json
     """
-    from .. import gamelog
-    from .app import catalogue
+    from smashup_db.userdata import gamelog
+    from smashup_db.cli.app import catalogue
 
     with catalogue(db, lang) as cat:
         st = gamelog.stats(gamelog.games(cat), player)
@@ -257,8 +257,9 @@ def games_export(file: Annotated[Path, typer.Argument(help="JSON file to write."
     """
     import json
 
-    from .. import gamelog, share
-    from .app import catalogue
+    from smashup_db.userdata import gamelog
+    from smashup_db.gamenight import share
+    from smashup_db.cli.app import catalogue
 
     with catalogue(db, lang) as cat:
         data = gamelog.export_log(cat)
@@ -273,8 +274,8 @@ def games_import(file: Annotated[Path, typer.Argument(help="JSON file written by
 
     Example: smashup games import bens-games.json
     """
-    from .. import gamelog
-    from .app import catalogue
+    from smashup_db.userdata import gamelog
+    from smashup_db.cli.app import catalogue
 
     with catalogue(db, lang) as cat:
         res = gamelog.import_log(cat, file)
@@ -298,9 +299,9 @@ def preset_save(name: Annotated[str, typer.Argument(help="Name of the preset.")]
     Example: smashup preset save family --ban "Elder Things" --complexity low,medium --avoid-recent 2
     then:    smashup draft -p "Anna,Ben,Cleo" --preset family --auto
     """
-    from .. import presets
-    from ..draftnight import resolve_options
-    from .app import catalogue
+    from smashup_db.userdata import presets
+    from smashup_db.gamenight.options import resolve_options
+    from smashup_db.cli.app import catalogue
 
     with catalogue(db, lang) as cat:
         opts = resolve_options(cat, ban=ban, include=include, complexity=complexity, products=products, fmt=fmt,
@@ -314,8 +315,8 @@ def preset_save(name: Annotated[str, typer.Argument(help="Name of the preset.")]
 @preset_app.command("list")
 def preset_list(db: DbOpt = None, lang: LangOpt = None, json_out: JsonOpt = False) -> None:
     """List saved presets. Example: smashup preset list"""
-    from .. import presets
-    from .app import catalogue
+    from smashup_db.userdata import presets
+    from smashup_db.cli.app import catalogue
 
     with catalogue(db, lang) as cat:
         items = presets.all_presets(cat)
@@ -343,51 +344,9 @@ def preset_list(db: DbOpt = None, lang: LangOpt = None, json_out: JsonOpt = Fals
 def preset_remove(name: Annotated[str, typer.Argument(help="Name of the preset.")],
                   db: DbOpt = None, lang: LangOpt = None) -> None:
     """Delete a saved preset. Example: smashup preset remove family"""
-    from .. import presets
-    from .app import catalogue
+    from smashup_db.userdata import presets
+    from smashup_db.cli.app import catalogue
 
     with catalogue(db, lang) as cat:
         presets.remove(cat, name)
         line(_t(cat.lang, "removed_preset", name=name))
-
-
-def _collection_app():
-    from .gamenight_cmds import collection_app
-
-    return collection_app
-
-
-@_collection_app().command("export")
-def collection_export(file: Annotated[Path, typer.Argument(help="File to write: .json or .csv.")],
-                      db: DbOpt = None, lang: LangOpt = None) -> None:
-    """Back up the collection (owners, products, copies) to a JSON or CSV file.
-
-    Example: smashup collection export boxes.json
-    """
-    from .. import backup, share
-    from .app import catalogue
-
-    with catalogue(db, lang) as cat:
-        kind = backup.kind_of(file)
-        share.write(backup.export_text(cat, kind), file)
-        n = len(backup.rows(cat))
-        line(_t(cat.lang, "wrote_entries", n=n, file=file))
-
-
-@_collection_app().command("import")
-def collection_import(file: Annotated[Path, typer.Argument(help="File written by collection export (.json or .csv).")],
-                      replace: Annotated[bool, typer.Option("--replace", help="Empty the collection first (default: "
-                                                            "each entry sets that owner's copies, others stay).")] = False,
-                      db: DbOpt = None, lang: LangOpt = None, json_out: JsonOpt = False) -> None:
-    """Restore the collection from a backup, all or nothing.
-
-    Example: smashup collection import boxes.json --replace
-    """
-    from .. import backup
-    from .app import catalogue
-
-    with catalogue(db, lang) as cat:
-        res = backup.import_file(cat, file, replace)
-        if json_out:
-            return emit_json(res)
-        line(_t(cat.lang, "imported_entries", n=res["entries"], owners=", ".join(res["owners"]) or _t(cat.lang, "nobody")))

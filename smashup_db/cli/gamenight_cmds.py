@@ -7,16 +7,14 @@ from typing import Annotated, List, Optional
 
 import typer
 
-from ..sanitize import printable
-from ..terms import msg, term
-from . import draft_opts as do
-from .app import DbOpt, JsonOpt, LangOpt, app, catalogue, emit_json, fail
-from .lookup_cmds import bases_app
-from . import gamenight_print as show
-from .output import fmt_vp, label, line, table
+from smashup_db.common.sanitize import printable
+from smashup_db.i18n.terms import msg, term
+from smashup_db.cli import draft_opts as do
+from smashup_db.cli.app import DbOpt, JsonOpt, LangOpt, app, catalogue, emit_json, fail
+from smashup_db.cli.lookup_cmds import bases_app
+from smashup_db.cli import gamenight_print as show
+from smashup_db.cli.output import fmt_vp, label, line, table
 
-collection_app = typer.Typer(help="Record the boxes you (and your friends) own.", no_args_is_help=True)
-app.add_typer(collection_app, name="collection")
 
 SeedOpt = Annotated[Optional[int], typer.Option("--seed", help="Seed for every random step (printed, so a result can be replayed).",
                                                 show_default=False)]
@@ -45,9 +43,9 @@ def _base_stats(cat, res: dict, printing: str | None) -> None:
 
 def _interactive(cat, state, rng) -> None:
     """Ask each player in turn; numbers, names (en/de, fuzzy), u = undo, ? N = card list, q = quit."""
-    from ..draft import DraftError
-    from ..gamenight import resolve_in
-    from ..terms import translate
+    from smashup_db.rules.draft import DraftError
+    from smashup_db.gamenight.session import resolve_in
+    from smashup_db.i18n.terms import translate
 
     L = cat.lang
     line(term("draft_help", L))
@@ -112,14 +110,14 @@ def draft(players: Annotated[str, typer.Option("--players", "-p", help="Comma-se
 
       smashup draft -p "Anna,Ben,Cleo" --format offer --offer 3 --record --format-out markdown
     """
-    from ..gamenight import finish, new_seed, scripted_pick, setup
+    from smashup_db.gamenight.session import finish, new_seed, scripted_pick, setup
 
     with catalogue(db, lang) as cat:
         names = _split(players)
         if not (auto or pick or interactive or sys.stdin.isatty()):
             fail("no terminal to ask for picks: add --auto for random picks or --pick PLAYER=FACTION ...")
         seed = new_seed() if seed is None else seed
-        from ..draftnight import prepare
+        from smashup_db.gamenight.options import prepare
 
         ext = prepare(cat, names, pool, ban=ban, include=include, complexity=complexity, products=products,
                       fmt=fmt, offer=offer, avoid_recent=avoid_recent, preset=preset)
@@ -140,7 +138,7 @@ def draft(players: Annotated[str, typer.Option("--players", "-p", help="Comma-se
         res = finish(cat, session, base_mode)
         res["printing"] = check_printing(printing)
         _base_stats(cat, res, res["printing"])
-        from .game_cmds import after_draft
+        from smashup_db.cli.game_cmds import after_draft
 
         if after_draft(cat, res, state, ext, record=record, format_out=format_out, out=out, json_out=json_out):
             return
@@ -164,8 +162,8 @@ def bases_deck(factions: Annotated[str, typer.Option("--factions", "-f", help="C
     """
     import random
 
-    from ..collection import owned_copies
-    from ..gamenight import base_deck, new_seed
+    from smashup_db.userdata.collection import owned_copies
+    from smashup_db.gamenight.session import base_deck, new_seed
 
     with catalogue(db, lang) as cat:
         ids = [cat.resolve("faction", f)[0] for f in _split(factions)]
@@ -185,62 +183,12 @@ def bases_deck(factions: Annotated[str, typer.Option("--factions", "-f", help="C
 
 def check_printing(printing: str | None) -> str | None:
     """``--printing`` checked (one line and exit 1 when it is not original, current or german)."""
-    from ..printings import PrintingError, check
+    from smashup_db.catalogue.printing import PrintingError, check
 
     try:
         return check(printing)
     except PrintingError as exc:
         fail(str(exc))
-
-
-def _show_entry(cat, row: dict, json_out: bool) -> None:
-    if json_out:
-        return emit_json(row)
-    show.collection_entry(cat, row)
-
-
-@collection_app.command("add")
-def collection_add(product: Annotated[str, typer.Argument(help="Product name in English or German, or its id.")],
-                   copies: Annotated[int, typer.Option("--copies", help="How many copies.")] = 1,
-                   owner: Annotated[str, typer.Option("--owner", help="Whose box it is.")] = "me",
-                   printing: Annotated[Optional[str], typer.Option("--printing", help="Which printing the box is: original, current or german (default: german when named by its German title).", show_default=False)] = None,
-                   db: DbOpt = None, lang: LangOpt = None, json_out: JsonOpt = False) -> None:
-    """Add a box to a collection; a German title records the German edition.
-
-    Examples: smashup collection add "Vergessene Helden" --owner Ben;
-    smashup collection add "Core Set" --printing original
-    """
-    from .. import collection as coll
-
-    with catalogue(db, lang) as cat:
-        _show_entry(cat, coll.add(cat, product, copies, owner, check_printing(printing)), json_out)
-
-
-@collection_app.command("remove")
-def collection_remove(product: Annotated[str, typer.Argument(help="Product name in English or German, or its id.")],
-                      copies: Annotated[Optional[int], typer.Option("--copies", help="How many copies (default: all).", show_default=False)] = None,
-                      owner: Annotated[str, typer.Option("--owner", help="Whose box it is.")] = "me",
-                      db: DbOpt = None, lang: LangOpt = None, json_out: JsonOpt = False) -> None:
-    """Remove a box from a collection. Example: smashup collection remove "Core Set" """
-    from .. import collection as coll
-
-    with catalogue(db, lang) as cat:
-        _show_entry(cat, coll.remove(cat, product, copies, owner), json_out)
-
-
-@collection_app.command("list")
-def collection_list(owner: CollectionOpt = None, db: DbOpt = None, lang: LangOpt = None, json_out: JsonOpt = False) -> None:
-    """List the collection (all owners, or --collection NAME ...). Example: smashup collection list"""
-    from .. import collection as coll
-
-    with catalogue(db, lang) as cat:
-        rows = coll.entries(cat, owner)
-        if json_out:
-            return emit_json(rows)
-        if not rows:
-            line(term("collection_empty", cat.lang))
-        for r in rows:
-            _show_entry(cat, r, False)
 
 
 @app.command()
@@ -263,9 +211,9 @@ def score(base: Annotated[str, typer.Argument(help="The base being scored (Engli
     Examples: smashup score "USS Undertaking" Anna=12 Ben=12 Cleo=5;
     smashup score Unicrave A=20 B=5 --printing german
     """
-    from ..basescoring import parse_counts, score_named_base
-    from ..printings import check
-    from ..scoring import parse_powers, parse_vp
+    from smashup_db.rules.basescoring import parse_counts, score_named_base
+    from smashup_db.catalogue.printing import check
+    from smashup_db.rules.scoring import parse_powers, parse_vp
 
     with catalogue(db, lang) as cat:
         b = cat.base(base, check(printing))

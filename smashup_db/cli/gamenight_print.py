@@ -2,13 +2,13 @@
 
 Built from :mod:`.output`'s primitives (lines of spans, tables of plain
 cells), so player names, owners and translated names are printed as they
-are, never read as Rich markup. Words come from :mod:`smashup_db.terms`.
+are, never read as Rich markup. Words come from :mod:`smashup_db.i18n.terms`.
 """
 
 from __future__ import annotations
 
-from ..terms import msg, term, translate
-from .output import fmt_number, fmt_vp, label, line, table
+from smashup_db.i18n.terms import msg, term, translate
+from smashup_db.cli.output import fmt_number, fmt_vp, label, line, table
 
 
 def result(cat, res: dict) -> None:

@@ -12,7 +12,7 @@ from typing import Annotated, List, Optional
 
 import typer
 
-from .app import DbOpt, JsonOpt, app, catalogue, emit_json, user_errors
+from smashup_db.cli.app import DbOpt, JsonOpt, app, catalogue, emit_json, user_errors
 
 import_app = typer.Typer(help="Import rules text (card archive) or translations (CSV) into your database.",
                          no_args_is_help=True)
@@ -20,9 +20,8 @@ export_app = typer.Typer(help="Export data from your database (translations as C
 app.add_typer(import_app, name="import")
 app.add_typer(export_app, name="export")
 
-from ..terms import TERMS, active_lang, msg  # noqa: E402
+from smashup_db.i18n.terms import TERMS, active_lang, msg  # noqa: E402
 
-WHERE_TO_GET = TERMS["where_to_get"]["en"]
 
 
 @import_app.command("text")
@@ -38,7 +37,7 @@ def import_text_cmd(
     one transaction; importing the same file again reports 0 changes.
     Example: smashup import text smashup-catalog.json smashup-bases.json
     """
-    from .writes import import_text
+    from smashup_db.cli.writes import import_text
 
     if not sources:
         typer.echo(msg("where_to_get", active_lang()), err=True)
@@ -60,8 +59,8 @@ def import_translations_cmd(
     nothing is imported; otherwise one transaction, and a summary per kind.
     Example: smashup import translations de.csv
     """
-    from ..importer.translations import import_translations, parse_translations, read_translations_text
-    from .translation_print import import_summary
+    from smashup_db.importer.translation_csv import import_translations, parse_translations, read_translations_text
+    from smashup_db.cli.translation_print import import_summary
 
     with user_errors():
         content = read_translations_text(file)  # a missing or unreadable file is reported before the database opens
@@ -96,14 +95,14 @@ def export_translations_cmd(
     """
     import sys
 
-    from ..importer.translations import export_rows, write_translations
+    from smashup_db.importer.translation_csv import export_rows, write_translations
 
     with user_errors():
-        from ..importer.translations import check_lang
+        from smashup_db.importer.translation_csv import check_lang
 
         lang = check_lang(lang, "--lang")
         if out is not None and not (out.parent if str(out.parent) else Path(".")).is_dir():
-            from ..importer import ImportFileError  # said before the database is opened (or created)
+            from smashup_db.importer import ImportFileError  # said before the database is opened (or created)
 
             raise ImportFileError(f"{out}: cannot write: No such file or directory")
         with catalogue(db, None) as cat:
@@ -113,6 +112,6 @@ def export_translations_cmd(
         else:
             write_translations(rows, out)
     if out is not None:
-        from .translation_print import wrote_rows
+        from smashup_db.cli.translation_print import wrote_rows
 
         wrote_rows(len(rows), out)

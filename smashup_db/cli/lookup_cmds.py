@@ -10,8 +10,8 @@ from typing import Annotated, Optional
 
 import typer
 
-from . import lookups
-from .app import DbOpt, JsonOpt, LangOpt, app
+from smashup_db.cli import lookups
+from smashup_db.cli.app import DbOpt, JsonOpt, LangOpt, app
 
 bases_app = typer.Typer(help="List bases, or build a base deck (see `smashup bases deck --help`).",
                         invoke_without_command=True)

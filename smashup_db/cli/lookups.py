@@ -13,15 +13,15 @@ TYPE_CHECKING = False  # typing is not imported at run time (start-up; annotatio
 if TYPE_CHECKING:
     from typing import Iterator
 
-from ..terms import count, msg, term
-from .output import emit_json, fail, fmt_number, fmt_vp, footnote, label, line, table, text, user_errors
+from smashup_db.i18n.terms import count, msg, term
+from smashup_db.cli.output import emit_json, fail, fmt_number, fmt_vp, footnote, label, line, table, text, user_errors
 
 
 def pick_lang(lang: str | None) -> str:
     """The display language: ``--lang`` if given (must be de or en), else the locale's."""
-    from ..lookup import LANGS, default_lang
+    from smashup_db.catalogue.view import LANGS, default_lang
 
-    from ..terms import set_active_lang
+    from smashup_db.i18n.terms import set_active_lang
 
     if lang is None:
         lang = default_lang()
@@ -34,16 +34,23 @@ def pick_lang(lang: str | None) -> str:
     return lang
 
 
+def _owned_printings(reader) -> dict[str, str]:
+    """The printings the collection records (imported only when a view asks: start-up)."""
+    from smashup_db.userdata.collection import owned_printings
+
+    return owned_printings(reader)
+
+
 @contextmanager
 def catalogue(db: str | None, lang: str | None) -> Iterator:
-    """A :class:`~smashup_db.lookup.Catalogue` for a command, with errors handled."""
-    from ..lookup import Catalogue
-    from ..storage import open_reader
+    """A :class:`~smashup_db.catalogue.view.Catalogue` for a command, with errors handled."""
+    from smashup_db.catalogue.view import Catalogue
+    from smashup_db.compiler.bootstrap import open_reader
 
     with user_errors():
         reader = open_reader(db)
         try:
-            yield Catalogue(reader, pick_lang(lang))
+            yield Catalogue(reader, pick_lang(lang), owned=lambda: _owned_printings(reader))
         finally:
             reader.close()
 
@@ -69,7 +76,7 @@ def _show_products(rows: list[dict], cat) -> None:
     cells = [[p["id"], label(p, L), fmt_number(p["year"]), term(p["kind"], L), str(p["factions"]),
               str(p["bases"])] for p in rows]
     if L == "de":  # which boxes came out in German, and that the others exist only in English
-        from ..editions import german_edition
+        from smashup_db.catalogue.editions import german_edition
 
         german = [german_edition(cat.model, p["id"]) for p in rows]
         heads.append(term("german_edition", L))
@@ -145,7 +152,7 @@ def _text_block(item: dict, lang: str) -> None:
 
 
 def _printing(printing: str | None) -> str | None:
-    from ..printings import check
+    from smashup_db.catalogue.printing import check
 
     with user_errors():
         return check(printing)
@@ -269,7 +276,7 @@ def _marked(excerpt: str, spans: list):
     """The excerpt as a table cell with the matched words highlighted (control characters escaped)."""
     from rich.text import Text
 
-    from ..sanitize import printable
+    from smashup_db.common.sanitize import printable
 
     out, pos = Text(), 0
     for s, e in spans:
@@ -283,7 +290,7 @@ def _marked(excerpt: str, spans: list):
 def search(query: str, limit: int = 50, db: str | None = None, lang: str | None = None,
            json_out: bool = False) -> None:
     """``smashup search QUERY``: cards and bases matching a query (see docs/search.md)."""
-    from ..search import Searcher
+    from smashup_db.search import Searcher
 
     look_up(db, lang, json_out, lambda cat: Searcher(cat).search(query, limit=limit if limit > 0 else None),
             _show_search)

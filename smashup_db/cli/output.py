@@ -23,7 +23,7 @@ TYPE_CHECKING = False  # typing is not imported at run time (start-up; annotatio
 if TYPE_CHECKING:
     from typing import Iterator, Sequence
 
-from ..sanitize import printable
+from smashup_db.common.sanitize import printable
 
 Span = "str | tuple"  # a plain string, or (text, Rich style)
 
@@ -40,7 +40,7 @@ def fail(message: str, code: int = 1) -> None:
 
     Control characters in the message (it may quote input) are shown as escapes.
     """
-    from ..terms import active_lang, msg, translate
+    from smashup_db.i18n.terms import active_lang, msg, translate
 
     lang = active_lang()
     sys.stdout.flush()
@@ -52,7 +52,7 @@ def fail(message: str, code: int = 1) -> None:
 @contextmanager
 def user_errors() -> Iterator[None]:
     """Turn the errors a person can cause into one clear line and exit code 1."""
-    from ..errors import UserError
+    from smashup_db.errors import UserError
 
     try:
         yield
@@ -186,7 +186,7 @@ def label(item: dict | None, lang: str) -> str:
 
 def footnote(lang: str, items: Sequence[dict | None]) -> None:
     """Explain the '*' mark when any item fell back to English."""
-    from ..terms import term
+    from smashup_db.i18n.terms import term
 
     if lang != "en" and any(i and i.get("name_lang") not in (lang, None) for i in items):
         line((f"* {term('english_shown', lang)}", "dim"))

@@ -6,8 +6,8 @@ from typing import Annotated
 
 import typer
 
-from . import lookups
-from .app import DbOpt, JsonOpt, LangOpt, app
+from smashup_db.cli import lookups
+from smashup_db.cli.app import DbOpt, JsonOpt, LangOpt, app
 
 SEARCH_HELP = """Search cards and bases with a query language (see docs/search.md).
 

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from .app import DbOpt, app, user_errors
+from smashup_db.cli.app import DbOpt, app, user_errors
 
 site_app = typer.Typer(help="Build or preview the static reference website (English and German).",
                        no_args_is_help=True)
@@ -30,7 +30,7 @@ def build(out: Annotated[Path, typer.Option("--out", "-o", help="Output folder (
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from ..site import build_site
+    from smashup_db.site import build_site
 
     err = Console(stderr=True)
     with user_errors(), Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
@@ -44,8 +44,8 @@ def build(out: Annotated[Path, typer.Option("--out", "-o", help="Output folder (
             bar.update(tasks[stage], completed=done, total=total)
 
         result = build_site(out, lang, base_url, db, search=search, progress=progress)
-    from ..terms import active_lang, msg, translate
-    from .output import say
+    from smashup_db.i18n.terms import active_lang, msg, translate
+    from smashup_db.cli.output import say
 
     L = active_lang()
     say(msg("built_site", L, pages=result.pages, langs=", ".join(result.langs), secs=f"{result.seconds:.1f}",
@@ -62,12 +62,12 @@ def serve(port: Annotated[int, typer.Option("--port", "-p", help="Port on 127.0.
 
     Example: smashup site serve --port 8000 --dir site
     """
-    from ..site import make_server
+    from smashup_db.site import make_server
 
     with user_errors():
         server = make_server(folder, port, quiet=False)
-        from ..terms import active_lang, msg
-        from .output import say
+        from smashup_db.i18n.terms import active_lang, msg
+        from smashup_db.cli.output import say
 
         say(msg("serving", active_lang(), folder=folder, port=server.server_address[1]))
         try:

@@ -6,7 +6,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from .app import DbOpt, JsonOpt, app, catalogue, emit_json
+from smashup_db.cli.app import DbOpt, JsonOpt, app, catalogue, emit_json
 
 translations_app = typer.Typer(help="How far the translation of names and text has come (per box and faction).",
                                no_args_is_help=True)
@@ -24,8 +24,8 @@ def status_cmd(
     smashup translations status --json | jq .overall
     Fill gaps with: smashup export translations --lang de --missing --faction ninjas --out ninjas.csv
     """
-    from ..coverage import coverage
-    from .translation_print import status
+    from smashup_db.catalogue.coverage import coverage
+    from smashup_db.cli.translation_print import status
 
     with catalogue(db, lang) as cat:
         target = "de" if lang is None else cat.lang

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..coverage import format_percent as percent
-from ..terms import active_lang, msg, term
-from .output import footnote, label, line, say, table
+from smashup_db.catalogue.coverage import format_percent as percent
+from smashup_db.i18n.terms import active_lang, msg, term
+from smashup_db.cli.output import footnote, label, line, say, table
 
 
 def import_summary(file_name: str, report) -> None:

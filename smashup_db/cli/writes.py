@@ -6,13 +6,13 @@ by the start-up fast path (:mod:`.fast`), like :mod:`.lookups`.
 
 from __future__ import annotations
 
-from ..terms import TERMS, active_lang, msg, term
-from .output import emit_json, say as _say, user_errors
+from smashup_db.i18n.terms import PLURALS, TERMS, active_lang, msg, term
+from smashup_db.cli.output import emit_json, say as _say, user_errors
 
 
 def _counts(counts: dict, L: str) -> str:
     """``products 30, factions 106`` in the display language (keys are plural kind names)."""
-    return ", ".join(f"{term(_KINDS.get(k, k + '_lower'), L) if _KINDS.get(k, k + '_lower') in TERMS else k} {v}"
+    return ", ".join(f"{term(_KINDS.get(k, k + '_lower'), L) if _KINDS.get(k, k + '_lower') in TERMS or _KINDS.get(k, k + '_lower') in PLURALS else k} {v}"
                      for k, v in counts.items())
 
 
@@ -22,9 +22,9 @@ _KINDS = {"product": "products_lower", "faction": "factions_lower", "card": "car
 
 def db_build(db: str | None = None, data=None) -> None:
     """``smashup db build``: rebuild the facts from ``data/`` in one transaction (text, names, collection kept)."""
-    from ..catalogue.datafiles import read_data
-    from ..catalogue.load import build_catalogue_db
-    from ..storage import resolve_url, safe_url
+    from smashup_db.compiler.datafiles import read_data
+    from smashup_db.compiler.load import build_catalogue_db
+    from smashup_db.db import resolve_url, safe_url
 
     with user_errors():  # build_catalogue_db turns driver errors into a one-line DatabaseError
         url = resolve_url(db)
@@ -38,7 +38,7 @@ def db_build(db: str | None = None, data=None) -> None:
 
 def import_text(sources: list[str], db: str | None = None, json_out: bool = False) -> None:
     """``smashup import text SOURCE...``: English rules text, errata and clarifications from the card archive."""
-    from ..importer.card_archive import import_archives, load_archive
+    from smashup_db.importer.card_archive import import_archives, load_archive
 
     with user_errors():
         files = [load_archive(s) for s in sources]  # all input validated before the database is opened

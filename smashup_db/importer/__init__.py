@@ -15,7 +15,7 @@ whose message is one line naming the file (and line or field).
 
 from __future__ import annotations
 
-from ..errors import UserError
+from smashup_db.errors import UserError
 
 
 class ImportFileError(UserError, ValueError):

@@ -36,11 +36,11 @@ import time
 from collections import Counter, defaultdict, namedtuple
 from functools import lru_cache
 
-from ..sanitize import MAX_TEXT, nul_position, strip_controls
-from ..textutil import key, slugify
-from ..vocabulary import SOURCE_TYPES as TYPE_MAP
-from . import ImportFileError
-from .sources import label_of, read_json
+from smashup_db.common.sanitize import MAX_TEXT, nul_position, strip_controls
+from smashup_db.common.text import key, slugify
+from smashup_db.common.vocabulary import SOURCE_TYPES as TYPE_MAP
+from smashup_db.importer import ImportFileError
+from smashup_db.importer.files import label_of, read_json
 
 #: Text prefix that repeats the printed power ("Power 5 - ", "power 5 - ", "Power4 - ", "Power X - ").
 POWER_PREFIX = re.compile(r"^\s*power\s*(?:\d+|x)?\s*-\s*", re.IGNORECASE)
@@ -156,7 +156,7 @@ def _field(source: str, rec, name: str, where: str, *, required: bool = True, ki
 
 
 def _clean(source: str, value: str, where: str, one_line: bool = False) -> str:
-    """An archive string made safe to store (:mod:`smashup_db.sanitize`).
+    """An archive string made safe to store (:mod:`smashup_db.common.sanitize`).
 
     A NUL character is refused with its position (SQLite would store it,
     PostgreSQL refuses it); a value longer than ``MAX_TEXT`` is refused;
@@ -229,7 +229,7 @@ def load_corrections(data_dir: str | None = None) -> list[dict]:
     Returns ``[{"kind": "card"|"base", "match": {...}, "name": str|None}]``;
     an absent or unreadable file gives no corrections.
     """
-    from ..catalogue.datafiles import data_dir_path
+    from smashup_db.compiler.datafiles import data_dir_path
 
     try:
         with open(os.path.join(data_dir or data_dir_path(), "curated", "corrections.json"), encoding="utf-8") as fh:
@@ -323,8 +323,9 @@ def import_archives(db, files: list[ArchiveFile], data_dir=None) -> TextImportRe
     Returns a :class:`TextImportReport`. Raises
     :class:`~smashup_db.errors.DatabaseError` (the transaction is then rolled back).
     """
-    from ..search.index import rebuild_index
-    from ..storage import ensure_current, writing
+    from smashup_db.search.index import rebuild_index
+    from smashup_db.compiler.bootstrap import ensure_current
+    from smashup_db.db import writing
 
     start = time.perf_counter()
     report = TextImportReport([f.label for f in files])

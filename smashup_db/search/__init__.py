@@ -11,11 +11,11 @@ __all__ = ["Query", "QueryError", "Searcher", "parse", "search"]
 def __getattr__(name: str):
     """The public names, imported on first use (writers import :mod:`.index` alone, at start-up)."""
     if name in ("Searcher", "search"):
-        from . import execute
+        from smashup_db.search import execute
 
         return getattr(execute, name)
     if name in ("Query", "QueryError", "parse"):
-        from . import parser
+        from smashup_db.search import parser
 
         return getattr(parser, name)
     raise AttributeError(name)

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import re
 
-from ..lookup import Catalogue
-from ..storage import in_params
-from ..textutil import ascii_fold
-from ..names import Ambiguous, NotFound
-from .index import META_KEY, uses_fts
-from .parser import And, Compare, Everything, Is, Not, Or, Query, QueryError, Words, parse, suggest
+from smashup_db.catalogue.view import Catalogue
+from smashup_db.db import in_params
+from smashup_db.common.text import ascii_fold
+from smashup_db.catalogue.names import Ambiguous, NotFound
+from smashup_db.search.index import META_KEY, uses_fts
+from smashup_db.search.parser import And, Compare, Everything, Is, Not, Or, Query, QueryError, Words, parse, suggest
 
 #: Numeric fields -> item column.
 NUMBER_COLUMNS = {"power": "power", "copies": "copies", "breakpoint": "breakpoint",
@@ -46,7 +46,7 @@ ITEMS_CTE = (
 
 
 class Searcher:
-    """Search the cards and bases of a :class:`~smashup_db.lookup.Catalogue`.
+    """Search the cards and bases of a :class:`~smashup_db.catalogue.view.Catalogue`.
 
     ``use_fts``: None picks FTS5 when the database has it; False forces the
     portable LIKE path (True falls back to LIKE when FTS5 is missing).
@@ -59,7 +59,7 @@ class Searcher:
 
     # ------------------------------------------------------------------ resolving
     def resolve(self, kind: str, value: str, column: int = 0) -> list[str]:
-        """Ids of the faction or product ``value`` names (see :class:`~smashup_db.names.NameMatcher`).
+        """Ids of the faction or product ``value`` names (see :class:`~smashup_db.catalogue.names.NameMatcher`).
 
         Raises :class:`QueryError` at ``column`` with the closest names when
         nothing (or more than one thing) matches.

@@ -4,7 +4,7 @@ Two derived tables, declared in the schema (models and migrations):
 
 * ``search_doc(key, lang, field, body)``: one row per name or text of a card or
   base; ``key`` is ``card:<id>`` or ``base:<id>``, ``field`` is ``name`` or
-  ``text``, ``body`` is the :func:`~smashup_db.textutil.fold` of it (only
+  ``text``, ``body`` is the :func:`~smashup_db.common.text.fold` of it (only
   ``[0-9a-z]`` words separated by single spaces). Portable: the LIKE fallback
   searches it on any database, PostgreSQL included.
 * ``search_fts``: an SQLite FTS5 table with the same rows, created by the
@@ -19,7 +19,7 @@ meta row ``search_index`` says which indexer built it and whether FTS5 is used.
 
 from __future__ import annotations
 
-from ..textutil import fold, word_parts
+from smashup_db.common.text import fold, word_parts
 
 #: Bump when the documents change shape: databases indexed by another version are re-indexed on open.
 INDEX_VERSION = "3"
@@ -43,7 +43,7 @@ def uses_fts(marker: str | None) -> bool:
 def documents(names: list[dict], texts: list[dict]) -> list[dict]:
     """Index rows ``{"key", "lang", "field", "body"}`` from name rows and text rows (no duplicates).
 
-    German names also get one extra name row per word part (:func:`~smashup_db.textutil.word_parts`),
+    German names also get one extra name row per word part (:func:`~smashup_db.common.text.word_parts`),
     so a part of a compound word finds the word ("Rüstung" finds "Cäsiumrüstung").
     """
     seen, docs = set(), []
@@ -64,8 +64,8 @@ def documents(names: list[dict], texts: list[dict]) -> list[dict]:
 def rebuild_index(w, fields: tuple[str, ...] = ("name", "text")) -> bool:
     """Rebuild the index documents of ``fields`` (``name``, ``text``) in the write transaction ``w``.
 
-    ``w`` is the :class:`~smashup_db.storage.Writer` of the caller's
-    transaction (see :func:`smashup_db.storage.writing`), so the index changes
+    ``w`` is the :class:`~smashup_db.db.Writer` of the caller's
+    transaction (see :func:`smashup_db.db.writing`), so the index changes
     together with the names and text it is made from: a build changes only
     names, a text import only text. ``search_fts`` follows where it exists.
     Returns True when FTS5 is in use. Raises driver errors.

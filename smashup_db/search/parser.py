@@ -26,8 +26,8 @@ from dataclasses import dataclass
 from dataclasses import field as _attr
 from typing import Union
 
-from ..errors import UserError
-from ..textutil import fold
+from smashup_db.errors import UserError
+from smashup_db.common.text import fold
 
 
 class QueryError(UserError, ValueError):
@@ -94,7 +94,6 @@ KEYWORD_VALUES = {
 
 LANG_VALUES = {"en": "en", "english": "en", "englisch": "en", "de": "de", "german": "de", "deutsch": "de"}
 
-OPS = ("<=", ">=", "!=", "=", "<", ">", ":")
 _FIELD_RE = re.compile(r"^([^\W\d_][\w-]*)(<=|>=|!=|=|<|>|:)(.*)$", re.DOTALL)
 _NUMBER_RE = re.compile(r"^\d{1,4}$")
 

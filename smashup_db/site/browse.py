@@ -12,11 +12,11 @@ from pathlib import Path
 
 from markupsafe import Markup, escape
 
-from ..textutil import fold
-from ..textutil import is_slug
-from .paths import SiteError, page_url, safe_path, templates_dir
-from .qindex import build_index, index_json
-from .strings import strings
+from smashup_db.common.text import fold
+from smashup_db.common.text import is_slug
+from smashup_db.site.paths import SiteError, page_url, safe_path, templates_dir
+from smashup_db.site.query_index import build_index, index_json
+from smashup_db.site.strings import strings
 
 #: Static files copied from templates/site/assets/ (own work: no publisher art).
 ASSET_FILES = ("query.js", "search.js")

@@ -30,23 +30,22 @@ from pathlib import Path
 from typing import Callable, Iterable
 from urllib.parse import urlparse
 
-from ..sanitize import csv_cell, pagefind_safe
-from ..textutil import fold
-from .browse import Attrs, faction_letters, name_html, nav_urls, page_path, write_assets
-from .clean import FILTERS
-from .model import SiteData, load
-from .outdir import check_contents, make_temp, remove_stale, resolve_out, temp_name, written_files
-from .qindex import read_search_rows
-from .paths import SiteError, page_url, safe_path, templates_dir
-from .search import find_pagefind, run_pagefind
-from .strings import LANG_NAMES, strings
-from .translations import status_context, write_faction_csvs
-from .writer import PageWriter
-from ..coverage import format_percent
+from smashup_db.common.sanitize import csv_cell, pagefind_safe
+from smashup_db.common.text import fold
+from smashup_db.site.browse import Attrs, faction_letters, name_html, nav_urls, page_path, write_assets
+from smashup_db.site.clean import FILTERS
+from smashup_db.site.sitedata import SiteData, load
+from smashup_db.site.outdir import check_contents, make_temp, remove_stale, resolve_out, temp_name, written_files
+from smashup_db.site.query_index import read_search_rows
+from smashup_db.site.paths import SiteError, page_url, safe_path, templates_dir
+from smashup_db.site.pagefind import find_pagefind, run_pagefind
+from smashup_db.site.strings import LANG_NAMES, strings
+from smashup_db.site.status_page import status_context, write_faction_csvs
+from smashup_db.site.writer import PageWriter
+from smashup_db.catalogue.coverage import format_percent
 
 SITE_LANGS = ("en", "de")
 MARKER = ".smashup-site"
-DATASETS = ("cards", "bases", "factions", "products")
 
 Progress = Callable[[str, int, int], None]
 
@@ -102,7 +101,7 @@ def render_page(template, context: dict) -> str:
 def _environment():
     from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
-    from .tplcache import bytecode_cache
+    from smashup_db.site.tplcache import bytecode_cache
 
     # auto_reload off: a build's templates do not change while it runs (saves a stat per include and extends)
     env = Environment(loader=FileSystemLoader(str(templates_dir())), autoescape=True, auto_reload=False,
@@ -188,10 +187,10 @@ def build_site(out: Path | str = "site", langs: str | Iterable[str] | None = Non
     env = _environment()
     own_reader = reader is None
     if own_reader:
-        from ..storage import open_reader
+        from smashup_db.compiler.bootstrap import open_reader
 
         reader = open_reader(db)
-    from ..storage import sqlite_path
+    from smashup_db.db import sqlite_path
 
     try:
         check_contents(out, sqlite_path(getattr(reader, "url", "") or ""))

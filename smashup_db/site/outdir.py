@@ -25,7 +25,7 @@ import secrets
 import shutil
 from pathlib import Path
 
-from .paths import SiteError
+from smashup_db.site.paths import SiteError
 
 #: Name of the marker file a build writes at the top of the site (JSON, with the list of files).
 MARKER = ".smashup-site"

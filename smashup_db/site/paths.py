@@ -1,7 +1,7 @@
 """Where templates live and where pages go; refuses any path that leaves the site.
 
 Every folder name on the site comes from an id (slug). :func:`safe_path`
-checks each segment with :func:`smashup_db.textutil.is_slug` and then checks
+checks each segment with :func:`smashup_db.common.text.is_slug` and then checks
 that the resolved path still lies inside the output folder, so a bad id can
 never write outside it (``../../etc`` or ``/tmp/x`` are refused).
 """
@@ -11,11 +11,9 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from ..errors import UserError
-from ..textutil import is_slug
-
-PACKAGE_DIR = Path(__file__).resolve().parent.parent
-
+from smashup_db.common.resources import templates_root
+from smashup_db.errors import UserError
+from smashup_db.common.text import is_slug
 
 class SiteError(UserError, ValueError):
     """The site cannot be built or served as asked (bad option, bad id, unusable folder)."""
@@ -24,10 +22,10 @@ class SiteError(UserError, ValueError):
 def templates_dir() -> Path:
     """The Jinja2 templates of the site (``smashup_db/_templates/site`` in a wheel,
     ``<repo>/templates/site`` in a source checkout). Raises :class:`SiteError` if missing."""
-    for candidate in (PACKAGE_DIR / "_templates", PACKAGE_DIR.parent / "templates"):
-        if (candidate / "site" / "base.html").is_file():
-            return candidate / "site"
-    raise SiteError(f"{PACKAGE_DIR.parent / 'templates' / 'site'}: site templates not found")
+    try:
+        return templates_root() / "site"
+    except UserError as exc:
+        raise SiteError(str(exc)) from None
 
 
 def safe_path(root: Path, *segments: str, filename: str = "index.html") -> Path:

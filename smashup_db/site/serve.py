@@ -6,7 +6,7 @@ import functools
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
-from .paths import SiteError
+from smashup_db.site.paths import SiteError
 
 
 class _Quiet(SimpleHTTPRequestHandler):

@@ -1,21 +1,20 @@
 """Interface wording of the site in English and German.
 
-Game terms (card types, keywords, headings) come from :mod:`smashup_db.terms`
+Game terms (card types, keywords, headings) come from :mod:`smashup_db.i18n.terms`
 so that the site, the CLI and the glossary use the same German words.
 """
 
 from __future__ import annotations
 
-from ..terms import TERMS
+from smashup_db.i18n.terms import PLURALS, TERMS, term
 
 LANG_NAMES = {"en": "English", "de": "Deutsch"}
 
-#: The site's interface wording lives in the one message table (:data:`smashup_db.terms.TERMS`).
-UI = TERMS
+#: The site's interface wording lives in the one message table (:data:`smashup_db.i18n.terms.TERMS`).
 
 
 def strings(lang: str) -> dict[str, str]:
     """Every interface string and game term in ``lang`` (English where a German one is missing)."""
-    out = {k: v.get(lang) if v.get(lang) is not None else v["en"] for k, v in TERMS.items()}
+    out = {k: term(k, lang) for k in (*TERMS, *PLURALS)}
     out["lang_name"] = LANG_NAMES.get(lang, lang)
     return out

@@ -1,0 +1,119 @@
+"""The one name matcher: what a person typed → the ids it names.
+
+Used by the look-ups, the draft prompt and search. Names match in any
+language, ignoring case, accents and punctuation (:func:`~smashup_db.common.text.fold`).
+Stages, tried in order, the first that finds anything wins:
+
+1. the id itself;
+2. an exact name (every thing of that name: reprints may share one);
+3. a unique prefix of a name (or of the id, dashes read as spaces);
+4. a unique substring;
+5. optionally, a clearly closest name (``fuzzy=True``: the draft prompt, where
+   the choices are few; look-ups suggest instead of guessing).
+
+Several matches at stage 3 or 4 raise :class:`Ambiguous`; no match raises
+:class:`NotFound` with :meth:`NameMatcher.suggest`'s close names, names in the
+display language preferred.
+"""
+
+from __future__ import annotations
+
+from smashup_db.errors import UserError
+from smashup_db.common.text import fold
+
+#: rapidfuzz WRatio score (0-100) a name needs to be suggested.
+SUGGEST_CUTOFF = 60
+#: A fuzzy match is taken only with at least this ratio and this lead over the next one.
+FUZZY_ACCEPT, FUZZY_LEAD = 75, 5
+
+
+class NotFound(UserError, LookupError):
+    """No thing of that kind has that name. ``suggestions`` holds up to 5 close names."""
+
+    def __init__(self, kind: str, query: str, suggestions: list[str]):
+        self.kind, self.query, self.suggestions = kind, query, suggestions
+        hint = f"; did you mean: {', '.join(suggestions)}?" if suggestions else ""
+        super().__init__(f"no {kind} named {query!r}{hint}")
+
+
+class Ambiguous(UserError, LookupError):
+    """The name is the start (or a part) of several names; ``names`` lists them in catalogue order."""
+
+    def __init__(self, kind: str, query: str, ids: list[str], names: list[str]):
+        self.kind, self.query, self.ids, self.names = kind, query, ids, names
+        more = ", ..." if len(names) > 6 else ""
+        super().__init__(f"{kind} {query!r} is ambiguous: {', '.join(names[:6])}{more}")
+
+
+class NameMatcher:
+    """Match names of one :class:`~smashup_db.catalogue.model.Model` for a display language."""
+
+    def __init__(self, model, lang: str):
+        self.model, self.lang = model, lang
+        self._folded: dict[str, dict[str, tuple[str, ...]]] = {}
+
+    def folded(self, kind: str) -> dict[str, tuple[str, ...]]:
+        """``{id: folded names in every language and of every printing}`` of ``kind``, in catalogue order."""
+        if kind not in self._folded:
+            from smashup_db.catalogue.printing import printing_names
+
+            folded = self.model.folded  # stored with each name: nothing to fold here
+            other = printing_names(self.model, kind)  # names of other printings (Miskatonic University)
+            self._folded[kind] = {ref: tuple(dict.fromkeys([*folded.get((kind, ref), {}).values(),
+                                                            *sorted(other.get(ref, ()))]))
+                                  for ref in self.model.things(kind)}
+        return self._folded[kind]
+
+    def match(self, kind: str, query: str, among: list[str] | None = None, fuzzy: bool = False) -> list[str]:
+        """Ids of the ``kind`` things ``query`` names (catalogue order, or ``among``'s order).
+
+        ``among`` restricts the choices (e.g. a draft pool). Raises
+        :class:`NotFound` (with suggestions) or :class:`Ambiguous`.
+        """
+        folded = self.folded(kind)
+        choices = list(among) if among is not None else list(folded)
+        raw = (query or "").strip()
+        q = fold(raw)
+        for candidate in (raw, raw.lower()):
+            if candidate in folded and candidate in choices:
+                return [candidate]
+        if q:
+            exact = [i for i in choices if q in folded.get(i, ())]
+            if exact:
+                return exact
+            for test in (str.startswith, str.__contains__):
+                found = [i for i in choices
+                         if any(test(n, q) for n in folded.get(i, ())) or test(i.replace("-", " "), q)]
+                if len(found) == 1:
+                    return found
+                if found:
+                    raise Ambiguous(kind, query, found, [self.model.name(kind, i, self.lang)[0] for i in found])
+            if fuzzy:
+                from rapidfuzz import fuzz
+
+                scored = sorted(((max((fuzz.ratio(q, n) for n in folded.get(i, ()) or (fold(i),)), default=0), i)
+                                 for i in choices), reverse=True)
+                if scored and scored[0][0] >= FUZZY_ACCEPT and (len(scored) == 1 or
+                                                                scored[0][0] - scored[1][0] >= FUZZY_LEAD):
+                    return [scored[0][1]]
+        raise NotFound(kind, query, self.suggest(kind, raw, among=among))
+
+    def suggest(self, kind: str, query: str, limit: int = 5, among: list[str] | None = None) -> list[str]:
+        """Up to ``limit`` names close to ``query``, best first; a thing's name in the display language preferred."""
+        from rapidfuzz import fuzz, process
+
+        wanted = set(among) if among is not None else None
+        choices: dict[str, str] = {}
+        for (k, ref), names in self.model.names.items():
+            if k != kind or (wanted is not None and ref not in wanted):
+                continue
+            for lang in (self.lang, "en", *names):
+                if lang in names:
+                    choices.setdefault(fold(names[lang]), names[lang])
+        found = process.extract(fold(query), list(choices), scorer=fuzz.WRatio, limit=limit * 3,
+                                score_cutoff=SUGGEST_CUTOFF)
+        out: list[str] = []
+        for key, _score, _ in found:
+            if choices[key] not in out:
+                out.append(choices[key])
+        return out[:limit]

@@ -1,0 +1,135 @@
+"""Which printing of a card or base applies, and its facts.
+
+A card or base has one identity and one or more printings (see
+:class:`~smashup_db.catalogue.model.Printing`); the ``card``/``base`` row holds the
+current printing. The German edition was translated from the original
+printings (shared/data/README.md): a German box uses the ``german`` row where
+one exists, else the ``original`` one, else the current facts. Pure functions
+over the read model; no database access.
+"""
+
+from __future__ import annotations
+
+from smashup_db.errors import UserError
+from smashup_db.common.text import fold
+
+PRINTINGS = ("original", "current", "german")
+#: How a fact's absence is described: no such fact (an action's power) or no source for it.
+NONE, UNKNOWN = "none", "unknown"
+
+
+class PrintingError(UserError, ValueError):
+    """An unknown printing name (the message lists the valid ones)."""
+
+
+def check(printing: str | None) -> str | None:
+    """``printing`` lower-cased when it is one of :data:`PRINTINGS` (None passes); else :class:`PrintingError`."""
+    if printing is None:
+        return None
+    p = printing.strip().lower()
+    if p not in PRINTINGS:
+        raise PrintingError(f"unknown printing {printing!r}; use one of: {', '.join(PRINTINGS)}")
+    return p
+
+
+def pick(thing, printing: str | None):
+    """The :class:`~smashup_db.catalogue.model.Printing` row that applies to ``thing``, or None (current facts).
+
+    ``german`` falls back to ``original``; ``original`` to the current facts;
+    ``current``/None prefer a ``current`` row in the thing's own product.
+    """
+    rows = getattr(thing, "printings", ()) or ()
+    order = {"german": ("german", "original"), "original": ("original",)}.get(printing or "current", ())
+    home = getattr(thing, "product", None)
+    for want in order:
+        found = [r for r in rows if r.printing == want]
+        if found:
+            return next((r for r in found if r.product == home), found[0])
+    return None
+
+
+def base_facts(base, printing: str | None) -> dict:
+    """A base's facts in ``printing``: ``{"printing", "product", "name", "breakpoint", "vp", "unknown", "reason"}``.
+
+    ``printing`` in the result is the one asked (``current`` for None),
+    ``facts_from`` the printing whose facts are given (the German edition
+    follows the original printing; a thing without such a row has only its
+    current facts). ``unknown`` lists the facts no source gives for it (None).
+    """
+    row = pick(base, printing)
+    asked = printing or "current"
+    if row is None:
+        unknown = [] if base.breakpoint is not None else ["breakpoint", "vp"]
+        return {"printing": asked, "facts_from": "current", "product": base.product, "name": None,
+                "breakpoint": base.breakpoint, "vp": list(base.vp), "unknown": unknown, "reason": base.note or ""}
+    return {"printing": asked, "facts_from": row.printing, "product": row.product, "name": row.name or None,
+            "breakpoint": row.breakpoint, "vp": list(row.vp), "unknown": list(row.unknown), "reason": row.reason}
+
+
+def card_facts(card, printing: str | None) -> dict:
+    """A card's facts in ``printing``: ``{"printing", "product", "name", "copies", "power", "unknown", "reason"}``."""
+    row = pick(card, printing)
+    asked = printing or "current"
+    if row is None:
+        return {"printing": asked, "facts_from": "current", "product": card.product, "name": None,
+                "copies": card.copies, "power": card.power,
+                "unknown": ["power"] if power_status(card) == UNKNOWN else [], "reason": card.note}
+    return {"printing": asked, "facts_from": row.printing, "product": row.product, "name": row.name or None, "copies": row.copies,
+            "power": row.power, "unknown": list(row.unknown), "reason": row.reason}
+
+
+def power_status(card, power: int | None = None) -> str:
+    """``known``, ``none`` (actions, titans: no power printed) or ``unknown`` (a minion or fusion no source gives)."""
+    value = card.power if power is None else power
+    if value is not None:
+        return "known"
+    return UNKNOWN if card.type in ("minion", "fusion") else NONE
+
+
+def rows_json(model, thing, lang: str) -> list[dict]:
+    """Every printing of a thing for ``--json``: ``[{"product", "printing", facts..., "unknown", "reason", "evidence"}]``.
+
+    A thing without printing rows has one: its current facts in its products.
+    """
+    out = []
+    for r in thing.printings:
+        row = {"product": model.named("product", r.product, lang), "printing": r.printing, "name": r.name or None}
+        if r.kind == "card":
+            row.update({"type": r.type, "copies": r.copies, "power": r.power})
+        else:
+            row.update({"breakpoint": r.breakpoint, "vp": list(r.vp)})
+        row.update({"unknown": list(r.unknown), "reason": r.reason, "evidence": r.evidence})
+        out.append(row)
+    if not out:
+        if hasattr(thing, "breakpoint"):
+            out.append({"product": model.named("product", thing.product, lang), "printing": "current",
+                        "name": None, "breakpoint": thing.breakpoint, "vp": list(thing.vp),
+                        "unknown": [] if thing.breakpoint is not None else ["breakpoint", "vp"],
+                        "reason": thing.note, "evidence": ""})
+        else:
+            products = [thing.product] if thing.product else list(model.factions[thing.faction].products)
+            for pid in products:
+                out.append({"product": model.named("product", pid, lang), "printing": "current", "name": None,
+                            "type": thing.type, "copies": thing.copies, "power": thing.power,
+                            "unknown": ["power"] if power_status(thing) == UNKNOWN else [],
+                            "reason": thing.note, "evidence": ""})
+    return out
+
+
+def printing_names(model, kind: str) -> dict[str, set[str]]:
+    """``{id: {folded names of its other printings}}`` (Miskatonic University for Arkham University)."""
+    out: dict[str, set[str]] = {}
+    for thing in model.things(kind).values():
+        for r in getattr(thing, "printings", ()):
+            if r.name:
+                out.setdefault(thing.id, set()).add(fold(r.name))
+    return out
+
+
+def german_default(model, product: str, query: str) -> str | None:
+    """``german`` when ``query`` names ``product`` by its German edition's title or German name, else None."""
+    p = model.products.get(product)
+    if p is None or not p.german_title:
+        return None
+    names = {fold(p.german_title), fold(model.names.get(("product", product), {}).get("de") or "")}
+    return "german" if fold(query) in names - {""} else None

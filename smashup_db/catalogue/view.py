@@ -1,0 +1,209 @@
+"""Look-ups over the catalogue: products, factions, cards, bases, stats.
+
+:class:`Catalogue` is a view of the read model (:mod:`smashup_db.catalogue.model`)
+in one display language. Every result is a plain dict (ready for ``--json``).
+Names are shown in the chosen language where known; otherwise the English
+name is used and the result says so (``name_lang``). Names are matched by
+:class:`~smashup_db.catalogue.names.NameMatcher`; a miss raises
+:class:`~smashup_db.catalogue.names.NotFound` with suggestions.
+"""
+
+from __future__ import annotations
+
+from smashup_db.catalogue import printing as prt
+from smashup_db.catalogue import model as readmodel
+from smashup_db.catalogue.names import Ambiguous, NameMatcher, NotFound
+from smashup_db.catalogue.model import LANGS, UNKNOWN_NAME, deck_totals
+from smashup_db.i18n.terms import default_lang  # noqa: F401  (re-exported: the locale's display language)
+
+__all__ = ["Catalogue", "NotFound", "Ambiguous", "LANGS", "UNKNOWN_NAME", "default_lang", "deck_totals"]
+
+
+class Catalogue:
+    """Read access to the catalogue in one display language (``en`` or ``de``).
+
+    ``reader`` is a :class:`~smashup_db.db.Reader`; ``model`` a loaded
+    :class:`~smashup_db.catalogue.model.Model` to share (loaded from ``reader`` when None);
+    ``owned`` the printings the group owns, ``{product id: printing}`` or a function
+    returning it on first use (see :func:`smashup_db.userdata.collection.owned_printings`):
+    the catalogue never reads user data itself.
+    """
+
+    def __init__(self, reader, lang: str = "en", model: readmodel.Model | None = None, owned=None):
+        self.r = reader
+        self.lang = lang
+        self.model = model or readmodel.load(reader)
+        self.matcher = NameMatcher(self.model, lang)
+        self._owned: dict[str, str] | None = None
+        self._owned_source = owned
+
+    # ------------------------------------------------------------------ names
+    def name(self, kind: str, ref: str, lang: str | None = None) -> tuple[str, str | None]:
+        """``(name, lang)`` of a thing: the chosen language, else English, else unknown (lang None)."""
+        return self.model.name(kind, ref, lang or self.lang)
+
+    def named(self, kind: str, ref: str) -> dict:
+        """``{"id", "name", "name_lang", "name_en"}`` for embedding in results."""
+        return self.model.named(kind, ref, self.lang)
+
+    def resolve(self, kind: str, query: str) -> list[str]:
+        """Ids of the ``kind`` things named ``query`` (see :class:`~smashup_db.catalogue.names.NameMatcher`).
+
+        Several ids come back when reprints share a name, in catalogue order.
+        Raises :class:`NotFound` with up to five suggestions, or :class:`Ambiguous`.
+        """
+        return self.matcher.match(kind, query)
+
+    def suggest(self, kind: str, query: str, limit: int = 5) -> list[str]:
+        """Up to ``limit`` names close to ``query`` (display language preferred)."""
+        return self.matcher.suggest(kind, query, limit)
+
+    # ------------------------------------------------------------------ products and factions
+    def products(self) -> list[dict]:
+        """All products in publication order: id, names, kind, year, extra decks, faction and base counts,
+        and the German edition (``{"title", "release"}``; None when the product was not published in German)."""
+        return [{**self.named("product", p.id), "kind": p.kind, "year": p.year, "extra_decks": list(p.extra_decks),
+                 "factions": len(p.factions), "bases": len(p.bases),
+                 "german_edition": {"title": p.german_title, "release": p.german_release} if p.german_title else None}
+                for p in self.model.products.values()]
+
+    def factions(self, product: str | None = None) -> list[dict]:
+        """Factions in catalogue order (optionally of one product), with their products."""
+        pid = self.resolve("product", product)[0] if product else None
+        return [{**self.named("faction", f.id), "products": [self.named("product", p) for p in f.products]}
+                for f in self.model.factions.values() if pid is None or pid in f.products]
+
+    def owned_printings(self) -> dict[str, str]:
+        """``{product id: printing}`` of the boxes the group owns, as given by ``owned`` (empty when None)."""
+        if self._owned is None:
+            self._owned = dict(self._owned_source() if callable(self._owned_source) else self._owned_source or {})
+        return self._owned
+
+    def printing_of(self, thing, printing: str | None) -> str | None:
+        """The printing to show: ``printing`` if given, else the one owned of the thing's product(s), else None."""
+        if printing:
+            return printing
+        owned = self.owned_printings()
+        products = [getattr(thing, "product", None)] + [r.product for r in getattr(thing, "printings", ())]
+        for pid in products:
+            if pid in owned:
+                return owned[pid]
+        return None
+
+    def card_row(self, cid: str, printing: str | None = None) -> dict:
+        """A card as a row of a faction's card list: names, type, copies, power (and whether it is none
+        or unknown), keywords; the facts of ``printing`` (see :mod:`smashup_db.catalogue.printing`) when given."""
+        c = self.model.cards[cid]
+        facts = prt.card_facts(c, printing) if printing else {"copies": c.copies, "power": c.power}
+        status = prt.power_status(c, facts["power"])
+        return {**self.named("card", cid), "type": c.type, "copies": facts["copies"], "power": facts["power"],
+                "power_status": status, "keywords": list(c.keywords),
+                **({"power_reason": c.note or "no source gives it"} if status == prt.UNKNOWN else {})}
+
+    def base_row(self, bid: str, printing: str | None = None) -> dict:
+        """A base as a list row: names, product, faction, breakpoint, VP, whether stats are known, note,
+        own scoring rule (``scoring``, None when VP go 1st/2nd/3rd as printed); in ``printing`` when given."""
+        b = self.model.bases[bid]
+        row = {**self.named("base", bid), "product": self.named("product", b.product),
+               "faction": self.named("faction", b.faction) if b.faction else None,
+               "breakpoint": b.breakpoint, "vp": list(b.vp), "stats_known": b.stats_known, "note": b.note or None,
+               "scoring": b.scoring}
+        if printing:
+            f = prt.base_facts(b, printing)
+            row.update({"breakpoint": f["breakpoint"], "vp": f["vp"], "stats_known": f["breakpoint"] is not None,
+                        "printing": f["printing"], "facts_from": f["facts_from"], "printing_name": f["name"],
+                        "printing_product": self.named("product", f["product"])})
+            if f["unknown"]:
+                row["note"] = f["reason"] or row["note"]
+        return row
+
+    def bases(self, product: str | None = None, faction: str | None = None, printing: str | None = None) -> list[dict]:
+        """Bases in catalogue order, optionally of one product and/or one faction, in ``printing``.
+
+        A product's bases include those it printed that are filed under a
+        later product (the Geeks bases of The Big Geeky Box).
+        """
+        pid = self.resolve("product", product)[0] if product else None
+        fid = self.resolve("faction", faction)[0] if faction else None
+        in_product = set(self.model.products[pid].bases) if pid else None
+        return [self.base_row(b.id, self.printing_of(b, printing)) for b in self.model.bases.values()
+                if (pid is None or b.id in in_product) and (fid is None or b.faction == fid)]
+
+    def faction(self, query: str) -> dict:
+        """One faction: its cards (copies, power, keywords; of the owned printing), totals, bases and products."""
+        f = self.model.factions[self.resolve("faction", query)[0]]
+        cards = [self.card_row(c, self.printing_of(self.model.cards[c], None)) for c in f.cards]
+        return {**self.named("faction", f.id), "products": [self.named("product", p) for p in f.products],
+                "cards": cards, "totals": deck_totals(cards), "bases": [self.base_row(b) for b in f.bases]}
+
+    # ------------------------------------------------------------------ cards and bases
+    def texts(self, kind: str, ref: str) -> dict:
+        """Imported text and rulings of a thing: ``{"text", "text_lang", "text_source", "texts", "rulings"}``."""
+        found = self.model.texts(kind, [ref]).get((kind, ref))
+        texts = {lang: dict(t) for lang, t in found.texts.items()} if found else {}
+        chosen = texts.get(self.lang) or texts.get("en")
+        return {"text": chosen["text"] if chosen else None,
+                "text_lang": (self.lang if self.lang in texts else "en") if chosen else None,
+                "text_source": chosen["source"] if chosen else None,
+                "texts": texts, "rulings": list(found.rulings) if found else []}
+
+    def card(self, query: str, printing: str | None = None) -> dict:
+        """One card: type, copies, power, keywords, faction, products, printings, text and rulings.
+
+        ``same_name`` lists other cards sharing the name (reprints). Copies and
+        power are those of ``printing`` (else the owned printing, else the
+        current one; ``printing`` says which); ``printings`` lists every
+        printing (see :func:`smashup_db.catalogue.printing.rows_json`). A titan's
+        products are the one selling it (TITANS packs or its own box), not
+        its faction's older boxes. Raises ``NotFound``/``Ambiguous``.
+        """
+        ids = self.resolve("card", query)
+        c = self.model.cards[ids[0]]
+        used = self.printing_of(c, printing)
+        facts = prt.card_facts(c, used)
+        products = [c.product] if c.product else list(self.model.factions[c.faction].products)
+        return {**self.card_row(c.id, used), "faction": self.named("faction", c.faction),
+                "products": [self.named("product", p) for p in products],
+                "printing": facts["printing"], "facts_from": facts["facts_from"], "printing_name": facts["name"],
+                "printings": prt.rows_json(self.model, c, self.lang),
+                **self.texts("card", c.id), "same_name": [self.named("card", i) for i in ids[1:]]}
+
+    def base(self, query: str, printing: str | None = None) -> dict:
+        """One base: product(s), faction, breakpoint, VP (of ``printing``, else the owned, else the
+        current printing), own scoring rule, every printing, text and rulings."""
+        bid = self.resolve("base", query)[0]
+        b = self.model.bases[bid]
+        used = self.printing_of(b, printing) or "current"
+        products = list(dict.fromkeys([b.product, *(r.product for r in b.printings)]))
+        return {**self.base_row(bid, used), "products": [self.named("product", p) for p in products],
+                "printings": prt.rows_json(self.model, b, self.lang), **self.texts("base", bid)}
+
+    # ------------------------------------------------------------------ stats
+    def stats(self) -> dict:
+        """Counts: products, factions, cards, card copies, bases; names and text per language."""
+        m = self.model
+        langs = sorted({lang for names in m.names.values() for lang in names} | {"de"})
+        names = {lang: {kind + "s": sum(1 for (k, _), n in m.names.items() if k == kind and lang in n)
+                        for kind in ("product", "faction", "card", "base")} for lang in langs}
+        text = m.text_counts()
+        for lang in ("en", "de"):
+            text.setdefault(lang, 0)
+        return {
+            "catalogue_version": m.meta.get("catalogue_version"),
+            "products": len(m.products),
+            "factions": len(m.factions),
+            "cards": len(m.cards),
+            "card_copies": sum(c.copies for c in m.cards.values()),
+            "bases": len(m.bases),
+            "bases_stats_unknown": sum(1 for b in m.bases.values() if b.breakpoint is None),
+            "printings": {"cards": sum(1 for c in m.cards.values()
+                                       if len({(r.product, r.printing) for r in c.printings}) > 1),
+                          "bases": sum(1 for b in m.bases.values()
+                                       if len({(r.product, r.printing) for r in b.printings}) > 1),
+                          "rows": sum(len(t.printings) for t in (*m.cards.values(), *m.bases.values())),
+                          "differences": int(m.meta.get("printing_differences") or 0),
+                          "unresolved": int(m.meta.get("printing_unresolved") or 0)},
+            "names": names,
+            "text": text,
+            "rulings": m.ruling_count(),
+        }

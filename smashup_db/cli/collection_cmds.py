@@ -1,0 +1,109 @@
+"""The collection commands: the boxes you (and your friends) own, and their backups."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from smashup_db.cli import gamenight_print as show
+from smashup_db.cli.app import DbOpt, JsonOpt, LangOpt, app, catalogue, emit_json
+from smashup_db.cli.gamenight_cmds import CollectionOpt, check_printing
+from smashup_db.cli.output import line
+from smashup_db.i18n.terms import msg, term
+
+collection_app = typer.Typer(help="Record the boxes you (and your friends) own.", no_args_is_help=True)
+app.add_typer(collection_app, name="collection")
+
+
+def _t(lang: str, key: str, **values) -> str:
+    """A game-night message from the one table (:mod:`smashup_db.i18n.terms`, keys ``g.*``)."""
+    return msg("g." + key, lang, **values)
+
+
+def _show_entry(cat, row: dict, json_out: bool) -> None:
+    if json_out:
+        return emit_json(row)
+    show.collection_entry(cat, row)
+
+
+@collection_app.command("add")
+def collection_add(product: Annotated[str, typer.Argument(help="Product name in English or German, or its id.")],
+                   copies: Annotated[int, typer.Option("--copies", help="How many copies.")] = 1,
+                   owner: Annotated[str, typer.Option("--owner", help="Whose box it is.")] = "me",
+                   printing: Annotated[Optional[str], typer.Option("--printing", help="Which printing the box is: original, current or german (default: german when named by its German title).", show_default=False)] = None,
+                   db: DbOpt = None, lang: LangOpt = None, json_out: JsonOpt = False) -> None:
+    """Add a box to a collection; a German title records the German edition.
+
+    Examples: smashup collection add "Vergessene Helden" --owner Ben;
+    smashup collection add "Core Set" --printing original
+    """
+    from smashup_db.userdata import collection as coll
+
+    with catalogue(db, lang) as cat:
+        _show_entry(cat, coll.add(cat, product, copies, owner, check_printing(printing)), json_out)
+
+
+@collection_app.command("remove")
+def collection_remove(product: Annotated[str, typer.Argument(help="Product name in English or German, or its id.")],
+                      copies: Annotated[Optional[int], typer.Option("--copies", help="How many copies (default: all).", show_default=False)] = None,
+                      owner: Annotated[str, typer.Option("--owner", help="Whose box it is.")] = "me",
+                      db: DbOpt = None, lang: LangOpt = None, json_out: JsonOpt = False) -> None:
+    """Remove a box from a collection. Example: smashup collection remove "Core Set" """
+    from smashup_db.userdata import collection as coll
+
+    with catalogue(db, lang) as cat:
+        _show_entry(cat, coll.remove(cat, product, copies, owner), json_out)
+
+
+@collection_app.command("list")
+def collection_list(owner: CollectionOpt = None, db: DbOpt = None, lang: LangOpt = None, json_out: JsonOpt = False) -> None:
+    """List the collection (all owners, or --collection NAME ...). Example: smashup collection list"""
+    from smashup_db.userdata import collection as coll
+
+    with catalogue(db, lang) as cat:
+        rows = coll.entries(cat, owner)
+        if json_out:
+            return emit_json(rows)
+        if not rows:
+            line(term("collection_empty", cat.lang))
+        for r in rows:
+            _show_entry(cat, r, False)
+
+
+@collection_app.command("export")
+def collection_export(file: Annotated[Path, typer.Argument(help="File to write: .json or .csv.")],
+                      db: DbOpt = None, lang: LangOpt = None) -> None:
+    """Back up the collection (owners, products, copies) to a JSON or CSV file.
+
+    Example: smashup collection export boxes.json
+    """
+    from smashup_db.userdata import backup
+    from smashup_db.gamenight import share
+    from smashup_db.cli.app import catalogue
+
+    with catalogue(db, lang) as cat:
+        kind = backup.kind_of(file)
+        share.write(backup.export_text(cat, kind), file)
+        n = len(backup.rows(cat))
+        line(_t(cat.lang, "wrote_entries", n=n, file=file))
+
+
+@collection_app.command("import")
+def collection_import(file: Annotated[Path, typer.Argument(help="File written by collection export (.json or .csv).")],
+                      replace: Annotated[bool, typer.Option("--replace", help="Empty the collection first (default: "
+                                                            "each entry sets that owner's copies, others stay).")] = False,
+                      db: DbOpt = None, lang: LangOpt = None, json_out: JsonOpt = False) -> None:
+    """Restore the collection from a backup, all or nothing.
+
+    Example: smashup collection import boxes.json --replace
+    """
+    from smashup_db.userdata import backup
+    from smashup_db.cli.app import catalogue
+
+    with catalogue(db, lang) as cat:
+        res = backup.import_file(cat, file, replace)
+        if json_out:
+            return emit_json(res)
+        line(_t(cat.lang, "imported_entries", n=res["entries"], owners=", ".join(res["owners"]) or _t(cat.lang, "nobody")))

@@ -1,0 +1,242 @@
+"""Adapters for the public source formats in ``../shared/data``.
+
+Each adapter reads one format and returns plain dicts with the facts only
+(names, types, copies, power, breakpoints, VP, links). Rules text is read only
+to derive facts (the printed power prefix, keywords); it is never returned.
+
+Errors: :class:`SourceError` names the file and the field that is malformed.
+"""
+
+from __future__ import annotations
+
+from smashup_db.errors import UserError
+
+import csv
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+CARD_ARCHIVE_CATALOG = Path("card-archive/smashup-catalog.json")
+CARD_ARCHIVE_BASES = Path("card-archive/smashup-bases.json")
+KADSUNO_DIR = Path("kadsuno-factions")
+PINKEPOP_SETS = Path("pinkepop/sets.json")
+NAMES_DE = Path("german/names-de.tsv")
+EDITIONS_DE = Path("german/editions-de.tsv")
+GLOSSARY_DE = Path("german/glossary-de.tsv")
+
+#: Marvel/Disney call minions "characters"; G.I. Gerald's fusions and a few
+#: minion/action hybrids are "other". Everything maps onto :data:`models.CARD_TYPES`.
+from smashup_db.common.vocabulary import SOURCE_TYPES as TYPE_MAP
+
+_POWER_PREFIX = re.compile(r"^\s*power\s*(\d+)\s*-", re.IGNORECASE)
+_KEYWORD_PATTERNS = {
+    "ongoing": re.compile(r"\bOngoing\s*:"),
+    "talent": re.compile(r"\bTalent\s*:"),
+    "special": re.compile(r"\bSpecial\s*:"),
+    "play-on-minion": re.compile(r"\bPlay (?:this )?on (?:a|an|one of your|another player's) (?:minion|character)", re.I),
+    "play-on-base": re.compile(r"\bPlay (?:this )?on a base", re.I),
+    "extra-play": re.compile(r"\bextra (?:minion|action|character)", re.I),
+}
+
+
+class SourceError(UserError, ValueError):
+    """A source file is missing or malformed; the message names file and field."""
+
+
+class CompileError(UserError, ValueError):
+    """Sources that cannot be reconciled (unknown product, unmatched correction...)."""
+
+
+#: A card text offering a Minion and an Action ability, or saying Fusion (Half the Battle).
+_FUSION = re.compile(r"^\s*(?:Power\s*\d+\s*-\s*)?(?:Fusion\b|Minion\s*:.*\bAction\s*:)", re.I | re.S)
+#: A base's sentence about what happens when it scores (linear: no nested repetition).
+_SCORES = re.compile(r"\b(?:When|Before|After|As) this base scores\b[^.]*(?:\.[^.]*)?", re.I)
+
+
+def is_fusion(text: str | None) -> bool:
+    """True when a card's English text offers a Minion and an Action ability (or says Fusion)."""
+    return bool(_FUSION.search(text or ""))
+
+
+def scoring_flag(text: str | None, vp: list | None) -> str | None:
+    """The base's own scoring rule from its English text, or None when 1st/2nd/3rd VP apply as printed.
+
+    ``replaced`` (replaced before scoring and the new base scores: Unicrave),
+    ``per-minion`` (VP per minion: Rhodes Plaza Mall), ``extra-vp`` (VP per N
+    power: Factory 436-1337), ``other`` (another scoring-time VP rule, or VP
+    printed as 0/0/0).
+    """
+    text = text or ""
+    for m in _SCORES.finditer(text):
+        s = m.group(0)
+        if re.search(r"replace (?:it|this base)", s, re.I) and "keep scoring" in text.lower():
+            return "replaced"
+        if re.search(r"VP\b|victory point", s, re.I):
+            if re.search(r"for each minion", s, re.I):
+                return "per-minion"
+            if re.search(r"for every \d+ power", s, re.I):
+                return "extra-vp"
+            return "other"
+    if vp and list(vp) == [0, 0, 0]:
+        return "other"
+    return None
+
+
+def _load_json(path: Path) -> Any:
+    try:
+        with path.open(encoding="utf-8") as fh:
+            return json.load(fh)
+    except FileNotFoundError:
+        raise SourceError(f"{path}: file not found") from None
+    except json.JSONDecodeError as exc:
+        raise SourceError(f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno})") from None
+
+
+def _require(record: dict, field: str, path: Path, where: str) -> Any:
+    if not isinstance(record, dict) or field not in record:
+        raise SourceError(f"{path}: {where}: field '{field}' is missing")
+    return record[field]
+
+
+def printed_power(text: str | None) -> int | None:
+    """The power printed in a card-archive text prefix ("Power 3 - ..."), or None."""
+    match = _POWER_PREFIX.match(text or "")
+    return int(match.group(1)) if match else None
+
+
+def keywords_of(text: str | None) -> list[str]:
+    """Keywords (see ``models.KEYWORDS``) found in an English card text, sorted."""
+    return sorted(k for k, rx in _KEYWORD_PATTERNS.items() if rx.search(text or ""))
+
+
+def read_card_archive(root: Path) -> dict:
+    """Read the card archive's catalogue and bases.
+
+    Returns ``{"factions": [{"name", "set", "cards": [{"name", "type", "copies",
+    "power", "keywords", "source_type"}]}], "bases": [{"name", "faction", "set",
+    "breakpoint", "vp"}]}``. ``power`` falls back to the printed prefix when the
+    field is null (the archive stores power 0 and odd spellings as null).
+    """
+    path = root / CARD_ARCHIVE_CATALOG
+    data = _load_json(path)
+    factions = []
+    for i, fac in enumerate(_require(data, "factions", path, "top level")):
+        where = f"factions[{i}]"
+        cards = []
+        for j, card in enumerate(_require(fac, "cards", path, where)):
+            cwhere = f"{where}.cards[{j}]"
+            source_type = _require(card, "type", path, cwhere)
+            if source_type not in TYPE_MAP:
+                raise SourceError(f"{path}: {cwhere}.type: unknown card type {source_type!r}")
+            text = card.get("text") or ""
+            power = card.get("power")
+            if power is None:
+                power = printed_power(text)
+            copies = _require(card, "quantity", path, cwhere)
+            if not isinstance(copies, int) or copies < 1:
+                raise SourceError(f"{path}: {cwhere}.quantity: expected a positive whole number")
+            cards.append({
+                "name": _require(card, "name", path, cwhere),
+                "type": "fusion" if is_fusion(text) else TYPE_MAP[source_type],
+                "source_type": source_type,
+                "copies": copies,
+                "power": power,
+                "keywords": keywords_of(text),
+            })
+        factions.append({
+            "name": _require(fac, "name", path, where),
+            "set": _require(fac, "set", path, where),
+            "cards": cards,
+        })
+    bpath = root / CARD_ARCHIVE_BASES
+    bdata = _load_json(bpath)
+    bases = []
+    for i, base in enumerate(_require(bdata, "bases", bpath, "top level")):
+        where = f"bases[{i}]"
+        vp = base.get("vp")
+        if vp is not None and (not isinstance(vp, list) or len(vp) != 3):
+            raise SourceError(f"{bpath}: {where}.vp: expected three numbers")
+        bases.append({
+            "name": _require(base, "name", bpath, where),
+            "faction": base.get("sourceFaction") or None,
+            "set": _require(base, "set", bpath, where),
+            "breakpoint": base.get("breakpoint"),
+            "vp": vp,
+            "scoring": _scoring_flag(base.get("text"), vp),
+        })
+    return {"factions": factions, "bases": bases}
+
+
+def _scoring_flag(text, vp):
+    return scoring_flag(text, vp)
+
+
+def read_kadsuno(root: Path) -> list[dict]:
+    """Read the Kadsuno faction files: ``[{"name", "set", "bases": [names], "playstyle"}]``.
+
+    Only names and the ``playstyle`` (complexity, e.g. "Low-Medium"; None when
+    absent) are taken; the marketing fields are ignored (data README).
+    """
+    out = []
+    folder = root / KADSUNO_DIR
+    files = sorted(folder.glob("*.json"))
+    if not files:
+        raise SourceError(f"{folder}: no faction files found")
+    for path in files:
+        data = _load_json(path)
+        if not isinstance(data, list):
+            raise SourceError(f"{path}: expected a list of factions")
+        for i, fac in enumerate(data):
+            where = f"[{i}]"
+            bases_text = _require(fac, "bases", path, where) or ""
+            names = [line.lstrip("* ").strip() for line in bases_text.splitlines() if line.strip()]
+            out.append({"name": _require(fac, "name", path, where),
+                        "set": _require(fac, "expansion", path, where),
+                        "bases": names, "playstyle": fac.get("playstyle") or None, "file": path.name})
+    return out
+
+
+def read_pinkepop(root: Path) -> list[dict]:
+    """Read PinkePop's product list: ``[{"name", "release_date", "factions"}]`` (English)."""
+    path = root / PINKEPOP_SETS
+    data = _load_json(path)
+    out = []
+    for i, s in enumerate(_require(data, "sets", path, "top level")):
+        name = (s.get("name") or {}).get("en")
+        if not name:
+            continue
+        out.append({
+            "name": name,
+            "release_date": (s.get("release_date") or {}).get("en"),
+            "factions": [(f.get("name") or {}).get("en") for f in s.get("factions") or [] if f.get("name")],
+        })
+    return out
+
+
+def read_tsv(path: Path, columns: tuple[str, ...]) -> list[dict]:
+    """Read a tab-separated file with a header row holding at least ``columns``."""
+    try:
+        with path.open(encoding="utf-8", newline="") as fh:
+            reader = csv.DictReader(fh, delimiter="\t", quoting=csv.QUOTE_NONE)
+            missing = [c for c in columns if c not in (reader.fieldnames or [])]
+            if missing:
+                raise SourceError(f"{path}: header lacks column(s) {', '.join(missing)}")
+            return [dict(row) for row in reader]
+    except FileNotFoundError:
+        raise SourceError(f"{path}: file not found") from None
+
+
+def read_names_de(root: Path) -> list[dict]:
+    """German names: ``[{"kind", "english", "german", "confidence", "evidence"}]``."""
+    return read_tsv(root / NAMES_DE, ("kind", "english", "german", "confidence", "evidence"))
+
+
+def read_glossary_de(root: Path) -> list[dict]:
+    """German game terms: ``[{"english", "german", "note"}]``."""
+    return read_tsv(root / GLOSSARY_DE, ("english", "german", "note"))
+
+
+def read_editions_de(root: Path) -> list[dict]:
+    """German editions: ``[{"english_product", "german_title", "german_release", "evidence"}]``."""
+    return read_tsv(root / EDITIONS_DE, ("english_product", "german_title", "german_release", "evidence"))

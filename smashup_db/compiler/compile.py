@@ -1,0 +1,457 @@
+"""Compile the public sources into the project's ``data/`` files.
+
+``compile_catalogue(sources, data_dir)`` is what ``smashup data compile`` runs.
+The output is deterministic: the same sources give byte-identical files
+(sorted keys where order is not meaningful, fixed order elsewhere, no dates
+other than the sources' own).
+
+Files written (all generated; never edit them by hand):
+
+* ``data/products/<product>.json``: the product, its faction ids and its bases;
+* ``data/factions/<faction>.json``: the faction and its cards (facts only);
+* ``data/i18n/de.tsv``: German names with confidence and evidence;
+* ``data/glossary.tsv``: game terms English -> German;
+* ``data/catalogue.json``: version (a hash of the other files), counts, sources.
+
+Hand-written inputs live in ``data/curated/`` (product table, corrections).
+Errors: :class:`~smashup_db.compiler.adapters.SourceError` for unreadable
+sources, :class:`CompileError` for facts that cannot be reconciled.
+"""
+
+from __future__ import annotations
+
+from smashup_db.errors import UserError
+
+import copy
+import hashlib
+import json
+import os
+import shutil
+import tempfile
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from smashup_db.common.text import fold, key, slugify
+from smashup_db.compiler import printdiff as prt
+from smashup_db.compiler.printdiff import build_printings, load_curated_printings
+from smashup_db.compiler import adapters as src
+from smashup_db.compiler.adapters import CompileError
+
+GENERATED = ("products", "factions", "i18n", "glossary.tsv", "printings.json", "catalogue.json")
+SOURCE_VERSIONS = [
+    {"name": "card-archive", "repository": "906919303-crypto/smash-up-card-archive",
+     "commit": "58fa7e7432874b3c0f3727289e399445754eb383", "retrieved": "2026-07-26"},
+    {"name": "kadsuno-factions", "repository": "Kadsuno/smash-up-randomizer",
+     "commit": "40b207c1938a01a3b09461c832e337f01e9b0c99"},
+    {"name": "pinkepop", "repository": "PinkePop/smashup-drafter",
+     "commit": "9fc6b9c8c0411a51526c7e88c3f7ce26466d7792"},
+    {"name": "names-de", "compiled": "2026-11-30"},
+]
+CATALOGUE_DATE = "2026-11-30"
+
+
+@dataclass
+class Report:
+    """What the compiler noticed: counts and warnings (names it could not match...)."""
+
+    warnings: list[str] = field(default_factory=list)
+    counts: dict = field(default_factory=dict)
+    files: int = 0
+
+
+# --------------------------------------------------------------------------- corrections
+
+def load_curated(data_dir: Path) -> tuple[list[dict], list[dict]]:
+    """Read ``data/curated/products.json`` and ``corrections.json``."""
+    out = []
+    for name, list_key in (("products.json", "products"), ("corrections.json", "corrections")):
+        path = data_dir / "curated" / name
+        doc = src._load_json(path)
+        if not isinstance(doc, dict) or not isinstance(doc.get(list_key), list):
+            raise src.SourceError(f"{path}: field '{list_key}' must be a list")
+        for i, entry in enumerate(doc[list_key]):
+            needed = ("id", "en", "kind") if list_key == "products" else ("kind", "reason", "evidence")
+            for f in needed:
+                if f not in entry:
+                    raise src.SourceError(f"{path}: {list_key}[{i}]: field '{f}' is missing")
+        out.append(doc[list_key])
+    return out[0], out[1]
+
+
+def _apply_set(records: list[dict], corr: dict, label: str) -> None:
+    matches = [r for r in records
+               if all(key(str(r.get(k) or "")) == key(str(v)) for k, v in corr["match"].items())]
+    if not matches:
+        raise CompileError(f"correction for {label} {corr['match']} matches nothing: remove or update it")
+    for r in matches:
+        r.update(corr["set"])
+
+
+def apply_corrections(archive: dict, pinkepop: list[dict], corrections: list[dict]) -> list[dict]:
+    """Apply the ``set`` corrections to the source records in place.
+
+    Returns the ``link`` additions. Raises :class:`CompileError` for a
+    correction that matches nothing or has an unknown kind.
+    """
+    cards = []
+    for fac in archive["factions"]:
+        for card in fac["cards"]:
+            card["faction"] = fac["name"]
+            cards.append(card)
+    pp_factions = [{"name": n, "set": s, "index": i} for s in pinkepop for i, n in enumerate(s["factions"])]
+    links = []
+    for corr in corrections:
+        kind, source = corr["kind"], corr.get("source")
+        if kind == "link":
+            links.append(corr["add"])
+        elif kind == "reviewed":
+            continue
+        elif source == "card-archive" and kind == "card":
+            _apply_set(cards, corr, "card")
+        elif source == "card-archive" and kind == "base":
+            _apply_set(archive["bases"], corr, "base")
+        elif source == "pinkepop" and kind == "product":
+            _apply_set(pinkepop, corr, "product")
+        elif source == "pinkepop" and kind == "faction":
+            _apply_set(pp_factions, corr, "faction")
+            for f in pp_factions:
+                f["set"]["factions"][f["index"]] = f["name"]
+        else:
+            raise CompileError(f"correction of unknown kind {source}/{kind}")
+    return links
+
+
+# --------------------------------------------------------------------------- compile
+
+def _unique_ids(items: list[dict], name_of, qualifier_of) -> None:
+    """Give every item an ``id``: the slug of its name, qualified on collision.
+
+    The first item in catalogue order keeps the plain slug; later ones with the
+    same slug get ``<slug>-<qualifier>``. Items without a name use the qualifier
+    plus their kind.
+    """
+    seen: set[str] = set()
+    for item in items:
+        base = slugify(name_of(item))
+        ident = base if base not in seen else f"{base}-{qualifier_of(item)}"
+        n = 2
+        while ident in seen:
+            ident, n = f"{base}-{qualifier_of(item)}-{n}", n + 1
+        seen.add(ident)
+        item["id"] = ident
+
+
+#: Complexity levels of the Kadsuno ``playstyle`` field, in order.
+COMPLEXITY_LEVELS = ("low", "medium", "high")
+
+
+def complexity_of(playstyle: str | None) -> str | None:
+    """Normalise a Kadsuno ``playstyle`` ("Low-Medium") to ``"low-medium"``; None when not a known level."""
+    if not playstyle:
+        return None
+    parts = [p.strip().lower() for p in str(playstyle).split("-")]
+    if not parts or any(p not in COMPLEXITY_LEVELS for p in parts) or len(parts) > 2:
+        return None
+    return "-".join(parts)
+
+
+def build_catalogue(sources_dir: Path, data_dir: Path) -> tuple[dict, Report]:
+    """Merge the sources into the catalogue (in memory).
+
+    Returns ``({"products": [...], "factions": [...], "names_de": [...],
+    "printings": [...], "differences": [...], "glossary": [...]}, report)``.
+    The steps, in order: read the sources, the products, the factions and
+    their product links, the catalogue order, the cards, the bases, the
+    German names, the printings. Raises :class:`CompileError` or
+    :class:`~.sources.SourceError`.
+    """
+    c = _Compile(sources_dir, data_dir)
+    c.products()
+    c.factions()
+    c.order()
+    c.cards()
+    c.bases()
+    c.german_names()
+    printing_rows, diffs = build_printings(c.products_, c.factions_, c.bases_, c.raw_factions, c.kad_cards,
+                                           c.editions_de, c.curated_printings, c.corrections, c.product_by_key,
+                                           c.report)
+    catalogue = {"products": c.products_, "factions": c.factions_, "names_de": c.de_rows,
+                 "printings": printing_rows, "differences": diffs,
+                 "glossary": [{"en": g["english"], "de": g["german"], "note": g.get("note") or ""}
+                              for g in c.glossary]}
+    c.report.counts = {"products": len(c.products_), "factions": len(c.factions_), "cards": len(c.all_cards),
+                       "bases": len(c.bases_), "bases_unknown_stats": sum(b["breakpoint"] is None for b in c.bases_),
+                       "names_de": len(c.de_rows), "printings": len(printing_rows), "differences": len(diffs),
+                       "unresolved": sum(d["status"] == "unresolved" for d in diffs)}
+    return catalogue, c.report
+
+
+class _Compile:
+    """The state of one compile and its steps (see :func:`build_catalogue`); each step fills its part."""
+
+    def __init__(self, sources_dir: Path, data_dir: Path):
+        self.report = Report()
+        self.curated, self.corrections = load_curated(data_dir)
+        self.archive = src.read_card_archive(sources_dir)
+        self.kadsuno = src.read_kadsuno(sources_dir)
+        self.pinkepop = src.read_pinkepop(sources_dir)
+        self.names_de = src.read_names_de(sources_dir)
+        self.glossary = src.read_glossary_de(sources_dir)
+        self.raw_factions = copy.deepcopy(self.archive["factions"])
+        self.kad_cards = prt.read_kadsuno_cards(sources_dir)
+        self.editions_de = src.read_editions_de(sources_dir)
+        self.curated_printings = load_curated_printings(data_dir)
+        self.extra_links = apply_corrections(self.archive, self.pinkepop, self.corrections)
+        self.product_by_key: dict[str, dict] = {}
+        self.faction_by_key: dict[str, dict] = {}
+        self.links: set[tuple[str, str]] = set()
+
+    def product_of(self, name: str, where: str) -> dict:
+        prod = self.product_by_key.get(key(name))
+        if prod is None:
+            raise CompileError(f"{where}: product {name!r} is not in data/curated/products.json (add it or an alias)")
+        return prod
+
+    def faction_of(self, name: str) -> dict | None:
+        return self.faction_by_key.get(key(name))
+
+    def products(self) -> None:
+        """The curated product table, with years PinkePop knows where the table has none."""
+        self.products_ = []
+        for sort, cur in enumerate(self.curated):
+            prod = {"id": cur["id"], "en": cur["en"], "kind": cur["kind"], "year": cur.get("year"),
+                    "extra_decks": sorted(cur.get("extra_decks", [])), "sort": sort, "factions": [], "bases": []}
+            self.products_.append(prod)
+            for alias in [cur["en"], cur["id"], *cur.get("aliases", [])]:
+                self.product_by_key[key(alias)] = prod
+        for pp in self.pinkepop:
+            prod = self.product_by_key.get(key(pp["name"]))
+            if prod is None:
+                self.report.warnings.append(f"pinkepop: product {pp['name']!r} not in the product table; ignored")
+                continue
+            year = pp.get("year") or (int(pp["release_date"][:4]) if pp.get("release_date") else None)
+            if prod["year"] is None and year:
+                prod["year"] = year
+        self.by_id = {p["id"]: p for p in self.products_}
+
+    def factions(self) -> None:
+        """The archive's factions; product links from every source; complexity from Kadsuno."""
+        report = self.report
+        self.factions_ = []
+        for fac in self.archive["factions"]:
+            prod = self.product_of(fac["set"], f"card-archive faction {fac['name']}")
+            rec = {"id": slugify(fac["name"]), "en": fac["name"], "cards": fac["cards"], "home": prod}
+            self.factions_.append(rec)
+            self.faction_by_key[key(fac["name"])] = rec
+            self.links.add((prod["id"], rec["id"]))
+        for kf in self.kadsuno:
+            rec = self.faction_of(kf["name"])
+            if rec is None:
+                report.warnings.append(f"kadsuno {kf['file']}: faction {kf['name']!r} not in the card archive; ignored")
+                continue
+            self.links.add((self.product_of(kf["set"], f"kadsuno {kf['file']}")["id"], rec["id"]))
+            level = complexity_of(kf.get("playstyle"))
+            if kf.get("playstyle") and level is None:
+                report.warnings.append(f"kadsuno {kf['file']}: {kf['name']} playstyle {kf['playstyle']!r} is not a "
+                                       f"complexity ({', '.join(COMPLEXITY_LEVELS)}); left unknown")
+            rec["complexity"] = level or rec.get("complexity")
+        for pp in self.pinkepop:
+            prod = self.product_by_key.get(key(pp["name"]))
+            for fname in pp["factions"]:
+                rec = self.faction_of(fname or "")
+                if prod is None:
+                    continue
+                if rec is None:
+                    report.warnings.append(f"pinkepop {pp['name']}: faction {fname!r} not in the card archive; ignored")
+                    continue
+                self.links.add((prod["id"], rec["id"]))
+        for add in self.extra_links:
+            rec = self.faction_of(add["faction"])
+            if rec is None or add["product"] not in self.by_id:
+                raise CompileError(f"corrections: link {add} names an unknown product or faction")
+            self.links.add((add["product"], rec["id"]))
+
+    def order(self) -> None:
+        """Catalogue order: factions by their first product, then by id; each product lists its factions so."""
+        for pid, fid in sorted(self.links):
+            self.by_id[pid]["factions"].append(fid)
+        self.first_sort = {f["id"]: min(self.by_id[p]["sort"] for p, g in self.links if g == f["id"])
+                           for f in self.factions_}
+        self.factions_.sort(key=lambda f: (self.first_sort[f["id"]], f["id"]))
+        for p in self.products_:
+            p["factions"].sort(key=lambda fid: (self.first_sort[fid], fid))
+
+    def cards(self) -> None:
+        """Every card with its faction and place in the deck; ids made unique."""
+        self.all_cards = []
+        for fac in self.factions_:
+            for sort, card in enumerate(fac["cards"]):
+                card["faction"] = fac["id"]
+                card["sort"] = sort
+                self.all_cards.append(card)
+        _unique_ids(self.all_cards, lambda c: c["name"] or f"{c['faction']} {c['type']}", lambda c: c["faction"])
+
+    def bases(self) -> None:
+        """The archive's bases, plus those a faction file names and the archive lacks (stats unknown)."""
+        self.bases_ = []
+        archive_base_keys = set()
+        for b in self.archive["bases"]:
+            fac = self.faction_of(b["faction"]) if b["faction"] else None
+            if b["faction"] and fac is None:
+                raise CompileError(f"card-archive base {b['name']!r}: unknown faction {b['faction']!r}")
+            self.bases_.append({"en": b["name"], "product": self.product_of(b["set"], f"card-archive base {b['name']}")["id"],
+                                "faction": fac["id"] if fac else None, "breakpoint": b["breakpoint"],
+                                "vp": b["vp"] or [None, None, None], "note": "", "scoring": b.get("scoring")})
+            archive_base_keys.add(key(b["name"]))
+        # Added by name with unknown stats, but only as many as the archive is short of: where the
+        # counts agree, a differing name is a rename, not a gap. Names of other printings
+        # (Miskatonic University) are not missing bases.
+        printing_names = {key(e["set"]["name"]) for e in self.curated_printings["bases"] if e.get("set", {}).get("name")}
+        archive_count: dict[str | None, int] = defaultdict(int)
+        for b in self.bases_:
+            archive_count[b["faction"]] += 1
+        for kf in self.kadsuno:
+            fac = self.faction_of(kf["name"])
+            if fac is None:
+                continue
+            missing = [n for n in kf["bases"] if key(n) not in archive_base_keys and key(n) not in printing_names]
+            short = len(kf["bases"]) - archive_count[fac["id"]]
+            if missing and len(missing) != short:
+                self.report.warnings.append(
+                    f"kadsuno {kf['file']}: {kf['name']} base(s) {', '.join(missing)} not in the card archive, "
+                    f"which has its {archive_count[fac['id']]} bases under other names; not added")
+                continue
+            for bname in missing:
+                self.bases_.append({"en": bname.replace("’", "'"),
+                                    "product": self.product_of(kf["set"], f"kadsuno {kf['file']}")["id"],
+                                    "faction": fac["id"], "breakpoint": None, "vp": [None, None, None],
+                                    "note": f"named by kadsuno-factions/{kf['file']}; no source has its breakpoint or VP"})
+                archive_base_keys.add(key(bname))
+        fsort = {f["id"]: i for i, f in enumerate(self.factions_)}
+        self.bases_.sort(key=lambda b: (self.by_id[b["product"]]["sort"], fsort.get(b["faction"], 10_000), key(b["en"])))
+        _unique_ids(self.bases_, lambda b: b["en"], lambda b: b["faction"] or b["product"])
+        for b in self.bases_:
+            self.by_id[b["product"]]["bases"].append(b)
+
+    def german_names(self) -> None:
+        """The rows of names-de.tsv matched to ids (every thing of that English name)."""
+        index: dict[str, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
+        aliases = {c["id"]: c.get("aliases", []) for c in self.curated}
+        for p in self.products_:
+            for alias in [p["en"], *aliases[p["id"]]]:
+                index["set"][key(alias)].append(p["id"])
+        for f in self.factions_:
+            index["faction"][key(f["en"])].append(f["id"])
+        for c in self.all_cards:
+            if c["name"]:
+                index["card"][key(c["name"])].append(c["id"])
+        for b in self.bases_:
+            index["base"][key(b["en"])].append(b["id"])
+        kind_map = {"set": "product", "faction": "faction", "card": "card", "base": "base"}
+        self.de_rows = []
+        for row in self.names_de:
+            kind = row["kind"]
+            if kind not in kind_map:
+                self.report.warnings.append(f"names-de: unknown kind {kind!r} for {row['english']!r}; ignored")
+                continue
+            ids = sorted(set(index[kind].get(key(row["english"]), [])))
+            if not ids:
+                self.report.warnings.append(f"names-de: {kind} {row['english']!r} not in the catalogue; ignored")
+                continue
+            for ident in ids:
+                self.de_rows.append({"kind": kind_map[kind], "id": ident, "name": row["german"].strip(),
+                                     "confidence": row["confidence"].strip(), "evidence": row["evidence"].strip()})
+        self.de_rows.sort(key=lambda r: (r["kind"], r["id"]))
+
+
+# --------------------------------------------------------------------------- write
+
+def _dump(obj) -> str:
+    return json.dumps(obj, ensure_ascii=False, indent=1) + "\n"
+
+
+def render_files(catalogue: dict) -> dict[str, str]:
+    """The generated files as ``{relative path: text}`` (no I/O)."""
+    files: dict[str, str] = {}
+    for p in catalogue["products"]:
+        files[f"products/{p['id']}.json"] = _dump({
+            "id": p["id"], "name": p["en"], "kind": p["kind"], "year": p["year"],
+            "extra_decks": p["extra_decks"], "sort": p["sort"], "factions": p["factions"],
+            **({"german_edition": p["german"]} if p.get("german") else {}),
+            "bases": [{"id": b["id"], "name": b["en"], "faction": b["faction"],
+                       "breakpoint": b["breakpoint"], "vp": b["vp"], **({"note": b["note"]} if b["note"] else {}),
+                       **({"scoring": b["scoring"]} if b.get("scoring") else {})}
+                      for b in p["bases"]],
+        })
+    for sort, f in enumerate(catalogue["factions"]):
+        files[f"factions/{f['id']}.json"] = _dump({
+            "id": f["id"], "name": f["en"], "sort": sort, "complexity": f.get("complexity"),
+            "cards": [{"id": c["id"], "name": c["name"], "type": c["type"], "copies": c["copies"],
+                       "power": c["power"], "keywords": c["keywords"],
+                       **({"product": c["product"]} if c.get("product") else {}),
+                       **({"note": c["note"]} if c.get("note") else {})} for c in f["cards"]],
+        })
+    lines = ["kind\tid\tname\tconfidence\tevidence"]
+    lines += [f"{r['kind']}\t{r['id']}\t{r['name']}\t{r['confidence']}\t{r['evidence']}" for r in catalogue["names_de"]]
+    files["i18n/de.tsv"] = "\n".join(lines) + "\n"
+    files["printings.json"] = _dump({"printings": catalogue.get("printings", []),
+                                     "differences": catalogue.get("differences", [])})
+    gl = ["en\tde\tnote"] + [f"{g['en']}\t{g['de']}\t{g['note']}" for g in catalogue["glossary"]]
+    files["glossary.tsv"] = "\n".join(gl) + "\n"
+    digest = hashlib.sha256()
+    for path in sorted(files):
+        digest.update(path.encode() + b"\0" + files[path].encode() + b"\0")
+    files["catalogue.json"] = _dump({
+        "version": digest.hexdigest()[:16], "date": CATALOGUE_DATE, "sources": SOURCE_VERSIONS,
+        "counts": {
+            "products": len(catalogue["products"]), "factions": len(catalogue["factions"]),
+            "cards": sum(len(f["cards"]) for f in catalogue["factions"]),
+            "bases": sum(len(p["bases"]) for p in catalogue["products"]),
+        },
+    })
+    return files
+
+
+def write_files(files: dict[str, str], data_dir: Path) -> None:
+    """Replace the generated part of ``data_dir`` with ``files``, atomically per folder.
+
+    Everything is first written to a temporary folder beside ``data_dir``;
+    only then are the old generated files removed and the new ones moved in,
+    so an error while writing leaves the previous data untouched. Raises
+    :class:`CompileError` (one line) when a file cannot be written (full disk,
+    no permission).
+    """
+    try:
+        data_dir.mkdir(parents=True, exist_ok=True)
+        tmp = Path(tempfile.mkdtemp(prefix=".compile-", dir=data_dir))
+    except OSError as exc:
+        raise CompileError(f"cannot write to {data_dir}: {exc.strerror or exc}") from None
+    try:
+        for rel, text in files.items():
+            target = tmp / rel
+            target.parent.mkdir(parents=True, exist_ok=True)
+            try:
+                target.write_text(text, encoding="utf-8", newline="\n")
+            except OSError as exc:  # e.g. a full disk: the old data/ is still untouched
+                raise CompileError(f"cannot write {data_dir / rel}: {exc.strerror or exc}; "
+                                   f"{data_dir} was left as it was") from None
+        for name in GENERATED:
+            old = data_dir / name
+            if old.is_dir():
+                shutil.rmtree(old)
+            elif old.exists():
+                old.unlink()
+            if (tmp / name).exists():
+                os.replace(tmp / name, old)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def compile_catalogue(sources_dir: Path, data_dir: Path) -> Report:
+    """Compile ``sources_dir`` (``../shared/data``) into ``data_dir``; return the report."""
+    catalogue, report = build_catalogue(Path(sources_dir), Path(data_dir))
+    files = render_files(catalogue)
+    write_files(files, Path(data_dir))
+    report.files = len(files)
+    return report

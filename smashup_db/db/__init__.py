@@ -1,0 +1,28 @@
+"""The database layer: the one way into the database.
+
+* :mod:`.engine`: where the database is (``--db``, ``$SMASHUP_DB``, the user
+  data folder), SQLAlchemy engines, timeouts, one-line error messages.
+* :mod:`.reader`: :class:`Reader`, the read path (standard-library ``sqlite3``
+  on SQLite, so look-ups never import SQLAlchemy; SQLAlchemy elsewhere).
+* :mod:`.transaction`: :func:`writing`, the write path every writer uses (a :class:`Writer`).
+* :mod:`.upgrade`: :func:`migrate`, the one caller of the Alembic migrations.
+
+Deciding whether a database is current (schema at head, catalogue and search
+index built from the shipped data) and bringing it there is the job of
+:mod:`smashup_db.compiler.bootstrap`, one layer up: this package never builds
+the catalogue.
+
+The schema itself is declared in :mod:`smashup_db.db.schema` and created and
+upgraded only by the migrations in :mod:`smashup_db.db.migrations`.
+"""
+
+from smashup_db.errors import DatabaseError
+from smashup_db.db.engine import ENV_VAR, TIMEOUT_VAR, database_errors, default_path, describe, dispose_engines, engine_for, resolve_url, safe_url, short_reason, sqlite_path, timeout, url_of
+from smashup_db.db.upgrade import migrate
+from smashup_db.db.reader import Reader, in_params
+from smashup_db.db.transaction import PAUSE_VAR, PG_LOCK_KEY, Writer, sa_transaction, writing
+
+__all__ = ["DatabaseError", "ENV_VAR", "TIMEOUT_VAR", "PAUSE_VAR", "PG_LOCK_KEY", "Reader", "database_errors",
+           "default_path", "describe", "dispose_engines", "engine_for", "in_params", "migrate",
+           "resolve_url", "safe_url", "short_reason", "sqlite_path", "timeout", "url_of",
+           "Writer", "sa_transaction", "writing"]

@@ -1,0 +1,262 @@
+"""Database location, engines, timeouts and one-line error messages.
+
+The embedded default is an SQLite file in the user's data directory
+(``platformdirs.user_data_dir("smashup-db")``). ``SMASHUP_DB`` or ``--db``
+override it with a file path or any SQLAlchemy URL (e.g.
+``postgresql+psycopg://user@localhost/smashup``).
+
+``SMASHUP_DB_TIMEOUT`` (seconds, default 30) is how long a command waits for
+a lock (and for a server to answer) before it gives up with a one-line
+:class:`DatabaseError`. SQLite connections made here enforce foreign keys.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from contextlib import contextmanager
+TYPE_CHECKING = False  # typing is not imported at run time (start-up; annotations are strings)
+if TYPE_CHECKING:
+    from pathlib import Path
+    from typing import Iterator
+
+if TYPE_CHECKING:  # SQLAlchemy is imported lazily: look-ups on SQLite never need it
+    from sqlalchemy.engine import Engine
+
+from smashup_db.errors import DatabaseError
+
+ENV_VAR = "SMASHUP_DB"
+TIMEOUT_VAR = "SMASHUP_DB_TIMEOUT"
+DEFAULT_TIMEOUT = 30.0
+#: Longest wait accepted in SMASHUP_DB_TIMEOUT (seconds): a week.
+MAX_TIMEOUT = 604_800
+
+
+def default_path() -> "Path":
+    """Where the embedded SQLite database lives by default."""
+    from pathlib import Path
+
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("smashup-db", appauthor=False)) / "smashup.db"
+
+
+def resolve_url(db: str | None = None) -> str:
+    """Turn ``--db`` / ``$SMASHUP_DB`` / the default into an SQLAlchemy URL.
+
+    A value containing ``://`` is used as a URL; anything else is a path to an
+    SQLite file. The folder of the default database (the user data folder) is
+    created when missing; the folder of a path given with ``--db`` or
+    ``$SMASHUP_DB`` must exist, so that a typo never quietly starts an empty
+    database. Raises :class:`DatabaseError` (one line) otherwise.
+    """
+    value = db or os.environ.get(ENV_VAR)
+    if value and "://" in value:
+        return value
+    path = os.path.expanduser(value) if value else str(default_path())
+    folder = os.path.dirname(os.path.abspath(path))
+    if value:
+        if not os.path.isdir(folder):
+            raise DatabaseError(f"the folder of the database {path} does not exist; create it first "
+                                f"(mkdir -p {folder}) or give another --db / {ENV_VAR}")
+    else:
+        try:
+            os.makedirs(folder, exist_ok=True)
+        except OSError as exc:
+            raise DatabaseError(f"cannot create the folder for the database {path}: {exc.strerror}") from None
+    return f"sqlite:///{path}"
+
+
+def url_of(db) -> str:
+    """The URL of ``db``: an SQLAlchemy ``Engine``, a URL, a file path or None (see :func:`resolve_url`)."""
+    if hasattr(db, "url") and hasattr(db, "connect"):
+        return db.url.render_as_string(hide_password=False)
+    return resolve_url(db)
+
+
+def timeout() -> float:
+    """Seconds to wait for a lock or a server: ``$SMASHUP_DB_TIMEOUT``, default 30.
+
+    Raises :class:`DatabaseError` when the variable is not a number of
+    seconds from 0 to :data:`MAX_TIMEOUT` (a week; ``inf`` and ``nan`` are refused).
+    """
+    raw = os.environ.get(TIMEOUT_VAR, "").strip()
+    if not raw:
+        return DEFAULT_TIMEOUT
+    try:
+        value = float(raw)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value <= MAX_TIMEOUT:
+        raise DatabaseError(f"{TIMEOUT_VAR} must be a number of seconds from 0 to {MAX_TIMEOUT}, not {raw!r}")
+    return value
+
+
+def sqlite_path(url: str) -> str | None:
+    """The file of an ``sqlite:///`` URL, or None for other URLs."""
+    return url[len("sqlite:///"):] if url.startswith("sqlite:///") else None
+
+
+def _sqlite_pragmas(seconds: float):
+    def on_connect(dbapi_conn, _record) -> None:
+        cur = dbapi_conn.cursor()
+        cur.execute(f"PRAGMA busy_timeout = {int(seconds * 1000)}")
+        cur.execute("PRAGMA journal_mode = WAL")
+        cur.execute("PRAGMA synchronous = NORMAL")
+        cur.execute("PRAGMA foreign_keys = ON")
+        cur.close()
+
+    return on_connect
+
+
+_ENGINES: dict[tuple[str, float], "Engine"] = {}
+
+
+def engine_for(url: str) -> Engine:
+    """An engine for ``url``, cached per URL and timeout.
+
+    SQLite gets WAL and a busy timeout of :func:`timeout`. A server gets the
+    same bound on connecting, on waiting for a lock and on each statement
+    (server side), plus a client-side watchdog (:func:`_watchdog`) so that a
+    server that stops answering (frozen, or gone without closing the
+    connection) ends the command after about :func:`timeout` seconds instead of
+    hanging it. Raises :class:`DatabaseError` for a URL SQLAlchemy cannot
+    parse or whose driver is not installed.
+    """
+    from sqlalchemy import create_engine, event
+    from sqlalchemy.exc import ArgumentError, NoSuchModuleError
+
+    seconds = timeout()
+    key = (url, seconds)
+    if key not in _ENGINES:
+        kwargs: dict = {}
+        if url.startswith("postgresql"):
+            ms = max(1, int(seconds * 1000))  # 0 would mean "no limit" to the server
+            # A statement may take longer than a lock wait (it can wait for the lock, then work), so a
+            # lock wait ends as "busy" before the statement timeout ends it as "did not finish".
+            kwargs["connect_args"] = {"connect_timeout": max(2, math.ceil(seconds)), "application_name": "smashup",
+                                      "options": f"-c lock_timeout={ms} -c statement_timeout={2 * ms + 1000}"}
+            kwargs["pool_pre_ping"] = False
+        elif sqlite_path(url) is not None:
+            kwargs["connect_args"] = {"timeout": seconds}
+        try:
+            engine = create_engine(url, **kwargs)
+        except (ArgumentError, NoSuchModuleError) as exc:
+            raise DatabaseError(f"not a usable database URL {safe_url(url)}: {short_reason(exc)}") from None
+        except ImportError as exc:
+            hint = " (pip install 'smashup-db[postgres]')" if url.startswith("postgresql") else ""
+            raise DatabaseError(f"the driver for {safe_url(url)} is not installed: {exc.name or exc}{hint}") from None
+        if engine.dialect.name == "sqlite":
+            event.listen(engine, "connect", _sqlite_pragmas(seconds))
+        else:
+            _watchdog(engine, seconds)
+        _ENGINES[key] = engine
+    return _ENGINES[key]
+
+
+#: Seconds a server may take beyond its own statement timeout (2 x SMASHUP_DB_TIMEOUT + 1 s)
+#: before the client gives up on it.
+WATCHDOG_GRACE = 2.0
+
+
+def _watchdog(engine: Engine, seconds: float) -> None:
+    """Bound every statement and commit on ``engine`` on the client side (main thread only).
+
+    An interval timer is armed before each statement and commit and disarmed
+    when it returns or the connection goes back to the pool; when it fires,
+    :class:`DatabaseError` is raised in the waiting call. This is what ends a
+    command whose server froze: no answer ever arrives, so no server-side
+    timeout can help.
+    """
+    import signal
+    import threading
+
+    from sqlalchemy import event
+
+    limit = 2 * seconds + 1 + WATCHDOG_GRACE  # after the server's statement timeout, which answers first
+
+    def expired(_signum, _frame):
+        raise DatabaseError(f"the database server {safe_url(engine.url.render_as_string(hide_password=False))}"
+                            f" did not answer within {limit:g} s (see {TIMEOUT_VAR}); nothing was changed"
+                            " unless the server finished the work on its own")
+
+    def arm(*_args, **_kw):
+        if threading.current_thread() is threading.main_thread():
+            signal.signal(signal.SIGALRM, expired)
+            signal.setitimer(signal.ITIMER_REAL, limit)
+
+    def disarm(*_args, **_kw):
+        if threading.current_thread() is threading.main_thread():
+            signal.setitimer(signal.ITIMER_REAL, 0)
+
+    event.listen(engine, "before_cursor_execute", arm)
+    event.listen(engine, "after_cursor_execute", disarm)
+    event.listen(engine, "handle_error", disarm)
+    event.listen(engine, "commit", arm)
+    event.listen(engine, "rollback", arm)
+    event.listen(engine.pool, "checkin", disarm)
+    event.listen(engine.pool, "reset", disarm)
+
+
+def dispose_engines(url: str | None = None) -> None:
+    """Close the pooled connections of the cached engines (of ``url`` only, if given)."""
+    for key in [k for k in _ENGINES if url is None or k[0] == url]:
+        _ENGINES.pop(key).dispose()
+
+
+def describe(exc: BaseException, url: str) -> str:
+    """A one-line message for a database error on ``url`` (locks and unreachable servers told apart)."""
+    reason = short_reason(exc)
+    low = reason.lower()
+    where = sqlite_path(url) or safe_url(url)
+    if "database is locked" in low or "database table is locked" in low or "lock timeout" in low:
+        return (f"the database {where} is busy: another program holds its write lock "
+                f"(waited {timeout():g} s, see {TIMEOUT_VAR}); try again when it has finished")
+    if "readonly database" in low or ("unable to open database file" in low and where == sqlite_path(url)
+                                       and os.path.isfile(where) and not os.access(where, os.W_OK)):
+        return f"the database {where} is read-only; this command needs to write to it (look-ups and search work)"
+    if "statement timeout" in low:
+        return (f"the database server {where} did not finish a statement in time (see {TIMEOUT_VAR},"
+                f" now {timeout():g} s); nothing was changed")
+    if "malformed" in low or "database corrupt" in low:
+        return (f"the database {where} is damaged ({reason}); run: smashup db recover"
+                " (moves your collection, game log, presets and imported text into a fresh database,"
+                " keeping the damaged file beside it)")
+    if "file is not a database" in low:
+        return f"{where} is not a smashup database (not an SQLite file)"
+    return f"cannot use the database {where}: {reason}"
+
+
+@contextmanager
+def database_errors(url: str) -> Iterator[None]:
+    """Turn driver errors (SQLAlchemy, ``sqlite3``) inside the block into :class:`DatabaseError`."""
+    import sqlite3
+    import sys
+
+    try:
+        yield
+    except Exception as exc:
+        # Look-ups on SQLite never import SQLAlchemy (start-up time); if it is not
+        # loaded, the error cannot be one of its exceptions.
+        sa_exc = sys.modules.get("sqlalchemy.exc")
+        if isinstance(exc, sqlite3.Error) or (sa_exc is not None and isinstance(exc, sa_exc.SQLAlchemyError)):
+            raise DatabaseError(describe(exc, url)) from None
+        raise
+
+
+def safe_url(url: str) -> str:
+    """``url`` with any password hidden, for messages."""
+    if "@" not in url:  # no user, so no password (SQLite files): no need to load SQLAlchemy
+        return url
+    from sqlalchemy.engine import make_url
+
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except Exception:
+        return url
+
+
+def short_reason(exc: BaseException) -> str:
+    """The first line of a driver error, without SQLAlchemy's background link."""
+    orig = getattr(exc, "orig", None) or exc
+    return str(orig).strip().splitlines()[0] if str(orig).strip() else type(orig).__name__

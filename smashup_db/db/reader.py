@@ -1,0 +1,121 @@
+"""The read path: :class:`Reader` runs read-only queries and returns rows as dicts.
+
+Look-ups must start quickly, and importing SQLAlchemy alone costs about a
+third of a second here. So on the embedded SQLite database reads use the
+standard library's ``sqlite3``; on any other URL (PostgreSQL) an SQLAlchemy
+connection in autocommit. Both take the same portable SQL with ``:name``
+bound parameters; values are never pasted into SQL. A reader never writes.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+TYPE_CHECKING = False  # typing is not imported at run time (start-up; annotations are strings)
+if TYPE_CHECKING:
+    from typing import Any, Iterable
+
+
+class Reader:
+    """Run read queries; rows come back as dicts. ``dialect`` is ``sqlite`` or the server's name.
+
+    Every method raises :class:`~smashup_db.errors.DatabaseError` (one line)
+    when the database cannot be read. On a server each query runs on its own
+    (autocommit), so a reader never holds locks between queries. Numeric
+    results are plain ``int``/``float`` on every backend (PostgreSQL's
+    ``SUM`` gives ``Decimal``, which is converted).
+    """
+
+    def __init__(self, url: str):
+        from smashup_db.db.engine import database_errors, sqlite_path, timeout
+
+        self.url = url
+        path = sqlite_path(url)
+        with database_errors(url):
+            if path is not None:
+                self.dialect = "sqlite"
+                self._conn = _connect_sqlite(path, timeout())
+                self._sa = None
+            else:
+                from smashup_db.db.engine import engine_for
+
+                self._sa = engine_for(url).connect().execution_options(isolation_level="AUTOCOMMIT")
+                self.dialect = self._sa.dialect.name
+
+    def all(self, sql: str, **params: Any) -> list[dict]:
+        """All rows of ``sql`` with bound ``params``, as dicts."""
+        from smashup_db.db.engine import database_errors
+
+        with database_errors(self.url):
+            if self._sa is None:
+                return [dict(r) for r in self._conn.execute(sql, params)]
+            from sqlalchemy import text
+
+            return [{k: _plain(v) for k, v in r._mapping.items()} for r in self._sa.execute(text(sql), params)]
+
+    def one(self, sql: str, **params: Any) -> dict | None:
+        """The first row of ``sql``, or None."""
+        rows = self.all(sql, **params)
+        return rows[0] if rows else None
+
+    def scalar(self, sql: str, **params: Any) -> Any:
+        """The first column of the first row, or None."""
+        row = self.one(sql, **params)
+        return next(iter(row.values())) if row else None
+
+    def close(self) -> None:
+        """Close the connection."""
+        if self._sa is None:
+            self._conn.close()
+        else:
+            self._sa.close()
+
+
+def _connect_sqlite(path: str, seconds: float) -> sqlite3.Connection:
+    """A read connection to the SQLite file ``path``.
+
+    A database in WAL mode needs its ``-shm`` file to be read. Where that file
+    cannot be made or grown (a read-only mount, a folder the user may not
+    write, a full disk) and no write-ahead log is pending (the ``-wal`` file
+    is absent or empty, so the database file alone is complete), the
+    database is opened read-only and immutable instead. Raises ``sqlite3.Error``.
+    """
+    import os
+
+    conn = sqlite3.connect(path, timeout=seconds)
+    conn.row_factory = sqlite3.Row
+    try:
+        conn.execute("SELECT 1 FROM sqlite_master LIMIT 1").fetchall()
+        return conn
+    except sqlite3.OperationalError:
+        conn.close()
+        wal = path + "-wal"
+        if not os.path.isfile(path) or (os.path.exists(wal) and os.path.getsize(wal) > 0):
+            raise
+        uri = "file:" + path.replace("%", "%25").replace("?", "%3f").replace("#", "%23") + "?mode=ro&immutable=1"
+        try:
+            conn = sqlite3.connect(uri, uri=True, timeout=seconds)
+            conn.row_factory = sqlite3.Row
+            conn.execute("SELECT 1 FROM sqlite_master LIMIT 1").fetchall()
+        except sqlite3.Error:
+            pass
+        else:
+            return conn
+        raise
+
+
+def _plain(value: Any) -> Any:
+    """``Decimal`` to ``int`` (when whole) or ``float``; anything else unchanged."""
+    from decimal import Decimal  # only servers send it (SUM on PostgreSQL); not imported on SQLite
+
+    if isinstance(value, Decimal):
+        return int(value) if value == value.to_integral_value() else float(value)
+    return value
+
+
+def in_params(prefix: str, values: Iterable[Any]) -> tuple[str, dict]:
+    """Bound parameters for an ``IN (...)`` list: ``("(:p0, :p1)", {"p0": a, "p1": b})``."""
+    values = list(values)
+    if not values:
+        return "(NULL)", {}
+    names = {f"{prefix}{i}": v for i, v in enumerate(values)}
+    return "(" + ", ".join(f":{n}" for n in names) + ")", names

@@ -1,0 +1,183 @@
+"""Game-night glue: the formal draft, the base deck and the deal on the catalogue.
+
+Pure rules live in :mod:`.draft`, :mod:`.basedeck` and :mod:`.scoring`; this
+module feeds them from the database and shapes the result (``--json``).
+One ``random.Random(seed)`` drives, in this order: the pool, the start player,
+random picks and the shuffle of the base deck; so a seed replays a night.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from smashup_db.rules import basedeck, draft
+from smashup_db.userdata.collection import owned_copies
+from smashup_db.catalogue.view import Catalogue
+from smashup_db.catalogue.names import Ambiguous, NotFound
+
+
+def new_seed() -> int:
+    """A fresh random seed (printed with every result so it can be replayed)."""
+    return random.SystemRandom().randrange(1, 1_000_000)
+
+
+@dataclass
+class CatalogueLinks:
+    """Plain-data view of the catalogue that the rules functions take."""
+
+    factions: list[str]
+    faction_products: dict[str, list[str]]
+    product_bases: dict[str, list[str]]
+    base_faction: dict[str, str | None]
+    extra_decks: dict[str, list[str]]
+
+
+def links(cat: Catalogue) -> CatalogueLinks:
+    """Factions, product links and bases (all in publication order) from the read model."""
+    m = cat.model
+    return CatalogueLinks(factions=list(m.factions),
+                          faction_products={f.id: list(f.products) for f in m.factions.values() if f.products},
+                          product_bases={p.id: list(p.bases) for p in m.products.values()},
+                          base_faction={b.id: b.faction for b in m.bases.values()},
+                          extra_decks={p.id: list(p.extra_decks) for p in m.products.values()})
+
+
+def faction_copies(lk: CatalogueLinks, owned: dict[str, int]) -> dict[str, int]:
+    """Copies of each faction owned: the sum of owned copies of the products selling it."""
+    out = {}
+    for f, products in lk.faction_products.items():
+        n = sum(owned.get(p, 0) for p in products)
+        if n:
+            out[f] = n
+    return out
+
+
+def resolve_in(cat: Catalogue, query: str, choices: list[str]) -> str:
+    """Resolve a faction typed by a player among ``choices`` (ids).
+
+    Accepts a 1-based number, or whatever :class:`~smashup_db.catalogue.names.NameMatcher`
+    accepts (id, English or German name, unique prefix or part, a clearly
+    closest name). Raises :class:`~smashup_db.rules.draft.DraftError` with
+    suggestions otherwise.
+    """
+    q = query.strip()
+    if q.isdigit() and 1 <= int(q) <= len(choices):
+        return choices[int(q) - 1]
+    try:
+        return cat.matcher.match("faction", q, among=choices, fuzzy=True)[0]
+    except Ambiguous as exc:
+        raise draft.DraftError(f"{query!r} matches several factions in the pool: {', '.join(exc.names)}") from None
+    except NotFound as exc:
+        hint = f"; did you mean: {', '.join(exc.suggestions[:3])}?" if exc.suggestions else ""
+        raise draft.DraftError(f"{query!r} is not a faction in the pool{hint}") from None
+
+
+def scripted_pick(cat: Catalogue, state: draft.DraftState, item: str) -> dict:
+    """Apply one scripted pick ``PLAYER=FACTION`` (``--pick``) to ``state``; returns the pick.
+
+    The player must be the one whose turn it is (snake order, German
+    rulebook, "Prügeln wir uns nach Regeln!"); the faction is a pool number or
+    a name (see :func:`resolve_in`). Raises :class:`~smashup_db.rules.draft.DraftError`.
+    """
+    who, sep, what = item.partition("=")
+    if not sep:
+        raise draft.DraftError(f"--pick expects PLAYER=FACTION, got {item!r}")
+    if state.done:
+        raise draft.DraftError(f"--pick {item!r}: the draft is already complete")
+    if who.strip().casefold() != state.current_player.casefold():
+        raise draft.DraftError(f"--pick {item!r}: it is {state.current_player}'s turn (order: {' '.join(state.order)})")
+    return state.pick(resolve_in(cat, what, state.pool))
+
+
+@dataclass
+class DraftSession:
+    """One draft from set-up to result: the picks so far (``state``), the one random generator every
+    random step uses, the catalogue links, the owned copies per product (None: everything) and the seed."""
+
+    state: draft.DraftState
+    rng: random.Random
+    links: CatalogueLinks
+    owned: dict[str, int] | None
+    seed: int
+
+
+def setup(cat: Catalogue, players: list[str], *, seed: int, pool_size: int | None = None,
+          start: str | None = None, owners: list[str] | None = None, use_collection: bool = False,
+          pool_hook=None, state_hook=None) -> DraftSession:
+    """Prepare a draft: returns a :class:`DraftSession` whose ``state`` awaits the first pick.
+
+    The pool is drawn from every faction, or from the owned ones when
+    ``use_collection`` (all owners, or ``owners``). The start player is drawn
+    at random unless ``start`` names one; play goes clockwise from them
+    (German rulebook, "Prügeln wir uns nach Regeln!"). ``pool_hook(candidates,
+    n_players, rng) -> pool`` and ``state_hook(seating, pool, copies, rng) ->
+    DraftState`` replace the plain draw and the snake (pool control and draft
+    formats, see :mod:`smashup_db.gamenight.options`). Raises
+    :class:`~smashup_db.rules.draft.DraftError` / collection errors with one line.
+    """
+    rng = random.Random(seed)
+    lk = links(cat)
+    owned = owned_copies(cat, owners) if (use_collection or owners) else None
+    if owned is not None and not owned:
+        raise draft.DraftError("the collection is empty; add boxes with: smashup collection add PRODUCT")
+    copies = faction_copies(lk, owned) if owned is not None else {}
+    candidates = [f for f in lk.factions if owned is None or f in copies]
+    players = draft._check_players(players)
+    if pool_hook is None:
+        pool = draft.make_pool(candidates, len(players), pool_size, rng)
+    else:
+        pool = pool_hook(candidates, len(players), rng)
+    if start is None:
+        first = rng.randrange(len(players))
+    else:
+        matches = [i for i, p in enumerate(players) if p.casefold() == start.strip().casefold()]
+        if not matches:
+            raise draft.DraftError(f"--start {start!r} is not one of the players: {', '.join(players)}")
+        first = matches[0]
+    seating = players[first:] + players[:first]
+    if state_hook is None:
+        state = draft.DraftState(seating, pool, copies or None)
+    else:
+        state = state_hook(seating, pool, copies or None, rng)
+    return DraftSession(state, rng, lk, owned, seed)
+
+
+def finish(cat: Catalogue, session: DraftSession, base_mode: str = "set") -> dict:
+    """Base deck and deal after a finished draft; returns the game-night result dict.
+
+    Keys: ``seed, pool, start_player, picks, players, base_mode, base_deck,
+    bases_in_play, boxes, extra_decks, sources, warnings``.
+    """
+    state = session.state
+    drafted = [p["faction"] for p in state.picks]
+    result = base_deck(cat, drafted, len(state.players), rng=session.rng, mode=base_mode, owned=session.owned,
+                       lk=session.links)
+    return {"seed": session.seed, "pool": state.pool, "start_player": state.players[0], "picks": state.picks,
+            "players": state.holdings, **result}
+
+
+def base_deck(cat: Catalogue, factions: list[str], n_players: int, *, rng: random.Random, mode: str = "set",
+              owned: dict[str, int] | None = None, lk: CatalogueLinks | None = None) -> dict:
+    """Build the base deck for ``factions`` and lay out ``n_players + 1`` bases.
+
+    Returns ``{"base_mode", "base_deck", "bases_in_play", "boxes", "extra_decks",
+    "sources", "warnings"}``. Modes: see :data:`smashup_db.rules.basedeck.MODES`.
+    """
+    lk = lk or links(cat)
+    deck = basedeck.build_deck(factions, mode, faction_products=lk.faction_products,
+                               product_bases=lk.product_bases, base_faction=lk.base_faction,
+                               owned=set(owned) if owned is not None else None)
+    dealt = basedeck.deal(deck.bases, n_players, rng)
+    warnings = []
+    if dealt.short:
+        warnings.append(f"the base deck has only {dealt.deck_size} bases; {n_players} players want at least "
+                        f"{n_players + 1 + basedeck.SPARE_BASES} (players + 1 + {basedeck.SPARE_BASES} to replace scored bases)")
+    if deck.factions_without_bases:
+        warnings.append("no bases tied to: " + ", ".join(deck.factions_without_bases))
+    unknown = [b for b in dealt.in_play if not cat.model.bases[b].stats_known]
+    if unknown:
+        warnings.append("breakpoint and VP unknown for: " + ", ".join(unknown) + " (read them off the cards)")
+    extra = sorted({d for p in deck.boxes for d in lk.extra_decks.get(p, [])})
+    return {"base_mode": mode, "base_deck": list(deck.bases), "bases_in_play": list(dealt.in_play),
+            "boxes": list(deck.boxes), "extra_decks": extra, "sources": deck.sources, "warnings": warnings}

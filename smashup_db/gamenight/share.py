@@ -1,0 +1,102 @@
+"""A draft result to share: a Markdown snippet for a group chat or a small HTML page (one A4 page).
+
+Every name (players typed them; imported names come from files) is escaped:
+HTML by Jinja2's autoescape, Markdown by :func:`md_escape`; control
+characters are dropped in both.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+from datetime import date
+from pathlib import Path
+
+from smashup_db.errors import UserError
+from smashup_db.catalogue.view import Catalogue
+
+KINDS = ("markdown", "html")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()<>|~])")  # names are always inline, never at a line start
+
+STRINGS = {
+    "en": {"title": "Smash Up game night", "format": "draft", "seed": "seed", "start": "start player",
+           "player": "player", "factions": "factions", "bases": "bases in play", "base": "base",
+           "breakpoint": "breakpoint", "vp": "VP", "boxes": "boxes to pull", "extra": "also bring",
+           "replay": "replay with"},
+    "de": {"title": "Smash Up Spieleabend", "format": "Draft", "seed": "Seed", "start": "Startspieler",
+           "player": "Spieler", "factions": "Fraktionen", "bases": "Basen im Spiel", "base": "Basis",
+           "breakpoint": "Zerstörungswert", "vp": "Siegpunkte", "boxes": "Schachteln", "extra": "außerdem",
+           "replay": "wiederholen mit"},
+}
+
+
+class ShareError(UserError, ValueError):
+    """Unknown output kind or unwritable file; one line."""
+
+
+def clean(text: str) -> str:
+    """``text`` without control and bidi-override characters."""
+    return _CONTROL.sub("", str(text))
+
+
+def md_escape(text: str) -> str:
+    """``text`` safe inside Markdown (special characters backslash-escaped, control characters dropped)."""
+    return _MD_SPECIAL.sub(r"\\\1", clean(text))
+
+
+def context(cat: Catalogue, res: dict) -> dict:
+    """Template data from a draft result (:func:`smashup_db.gamenight.session.finish` output): names in ``cat.lang``."""
+    def nm(kind, ref):
+        return clean(cat.name(kind, ref)[0])
+
+    bases = []
+    for b in res["bases_in_play"]:
+        row = cat.base(b)
+        vp = "/".join("?" if v is None else str(v) for v in row["vp"])
+        bases.append({"name": clean(row["name"]), "breakpoint": "?" if row["breakpoint"] is None else row["breakpoint"],
+                      "vp": vp})
+    from smashup_db.i18n.terms import term
+
+    return {"lang": cat.lang, "t": STRINGS[cat.lang], "date": date.today().isoformat(), "seed": res["seed"],
+            "format": res.get("format", "snake"), "start_player": clean(res["start_player"]),
+            "players": [{"player": clean(p), "factions": [nm("faction", f) for f in fs]}
+                        for p, fs in res["players"].items()],
+            "bases": bases, "boxes": [nm("product", p) for p in res["boxes"]],
+            "extra": [clean(term(d, cat.lang)) for d in res.get("extra_decks", [])]}
+
+
+def render(cat: Catalogue, res: dict, kind: str) -> str:
+    """The draft result as ``markdown`` or ``html`` text; :class:`ShareError` for another kind."""
+    from jinja2 import Environment, FileSystemLoader, StrictUndefined
+
+    from smashup_db.common.resources import templates_root
+
+    kind = (kind or "").strip().lower()
+    if kind in ("md",):
+        kind = "markdown"
+    if kind not in KINDS:
+        raise ShareError(f"--format-out {kind!r} is not one of: {', '.join(KINDS)}")
+    folder = templates_root() / "share"
+    env = Environment(loader=FileSystemLoader(str(folder)), autoescape=(kind == "html"),
+                      undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+    env.filters["md"] = md_escape
+    return env.get_template("draft.html" if kind == "html" else "draft.md").render(context(cat, res))
+
+
+def write(text: str, out: Path) -> Path:
+    """Write ``text`` to ``out`` whole or not at all (temporary file, then rename); :class:`ShareError` on failure."""
+    out = Path(out)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".share-", dir=out.parent if str(out.parent) else ".")
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(text)
+        os.replace(tmp, out)
+    except OSError as exc:
+        try:
+            os.unlink(tmp)  # type: ignore[possibly-undefined]
+        except (OSError, NameError):
+            pass
+        raise ShareError(f"cannot write {out}: {exc.strerror or exc}") from None
+    return out

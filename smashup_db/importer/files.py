@@ -1,0 +1,158 @@
+"""Read an import source: a local file or an http(s) URL.
+
+``read_source(source)`` returns ``(label, data)`` where ``label`` is the file
+name (or the URL) used to name the source in the database and in messages.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import time
+
+from smashup_db.importer import ImportFileError
+
+#: Seconds to wait for a server before giving up.
+URL_TIMEOUT = 30
+#: Refuse downloads and files larger than this (the card catalogue is about 3 MB).
+MAX_BYTES = 64 * 1024 * 1024
+#: Seconds a whole download may take, however slowly the server sends (the catalogue needs ~1 s).
+URL_DEADLINE = 120
+#: Bytes asked for per read of a download.
+_CHUNK = 64 * 1024
+
+
+def is_url(source: str) -> bool:
+    """True when ``source`` is an http(s) URL (anything else is a file path)."""
+    return source.lower().startswith(("http://", "https://"))
+
+
+def label_of(source: str) -> str:
+    """The name a source is recorded under: the URL as given, or the file's name."""
+    return source if is_url(source) else os.path.basename(source.rstrip("/" + os.sep))
+
+
+def read_bytes(source: str, timeout: float = URL_TIMEOUT, deadline: float | None = None) -> bytes:
+    """The raw content of a file path or an http(s) URL, at most :data:`MAX_BYTES` bytes.
+
+    ``timeout``: seconds to wait for the server at any one moment;
+    ``deadline``: seconds the whole download may take (default
+    :data:`URL_DEADLINE`), so a server trickling bytes cannot keep an import
+    running. A local source must be a regular file (not a folder, a device
+    such as ``/dev/zero`` or a FIFO). Raises :class:`ImportFileError` (one
+    line) when the file is missing, unreadable, not a regular file or too
+    large, or when the URL cannot be fetched (network error, HTTP error,
+    timeout, deadline, too large).
+    """
+    if is_url(source):
+        import socket
+        import urllib.error
+        import urllib.request
+
+        request = urllib.request.Request(source, headers={"User-Agent": "smashup-db importer"})
+        deadline = URL_DEADLINE if deadline is None else deadline
+        started = time.monotonic()
+        too_slow = ImportFileError(f"{source}: the download did not finish within {deadline:g} s "
+                                   "(the server is too slow); not imported")
+        try:
+            with urllib.request.urlopen(request, timeout=min(timeout, deadline)) as resp:
+                data = _read_until(resp, started + deadline)
+            if data is None:
+                raise too_slow
+        except ImportFileError:
+            raise
+        except urllib.error.HTTPError as exc:
+            raise ImportFileError(f"{source}: the server answered HTTP {exc.code} {exc.reason}") from None
+        except urllib.error.URLError as exc:
+            raise ImportFileError(f"{source}: cannot fetch: {exc.reason}") from None
+        except (socket.timeout, TimeoutError):
+            if time.monotonic() - started >= deadline:
+                raise too_slow from None
+            raise ImportFileError(f"{source}: no answer within {timeout:g} s") from None
+        except (OSError, ValueError) as exc:
+            raise ImportFileError(f"{source}: cannot fetch: {exc}") from None
+        if len(data) > MAX_BYTES:
+            raise ImportFileError(f"{source}: larger than {MAX_BYTES // (1024 * 1024)} MB; not imported")
+        return data
+    path = os.path.expanduser(source)
+    try:
+        info = os.stat(path)
+        if stat.S_ISDIR(info.st_mode):
+            raise IsADirectoryError
+        if not stat.S_ISREG(info.st_mode):
+            raise ImportFileError(f"{source}: not a regular file (a device, FIFO or socket); "
+                                  "give the path of a saved file")
+        if info.st_size > MAX_BYTES:
+            raise ImportFileError(f"{source}: larger than {MAX_BYTES // (1024 * 1024)} MB; not imported")
+        with open(path, "rb") as fh:
+            data = fh.read(MAX_BYTES + 1)
+        if len(data) > MAX_BYTES:  # grew while being read
+            raise ImportFileError(f"{source}: larger than {MAX_BYTES // (1024 * 1024)} MB; not imported")
+        return data
+    except FileNotFoundError:
+        raise ImportFileError(f"{source}: file not found") from None
+    except IsADirectoryError:
+        raise ImportFileError(f"{source}: is a folder, not a file") from None
+    except OSError as exc:
+        raise ImportFileError(f"{source}: cannot read: {exc.strerror or exc}") from None
+
+
+def _read_until(resp, end: float) -> bytes | None:
+    """Read ``resp`` in chunks until EOF, :data:`MAX_BYTES` + 1 bytes or the monotonic time ``end``.
+
+    Returns None when the time ran out first. Each read waits at most for the
+    socket's timeout (lowered to the time left where the socket allows it).
+    """
+    sock = getattr(getattr(getattr(resp, "fp", None), "raw", None), "_sock", None)
+    parts, size = [], 0
+    while size <= MAX_BYTES:
+        left = end - time.monotonic()
+        if left <= 0:
+            return None
+        if sock is not None and (sock.gettimeout() or left) > left:
+            sock.settimeout(max(left, 0.01))
+        chunk = resp.read1(_CHUNK) if hasattr(resp, "read1") else resp.read(_CHUNK)
+        if not chunk:
+            break
+        parts.append(chunk)
+        size += len(chunk)
+    if time.monotonic() > end:
+        return None
+    return b"".join(parts)
+
+
+def decode(source: str, data: bytes) -> str:
+    """``data`` as UTF-8 text (a byte-order mark is allowed). Raises :class:`ImportFileError`."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        if exc.reason == "unexpected end of data":  # cut in the middle of a character: a truncated file
+            raise ImportFileError(f"{source}: not valid JSON (it ends in the middle of a character); "
+                                  "is the file complete?") from None
+        raise ImportFileError(f"{source}: not UTF-8 text (byte {exc.start})") from None
+
+
+def read_json(source: str):
+    """Parse the JSON document at ``source`` (file or URL).
+
+    Raises :class:`ImportFileError` naming the source and, for broken JSON
+    (e.g. a truncated download), the line and column.
+    """
+    return parse_json(source, read_text(source))
+
+
+def read_text(source: str) -> str:
+    """The UTF-8 text of a file path or URL (see :func:`read_bytes` for the checks and limits)."""
+    return decode(source, read_bytes(source))
+
+
+def parse_json(source: str, text: str):
+    """``text`` parsed as JSON; :class:`ImportFileError` naming ``source`` (and line, column) when it is not."""
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise ImportFileError(f"{source}: not a file of ours: its JSON is nested too deeply") from None
+    except json.JSONDecodeError as exc:
+        raise ImportFileError(f"{source}: not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno}); "
+                              "is the file complete?") from None

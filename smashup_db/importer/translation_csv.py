@@ -1,0 +1,411 @@
+"""Translations as CSV: names and rules text per language, keyed by our ids.
+
+File format (UTF-8, comma-separated, standard CSV quoting, one header line)::
+
+    kind,id,lang,name,text,name_en,text_en
+    card,laser-sword,de,Laserschwert,"Gib einem Diener ...",Laser Sword,"..."
+
+* ``kind``: ``product``, ``faction``, ``card`` or ``base``;
+* ``id``: the catalogue id (as in ``smashup card NAME --json``);
+* ``lang``: ``de`` or ``en``;
+* ``name``: the name in that language (empty: keep what is stored);
+* ``text``: the rules text in that language, cards and bases only (empty: keep);
+* ``name_en``, ``text_en``: the English for reference; written by the export,
+  ignored by the import. Other extra columns are ignored too;
+* optional ``source`` (where the contributor has it from, e.g. "German card") and
+  ``confidence`` (one word, e.g. ``card``; default ``community``).
+
+An import stores names in the ``name`` table with ``origin='translations'``
+(so that look-ups by the new name work) and text in ``entity_text`` with
+``source='translations:<file name>'`` (plus `` (<source>)`` when the row names one); names
+carry ``confidence`` ``community`` unless the row says otherwise. Stored values are verbatim (no HTML or
+markup is interpreted or escaped here; escaping is the output's job).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import re
+import tempfile
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Iterable
+
+from smashup_db.common.vocabulary import KINDS
+from smashup_db.common.text import fold
+from smashup_db.importer import ImportFileError
+
+COLUMNS = ("kind", "id", "lang", "name", "text")
+#: Optional columns: ``source`` (where the contributor has the name or text from) and ``confidence``.
+OPTIONAL = ("source", "confidence")
+EXPORT_COLUMNS = COLUMNS + ("name_en", "text_en")
+TEXT_KINDS = ("card", "base")
+ORIGIN = "translations"
+#: Confidence of names and texts players contributed through a translations CSV (shown as such on the site).
+COMMUNITY = "community"
+_CONFIDENCE = re.compile(r"[a-z][a-z-]{0,29}\Z")
+
+
+def check_lang(value: str | None, where: str) -> str:
+    """A valid language code (``de`` or ``en``), lower-cased; else :class:`ImportFileError` naming ``where``."""
+    from smashup_db.catalogue.view import LANGS
+
+    lang = (value or "").strip().lower()
+    if lang not in LANGS:
+        raise ImportFileError(f"{where}: unknown language {value!r}; use one of: {', '.join(sorted(LANGS))}")
+    return lang
+
+
+@dataclass
+class Row:
+    """One validated CSV row (``line`` is where it starts in the file)."""
+
+    kind: str
+    id: str
+    lang: str
+    name: str
+    text: str
+    line: int
+    source: str = ""       # optional column: where the contributor has it from (e.g. "German card")
+    confidence: str = ""   # optional column: e.g. "card" (read off a printed card); default "community"
+
+
+@dataclass
+class TranslationReport:
+    """What an import did: rows read, rows skipped as empty, names and text added/changed/unchanged."""
+
+    rows: int = 0
+    empty: int = 0
+    names: Counter = field(default_factory=Counter)
+    texts: Counter = field(default_factory=Counter)
+    #: ``{kind: {"names": Counter, "texts": Counter}}`` for the kinds the file touched (product, faction, card, base)
+    by_kind: dict = field(default_factory=dict)
+
+    def count(self, kind: str, what: str, status: str) -> None:
+        """Count one name or text (``what``) of a ``kind`` as ``added``, ``changed`` or ``unchanged``."""
+        getattr(self, what)[status] += 1
+        per = self.by_kind.setdefault(kind, {"names": Counter(), "texts": Counter()})
+        per[what][status] += 1
+
+    @property
+    def changes(self) -> int:
+        """Names and texts added or changed (0 when the database already had exactly this)."""
+        return self.names["added"] + self.names["changed"] + self.texts["added"] + self.texts["changed"]
+
+    def as_dict(self) -> dict:
+        """The report as plain JSON-ready data."""
+        return {"rows": self.rows, "empty": self.empty, "names": dict(self.names), "texts": dict(self.texts),
+                "by_kind": {k: {w: {s: c[s] for s in ("added", "changed", "unchanged")} for w, c in v.items()}
+                            for k, v in self.by_kind.items()},
+                "changes": self.changes}
+
+
+class BadRows(ImportFileError):
+    """Several rows of a translations CSV are bad: ``problems`` lists ``(line, field, message)`` of every one.
+
+    The message names the file and each line (one line per problem after the first),
+    and says that nothing was imported.
+    """
+
+    def __init__(self, label: str, problems: list[tuple[int, str, str]]):
+        self.label, self.problems = label, sorted(problems, key=lambda p: p[0])
+        if len(self.problems) == 1:
+            line, fld, message = self.problems[0]
+            text = f"{label}: line {line}: {fld}: {message}" if fld else f"{label}: line {line}: {message}"
+        else:
+            text = f"{label}: {len(self.problems)} bad rows; nothing was imported\n" + "\n".join(
+                f"  line {line}: {fld + ': ' if fld else ''}{message}" for line, fld, message in self.problems)
+        super().__init__(text)
+
+
+def read_translations_text(path: Path | str) -> str:
+    """The text of a translations CSV (UTF-8, byte order mark allowed); :class:`ImportFileError` when unreadable."""
+    from smashup_db.importer.files import read_bytes
+
+    path = Path(path)
+    raw = read_bytes(str(path))  # regular files of at most 64 MB only (no FIFO, no /dev/zero)
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise ImportFileError(f"{path}: not UTF-8 text (byte {exc.start}); save the CSV as UTF-8") from None
+
+
+def separator(header_line: str) -> str:
+    """The CSV separator a header line uses: ``,`` (ours), or ``;`` / tab (German spreadsheets)."""
+    counts = {sep: header_line.count(sep) for sep in (",", ";", "\t")}
+    best = max(counts, key=lambda sep: counts[sep])
+    return best if counts[best] else ","
+
+
+def parse_translations(content: str, label: str, known: dict[str, set[str]] | None = None) -> list[Row]:
+    """Parse CSV ``content`` (see the module doc); ``label`` names it in errors; ``known`` checks ids.
+
+    Untrusted content is checked here (:mod:`smashup_db.common.sanitize`): a NUL
+    character anywhere is refused with its line and column; a quote left
+    open is refused with the line it opens on (it would swallow the rest of
+    the file); a name with markup characters (``<`` ``>``), a spreadsheet
+    formula start (``= + - @``) or more than :data:`~smashup_db.common.sanitize.MAX_NAME`
+    characters is refused; a text longer than :data:`~smashup_db.common.sanitize.MAX_TEXT`
+    is refused; other control characters are dropped (newline and tab kept in
+    text; in a name, line breaks and runs of blanks become one space). A leading ``'``
+    that the export put before ``= + - @`` is removed again. Every bad row is
+    collected; when there is any, :class:`BadRows` lists them all.
+    """
+    from smashup_db.common.sanitize import MAX_TEXT, name_problem, nul_position, strip_controls, uncsv_cell
+
+    nul = nul_position(content)
+    if nul is not None:
+        line = content.count("\n", 0, nul - 1) + 1
+        column = nul - (content.rfind("\n", 0, nul - 1) + 1)
+        raise ImportFileError(f"{label}: line {line}, column {column}: a NUL character (\\0) is not allowed; "
+                              "remove it and import again")
+    if content.startswith("\ufeff"):
+        content = content[1:]
+    sep = separator(content.split("\n", 1)[0])
+    reader = csv.reader(io.StringIO(content, newline=""), delimiter=sep, strict=True)
+    try:
+        header = next(reader, None)
+    except csv.Error as exc:
+        raise ImportFileError(f"{label}: line 1: not valid CSV ({exc})") from None
+    if not header or not any(h.strip() for h in header):
+        raise ImportFileError(f"{label}: line 1: no header line; expected columns {','.join(COLUMNS)}")
+    names = [h.strip().lower() for h in header]
+    for col in COLUMNS:
+        if col not in names:
+            raise ImportFileError(f"{label}: line 1: column '{col}' is missing (expected {','.join(COLUMNS)})")
+    pos = {col: names.index(col) for col in COLUMNS + OPTIONAL if col in names}
+    rows: list[Row] = []
+    problems: list[tuple[int, str, str]] = []
+    seen: dict[tuple[str, str, str], int] = {}
+    line = reader.line_num + 1
+    while True:
+        start = line
+        try:
+            values = next(reader)
+        except StopIteration:
+            break
+        except csv.Error as exc:
+            if "unexpected end of data" in str(exc):
+                problems.append((start, "", "a quote (\") opened in this row is never closed; close it or remove it"))
+                break  # the rest of the file is inside the quote
+            problems.append((start, "", f"not valid CSV ({exc})"))
+            break
+        line = reader.line_num + 1
+        if not any(v.strip() for v in values):
+            continue
+
+        def cell(col: str) -> str | None:
+            i = pos.get(col, len(values))
+            return values[i] if i < len(values) else None
+
+        def bad(fld: str, message: str) -> None:
+            problems.append((start, fld, message))
+
+        empty = [col for col in ("kind", "id", "lang") if not (cell(col) or "").strip()]
+        if empty:
+            bad(empty[0], "field is empty or missing")
+            continue
+        kind = cell("kind").strip().lower()
+        if kind not in KINDS:
+            bad("kind", f"unknown kind {cell('kind')!r}; use one of: {', '.join(KINDS)}")
+            continue
+        lang = (cell("lang") or "").strip().lower()
+        from smashup_db.catalogue.model import LANGS
+
+        if lang not in LANGS:
+            bad("lang", f"unknown language {cell('lang')!r}; use one of: {', '.join(sorted(LANGS))}")
+            continue
+        ident = cell("id").strip()
+        if known is not None and ident not in known.get(kind, ()):
+            bad("id", f"no {kind} with id {ident!r} in the catalogue")
+            continue
+        name = " ".join(strip_controls(uncsv_cell((cell("name") or "").strip())).split())  # one line
+        text = strip_controls(uncsv_cell((cell("text") or "").strip())).strip()
+        if text and kind not in TEXT_KINDS:
+            bad("text", f"only cards and bases have text, not a {kind}")
+            continue
+        if len(text) > MAX_TEXT:
+            bad("text", f"longer than {MAX_TEXT} characters")
+            continue
+        problem = name_problem(name) if name else None
+        if problem:
+            bad("name", f"{name!r}: {problem}")
+            continue
+        if name and not fold(name):
+            bad("name", f"{name!r} has no letters or digits")
+            continue
+        dup = (kind, ident, lang)
+        if dup in seen:
+            bad("id", f"{kind} {ident!r} ({lang}) is already on line {seen[dup]}")
+            continue
+        seen[dup] = start
+        src = " ".join(strip_controls(uncsv_cell(cell("source") or "")).split()) if "source" in pos else ""
+        conf = (cell("confidence") or "").strip().lower() if "confidence" in pos else ""
+        if src and name_problem(src):
+            bad("source", f"{src!r}: {name_problem(src)}")
+            continue
+        if conf and not _CONFIDENCE.match(conf):
+            bad("confidence", f"{conf!r} is not a word like community or card")
+            continue
+        rows.append(Row(kind=kind, id=ident, lang=lang, name=name, text=text, line=start, source=src,
+                        confidence=conf))
+    if problems:
+        raise BadRows(label, problems)
+    return rows
+
+
+def import_translations(db, rows: list[Row], file_name: str, label: str | None = None) -> TranslationReport:
+    """Store ``rows`` (from :func:`parse_translations`) in ONE transaction.
+
+    ``file_name`` goes into the text's source (``translations:<file_name>``);
+    ``label`` (default: ``file_name``) names the file in errors. Rows whose
+    name and text are both empty are skipped; a name or text equal to what is
+    already shown (e.g. a compiled German name the export filled in) is left
+    as it is and counted as unchanged. Every id is checked
+    against the catalogue before anything is written; an unknown one raises
+    :class:`ImportFileError` naming file, line and field (nothing is written).
+    ``db`` is a URL, path or engine; database errors roll the transaction back.
+    """
+    from smashup_db.search.index import rebuild_index
+    from smashup_db.compiler.bootstrap import ensure_current
+    from smashup_db.db import writing
+
+    report = TranslationReport(rows=len(rows))
+    def source_of(r: Row) -> str:
+        return f"{ORIGIN}:{file_name}" + (f" ({r.source})" if r.source else "")
+    with writing(ensure_current(db), "import") as w:  # write lock up front: waits for a running build
+        known = {k: {r["id"] for r in w.all(f"SELECT id FROM {k}")} for k in KINDS}
+        unknown = [(r.line, "id", f"no {r.kind} with id {r.id!r} in the catalogue") for r in rows
+                   if r.id not in known[r.kind]]
+        if unknown:
+            raise BadRows(label or file_name, unknown)
+        names, data_names = {}, {}
+        for n in w.all("SELECT kind, ref, lang, name, origin FROM name WHERE origin IN (:o, 'data')", o=ORIGIN):
+            (names if n["origin"] == ORIGIN else data_names)[(n["kind"], n["ref"], n["lang"])] = n["name"]
+        texts = {(t["kind"], t["ref"], t["lang"]): (t["text"], t["source"])
+                 for t in w.all("SELECT kind, ref, lang, text, source FROM entity_text")}
+        new_names, new_texts, changed_names, changed_texts = [], [], [], []
+        for r in rows:
+            k = (r.kind, r.id, r.lang)
+            if not r.name and not r.text:
+                report.empty += 1
+                continue
+            if r.name:
+                if k not in names and data_names.get(k) == r.name:
+                    report.count(r.kind, "names", "unchanged")
+                elif k not in names:
+                    new_names.append({"kind": r.kind, "ref": r.id, "lang": r.lang, "origin": ORIGIN,
+                                      "name": r.name, "folded": fold(r.name), "confidence": r.confidence or COMMUNITY,
+                                      "evidence": source_of(r)})
+                    report.count(r.kind, "names", "added")
+                elif names[k] == r.name:
+                    report.count(r.kind, "names", "unchanged")
+                else:
+                    changed_names.append({"kind": r.kind, "ref": r.id, "lang": r.lang, "origin": ORIGIN,
+                                          "name": r.name, "folded": fold(r.name), "evidence": source_of(r),
+                                          "confidence": r.confidence or COMMUNITY})
+                    report.count(r.kind, "names", "changed")
+            if r.text:
+                if k not in texts:
+                    new_texts.append({"kind": r.kind, "ref": r.id, "lang": r.lang, "text": r.text, "source": source_of(r)})
+                    report.count(r.kind, "texts", "added")
+                elif texts[k][0] == r.text:
+                    report.count(r.kind, "texts", "unchanged")
+                else:
+                    changed_texts.append({"kind": r.kind, "ref": r.id, "lang": r.lang, "text": r.text,
+                                          "source": source_of(r)})
+                    report.count(r.kind, "texts", "changed")
+        w.execute("UPDATE name SET name = :name, folded = :folded, evidence = :evidence"
+                  ", confidence = :confidence WHERE kind = :kind AND ref = :ref AND lang = :lang AND origin = :origin",
+                  changed_names)
+        w.execute("UPDATE entity_text SET text = :text, source = :source"
+                  " WHERE kind = :kind AND ref = :ref AND lang = :lang", changed_texts)
+        w.execute("INSERT INTO name (kind, ref, lang, origin, name, folded, confidence, evidence)"
+                  " VALUES (:kind, :ref, :lang, :origin, :name, :folded, :confidence, :evidence)", new_names)
+        w.execute("INSERT INTO entity_text (kind, ref, lang, text, source) VALUES (:kind, :ref, :lang, :text, :source)",
+                  new_texts)
+        if report.changes:  # names or text moved: the search index changes with them
+            rebuild_index(w)
+    for c in (report.names, report.texts):
+        for k in ("added", "changed", "unchanged"):
+            c.setdefault(k, 0)
+    return report
+
+
+def export_rows(cat, lang: str, missing: bool = False, faction: str | None = None,
+                product: str | None = None, texts: dict | None = None) -> list[dict]:
+    """Every product, faction, card and base (catalogue order) with its name and text in ``lang``.
+
+    ``cat`` is a :class:`~smashup_db.catalogue.view.Catalogue`. Rows are dicts with
+    :data:`EXPORT_COLUMNS`. Imported names win over compiled ones, as in the
+    look-ups. With ``missing``, only rows lacking a name in ``lang``, or
+    (cards and bases) a text in ``lang``. ``faction`` (a name or id) keeps the
+    faction, its cards and its bases; ``product`` the box, its factions with
+    their cards, and its bases (both: what is in either). Unknown names raise
+    :class:`~smashup_db.catalogue.names.NotFound` with suggestions. ``texts``: the
+    model's :meth:`~smashup_db.catalogue.model.Model.texts` when already read (many exports in a row).
+    """
+    from smashup_db.catalogue.coverage import things_of
+
+    m = cat.model
+    texts = {key: {lng: t["text"] for lng, t in found.texts.items()}
+             for key, found in (m.texts() if texts is None else texts).items()}
+    ids = [("product", p) for p in m.products] + [("faction", f) for f in m.factions] + \
+          [("card", c) for f in m.factions.values() for c in f.cards] + [("base", b) for b in m.bases]
+    if faction or product:
+        wanted: set[tuple[str, str]] = set()
+        if faction:
+            wanted |= set(things_of(m, "faction", cat.resolve("faction", faction)[0]))
+        if product:
+            wanted |= set(things_of(m, "product", cat.resolve("product", product)[0]))
+        ids = [key for key in ids if key in wanted]
+    out = []
+    for kind, ref in ids:
+        names, own = m.names.get((kind, ref), {}), texts.get((kind, ref), {})
+        row = {"kind": kind, "id": ref, "lang": lang, "name": names.get(lang, ""), "text": own.get(lang, ""),
+               "name_en": names.get("en", ""), "text_en": own.get("en", "")}
+        if missing and row["name"] and (row["text"] or kind not in TEXT_KINDS):
+            continue
+        out.append(row)
+    return out
+
+
+def write_translations(rows: Iterable[dict], target: Path | str | IO[str]) -> None:
+    """Write rows as translations CSV to a path (atomically) or an open text stream.
+
+    Cells a spreadsheet would evaluate (starting with ``= + - @``, tab or CR)
+    get a leading ``'`` (:func:`smashup_db.common.sanitize.csv_cell`), which the import
+    removes again; control characters other than newline and tab are dropped. Raises :class:`ImportFileError` when the file cannot be written.
+    """
+    from smashup_db.common.sanitize import csv_cell, strip_controls
+
+    def cell(v):
+        return csv_cell(strip_controls(v) if isinstance(v, str) else v)
+
+    def dump(fh):
+        w = csv.DictWriter(fh, fieldnames=list(EXPORT_COLUMNS), lineterminator="\n", extrasaction="ignore")
+        w.writeheader()
+        w.writerows({k: cell(v) for k, v in row.items()} for row in rows)
+
+    if not isinstance(target, (str, Path)):
+        dump(target)
+        return
+    path = Path(target)
+    tmp = None
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or ".")
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
+            dump(fh)
+        os.replace(tmp, path)
+        tmp = None
+    except OSError as exc:
+        raise ImportFileError(f"{path}: cannot write: {exc.strerror or exc}") from None
+    finally:
+        if tmp:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass

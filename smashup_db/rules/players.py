@@ -1,0 +1,60 @@
+"""What players type about themselves: names, and ``NAME=NUMBER`` pairs (power, VP, Madness cards).
+
+One parser for ``smashup score`` (power at a base), ``smashup game end`` (VP,
+``--madness``) and the game log, so every command takes and refuses the same
+shapes with the same messages.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Iterable
+
+from smashup_db.errors import UserError
+
+#: Longest player name accepted (characters).
+MAX_NAME = 40
+
+
+class PlayerInputError(UserError, ValueError):
+    """A malformed player name or ``NAME=NUMBER`` pair; one line."""
+
+
+def check_player_name(name, error: type[Exception] = PlayerInputError) -> str:
+    """``name`` stripped; ``error`` when blank, longer than :data:`MAX_NAME` or holding control characters."""
+    if not isinstance(name, str) or not name.strip():
+        raise error("player names must be non-empty text")
+    name = name.strip()
+    if len(name) > MAX_NAME:
+        raise error(f"player name {name[:20]!r}... is longer than {MAX_NAME} characters")
+    if any(unicodedata.category(ch) in ("Cc", "Cf") for ch in name):
+        raise error(f"player name {name!r} holds control characters")
+    return name
+
+
+def name_numbers(items: Iterable[str], what: str, error: type[Exception] = PlayerInputError) -> dict[str, int]:
+    """``["Anna=12", "Ben=3,Cleo=0"]`` -> ``{"Anna": 12, "Ben": 3, "Cleo": 0}`` (``what`` names the number).
+
+    Each item is one pair or several separated by commas; the last ``=`` of a
+    pair splits name from number. Raises ``error`` (one line) for a missing
+    ``=`` or name, a bad name (:func:`check_player_name`), a number that is not
+    a whole number >= 0, or a player given twice.
+    """
+    out: dict[str, int] = {}
+    for item in items:
+        for part in [x for x in item.split(",") if x.strip()]:
+            name, sep, value = part.rpartition("=")
+            name, value = name.strip(), value.strip()
+            if not sep or not name:
+                raise error(f"expected NAME={what.upper()}, got {part.strip()!r} (e.g. Anna=12)")
+            name = check_player_name(name, error)
+            try:
+                number = int(value)
+            except ValueError:
+                raise error(f"{what} of {name!r} must be a whole number, got {value!r}") from None
+            if number < 0:
+                raise error(f"{what} of {name!r} is {number}; it can never be below 0")
+            if name in out:
+                raise error(f"player {name!r} is given twice")
+            out[name] = number
+    return out

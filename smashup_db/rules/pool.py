@@ -1,0 +1,188 @@
+"""Pool control for a draft: bans, includes, complexity, products and recently played factions.
+
+Pure functions, no database: the caller passes the catalogue's facts as plain
+data. The result says which option removed which factions, so that a pool
+that becomes too small can say why (players of public Smash Up randomizers
+ask for exactly this kind of control).
+
+The order of the filters is fixed: the collection, ``--ban``, ``--products``,
+``--complexity``, ``--avoid-recent``. Included factions (``--include``) are
+always in the pool, whatever the other filters say, but never when banned.
+Recently played factions are left out while enough others remain; when too
+few remain, the least recent ones are put back first, with a warning.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Iterable, Mapping, Sequence
+
+from smashup_db.rules.draft import DraftError
+
+__all__ = ["COMPLEXITY_LEVELS", "PoolChoice", "parse_complexity", "complexity_matches", "choose_candidates",
+           "draw_pool"]
+
+#: The complexity levels of the Kadsuno ``playstyle`` field ("Low-Medium" is both low and medium).
+COMPLEXITY_LEVELS = ("low", "medium", "high")
+
+
+def parse_complexity(value: str | Iterable[str] | None) -> set[str] | None:
+    """``"low,medium"`` -> ``{"low", "medium"}``; None or empty -> None (no filter).
+
+    Raises :class:`~smashup_db.rules.draft.DraftError` naming an unknown level.
+    """
+    if value is None:
+        return None
+    parts = value.split(",") if isinstance(value, str) else [p for v in value for p in str(v).split(",")]
+    levels = {p.strip().lower() for p in parts if p.strip()}
+    bad = sorted(levels - set(COMPLEXITY_LEVELS))
+    if bad:
+        raise DraftError(f"--complexity {', '.join(bad)} is not a level; use {', '.join(COMPLEXITY_LEVELS)}")
+    return levels or None
+
+
+def complexity_matches(level: str | None, wanted: set[str] | None) -> bool:
+    """True when a faction of complexity ``level`` ("low-medium") fits ``wanted`` levels.
+
+    A span matches each level it names; an unknown level (None) never matches
+    a filter. ``wanted`` None means no filter (everything matches).
+    """
+    if wanted is None:
+        return True
+    if not level:
+        return False
+    return any(part in wanted for part in level.split("-"))
+
+
+@dataclass
+class PoolChoice:
+    """Factions a pool may be drawn from.
+
+    ``candidates``: eligible factions in catalogue order (``include`` among
+    them); ``include``: always in the pool; ``removed``: option -> factions it
+    removed (each faction listed under the first option that removed it);
+    ``put_back``: recently played factions returned because too few remained;
+    ``warnings``: lines for the player.
+    """
+
+    candidates: list[str]
+    include: list[str]
+    removed: dict[str, list[str]] = field(default_factory=dict)
+    put_back: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+    def as_dict(self) -> dict:
+        """Plain data for ``--json``."""
+        return {"candidates": len(self.candidates), "include": list(self.include),
+                "removed": {k: list(v) for k, v in self.removed.items()}, "put_back": list(self.put_back),
+                "warnings": list(self.warnings)}
+
+
+def _explain(removed: Mapping[str, list[str]]) -> str:
+    parts = []
+    for option, facs in removed.items():
+        if facs:
+            shown = ", ".join(facs[:4]) + (f" and {len(facs) - 4} more" if len(facs) > 4 else "")
+            parts.append(f"{option} removed {len(facs)} ({shown})")
+    return "; ".join(parts) if parts else "no option removed any"
+
+
+def choose_candidates(
+    factions: Sequence[str],
+    needed: int,
+    *,
+    ban: Iterable[str] = (),
+    include: Iterable[str] = (),
+    complexity: set[str] | None = None,
+    complexity_of: Mapping[str, str | None] | None = None,
+    products: Iterable[str] | None = None,
+    faction_products: Mapping[str, Sequence[str]] | None = None,
+    owned: Iterable[str] | None = None,
+    recent: Sequence[str] = (),
+) -> PoolChoice:
+    """Apply the pool options to ``factions`` (all faction ids, catalogue order).
+
+    ``needed`` is the number of distinct factions the draft format lays out.
+    ``owned`` None means the whole catalogue, else the factions of the
+    collection. ``recent`` lists factions of the last recorded games, most
+    recent first. ``products`` keeps only factions sold in one of those
+    product ids (``faction_products`` maps faction -> product ids).
+
+    Returns a :class:`PoolChoice` with at least ``needed`` candidates.
+    Raises :class:`~smashup_db.rules.draft.DraftError` when an included faction is
+    also banned or not owned, when more are included than fit, or when fewer
+    than ``needed`` remain (the message says which option removed what).
+    """
+    factions = list(dict.fromkeys(factions))
+    ban_set, inc = set(ban), list(dict.fromkeys(include))
+    both = [f for f in inc if f in ban_set]
+    if both:
+        raise DraftError(f"{', '.join(both)} is both banned and included; drop it from --ban or --include")
+    owned_set = None if owned is None else set(owned)
+    unowned = [f for f in inc if owned_set is not None and f not in owned_set]
+    if unowned:
+        raise DraftError(f"--include {', '.join(unowned)}: not in the collection used for this draft")
+    unknown = [f for f in inc if f not in factions]
+    if unknown:
+        raise DraftError(f"--include {', '.join(unknown)}: not a faction of the catalogue")
+    if len(inc) > needed:
+        raise DraftError(f"--include names {len(inc)} factions but the pool holds only {needed}")
+    prod_set = None if products is None else set(products)
+    complexity_of = complexity_of or {}
+    faction_products = faction_products or {}
+    recent_set = set(recent)
+    removed: dict[str, list[str]] = {}
+    kept: list[str] = []
+    held_back: list[str] = []
+    for f in factions:
+        if f in inc:
+            kept.append(f)
+            continue
+        reason = None
+        if owned_set is not None and f not in owned_set:
+            reason = "the collection"
+        elif f in ban_set:
+            reason = "--ban"
+        elif prod_set is not None and not prod_set.intersection(faction_products.get(f, ())):
+            reason = "--products"
+        elif not complexity_matches(complexity_of.get(f), complexity):
+            reason = "--complexity"
+        elif f in recent_set:
+            held_back.append(f)
+            continue
+        if reason:
+            removed.setdefault(reason, []).append(f)
+        else:
+            kept.append(f)
+    put_back: list[str] = []
+    warnings: list[str] = []
+    if held_back:
+        # least recent first: the ones played longest ago come back first
+        order = {f: i for i, f in enumerate(dict.fromkeys(recent))}
+        by_age = sorted(held_back, key=lambda f: -order[f])
+        while len(kept) + len(put_back) < needed and by_age:
+            put_back.append(by_age.pop(0))
+        if by_age:
+            removed["--avoid-recent"] = [f for f in factions if f in set(by_age)]
+        if put_back:
+            warnings.append(f"too few factions without the recently played ones: {len(put_back)} of them "
+                            f"may come up again ({', '.join(put_back)})")
+    candidates = [f for f in factions if f in set(kept) | set(put_back)]
+    if len(candidates) < needed:
+        raise DraftError(f"only {len(candidates)} factions are left but the draft needs {needed}: {_explain(removed)}")
+    return PoolChoice(candidates, inc, removed, put_back, warnings)
+
+
+def draw_pool(choice: PoolChoice, size: int, rng: random.Random) -> list[str]:
+    """Draw ``size`` distinct factions: every included one plus random candidates, in random order.
+
+    Raises :class:`~smashup_db.rules.draft.DraftError` when the candidates are fewer than ``size``.
+    """
+    rest = [f for f in choice.candidates if f not in set(choice.include)]
+    extra = size - len(choice.include)
+    if extra < 0 or len(rest) < extra:
+        raise DraftError(f"only {len(choice.candidates)} factions available, the pool needs {size}")
+    pool = list(choice.include) + rng.sample(rest, extra)
+    rng.shuffle(pool)
+    return pool

@@ -1,0 +1,105 @@
+"""The compact search index the site's query evaluator (``assets/query.js``) runs on.
+
+One JSON file per site language, ``assets/search-<lang>.json``::
+
+    {"v": catalogue version, "lang": "en",
+     "items": [[key, type, faction, product, power, copies, bp, vp1, vp2, vp3, [keywords]], ...],
+     "docs":  [[item index, lang, field, folded body], ...],
+     "show":  [[name, name is a fallback (0/1), one-line text], ...],   # parallel to items, page language
+     "url":   URL prefix of the language ("/en/"), "types": {type: label},
+     "refs":  {"faction": [[id, [folded names]], ...], "product": [...]},
+     "pf":    {product id: [faction ids]},
+     "names": {"faction": {id: display name}, "product": {...}}}
+
+``items`` are in the CLI's result order (cards by faction then card order,
+then bases by product then base order), ``docs`` hold exactly the folded rows
+of the CLI's search index (:func:`smashup_db.search.index.documents` over the
+same name and text rows), and the base keywords are found with the CLI's own
+patterns, so the evaluator and ``smashup search`` give the same ids.
+Everything in it is data: the page script inserts it with ``textContent``
+only, never as HTML.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Callable
+
+from smashup_db.search.execute import BASE_KEYWORD_PATTERNS
+from smashup_db.search.index import _SOURCE_NAMES, _SOURCE_TEXT, documents
+from smashup_db.site.clean import is_placeholder
+from smashup_db.site.sitedata import SiteData
+
+
+
+def read_search_rows(reader) -> tuple[list[dict], list[dict]]:
+    """The name and text rows the CLI's search index is made of (same SQL)."""
+    return reader.all(_SOURCE_NAMES), reader.all(_SOURCE_TEXT)
+
+
+def base_keywords(english_text: str | None) -> list[str]:
+    """Keywords a base's English text carries, by the CLI's ``LIKE`` patterns (e.g. ``%ongoing:%``)."""
+    low = (english_text or "").lower()
+    found = []
+    for kw, patterns in BASE_KEYWORD_PATTERNS.items():
+        if any(p.strip("%") in low for p in patterns):
+            found.append(kw)
+    return found
+
+
+def one_line(text: str | None) -> str:
+    """``text`` with every run of white space (line breaks included) made one space."""
+    return " ".join((text or "").split())
+
+
+def build_index(data: SiteData, rows: tuple[list[dict], list[dict]], lang: str, t: dict,
+                url: Callable[..., str], names) -> dict:
+    """The index for one site language (see the module docstring for the shape).
+
+    ``rows``: from :func:`read_search_rows`; ``t``: interface strings of ``lang``;
+    ``url(*segments)``: page URLs; ``names(kind, id)``: display-name dicts.
+    """
+    items, show, pos = [], [], {}
+    for f in data.factions.values():
+        for cid in f["cards"]:
+            c = data.cards[cid]
+            me = names("card", cid)
+            pos["card:" + cid] = len(items)
+            items.append(["card:" + cid, c["type"], c["faction"], None, c["power"], c["copies"],
+                          None, None, None, None, list(c["keywords"])])
+            show.append([me["name"], 1 if me["fallback"] else 0, _excerpt(c, lang)])
+    for p in data.products.values():
+        for bid in p["bases"]:
+            b = data.bases[bid]
+            if b["product"] != p["id"]:  # listed again in a box that also printed it: one item, under its own box
+                continue
+            me = names("base", bid)
+            pos["base:" + bid] = len(items)
+            en_text = (b["texts"].get("en") or {}).get("text")
+            items.append(["base:" + bid, "base", b["faction"], b["product"], None, None,
+                          b["breakpoint"], *b["vp"], base_keywords(en_text)])
+            show.append([me["name"], 1 if me["fallback"] else 0, _excerpt(b, lang)])
+    docs = [[pos[d["key"]], d["lang"], d["field"], d["body"]]
+            for d in documents(*rows) if d["key"] in pos]
+    cat = data.catalogue
+    refs = {}
+    for kind, table in (("faction", data.factions), ("product", data.products)):
+        folded = cat.matcher.folded(kind)
+        refs[kind] = [[i, sorted(folded.get(i, ()))] for i in table]
+    return {"v": data.version, "lang": lang, "url": url(), "items": items,
+            "types": {k: t[k] for k in ("minion", "action", "titan", "fusion", "other", "base")},
+            "docs": docs, "show": show, "refs": refs,
+            "pf": {p["id"]: list(p["factions"]) for p in data.products.values()},
+            "names": {"faction": {i: names("faction", i)["name"] for i in data.factions},
+                      "product": {i: names("product", i)["name"] for i in data.products}}}
+
+
+def _excerpt(item: dict, lang: str) -> str:
+    texts = item.get("texts") or {}
+    chosen = texts.get(lang) or texts.get("en")
+    return one_line(chosen["text"]) if chosen and not is_placeholder(chosen["text"]) else ""
+
+
+def index_json(index: dict) -> str:
+    """Compact JSON text of an index (``</`` escaped, so it is also safe inside a page)."""
+    return json.dumps(index, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")

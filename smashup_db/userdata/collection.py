@@ -1,0 +1,141 @@
+"""The user's collection: which products each owner has, and how many copies.
+
+Stored in the ``collection`` table, which no build or import touches. Products
+are named in English or German (via :meth:`Catalogue.resolve`).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+from smashup_db.errors import UserError
+from smashup_db.catalogue.view import Catalogue
+from smashup_db.db import writing
+
+DEFAULT_OWNER = "me"
+#: Most copies of one product one owner may record (a bound, so no number overflows the database).
+MAX_COPIES = 99
+_WHERE = "owner = :owner AND product_id = :product"
+
+
+class CollectionError(UserError, ValueError):
+    """Bad collection input (copies < 1, removing what is not there)."""
+
+
+
+
+def add(cat: Catalogue, product: str, copies: int = 1, owner: str = DEFAULT_OWNER,
+        printing: str | None = None) -> dict:
+    """Add ``copies`` of ``product`` to ``owner``'s collection; returns the new row.
+
+    ``printing`` (original, current, german) records which printing the box
+    is; without it, a product named by its German edition's title (or German
+    name) is recorded as ``german``, anything else leaves it open (None:
+    look-ups then use the current printing). Given again, it replaces the
+    recorded one.
+
+    Raises :class:`~smashup_db.catalogue.view.NotFound` (with suggestions) for an
+    unknown product, :class:`CollectionError` for copies < 1 and
+    :class:`~smashup_db.errors.DatabaseError` when the database cannot be
+    written (e.g. locked longer than ``SMASHUP_DB_TIMEOUT``).
+    """
+    if not 1 <= copies <= MAX_COPIES:
+        raise CollectionError(f"--copies must be a whole number from 1 to {MAX_COPIES}, not {copies}")
+    from smashup_db.catalogue.printing import check, german_default
+
+    printing = check(printing)
+    pid = cat.resolve("product", product)[0]
+    printing = printing or german_default(cat.model, pid, product)
+    key = {"owner": owner, "product": pid}
+    with writing(cat.r.url, "collection") as w:
+        row = w.one(f"SELECT copies, printing FROM collection WHERE {_WHERE}", **key)
+        had = row["copies"] if row else 0
+        if had + copies > MAX_COPIES:
+            raise CollectionError(f"{owner} would have {had + copies} copies of {cat.name('product', pid)[0]};"
+                                  f" at most {MAX_COPIES} can be recorded")
+        if row:
+            printing = printing or row["printing"]
+            w.execute(f"UPDATE collection SET copies = :copies, printing = :printing WHERE {_WHERE}",
+                      {**key, "copies": had + copies, "printing": printing})
+        else:
+            w.execute("INSERT INTO collection (owner, product_id, copies, printing, added_at)"
+                      " VALUES (:owner, :product, :copies, :printing, :added_at)",
+                      {**key, "copies": copies, "printing": printing,
+                       "added_at": datetime.now(timezone.utc).isoformat(timespec="seconds")})
+    return {"owner": owner, "product": cat.named("product", pid), "copies": had + copies, "printing": printing}
+
+
+def remove(cat: Catalogue, product: str, copies: int | None = None, owner: str = DEFAULT_OWNER) -> dict:
+    """Remove ``copies`` (default: all) of ``product`` from ``owner``'s collection.
+
+    Raises :class:`CollectionError` when the owner does not have that product
+    and :class:`~smashup_db.errors.DatabaseError` when the database cannot be written.
+    """
+    if copies is not None and copies < 1:
+        raise CollectionError(f"--copies must be 1 or more, not {copies}")
+    pid = cat.resolve("product", product)[0]
+    key = {"owner": owner, "product": pid}
+    with writing(cat.r.url, "collection") as w:
+        had = w.scalar(f"SELECT copies FROM collection WHERE {_WHERE}", **key)
+        if not had:
+            raise CollectionError(f"{owner} has no {cat.name('product', pid)[0]} in the collection")
+        left = 0 if copies is None else max(0, had - copies)
+        if left:
+            w.execute(f"UPDATE collection SET copies = :copies WHERE {_WHERE}", {**key, "copies": left})
+        else:
+            w.execute(f"DELETE FROM collection WHERE {_WHERE}", key)
+    return {"owner": owner, "product": cat.named("product", pid), "copies": left}
+
+
+def entries(cat: Catalogue, owners: list[str] | None = None) -> list[dict]:
+    """Collection rows ``[{"owner", "product", "copies", "printing"}]``, optionally of some owners only.
+
+    ``printing`` is the recorded printing of the box (None: not recorded).
+    """
+    products = cat.model.products
+    rows = sorted(cat.r.all("SELECT owner, product_id, copies, printing FROM collection"),
+                  key=lambda r: (r["owner"], products[r["product_id"]].sort if r["product_id"] in products else -1))
+    if owners:
+        wanted = {o.casefold() for o in owners}
+        rows = [r for r in rows if r["owner"].casefold() in wanted]
+    return [{"owner": r["owner"], "product": cat.named("product", r["product_id"]), "copies": r["copies"],
+             "printing": r["printing"]} for r in rows]
+
+
+def owned_copies(cat: Catalogue, owners: list[str] | None = None) -> dict[str, int]:
+    """Copies per product id summed over ``owners`` (all owners when None).
+
+    Raises :class:`CollectionError` when a named owner has nothing recorded.
+    """
+    rows = entries(cat, owners)
+    if owners:
+        have = {r["owner"].casefold() for r in rows}
+        missing = [o for o in owners if o.casefold() not in have]
+        if missing:
+            known = sorted({r["owner"] for r in entries(cat)})
+            raise CollectionError(f"no collection recorded for {', '.join(missing)}"
+                                  + (f"; known owners: {', '.join(known)}" if known else
+                                     "; add products with: smashup collection add PRODUCT --owner NAME"))
+    out: dict[str, int] = {}
+    for r in rows:
+        out[r["product"]["id"]] = out.get(r["product"]["id"], 0) + r["copies"]
+    return out
+
+
+def owned_printings(reader) -> dict[str, str]:
+    """``{product id: printing}`` the collection records (any owner; German beats original beats current).
+
+    ``reader`` is a :class:`~smashup_db.db.Reader`; a database older than the
+    printing column records none.
+    """
+    rank = {"german": 0, "original": 1, "current": 2}
+    owned: dict[str, str] = {}
+    try:
+        rows = reader.all("SELECT product_id, printing FROM collection WHERE printing IS NOT NULL")
+    except Exception:  # a database older than the printing column: nothing recorded
+        rows = []
+    for r in rows:
+        old = owned.get(r["product_id"])
+        if old is None or rank.get(r["printing"], 9) < rank.get(old, 9):
+            owned[r["product_id"]] = r["printing"]
+    return owned
