@@ -109,7 +109,7 @@ def db_execute(db: str, sql: str, **params) -> None:
 
 def _created(db: str) -> None:
     """Create a still empty test database before the first command, so that its one-time "creating
-    a new smashup database" notice is not part of that command's stderr (tests/test_hostile_db.py
+    a new smashup database" notice is not part of that command's stderr (tests/db/test_hostile_db.py
     checks the notice). A database a test set up itself (an old schema, say) is left as it is."""
     import contextlib
     import io

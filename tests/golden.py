@@ -1,4 +1,4 @@
-"""The golden search queries (tests/golden_queries.txt) and the ways to run them.
+"""The golden search queries (tests/search/golden_queries.txt) and the ways to run them.
 
 Used by test_golden_queries.py (CLI, both SQL paths, Node) and test_site_browser.py
 (the site's search page in Chromium): every runner must give the same ids.
@@ -12,7 +12,7 @@ import subprocess
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-GOLDEN = HERE / "golden_queries.txt"
+GOLDEN = HERE / "search" / "golden_queries.txt"
 ARCHIVE = HERE.parent.parent / "shared" / "data" / "card-archive"
 NODE_RUNNER = HERE / "js" / "golden_runner.js"
 

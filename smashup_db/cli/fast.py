@@ -6,7 +6,7 @@ commands (``card NAME``, ``search QUERY --json``, ``bases --product X`` ...)
 and calls the same function the Typer command would (:mod:`.lookups`). Every
 other command line, including ``--help``, any unknown or malformed option,
 ``-x`` clusters and ``--``, is left to Typer, which then parses and reports it
-as usual. ``tests/test_startup.py`` checks that :data:`COMMANDS` agrees with
+as usual. ``tests/cli/test_startup.py`` checks that :data:`COMMANDS` agrees with
 the Typer commands' parameters, and the golden files run both ways.
 Set ``SMASHUP_NO_FASTPATH=1`` to always go through Typer.
 """

@@ -8,7 +8,7 @@ stamped with the initial revision, whose schema it has.
 
 Developers add a revision with ``alembic -c smashup_db/migrations/alembic.ini
 revision -m "..."`` (or by copying the newest file in ``versions/``) and
-update :data:`HEAD`; ``tests/test_migrations.py`` checks that the revisions
+update :data:`HEAD`; ``tests/db/test_migrations.py`` checks that the revisions
 match :mod:`smashup_db.db.schema`.
 """
 

@@ -27,7 +27,7 @@ from smashup_db.compiler.bootstrap import open_reader
 from smashup_db.site import build_site, make_server
 from smashup_db.site.pagefind import find_pagefind
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 SCREENS = REPO / "build" / "screens"
 CHROMIUM = next((p for p in ("/usr/bin/chromium", shutil.which("chromium") or "") if p and Path(p).is_file()), None)
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",

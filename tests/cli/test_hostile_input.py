@@ -2,7 +2,7 @@
 
 One test (or a few) per item of the issue, named after it; tests that touch the
 database run on SQLite and, with ``SMASHUP_TEST_PG_URL``, on PostgreSQL. The
-browser part of the XSS item is in tests/test_hostile_browser.py.
+browser part of the XSS item is in tests/site/test_hostile_browser.py.
 """
 
 from __future__ import annotations

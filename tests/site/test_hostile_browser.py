@@ -4,7 +4,7 @@ Hostile names (as a database written before the import refused markup may hold
 them) and hostile rules text must stay inert on the search page (results,
 filters, the Pagefind "other pages" list fed by page metadata) and on the pages
 themselves. Needs /usr/bin/chromium, playwright and the pagefind binary; skips
-cleanly without them (like tests/test_site_browser.py).
+cleanly without them (like tests/site/test_site_browser.py).
 """
 
 from __future__ import annotations

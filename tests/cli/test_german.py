@@ -21,7 +21,7 @@ import pytest
 from smashup_db.i18n import catalog, gettext, ngettext
 from smashup_db.i18n.terms import PLURALS, TERMS, count, msg, term, translate
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 SHARED = REPO.parent / "shared" / "data"
 
 #: English words that never appear in a German message (data lines have their names taken out first).

@@ -18,7 +18,7 @@ import pytest
 
 from smashup_db.importer.card_archive import clean_text, erratum_of
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data"
+SHARED = Path(__file__).resolve().parents[2].parent / "shared" / "data"
 ARCHIVE = SHARED / "card-archive"
 CATALOG = ARCHIVE / "smashup-catalog.json"
 BASES = ARCHIVE / "smashup-bases.json"

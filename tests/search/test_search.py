@@ -20,7 +20,7 @@ from smashup_db.search.execute import find_spans
 from smashup_db.search.parser import parse
 from smashup_db.common.text import fold
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 DATA = REPO / "data"
 ARCHIVE = REPO.parent / "shared" / "data" / "card-archive"
 

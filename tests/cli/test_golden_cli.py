@@ -7,7 +7,7 @@ from ``../shared/data`` (the test skips without it). Terminal width and
 language are fixed, so tables render the same on every machine.
 
 To record the files again after a deliberate change of output:
-``SMASHUP_UPDATE_GOLDEN=1 python -m pytest tests/test_golden_cli.py``;
+``SMASHUP_UPDATE_GOLDEN=1 python -m pytest tests/cli/test_golden_cli.py``;
 review the diff before committing it.
 """
 
@@ -134,7 +134,7 @@ def test_golden_outputs(golden_db, path, tmp_path):
             path.write_text(got, encoding="utf-8")
         elif not path.is_file() or path.read_text(encoding="utf-8") != got:
             mismatches.append(name)
-    assert not mismatches, f"output differs from tests/golden/ for: {', '.join(mismatches)}"
+    assert not mismatches, f"output differs from tests/cli/golden/ for: {', '.join(mismatches)}"
 
 
 def test_golden_set_is_large_and_varied():
