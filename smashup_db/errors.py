@@ -19,30 +19,64 @@ def _same(text: str) -> str:
     return text
 
 
+def N_(message: str) -> str:
+    """Mark ``message`` for extraction (Babel keyword ``N_``) without translating it; for modules that may
+    import nothing of ours but this one (``rules``). The same as :func:`smashup_db.i18n.N_`."""
+    return message
+
+
+def _render(value, translate):
+    if isinstance(value, Message):
+        return value.render(translate)
+    if isinstance(value, (list, tuple)) and any(isinstance(v, Message) for v in value):
+        return ", ".join(_render(v, translate) for v in value)
+    return value
+
+
 class Message:
     """A translatable sentence: an English ``template`` (``str.format`` syntax) and the ``values`` filling it.
 
-    ``prefix`` (a file name, ``line 3``) is put before the sentence as it is, joined by ``": "``.
+    ``prefix`` (a file name, or a :class:`Message` such as ``line 3``, rendered in the same
+    language) is put before the sentence, joined by ``": "``. A value that is a
+    :class:`Message` (or a list of them, joined by ", ") is rendered in the same language.
+    ``template`` may itself be a :class:`Message` (its template, values and prefix are taken over).
     """
 
-    def __init__(self, template: str = "", /, *, prefix: str = "", **values):
+    def __init__(self, template="", /, *, prefix="", **values):
+        if isinstance(template, Message):
+            values = {**template.values, **values}
+            prefix = prefix or template.prefix
+            template = template.template
         self.template = template
         self.values = values
         self.prefix = prefix
 
     def render(self, translate=_same) -> str:
         """The sentence with ``translate(template)`` (English when omitted) filled with the rendered values."""
-        values = {k: v.render(translate) if isinstance(v, Message) else v for k, v in self.values.items()}
+        values = {k: _render(v, translate) for k, v in self.values.items()}
         text = translate(self.template) if self.template else ""
         if values:
             try:
                 text = text.format(**values)
             except (KeyError, IndexError, ValueError):  # a translation that drops or breaks a placeholder
                 text = self.template.format(**values)
-        return f"{self.prefix}: {text}" if self.prefix else text
+        prefix = _render(self.prefix, translate)
+        return f"{prefix}: {text}" if prefix else text
 
     def __str__(self) -> str:
         return self.render()
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.render()!r})"
+
+    def __eq__(self, other) -> bool:
+        """Equal when template, values and prefix are (so results holding messages compare as data)."""
+        if not isinstance(other, Message):
+            return NotImplemented
+        return (self.template, self.values, self.prefix) == (other.template, other.values, other.prefix)
+
+    def __hash__(self) -> int:
+        return hash((self.template, str(self.prefix)))
 
 
 class UserError(Message, Exception):
@@ -52,12 +86,15 @@ class UserError(Message, Exception):
     English sentence without values works too (it is then shown as it is).
     """
 
-    def __init__(self, template: str = "", /, *, prefix: str = "", **values):
+    def __init__(self, template="", /, *, prefix="", **values):
         Message.__init__(self, template, prefix=prefix, **values)
-        Exception.__init__(self, template)
+        Exception.__init__(self, self.template)
 
     def __str__(self) -> str:
         return self.render()
+
+    __eq__ = Exception.__eq__  # an error is itself, not its text
+    __hash__ = Exception.__hash__
 
 
 class DatabaseError(UserError, RuntimeError):

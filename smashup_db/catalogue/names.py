@@ -19,6 +19,7 @@ display language preferred.
 from __future__ import annotations
 
 from smashup_db.errors import UserError
+from smashup_db.i18n import N_
 from smashup_db.common.text import fold
 
 #: rapidfuzz WRatio score (0-100) a name needs to be suggested.
@@ -27,13 +28,31 @@ SUGGEST_CUTOFF = 60
 FUZZY_ACCEPT, FUZZY_LEAD = 75, 5
 
 
+#: Per kind of thing: the messages for no match, no match with suggestions, and several matches
+#: (written out per kind: German nouns differ in gender).
+_NOT_FOUND = {
+    "card": (N_("no card named {query!r}"), N_("no card named {query!r}; did you mean: {names}?"),
+             N_("card {query!r} is ambiguous: {names}")),
+    "base": (N_("no base named {query!r}"), N_("no base named {query!r}; did you mean: {names}?"),
+             N_("base {query!r} is ambiguous: {names}")),
+    "faction": (N_("no faction named {query!r}"), N_("no faction named {query!r}; did you mean: {names}?"),
+                N_("faction {query!r} is ambiguous: {names}")),
+    "product": (N_("no product named {query!r}"), N_("no product named {query!r}; did you mean: {names}?"),
+                N_("product {query!r} is ambiguous: {names}")),
+    "titan": (N_("no titan named {query!r}"), N_("no titan named {query!r}; did you mean: {names}?"),
+              N_("titan {query!r} is ambiguous: {names}")),
+}
+_ANY = (N_("no {kind} named {query!r}"), N_("no {kind} named {query!r}; did you mean: {names}?"),
+        N_("{kind} {query!r} is ambiguous: {names}"))
+
+
 class NotFound(UserError, LookupError):
     """No thing of that kind has that name. ``suggestions`` holds up to 5 close names."""
 
     def __init__(self, kind: str, query: str, suggestions: list[str]):
         self.kind, self.query, self.suggestions = kind, query, suggestions
-        hint = f"; did you mean: {', '.join(suggestions)}?" if suggestions else ""
-        super().__init__(f"no {kind} named {query!r}{hint}")
+        plain, hinted, _ = _NOT_FOUND.get(kind, _ANY)
+        super().__init__(hinted if suggestions else plain, kind=kind, query=query, names=", ".join(suggestions))
 
 
 class Ambiguous(UserError, LookupError):
@@ -42,7 +61,7 @@ class Ambiguous(UserError, LookupError):
     def __init__(self, kind: str, query: str, ids: list[str], names: list[str]):
         self.kind, self.query, self.ids, self.names = kind, query, ids, names
         more = ", ..." if len(names) > 6 else ""
-        super().__init__(f"{kind} {query!r} is ambiguous: {', '.join(names[:6])}{more}")
+        super().__init__(_NOT_FOUND.get(kind, _ANY)[2], kind=kind, query=query, names=", ".join(names[:6]) + more)
 
 
 class NameMatcher:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from smashup_db.errors import UserError
 from smashup_db.common.text import fold
+from smashup_db.i18n import N_
 
 PRINTINGS = ("original", "current", "german")
 #: How a fact's absence is described: no such fact (an action's power) or no source for it.
@@ -28,7 +29,7 @@ def check(printing: str | None) -> str | None:
         return None
     p = printing.strip().lower()
     if p not in PRINTINGS:
-        raise PrintingError(f"unknown printing {printing!r}; use one of: {', '.join(PRINTINGS)}")
+        raise PrintingError(N_("unknown printing {printing!r}; use one of: {printings}"), printing=printing, printings=', '.join(PRINTINGS))
     return p
 
 

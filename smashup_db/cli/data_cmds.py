@@ -8,6 +8,7 @@ from typing import Annotated, Optional
 import typer
 
 from smashup_db.cli.app import DbOpt, JsonOpt, app, emit_json, fail, user_errors
+from smashup_db.i18n import N_
 
 data_app = typer.Typer(help="Maintain the compiled catalogue in data/ (for maintainers).", no_args_is_help=True)
 db_app = typer.Typer(help="Manage the database.", no_args_is_help=True)
@@ -31,14 +32,15 @@ def data_compile(sources: Annotated[Path, typer.Option("--sources", help="Folder
 
     target = data or PACKAGE_DIR.parent / "data"
     if not (target / "curated").is_dir():
-        fail(f"{target}: no curated/ folder (products.json, corrections.json); use --data to point at data/")
+        fail(N_("{path}: no curated/ folder (products.json, corrections.json); use --data to point at data/"), path=target)
     with user_errors():
         report = compile_catalogue(sources, target)
+    from smashup_db.i18n import render
     from smashup_db.i18n.terms import active_lang, msg
 
     L = active_lang()
     for w in report.warnings:
-        typer.echo(f"{msg('warning', L)} {w}", err=True)
+        typer.echo(f"{msg('warning', L)} {render(w, L)}", err=True)
     typer.echo(msg("wrote_files", L, n=report.files, target=target,
                    counts=", ".join(f"{k} {v}" for k, v in report.counts.items())))
 

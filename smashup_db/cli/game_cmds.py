@@ -7,6 +7,7 @@ from typing import Annotated, List, Optional
 
 import typer
 
+from smashup_db.i18n import N_
 from smashup_db.i18n.terms import msg, term
 from smashup_db.cli import draft_opts as do
 from smashup_db.cli.app import DbOpt, JsonOpt, LangOpt, app, emit_json, fail, pick_lang, user_errors
@@ -103,14 +104,14 @@ def after_draft(cat, res: dict, state, ext, *, record: bool, format_out: str | N
             text = share.render(cat, res, format_out)
             if out is None:
                 if json_out:
-                    fail("--format-out without --out prints the page; leave out --json or add --out FILE")
+                    fail(N_("--format-out without --out prints the page; leave out --json or add --out FILE"))
                 typer.echo(text, nl=False)
                 return True
             share.write(text, out)
             if not json_out:
                 say(_t(cat.lang, "wrote", out=out))
     except UserError as exc:
-        fail(str(exc))
+        fail(exc)
     return False
 
 

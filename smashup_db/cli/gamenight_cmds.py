@@ -8,6 +8,7 @@ from typing import Annotated, List, Optional
 import typer
 
 from smashup_db.common.sanitize import printable
+from smashup_db.i18n import N_
 from smashup_db.i18n.terms import msg, term
 from smashup_db.cli import draft_opts as do
 from smashup_db.cli.app import DbOpt, JsonOpt, LangOpt, app, catalogue, emit_json, fail
@@ -45,7 +46,7 @@ def _interactive(cat, state, rng) -> None:
     """Ask each player in turn; numbers, names (en/de, fuzzy), u = undo, ? N = card list, q = quit."""
     from smashup_db.rules.draft import DraftError
     from smashup_db.gamenight.session import resolve_in
-    from smashup_db.i18n.terms import translate
+    from smashup_db.i18n import render
 
     L = cat.lang
     line(term("draft_help", L))
@@ -59,9 +60,9 @@ def _interactive(cat, state, rng) -> None:
             answer = typer.prompt(printable(msg("draft_prompt", L, player=state.current_player,
                                                 round=state.current_round))).strip()
         except (EOFError, typer.Abort):
-            fail("draft abandoned (no more input)")  # fail() translates (terms: e.draft_abandoned_eof)
+            fail(N_("draft abandoned (no more input)"))
         if answer.lower() in ("q", "quit", "exit"):
-            fail("draft abandoned")
+            fail(N_("draft abandoned"))
         try:
             if answer.lower() in ("u", "undo"):
                 undone = state.undo()
@@ -73,7 +74,7 @@ def _interactive(cat, state, rng) -> None:
                 picked = state.pick(resolve_in(cat, answer, state.pool))
                 line(f"{picked['player']} → {label(cat.named('faction', picked['faction']), L)}")
         except DraftError as exc:
-            line((translate(str(exc), L), "red"))
+            line((render(exc, L), "red"))
             show_pool = answer.lower() in ("u", "undo")
 
 
@@ -115,7 +116,7 @@ def draft(players: Annotated[str, typer.Option("--players", "-p", help="Comma-se
     with catalogue(db, lang) as cat:
         names = _split(players)
         if not (auto or pick or interactive or sys.stdin.isatty()):
-            fail("no terminal to ask for picks: add --auto for random picks or --pick PLAYER=FACTION ...")
+            fail(N_("no terminal to ask for picks: add --auto for random picks or --pick PLAYER=FACTION ..."))
         seed = new_seed() if seed is None else seed
         from smashup_db.gamenight.options import prepare
 
@@ -130,7 +131,8 @@ def draft(players: Annotated[str, typer.Option("--players", "-p", help="Comma-se
             if auto:
                 state.auto_finish(rng)
             elif pick and not interactive and not sys.stdin.isatty():
-                fail(f"--pick covers {len(state.picks)} of {len(state.order)} picks; add --auto to fill the rest")
+                fail(N_("--pick covers {n} of {total} picks; add --auto to fill the rest"), n=len(state.picks),
+                     total=len(state.order))
             else:
                 if not json_out:
                     line(msg("seed_and_start", cat.lang, seed=seed, player=state.players[0]))
@@ -168,7 +170,7 @@ def bases_deck(factions: Annotated[str, typer.Option("--factions", "-f", help="C
     with catalogue(db, lang) as cat:
         ids = [cat.resolve("faction", f)[0] for f in _split(factions)]
         if not ids:
-            fail("--factions is empty")
+            fail(N_("--factions is empty"))
         seed = new_seed() if seed is None else seed
         own = owned_copies(cat, collection) if (owned or collection) else None
         res = {"seed": seed, "factions": ids,
@@ -188,7 +190,7 @@ def check_printing(printing: str | None) -> str | None:
     try:
         return check(printing)
     except PrintingError as exc:
-        fail(str(exc))
+        fail(exc)
 
 
 @app.command()

@@ -7,7 +7,8 @@ are, never read as Rich markup. Words come from :mod:`smashup_db.i18n.terms`.
 
 from __future__ import annotations
 
-from smashup_db.i18n.terms import msg, term, translate
+from smashup_db.i18n import render
+from smashup_db.i18n.terms import msg, term
 from smashup_db.cli.output import fmt_number, fmt_vp, label, line, table
 
 
@@ -34,7 +35,7 @@ def bases(cat, res: dict) -> None:
     if res["extra_decks"]:
         line(msg("also_bring", L, decks=", ".join(term(d, L) for d in res["extra_decks"])))
     for w in res["warnings"]:
-        line((term("warning", L), "yellow"), f" {translate(w, L)}")
+        line((term("warning", L), "yellow"), f" {render(w, L)}")
 
 
 def profiles(cat, factions: list[str]) -> dict:
@@ -81,4 +82,4 @@ def faction_cards(cat, fid: str) -> None:
 def collection_entry(cat, row: dict) -> None:
     """``owner: product xN`` and, when recorded, the printing (``(german)``)."""
     line(msg("collection_entry", cat.lang, owner=row["owner"], product=label(row["product"], cat.lang),
-             copies=row["copies"]) + (f" ({row['printing']})" if row.get("printing") else ""))
+             copies=row["copies"]) + (f" ({term(row['printing'], cat.lang)})" if row.get("printing") else ""))

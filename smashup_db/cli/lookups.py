@@ -13,6 +13,7 @@ TYPE_CHECKING = False  # typing is not imported at run time (start-up; annotatio
 if TYPE_CHECKING:
     from typing import Iterator
 
+from smashup_db.i18n import N_
 from smashup_db.i18n.terms import count, msg, term
 from smashup_db.cli.output import emit_json, fail, fmt_number, fmt_vp, footnote, label, line, table, text, user_errors
 
@@ -29,7 +30,7 @@ def pick_lang(lang: str | None) -> str:
         return lang
     lang = lang.lower()
     if lang not in LANGS:
-        fail(f"unknown language {lang!r}; use one of: {', '.join(LANGS)}")
+        fail(N_("unknown language {value!r}; use one of: {choices}"), value=lang, choices=", ".join(LANGS))
     set_active_lang(lang)
     return lang
 
@@ -147,8 +148,11 @@ def _text_block(item: dict, lang: str) -> None:
         line((item["text_source"] or "", "dim"))
     else:
         line((term("no_text", lang), "dim"))
+    from smashup_db.catalogue.rulings import shown_ruling
+
     for r in item["rulings"]:
-        line((term(r["kind"], lang), "bold"), f": {r['text']} ", (f"({r['source']})", "dim"))
+        line((term(r["kind"], lang), "bold"), f": {shown_ruling(r['text'], r['kind'], lang)} ",
+             (f"({r['source']})", "dim"))
 
 
 def _printing(printing: str | None) -> str | None:
@@ -219,7 +223,8 @@ def _show_base(item: dict, cat) -> None:
              if item["stats_known"] else f"{term('breakpoint', L)}/{term('vp', L)}: {term('unknown', L)}")
     shown = item.get("printing") or "current"
     line((label(item, L), "bold"), f" ({item['id']}) - {stats}"
-         + (f" ({shown}" + (f" = {item['facts_from']}" if item.get("facts_from") not in (None, shown) else "")
+         + (f" ({term(shown, L)}" + (f" = {term(item['facts_from'], L)}"
+                                      if item.get("facts_from") not in (None, shown) else "")
             + ")" if shown != "current" else ""))
     line(f"{term('product', L)}: {label(item['product'], L)}"
          + (f", {term('faction', L)}: {label(item['faction'], L)}" if item["faction"] else ""))

@@ -35,16 +35,23 @@ _TRAILING_SPACE = re.compile(r"\s+$")
 
 # ---------------------------------------------------------------------- errors and JSON
 
-def fail(message: str, code: int = 1) -> None:
+def fail(message, code: int = 1, **values) -> None:
     """Print ``error: message`` on stderr and exit with ``code`` (no traceback).
 
-    Control characters in the message (it may quote input) are shown as escapes.
+    ``message`` is a :class:`smashup_db.errors.Message` (an error) or an English template marked
+    with ``N_`` and filled from ``values``; either is rendered in the display language with
+    :func:`smashup_db.i18n.render`. Control characters in the message (it may quote input) are
+    shown as escapes.
     """
-    from smashup_db.i18n.terms import active_lang, msg, translate
+    from smashup_db.errors import Message
+    from smashup_db.i18n import render
+    from smashup_db.i18n.terms import active_lang, msg
 
     lang = active_lang()
+    if not isinstance(message, Message):
+        message = Message(message, **values)
     sys.stdout.flush()
-    sys.stderr.write(f"{msg('error_prefix', lang)} {printable(translate(message, lang))}\n")
+    sys.stderr.write(f"{msg('error_prefix', lang)} {printable(render(message, lang))}\n")
     sys.stderr.flush()
     raise SystemExit(code)
 
@@ -57,14 +64,25 @@ def user_errors() -> Iterator[None]:
     try:
         yield
     except UserError as exc:
-        fail(str(exc))
+        fail(exc)
     except KeyboardInterrupt:
-        fail("interrupted", 130)  # translated by fail() (e.* entries, else the message key below)
+        from smashup_db.i18n import N_
+
+        fail(N_("interrupted"), 130)
 
 
 def emit_json(obj) -> None:
     """Print ``obj`` as indented UTF-8 JSON."""
-    sys.stdout.write(json.dumps(obj, ensure_ascii=False, indent=2) + "\n")
+    sys.stdout.write(json.dumps(obj, ensure_ascii=False, indent=2, default=_plain) + "\n")
+
+
+def _plain(value):
+    """JSON for a :class:`smashup_db.errors.Message` (a warning in a result): its English sentence."""
+    from smashup_db.errors import Message
+
+    if isinstance(value, Message):
+        return str(value)
+    raise TypeError(f"{type(value).__name__} is not JSON serializable")
 
 
 # ---------------------------------------------------------------------- lines

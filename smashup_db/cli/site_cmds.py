@@ -44,13 +44,14 @@ def build(out: Annotated[Path, typer.Option("--out", "-o", help="Output folder (
             bar.update(tasks[stage], completed=done, total=total)
 
         result = build_site(out, lang, base_url, db, search=search, progress=progress)
-    from smashup_db.i18n.terms import active_lang, msg, translate
+    from smashup_db.i18n import render
+    from smashup_db.i18n.terms import active_lang, msg
     from smashup_db.cli.output import say
 
     L = active_lang()
     say(msg("built_site", L, pages=result.pages, langs=", ".join(result.langs), secs=f"{result.seconds:.1f}",
             out=result.out))
-    say(translate(result.search_note, L))
+    say(render(result.search_note, L))
     if not result.has_text:
         say(msg("no_rules_text", L))
 

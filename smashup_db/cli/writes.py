@@ -48,9 +48,11 @@ def import_text(sources: list[str], db: str | None = None, json_out: bool = Fals
                           "unmatched": report.unmatched, "texts": dict(report.texts),
                           "rulings": dict(report.rulings), "changes": report.changes,
                           "without_text": report.without_text, "seconds": round(report.seconds, 3)})
+    from smashup_db.i18n import render
+
     L = active_lang()
     for miss in report.unmatched:
-        _say(msg("unmatched", L, what=miss), err=True)
+        _say(msg("unmatched", L, what=render(miss, L)), err=True)
     t, r = report.texts, report.rulings
     _say(msg("imported_text", L, files=", ".join(report.files), secs=f"{report.seconds:.2f}", matched=report.matched,
              records=report.records, unmatched=len(report.unmatched)))

@@ -8,7 +8,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from smashup_db.errors import UserError
+from smashup_db.errors import N_, UserError
 
 #: The package folder (``smashup_db``).
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
@@ -23,4 +23,4 @@ def templates_root() -> Path:
     for candidate in (PACKAGE_DIR / "_templates", PACKAGE_DIR.parent / "templates"):
         if (candidate / "site" / "base.html").is_file():
             return candidate
-    raise UserError(f"{PACKAGE_DIR.parent / 'templates'}: templates not found")
+    raise UserError(N_("templates not found"), prefix=PACKAGE_DIR.parent / 'templates')

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import re
 
+from smashup_db.errors import N_, Message
+
 #: Longest rules text, erratum or clarification accepted per record, in characters
 #: (the longest card text of the card archive has about 900).
 MAX_TEXT = 10_000
@@ -51,8 +53,8 @@ def nul_position(text: str) -> int | None:
     return None if i < 0 else i + 1
 
 
-def name_problem(name: str) -> str | None:
-    """Why ``name`` cannot be stored as a name (one short phrase), or None when it can.
+def name_problem(name: str):
+    """Why ``name`` cannot be stored as a name (one short phrase, a :class:`~smashup_db.errors.Message`), or None.
 
     Refused: markup characters (``<``, ``>``), a first character that makes a
     spreadsheet evaluate the cell (``= + - @``, tab, CR), control characters
@@ -60,14 +62,15 @@ def name_problem(name: str) -> str | None:
     """
     bad = next((ch for ch in name if ch in MARKUP_CHARS), None)
     if bad:
-        return f"the markup character {bad!r} is not allowed in a name"
+        return Message(N_("the markup character {char!r} is not allowed in a name"), char=bad)
     if name.startswith(FORMULA_START):
-        return f"a name may not start with {name[0]!r} (a spreadsheet would read it as a formula)"
+        return Message(N_("a name may not start with {char!r} (a spreadsheet would read it as a formula)"), char=name[0])
     ctl = _ALL_CONTROLS.search(name)
     if ctl:
-        return f"control character {ctl.group()!r} at position {ctl.start() + 1} is not allowed in a name"
+        return Message(N_("control character {char!r} at position {n} is not allowed in a name"), char=ctl.group(),
+                       n=ctl.start() + 1)
     if len(name) > MAX_NAME:
-        return f"longer than {MAX_NAME} characters"
+        return Message(N_("longer than {n} characters"), n=MAX_NAME)
     return None
 
 

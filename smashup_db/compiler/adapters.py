@@ -28,6 +28,7 @@ GLOSSARY_DE = Path("german/glossary-de.tsv")
 #: Marvel/Disney call minions "characters"; G.I. Gerald's fusions and a few
 #: minion/action hybrids are "other". Everything maps onto :data:`models.CARD_TYPES`.
 from smashup_db.common.vocabulary import SOURCE_TYPES as TYPE_MAP
+from smashup_db.i18n import N_
 
 _POWER_PREFIX = re.compile(r"^\s*power\s*(\d+)\s*-", re.IGNORECASE)
 _KEYWORD_PATTERNS = {
@@ -88,14 +89,14 @@ def _load_json(path: Path) -> Any:
         with path.open(encoding="utf-8") as fh:
             return json.load(fh)
     except FileNotFoundError:
-        raise SourceError(f"{path}: file not found") from None
+        raise SourceError(N_("file not found"), prefix=path) from None
     except json.JSONDecodeError as exc:
-        raise SourceError(f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno})") from None
+        raise SourceError(N_("not valid JSON (line {lineno}, column {colno})"), prefix=path, lineno=exc.lineno, colno=exc.colno) from None
 
 
 def _require(record: dict, field: str, path: Path, where: str) -> Any:
     if not isinstance(record, dict) or field not in record:
-        raise SourceError(f"{path}: {where}: field '{field}' is missing")
+        raise SourceError(N_("{where}: field '{field}' is missing"), prefix=path, where=where, field=field)
     return record[field]
 
 
@@ -128,14 +129,14 @@ def read_card_archive(root: Path) -> dict:
             cwhere = f"{where}.cards[{j}]"
             source_type = _require(card, "type", path, cwhere)
             if source_type not in TYPE_MAP:
-                raise SourceError(f"{path}: {cwhere}.type: unknown card type {source_type!r}")
+                raise SourceError(N_("{cwhere}.type: unknown card type {source_type!r}"), prefix=path, cwhere=cwhere, source_type=source_type)
             text = card.get("text") or ""
             power = card.get("power")
             if power is None:
                 power = printed_power(text)
             copies = _require(card, "quantity", path, cwhere)
             if not isinstance(copies, int) or copies < 1:
-                raise SourceError(f"{path}: {cwhere}.quantity: expected a positive whole number")
+                raise SourceError(N_("{cwhere}.quantity: expected a positive whole number"), prefix=path, cwhere=cwhere)
             cards.append({
                 "name": _require(card, "name", path, cwhere),
                 "type": "fusion" if is_fusion(text) else TYPE_MAP[source_type],
@@ -156,7 +157,7 @@ def read_card_archive(root: Path) -> dict:
         where = f"bases[{i}]"
         vp = base.get("vp")
         if vp is not None and (not isinstance(vp, list) or len(vp) != 3):
-            raise SourceError(f"{bpath}: {where}.vp: expected three numbers")
+            raise SourceError(N_("{where}.vp: expected three numbers"), prefix=bpath, where=where)
         bases.append({
             "name": _require(base, "name", bpath, where),
             "faction": base.get("sourceFaction") or None,
@@ -182,11 +183,11 @@ def read_kadsuno(root: Path) -> list[dict]:
     folder = root / KADSUNO_DIR
     files = sorted(folder.glob("*.json"))
     if not files:
-        raise SourceError(f"{folder}: no faction files found")
+        raise SourceError(N_("no faction files found"), prefix=folder)
     for path in files:
         data = _load_json(path)
         if not isinstance(data, list):
-            raise SourceError(f"{path}: expected a list of factions")
+            raise SourceError(N_("expected a list of factions"), prefix=path)
         for i, fac in enumerate(data):
             where = f"[{i}]"
             bases_text = _require(fac, "bases", path, where) or ""
@@ -221,10 +222,10 @@ def read_tsv(path: Path, columns: tuple[str, ...]) -> list[dict]:
             reader = csv.DictReader(fh, delimiter="\t", quoting=csv.QUOTE_NONE)
             missing = [c for c in columns if c not in (reader.fieldnames or [])]
             if missing:
-                raise SourceError(f"{path}: header lacks column(s) {', '.join(missing)}")
+                raise SourceError(N_("header lacks column(s) {missing}"), prefix=path, missing=', '.join(missing))
             return [dict(row) for row in reader]
     except FileNotFoundError:
-        raise SourceError(f"{path}: file not found") from None
+        raise SourceError(N_("file not found"), prefix=path) from None
 
 
 def read_names_de(root: Path) -> list[dict]:

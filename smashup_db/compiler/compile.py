@@ -37,6 +37,8 @@ from smashup_db.compiler import printdiff as prt
 from smashup_db.compiler.printdiff import build_printings, load_curated_printings
 from smashup_db.compiler import adapters as src
 from smashup_db.compiler.adapters import CompileError
+from smashup_db.errors import Message
+from smashup_db.i18n import N_
 
 GENERATED = ("products", "factions", "i18n", "glossary.tsv", "printings.json", "catalogue.json")
 SOURCE_VERSIONS = [
@@ -55,7 +57,7 @@ CATALOGUE_DATE = "2026-11-30"
 class Report:
     """What the compiler noticed: counts and warnings (names it could not match...)."""
 
-    warnings: list[str] = field(default_factory=list)
+    warnings: list[Message] = field(default_factory=list)
     counts: dict = field(default_factory=dict)
     files: int = 0
 
@@ -69,12 +71,12 @@ def load_curated(data_dir: Path) -> tuple[list[dict], list[dict]]:
         path = data_dir / "curated" / name
         doc = src._load_json(path)
         if not isinstance(doc, dict) or not isinstance(doc.get(list_key), list):
-            raise src.SourceError(f"{path}: field '{list_key}' must be a list")
+            raise src.SourceError(N_("field '{list_key}' must be a list"), prefix=path, list_key=list_key)
         for i, entry in enumerate(doc[list_key]):
             needed = ("id", "en", "kind") if list_key == "products" else ("kind", "reason", "evidence")
             for f in needed:
                 if f not in entry:
-                    raise src.SourceError(f"{path}: {list_key}[{i}]: field '{f}' is missing")
+                    raise src.SourceError(N_("{list_key}[{i}]: field '{f}' is missing"), prefix=path, list_key=list_key, i=i, f=f)
         out.append(doc[list_key])
     return out[0], out[1]
 
@@ -83,7 +85,7 @@ def _apply_set(records: list[dict], corr: dict, label: str) -> None:
     matches = [r for r in records
                if all(key(str(r.get(k) or "")) == key(str(v)) for k, v in corr["match"].items())]
     if not matches:
-        raise CompileError(f"correction for {label} {corr['match']} matches nothing: remove or update it")
+        raise CompileError(N_("correction for {label} {match} matches nothing: remove or update it"), label=label, match=corr['match'])
     for r in matches:
         r.update(corr["set"])
 
@@ -118,7 +120,7 @@ def apply_corrections(archive: dict, pinkepop: list[dict], corrections: list[dic
             for f in pp_factions:
                 f["set"]["factions"][f["index"]] = f["name"]
         else:
-            raise CompileError(f"correction of unknown kind {source}/{kind}")
+            raise CompileError(N_("correction of unknown kind {source}/{kind}"), source=source, kind=kind)
     return links
 
 
@@ -210,7 +212,7 @@ class _Compile:
     def product_of(self, name: str, where: str) -> dict:
         prod = self.product_by_key.get(key(name))
         if prod is None:
-            raise CompileError(f"{where}: product {name!r} is not in data/curated/products.json (add it or an alias)")
+            raise CompileError(N_("product {name!r} is not in data/curated/products.json (add it or an alias)"), prefix=where, name=name)
         return prod
 
     def faction_of(self, name: str) -> dict | None:
@@ -228,7 +230,8 @@ class _Compile:
         for pp in self.pinkepop:
             prod = self.product_by_key.get(key(pp["name"]))
             if prod is None:
-                self.report.warnings.append(f"pinkepop: product {pp['name']!r} not in the product table; ignored")
+                self.report.warnings.append(Message(N_("pinkepop: product {name!r} not in the product table; ignored"),
+                                                    name=pp["name"]))
                 continue
             year = pp.get("year") or (int(pp["release_date"][:4]) if pp.get("release_date") else None)
             if prod["year"] is None and year:
@@ -248,13 +251,15 @@ class _Compile:
         for kf in self.kadsuno:
             rec = self.faction_of(kf["name"])
             if rec is None:
-                report.warnings.append(f"kadsuno {kf['file']}: faction {kf['name']!r} not in the card archive; ignored")
+                report.warnings.append(Message(N_("faction {name!r} not in the card archive; ignored"),
+                                               prefix=f"kadsuno {kf['file']}", name=kf["name"]))
                 continue
             self.links.add((self.product_of(kf["set"], f"kadsuno {kf['file']}")["id"], rec["id"]))
             level = complexity_of(kf.get("playstyle"))
             if kf.get("playstyle") and level is None:
-                report.warnings.append(f"kadsuno {kf['file']}: {kf['name']} playstyle {kf['playstyle']!r} is not a "
-                                       f"complexity ({', '.join(COMPLEXITY_LEVELS)}); left unknown")
+                report.warnings.append(Message(N_("{name} playstyle {playstyle!r} is not a complexity ({levels}); "
+                                                  "left unknown"), prefix=f"kadsuno {kf['file']}", name=kf["name"],
+                                               playstyle=kf["playstyle"], levels=", ".join(COMPLEXITY_LEVELS)))
             rec["complexity"] = level or rec.get("complexity")
         for pp in self.pinkepop:
             prod = self.product_by_key.get(key(pp["name"]))
@@ -263,13 +268,14 @@ class _Compile:
                 if prod is None:
                     continue
                 if rec is None:
-                    report.warnings.append(f"pinkepop {pp['name']}: faction {fname!r} not in the card archive; ignored")
+                    report.warnings.append(Message(N_("faction {name!r} not in the card archive; ignored"),
+                                                   prefix=f"pinkepop {pp['name']}", name=fname))
                     continue
                 self.links.add((prod["id"], rec["id"]))
         for add in self.extra_links:
             rec = self.faction_of(add["faction"])
             if rec is None or add["product"] not in self.by_id:
-                raise CompileError(f"corrections: link {add} names an unknown product or faction")
+                raise CompileError(N_("corrections: link {add} names an unknown product or faction"), add=add)
             self.links.add((add["product"], rec["id"]))
 
     def order(self) -> None:
@@ -299,7 +305,7 @@ class _Compile:
         for b in self.archive["bases"]:
             fac = self.faction_of(b["faction"]) if b["faction"] else None
             if b["faction"] and fac is None:
-                raise CompileError(f"card-archive base {b['name']!r}: unknown faction {b['faction']!r}")
+                raise CompileError(N_("card-archive base {name!r}: unknown faction {faction!r}"), name=b['name'], faction=b['faction'])
             self.bases_.append({"en": b["name"], "product": self.product_of(b["set"], f"card-archive base {b['name']}")["id"],
                                 "faction": fac["id"] if fac else None, "breakpoint": b["breakpoint"],
                                 "vp": b["vp"] or [None, None, None], "note": "", "scoring": b.get("scoring")})
@@ -318,9 +324,10 @@ class _Compile:
             missing = [n for n in kf["bases"] if key(n) not in archive_base_keys and key(n) not in printing_names]
             short = len(kf["bases"]) - archive_count[fac["id"]]
             if missing and len(missing) != short:
-                self.report.warnings.append(
-                    f"kadsuno {kf['file']}: {kf['name']} base(s) {', '.join(missing)} not in the card archive, "
-                    f"which has its {archive_count[fac['id']]} bases under other names; not added")
+                self.report.warnings.append(Message(
+                    N_("{name} base(s) {missing} not in the card archive, which has its {n} bases under other names; "
+                       "not added"), prefix=f"kadsuno {kf['file']}", name=kf["name"], missing=", ".join(missing),
+                    n=archive_count[fac["id"]]))
                 continue
             for bname in missing:
                 self.bases_.append({"en": bname.replace("’", "'"),
@@ -353,11 +360,13 @@ class _Compile:
         for row in self.names_de:
             kind = row["kind"]
             if kind not in kind_map:
-                self.report.warnings.append(f"names-de: unknown kind {kind!r} for {row['english']!r}; ignored")
+                self.report.warnings.append(Message(N_("unknown kind {kind!r} for {name!r}; ignored"), prefix="names-de",
+                                                    kind=kind, name=row["english"]))
                 continue
             ids = sorted(set(index[kind].get(key(row["english"]), [])))
             if not ids:
-                self.report.warnings.append(f"names-de: {kind} {row['english']!r} not in the catalogue; ignored")
+                self.report.warnings.append(Message(N_("{kind} {name!r} not in the catalogue; ignored"), prefix="names-de",
+                                                    kind=kind, name=row["english"]))
                 continue
             for ident in ids:
                 self.de_rows.append({"kind": kind_map[kind], "id": ident, "name": row["german"].strip(),
@@ -426,7 +435,7 @@ def write_files(files: dict[str, str], data_dir: Path) -> None:
         data_dir.mkdir(parents=True, exist_ok=True)
         tmp = Path(tempfile.mkdtemp(prefix=".compile-", dir=data_dir))
     except OSError as exc:
-        raise CompileError(f"cannot write to {data_dir}: {exc.strerror or exc}") from None
+        raise CompileError(N_("cannot write to {data_dir}: {value}"), data_dir=data_dir, value=exc.strerror or exc) from None
     try:
         for rel, text in files.items():
             target = tmp / rel
@@ -434,8 +443,7 @@ def write_files(files: dict[str, str], data_dir: Path) -> None:
             try:
                 target.write_text(text, encoding="utf-8", newline="\n")
             except OSError as exc:  # e.g. a full disk: the old data/ is still untouched
-                raise CompileError(f"cannot write {data_dir / rel}: {exc.strerror or exc}; "
-                                   f"{data_dir} was left as it was") from None
+                raise CompileError(N_("cannot write {n}: {value}; {data_dir} was left as it was"), n=data_dir / rel, value=exc.strerror or exc, data_dir=data_dir) from None
         for name in GENERATED:
             old = data_dir / name
             if old.is_dir():

@@ -9,6 +9,7 @@ Errors: :class:`DataError` naming the file and the field.
 from __future__ import annotations
 
 from smashup_db.errors import UserError
+from smashup_db.i18n import N_
 
 import json
 import os
@@ -39,7 +40,7 @@ def data_dir_path() -> str:
     for candidate in (os.path.join(_PACKAGE, "_data"), os.path.join(os.path.dirname(_PACKAGE), "data")):
         if os.path.isfile(os.path.join(candidate, "catalogue.json")):
             return candidate
-    raise DataError(f"{os.path.join(os.path.dirname(_PACKAGE), 'data')}: no compiled catalogue (catalogue.json) found")
+    raise DataError(N_("no compiled catalogue (catalogue.json) found"), prefix=os.path.join(os.path.dirname(_PACKAGE), 'data'))
 
 
 def default_data_dir() -> Path:
@@ -53,9 +54,9 @@ def _json(path: Path):
     try:
         return json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise DataError(f"{path}: file not found") from None
+        raise DataError(N_("file not found"), prefix=path) from None
     except json.JSONDecodeError as exc:
-        raise DataError(f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno})") from None
+        raise DataError(N_("not valid JSON (line {lineno}, column {colno})"), prefix=path, lineno=exc.lineno, colno=exc.colno) from None
 
 
 def read_data(data_dir: Path | None = None) -> dict:
@@ -72,17 +73,17 @@ def read_data(data_dir: Path | None = None) -> dict:
 
     data_dir = Path(data_dir) if data_dir else default_data_dir()
     if not data_dir.is_dir():
-        raise DataError(f"{data_dir}: not a data/ folder (it has catalogue.json, products/ and factions/)")
+        raise DataError(N_("not a data/ folder (it has catalogue.json, products/ and factions/)"), prefix=data_dir)
     out = {"dir": data_dir, "catalogue": _json(data_dir / "catalogue.json"),
            "products": [], "factions": [], "names": {}, "glossary": []}
     for sub in ("products", "factions"):
         folder = data_dir / sub
         if not folder.is_dir():
-            raise DataError(f"{folder}: folder not found")
+            raise DataError(N_("folder not found"), prefix=folder)
         for path in sorted(folder.glob("*.json")):
             record = _json(path)
             if not isinstance(record, dict):
-                raise DataError(f"{path}: expected an object")
+                raise DataError(N_("expected an object"), prefix=path)
             out[sub].append((path, record))
     for path in sorted((data_dir / "i18n").glob("*.tsv")):
         with path.open(encoding="utf-8", newline="") as fh:

@@ -26,6 +26,8 @@ from pathlib import Path
 
 from smashup_db.compiler import adapters as src
 from smashup_db.compiler.adapters import is_fusion, scoring_flag  # noqa: F401  (re-exported)
+from smashup_db.errors import Message
+from smashup_db.i18n import N_
 
 PRINTINGS = ("original", "current", "german")
 _LINE = re.compile(r"^\s*(\d+)x\s+(.+?)\s+-\s+(?:power\s*(\d+)\s*-)?", re.I)
@@ -215,15 +217,15 @@ def load_curated_printings(data_dir: Path) -> dict:
                              ("bases", ("name", "printing", "reason", "evidence")),
                              ("base_products", ("name", "product", "printing", "reason", "evidence"))):
         if not isinstance(doc.get(list_key), list):
-            raise src.SourceError(f"{path}: field '{list_key}' must be a list")
+            raise src.SourceError(N_("field '{list_key}' must be a list"), prefix=path, list_key=list_key)
         for i, entry in enumerate(doc[list_key]):
             for f in needed:
                 if f not in entry:
-                    raise src.SourceError(f"{path}: {list_key}[{i}]: field '{f}' is missing")
+                    raise src.SourceError(N_("{list_key}[{i}]: field '{f}' is missing"), prefix=path, list_key=list_key, i=i, f=f)
             if entry.get("status", "printing") not in ("printing", "reviewed"):
-                raise src.SourceError(f"{path}: {list_key}[{i}].status: must be printing or reviewed")
+                raise src.SourceError(N_("{list_key}[{i}].status: must be printing or reviewed"), prefix=path, list_key=list_key, i=i)
             if entry.get("printing", "original") not in PRINTINGS:
-                raise src.SourceError(f"{path}: {list_key}[{i}].printing: must be one of {', '.join(PRINTINGS)}")
+                raise src.SourceError(N_("{list_key}[{i}].printing: must be one of {printings}"), prefix=path, list_key=list_key, i=i, printings=', '.join(PRINTINGS))
     return doc
 
 
@@ -261,7 +263,7 @@ def build_printings(products, factions, bases, raw_factions, kad_cards, editions
     for ed in editions_de:
         prod = product_by_key.get(key(ed["english_product"]))
         if prod is None:
-            raise CompileError(f"editions-de: product {ed['english_product']!r} is not in the product table")
+            raise CompileError(N_("editions-de: product {name!r} is not in the product table"), name=ed['english_product'])
         prod["german"] = {"title": ed["german_title"].strip(), "release": ed["german_release"].strip() or None,
                           "evidence": ed["evidence"].strip()}
     rows: list[dict] = []
@@ -303,8 +305,7 @@ def build_printings(products, factions, bases, raw_factions, kad_cards, editions
         d["id"] = card["id"] if card else None
     for entry in curated["differences"]:
         if not any(_matches(entry, d) for d in diffs):
-            raise CompileError(f"curated/printings.json: {entry.get('faction')} {entry.get('name') or entry.get('names')}"
-                               " matches no difference: remove or update it")
+            raise CompileError(N_("curated/printings.json: {faction} {name} matches no difference: remove or update it"), faction=entry.get('faction'), name=entry.get('name') or entry.get('names'))
     for d in diffs:
         if d["kind"] != "card" or d["status"] != "printing" or d["id"] is None or d["id"] in used:
             continue
@@ -326,7 +327,7 @@ def build_printings(products, factions, bases, raw_factions, kad_cards, editions
     for entry in curated["bases"]:
         b = base_by.get(key(entry["name"]))
         if b is None:
-            raise CompileError(f"curated/printings.json: base {entry['name']!r} is not in the catalogue")
+            raise CompileError(N_("curated/printings.json: base {entry!r} is not in the catalogue"), entry=entry['name'])
         facts = dict(entry.get("set", {}))
         unknown = list(entry.get("unknown", []))
         for f in unknown:
@@ -339,7 +340,7 @@ def build_printings(products, factions, bases, raw_factions, kad_cards, editions
     for entry in curated["base_products"]:
         b = base_by.get(key(entry["name"]))
         if b is None or entry["product"] not in by_id:
-            raise CompileError(f"curated/printings.json: base_products {entry['name']!r}/{entry['product']!r} unknown")
+            raise CompileError(N_("curated/printings.json: base_products {entry!r}/{entry2!r} unknown"), entry=entry['name'], entry2=entry['product'])
         unknown = list(entry.get("unknown", []))
         facts = {f: ([None, None, None] if f == "vp" else None) for f in unknown}
         rows.append(_base_row(b, entry["product"], entry["printing"], **facts, unknown=unknown,
@@ -351,6 +352,8 @@ def build_printings(products, factions, bases, raw_factions, kad_cards, editions
                              PRINTINGS.index(r["printing"])))
     for d in diffs:
         if d["status"] == "unresolved":
-            report.warnings.append(f"printing difference unresolved: {d['faction']} {d['name'] or d['original_name']}"
-                                   f" {d['field']}: original {d['original']!r}, current {d['current']!r}")
+            report.warnings.append(Message(N_("printing difference unresolved: {faction} {name} {field}: original "
+                                              "{original!r}, current {current!r}"), faction=d["faction"],
+                                           name=d["name"] or d["original_name"], field=d["field"],
+                                           original=d["original"], current=d["current"]))
     return rows, diffs

@@ -23,7 +23,8 @@ if TYPE_CHECKING:
 if TYPE_CHECKING:  # SQLAlchemy is imported lazily: look-ups on SQLite never need it
     from sqlalchemy.engine import Engine
 
-from smashup_db.errors import DatabaseError
+from smashup_db.errors import DatabaseError, Message
+from smashup_db.i18n import N_
 
 ENV_VAR = "SMASHUP_DB"
 TIMEOUT_VAR = "SMASHUP_DB_TIMEOUT"
@@ -57,13 +58,12 @@ def resolve_url(db: str | None = None) -> str:
     folder = os.path.dirname(os.path.abspath(path))
     if value:
         if not os.path.isdir(folder):
-            raise DatabaseError(f"the folder of the database {path} does not exist; create it first "
-                                f"(mkdir -p {folder}) or give another --db / {ENV_VAR}")
+            raise DatabaseError(N_("the folder of the database {path} does not exist; create it first (mkdir -p {folder}) or give another --db / {env_var}"), path=path, folder=folder, env_var=ENV_VAR)
     else:
         try:
             os.makedirs(folder, exist_ok=True)
         except OSError as exc:
-            raise DatabaseError(f"cannot create the folder for the database {path}: {exc.strerror}") from None
+            raise DatabaseError(N_("cannot create the folder for the database {path}: {strerror}"), path=path, strerror=exc.strerror) from None
     return f"sqlite:///{path}"
 
 
@@ -88,7 +88,7 @@ def timeout() -> float:
     except ValueError:
         value = -1.0
     if not 0 <= value <= MAX_TIMEOUT:
-        raise DatabaseError(f"{TIMEOUT_VAR} must be a number of seconds from 0 to {MAX_TIMEOUT}, not {raw!r}")
+        raise DatabaseError(N_("{timeout_var} must be a number of seconds from 0 to {max_timeout}, not {raw!r}"), timeout_var=TIMEOUT_VAR, max_timeout=MAX_TIMEOUT, raw=raw)
     return value
 
 
@@ -142,10 +142,10 @@ def engine_for(url: str) -> Engine:
         try:
             engine = create_engine(url, **kwargs)
         except (ArgumentError, NoSuchModuleError) as exc:
-            raise DatabaseError(f"not a usable database URL {safe_url(url)}: {short_reason(exc)}") from None
+            raise DatabaseError(N_("not a usable database URL {safe_url}: {short_reason}"), safe_url=safe_url(url), short_reason=short_reason(exc)) from None
         except ImportError as exc:
             hint = " (pip install 'smashup-db[postgres]')" if url.startswith("postgresql") else ""
-            raise DatabaseError(f"the driver for {safe_url(url)} is not installed: {exc.name or exc}{hint}") from None
+            raise DatabaseError(N_("the driver for {safe_url} is not installed: {value}{hint}"), safe_url=safe_url(url), value=exc.name or exc, hint=hint) from None
         if engine.dialect.name == "sqlite":
             event.listen(engine, "connect", _sqlite_pragmas(seconds))
         else:
@@ -176,9 +176,7 @@ def _watchdog(engine: Engine, seconds: float) -> None:
     limit = 2 * seconds + 1 + WATCHDOG_GRACE  # after the server's statement timeout, which answers first
 
     def expired(_signum, _frame):
-        raise DatabaseError(f"the database server {safe_url(engine.url.render_as_string(hide_password=False))}"
-                            f" did not answer within {limit:g} s (see {TIMEOUT_VAR}); nothing was changed"
-                            " unless the server finished the work on its own")
+        raise DatabaseError(N_("the database server {safe_url} did not answer within {limit:g} s (see {timeout_var}); nothing was changed unless the server finished the work on its own"), safe_url=safe_url(engine.url.render_as_string(hide_password=False)), limit=limit, timeout_var=TIMEOUT_VAR)
 
     def arm(*_args, **_kw):
         if threading.current_thread() is threading.main_thread():
@@ -204,27 +202,28 @@ def dispose_engines(url: str | None = None) -> None:
         _ENGINES.pop(key).dispose()
 
 
-def describe(exc: BaseException, url: str) -> str:
+def describe(exc: BaseException, url: str) -> Message:
     """A one-line message for a database error on ``url`` (locks and unreachable servers told apart)."""
     reason = short_reason(exc)
     low = reason.lower()
     where = sqlite_path(url) or safe_url(url)
     if "database is locked" in low or "database table is locked" in low or "lock timeout" in low:
-        return (f"the database {where} is busy: another program holds its write lock "
-                f"(waited {timeout():g} s, see {TIMEOUT_VAR}); try again when it has finished")
+        return Message(N_("the database {where} is busy: another program holds its write lock (waited {secs:g} s, "
+                          "see {var}); try again when it has finished"), where=where, secs=timeout(), var=TIMEOUT_VAR)
     if "readonly database" in low or ("unable to open database file" in low and where == sqlite_path(url)
                                        and os.path.isfile(where) and not os.access(where, os.W_OK)):
-        return f"the database {where} is read-only; this command needs to write to it (look-ups and search work)"
+        return Message(N_("the database {where} is read-only; this command needs to write to it (look-ups and search "
+                          "work)"), where=where)
     if "statement timeout" in low:
-        return (f"the database server {where} did not finish a statement in time (see {TIMEOUT_VAR},"
-                f" now {timeout():g} s); nothing was changed")
+        return Message(N_("the database server {where} did not finish a statement in time (see {var}, now {secs:g} s); "
+                          "nothing was changed"), where=where, var=TIMEOUT_VAR, secs=timeout())
     if "malformed" in low or "database corrupt" in low:
-        return (f"the database {where} is damaged ({reason}); run: smashup db recover"
-                " (moves your collection, game log, presets and imported text into a fresh database,"
-                " keeping the damaged file beside it)")
+        return Message(N_("the database {where} is damaged ({reason}); run: smashup db recover (moves your collection, "
+                          "game log, presets and imported text into a fresh database, keeping the damaged file "
+                          "beside it)"), where=where, reason=reason)
     if "file is not a database" in low:
-        return f"{where} is not a smashup database (not an SQLite file)"
-    return f"cannot use the database {where}: {reason}"
+        return Message(N_("{where} is not a smashup database (not an SQLite file)"), where=where)
+    return Message(N_("cannot use the database {where}: {reason}"), where=where, reason=reason)
 
 
 @contextmanager

@@ -8,6 +8,8 @@ same lock through :func:`sa_transaction`. Readers never take it.
 
 from __future__ import annotations
 
+from smashup_db.i18n import N_
+
 import os
 import sys
 import time
@@ -135,9 +137,7 @@ def _refuse_newer(execute, url: str) -> None:
         from smashup_db.errors import DatabaseError
         from smashup_db.db.engine import safe_url, sqlite_path
 
-        raise DatabaseError(f"the database {sqlite_path(url) or safe_url(url)} was written by a newer smashup "
-                            f"(schema {row[0]}); upgrade smashup (pip install -U smashup-db) to change it;"
-                            " look-ups and search still work")
+        raise DatabaseError(N_("the database {value} was written by a newer smashup (schema {row}); upgrade smashup (pip install -U smashup-db) to change it; look-ups and search still work"), value=sqlite_path(url) or safe_url(url), row=row[0])
 
 
 @contextmanager

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from smashup_db.rules import formats as draftformats, pool as draftpool
 from smashup_db.catalogue.view import Catalogue
+from smashup_db.i18n import N_
 
 
 @dataclass
@@ -76,8 +77,13 @@ def resolve_options(cat: Catalogue, *, ban=None, include=None, complexity=None, 
         opts.products = list(base["products"])
     opts.avoid_recent = avoid_recent if avoid_recent is not None else int(base.get("avoid_recent") or 0)
     if opts.avoid_recent < 0:
-        raise draftformats.DraftError(f"--avoid-recent must be 0 or more, got {opts.avoid_recent}")
+        raise draftformats.DraftError(N_("--avoid-recent must be 0 or more, got {avoid_recent}"), avoid_recent=opts.avoid_recent)
     return opts
+
+
+def faction_names(cat: Catalogue) -> dict[str, str]:
+    """Faction id -> its name in the catalogue's display language (what messages show)."""
+    return {f: cat.name("faction", f)[0] for f in cat.model.factions}
 
 
 class Hooks:
@@ -87,7 +93,7 @@ class Hooks:
         from smashup_db.userdata.gamelog import recent_factions
         from smashup_db.gamenight.session import links
 
-        self.opts, self.pool_size = opts, pool_size
+        self.cat, self.opts, self.pool_size = cat, opts, pool_size
         self.lk = links(cat)
         self.complexity_of = {f.id: f.complexity for f in cat.model.factions.values()}
         self.recent = recent_factions(cat, players, opts.avoid_recent)
@@ -101,12 +107,14 @@ class Hooks:
         self.choice = draftpool.choose_candidates(
             self.lk.factions, needed, ban=o.ban, include=o.include, complexity=o.complexity,
             complexity_of=self.complexity_of, products=o.products, faction_products=self.lk.faction_products,
-            owned=owned, recent=self.recent)
+            owned=owned, recent=self.recent, names=faction_names(self.cat))
         return draftpool.draw_pool(self.choice, needed, rng)
 
     def state(self, seating, pool, copies, rng):
         """Start the chosen format (the ``state_hook``)."""
-        return draftformats.start(self.opts.fmt, seating, pool, rng, copies, self.opts.offer)
+        state = draftformats.start(self.opts.fmt, seating, pool, rng, copies, self.opts.offer)
+        state.names = faction_names(self.cat)
+        return state
 
     def kwargs(self) -> dict:
         """Keyword arguments for :func:`smashup_db.gamenight.session.setup`."""

@@ -15,6 +15,8 @@ from smashup_db.rules import basedeck, draft
 from smashup_db.userdata.collection import owned_copies
 from smashup_db.catalogue.view import Catalogue
 from smashup_db.catalogue.names import Ambiguous, NotFound
+from smashup_db.errors import Message
+from smashup_db.i18n import N_
 
 
 def new_seed() -> int:
@@ -67,10 +69,12 @@ def resolve_in(cat: Catalogue, query: str, choices: list[str]) -> str:
     try:
         return cat.matcher.match("faction", q, among=choices, fuzzy=True)[0]
     except Ambiguous as exc:
-        raise draft.DraftError(f"{query!r} matches several factions in the pool: {', '.join(exc.names)}") from None
+        raise draft.DraftError(N_("{query!r} matches several factions in the pool: {names}"), query=query, names=', '.join(exc.names)) from None
     except NotFound as exc:
-        hint = f"; did you mean: {', '.join(exc.suggestions[:3])}?" if exc.suggestions else ""
-        raise draft.DraftError(f"{query!r} is not a faction in the pool{hint}") from None
+        if exc.suggestions:
+            raise draft.DraftError(N_("{query!r} is not a faction in the pool; did you mean: {names}?"), query=query,
+                                   names=", ".join(exc.suggestions[:3])) from None
+        raise draft.DraftError(N_("{query!r} is not a faction in the pool"), query=query) from None
 
 
 def scripted_pick(cat: Catalogue, state: draft.DraftState, item: str) -> dict:
@@ -82,11 +86,11 @@ def scripted_pick(cat: Catalogue, state: draft.DraftState, item: str) -> dict:
     """
     who, sep, what = item.partition("=")
     if not sep:
-        raise draft.DraftError(f"--pick expects PLAYER=FACTION, got {item!r}")
+        raise draft.DraftError(N_("--pick expects PLAYER=FACTION, got {item!r}"), item=item)
     if state.done:
-        raise draft.DraftError(f"--pick {item!r}: the draft is already complete")
+        raise draft.DraftError(N_("--pick {item!r}: the draft is already complete"), item=item)
     if who.strip().casefold() != state.current_player.casefold():
-        raise draft.DraftError(f"--pick {item!r}: it is {state.current_player}'s turn (order: {' '.join(state.order)})")
+        raise draft.DraftError(N_("--pick {item!r}: it is {current_player}'s turn (order: {order})"), item=item, current_player=state.current_player, order=' '.join(state.order))
     return state.pick(resolve_in(cat, what, state.pool))
 
 
@@ -120,7 +124,7 @@ def setup(cat: Catalogue, players: list[str], *, seed: int, pool_size: int | Non
     lk = links(cat)
     owned = owned_copies(cat, owners) if (use_collection or owners) else None
     if owned is not None and not owned:
-        raise draft.DraftError("the collection is empty; add boxes with: smashup collection add PRODUCT")
+        raise draft.DraftError(N_("the collection is empty; add boxes with: smashup collection add PRODUCT"))
     copies = faction_copies(lk, owned) if owned is not None else {}
     candidates = [f for f in lk.factions if owned is None or f in copies]
     players = draft._check_players(players)
@@ -133,13 +137,15 @@ def setup(cat: Catalogue, players: list[str], *, seed: int, pool_size: int | Non
     else:
         matches = [i for i, p in enumerate(players) if p.casefold() == start.strip().casefold()]
         if not matches:
-            raise draft.DraftError(f"--start {start!r} is not one of the players: {', '.join(players)}")
+            raise draft.DraftError(N_("--start {start!r} is not one of the players: {players}"), start=start, players=', '.join(players))
         first = matches[0]
     seating = players[first:] + players[:first]
     if state_hook is None:
         state = draft.DraftState(seating, pool, copies or None)
     else:
         state = state_hook(seating, pool, copies or None, rng)
+    if not state.names:
+        state.names = {f: cat.name("faction", f)[0] for f in cat.model.factions}
     return DraftSession(state, rng, lk, owned, seed)
 
 
@@ -171,13 +177,17 @@ def base_deck(cat: Catalogue, factions: list[str], n_players: int, *, rng: rando
     dealt = basedeck.deal(deck.bases, n_players, rng)
     warnings = []
     if dealt.short:
-        warnings.append(f"the base deck has only {dealt.deck_size} bases; {n_players} players want at least "
-                        f"{n_players + 1 + basedeck.SPARE_BASES} (players + 1 + {basedeck.SPARE_BASES} to replace scored bases)")
+        warnings.append(Message(N_("the base deck has only {n} bases; {players} players want at least {need} "
+                                   "(players + 1 + {spare} to replace scored bases)"), n=dealt.deck_size,
+                                players=n_players, need=n_players + 1 + basedeck.SPARE_BASES,
+                                spare=basedeck.SPARE_BASES))
     if deck.factions_without_bases:
-        warnings.append("no bases tied to: " + ", ".join(deck.factions_without_bases))
+        warnings.append(Message(N_("no bases tied to: {names}"),
+                                names=", ".join(cat.name("faction", f)[0] for f in deck.factions_without_bases)))
     unknown = [b for b in dealt.in_play if not cat.model.bases[b].stats_known]
     if unknown:
-        warnings.append("breakpoint and VP unknown for: " + ", ".join(unknown) + " (read them off the cards)")
+        warnings.append(Message(N_("breakpoint and VP unknown for: {names} (read them off the cards)"),
+                                names=", ".join(cat.name("base", b)[0] for b in unknown)))
     extra = sorted({d for p in deck.boxes for d in lk.extra_decks.get(p, [])})
     return {"base_mode": mode, "base_deck": list(deck.bases), "bases_in_play": list(dealt.in_play),
             "boxes": list(deck.boxes), "extra_decks": extra, "sources": deck.sources, "warnings": warnings}

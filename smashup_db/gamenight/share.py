@@ -15,21 +15,22 @@ from pathlib import Path
 
 from smashup_db.errors import UserError
 from smashup_db.catalogue.view import Catalogue
+from smashup_db.i18n import N_
 
 KINDS = ("markdown", "html")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()<>|~])")  # names are always inline, never at a line start
 
-STRINGS = {
-    "en": {"title": "Smash Up game night", "format": "draft", "seed": "seed", "start": "start player",
-           "player": "player", "factions": "factions", "bases": "bases in play", "base": "base",
-           "breakpoint": "breakpoint", "vp": "VP", "boxes": "boxes to pull", "extra": "also bring",
-           "replay": "replay with"},
-    "de": {"title": "Smash Up Spieleabend", "format": "Draft", "seed": "Seed", "start": "Startspieler",
-           "player": "Spieler", "factions": "Fraktionen", "bases": "Basen im Spiel", "base": "Basis",
-           "breakpoint": "Zerstörungswert", "vp": "Siegpunkte", "boxes": "Schachteln", "extra": "außerdem",
-           "replay": "wiederholen mit"},
-}
+#: Each draft format's name as a person reads it (:data:`smashup_db.rules.formats.FORMATS`).
+FORMAT_NAMES = {"snake": N_("snake draft"), "random": N_("random draft"), "offer": N_("offer draft"),
+                "pick-one-random": N_("draft: pick one, one at random")}
+
+
+def format_name(fmt: str, lang: str) -> str:
+    """The name of draft format ``fmt`` in ``lang`` (the id itself for an unknown one)."""
+    from smashup_db.i18n import gettext
+
+    return gettext(FORMAT_NAMES[fmt], lang) if fmt in FORMAT_NAMES else fmt
 
 
 class ShareError(UserError, ValueError):
@@ -59,8 +60,8 @@ def context(cat: Catalogue, res: dict) -> dict:
                       "vp": vp})
     from smashup_db.i18n.terms import term
 
-    return {"lang": cat.lang, "t": STRINGS[cat.lang], "date": date.today().isoformat(), "seed": res["seed"],
-            "format": res.get("format", "snake"), "start_player": clean(res["start_player"]),
+    return {"lang": cat.lang, "date": date.today().isoformat(), "seed": res["seed"],
+            "format": format_name(res.get("format", "snake"), cat.lang), "start_player": clean(res["start_player"]),
             "players": [{"player": clean(p), "factions": [nm("faction", f) for f in fs]}
                         for p, fs in res["players"].items()],
             "bases": bases, "boxes": [nm("product", p) for p in res["boxes"]],
@@ -77,10 +78,16 @@ def render(cat: Catalogue, res: dict, kind: str) -> str:
     if kind in ("md",):
         kind = "markdown"
     if kind not in KINDS:
-        raise ShareError(f"--format-out {kind!r} is not one of: {', '.join(KINDS)}")
+        raise ShareError(N_("--format-out {kind!r} is not one of: {kinds}"), kind=kind, kinds=', '.join(KINDS))
     folder = templates_root() / "share"
+    from smashup_db.i18n import gettext, ngettext
+
     env = Environment(loader=FileSystemLoader(str(folder)), autoescape=(kind == "html"),
-                      undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+                      undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
+                      extensions=["jinja2.ext.i18n"])
+    lang = cat.lang  # the page's wording: English in the templates, German from the gettext catalog
+    env.install_gettext_callables(lambda text: gettext(text, lang), lambda one, many, n: ngettext(one, many, n, lang),
+                                  newstyle=True)
     env.filters["md"] = md_escape
     return env.get_template("draft.html" if kind == "html" else "draft.md").render(context(cat, res))
 
@@ -98,5 +105,5 @@ def write(text: str, out: Path) -> Path:
             os.unlink(tmp)  # type: ignore[possibly-undefined]
         except (OSError, NameError):
             pass
-        raise ShareError(f"cannot write {out}: {exc.strerror or exc}") from None
+        raise ShareError(N_("cannot write {out}: {value}"), out=out, value=exc.strerror or exc) from None
     return out

@@ -41,6 +41,8 @@ from smashup_db.common.text import key, slugify
 from smashup_db.common.vocabulary import SOURCE_TYPES as TYPE_MAP
 from smashup_db.importer import ImportFileError
 from smashup_db.importer.files import label_of, read_json
+from smashup_db.errors import Message
+from smashup_db.i18n import N_
 
 #: Text prefix that repeats the printed power ("Power 5 - ", "power 5 - ", "Power4 - ", "Power X - ").
 POWER_PREFIX = re.compile(r"^\s*power\s*(?:\d+|x)?\s*-\s*", re.IGNORECASE)
@@ -95,7 +97,7 @@ class TextImportReport:
         self.files: list[str] = list(files or [])
         self.records = 0
         self.matched = 0
-        self.unmatched: list[str] = []
+        self.unmatched: list[Message] = []
         self.texts: Counter = Counter()
         self.rulings: Counter = Counter()
         self.without_text: dict = {}
@@ -130,27 +132,27 @@ def detect_kind(source: str, doc) -> str:
     hint = ("expected the card archive's smashup-catalog.json (an object with 'factions') "
             "or smashup-bases.json (an object with 'bases')")
     if not isinstance(doc, dict):
-        raise ImportFileError(f"{source}: not a card-archive file: found a JSON {type(doc).__name__}; {hint}")
+        raise ImportFileError(N_("not a card-archive file: found a JSON {type}; {hint}"), prefix=source, type=type(doc).__name__, hint=hint)
     if isinstance(doc.get("factions"), list) and "bases" not in doc:
         return KIND_CARDS
     if isinstance(doc.get("bases"), list) and "factions" not in doc:
         return KIND_BASES
-    raise ImportFileError(f"{source}: not a card-archive file: no 'factions' or 'bases' list at the top level; {hint}")
+    raise ImportFileError(N_("not a card-archive file: no 'factions' or 'bases' list at the top level; {hint}"), prefix=source, hint=hint)
 
 
 def _field(source: str, rec, name: str, where: str, *, required: bool = True, kind=str):
     if not isinstance(rec, dict):
-        raise ImportFileError(f"{source}: {where}: expected an object, found {type(rec).__name__}")
+        raise ImportFileError(N_("{where}: expected an object, found {type}"), prefix=source, where=where, type=type(rec).__name__)
     if name not in rec or rec[name] is None:
         if required:
-            raise ImportFileError(f"{source}: {where}.{name}: field is missing")
+            raise ImportFileError(N_("{where}.{name}: field is missing"), prefix=source, where=where, name=name)
         return kind()
     value = rec[name]
     if kind is str and not isinstance(value, str):
-        raise ImportFileError(f"{source}: {where}.{name}: expected text, found {type(value).__name__}")
+        raise ImportFileError(N_("{where}.{name}: expected text, found {type}"), prefix=source, where=where, name=name, type=type(value).__name__)
     if kind is list:
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise ImportFileError(f"{source}: {where}.{name}: expected a list of texts")
+            raise ImportFileError(N_("{where}.{name}: expected a list of texts"), prefix=source, where=where, name=name)
         return [_clean(source, v, f"{where}.{name}[{i}]") for i, v in enumerate(value)]
     return _clean(source, value, f"{where}.{name}", one_line=name in ("name", "type", "sourceFaction"))
 
@@ -164,10 +166,9 @@ def _clean(source: str, value: str, where: str, one_line: bool = False) -> str:
     """
     nul = nul_position(value)
     if nul is not None:
-        raise ImportFileError(f"{source}: {where}: a NUL character (\\u0000) at character {nul} is not allowed; "
-                              "remove it and import again")
+        raise ImportFileError(N_("{where}: a NUL character (\\u0000) at character {nul} is not allowed; remove it and import again"), prefix=source, where=where, nul=nul)
     if len(value) > MAX_TEXT:
-        raise ImportFileError(f"{source}: {where}: longer than {MAX_TEXT} characters; not imported")
+        raise ImportFileError(N_("{where}: longer than {max_text} characters; not imported"), prefix=source, where=where, max_text=MAX_TEXT)
     return strip_controls(value, keep_lines=not one_line)
 
 
@@ -177,7 +178,7 @@ def _record(source: str, raw, entity: str, faction: str, where: str) -> Record:
     if entity == "card":
         stype = _field(source, raw, "type", where)
         if stype not in TYPE_MAP:
-            raise ImportFileError(f"{source}: {where}.type: unknown card type {stype!r}")
+            raise ImportFileError(N_("{where}.type: unknown card type {stype!r}"), prefix=source, where=where, stype=stype)
         ctype = TYPE_MAP[stype]
     else:
         faction = _field(source, raw, "sourceFaction", where, required=False)
@@ -207,7 +208,7 @@ def parse_archive(source: str, doc) -> ArchiveFile:
             fname = _field(source, fac, "name", where)
             cards = fac.get("cards")
             if not isinstance(cards, list):
-                raise ImportFileError(f"{source}: {where}.cards: expected a list of cards")
+                raise ImportFileError(N_("{where}.cards: expected a list of cards"), prefix=source, where=where)
             for j, raw in enumerate(cards):
                 records.append(_record(source, raw, "card", fname, f"{where}.cards[{j}]"))
     else:
@@ -284,33 +285,40 @@ class Matcher:
                 return name, True
         return rec.name, False
 
-    def match(self, rec: Record) -> tuple[str | None, str]:
-        """``(id, "")`` for a match, else ``(None, reason)``."""
+    def match(self, rec: Record) -> tuple[str | None, Message | str]:
+        """``(id, "")`` for a match, else ``(None, reason)`` (a :class:`~smashup_db.errors.Message`)."""
         name, _ = self.corrected_name(rec)
         fid = self.faction_id(rec.faction)
         if rec.entity == "card":
             if fid not in self.factions:
-                return None, f"faction {rec.faction!r} is not in the catalogue"
+                return None, Message(N_("faction {faction!r} is not in the catalogue"), faction=rec.faction)
             if name is None:
                 ids = self.unnamed.get((fid, rec.type), [])
                 if len(ids) == 1:
                     return ids[0], ""
-                return None, f"no single unnamed {rec.type} in faction {fid}"
+                return None, Message(N_("no single unnamed card of type {type} in faction {faction!r}"), type=rec.type,
+                                     faction=rec.faction)
             ids = self.cards.get((fid, self.key(name)), [])
-            return (ids[0], "") if ids else (None, f"no card of that name in faction {fid}")
+            return (ids[0], "") if ids else (None, Message(N_("no card of that name in faction {faction!r}"),
+                                                           faction=rec.faction))
         if name is None:
-            return None, "its name is unknown"
+            return None, Message(N_("its name is unknown"))
         ids = self.bases.get((fid, self.key(name))) or []
         if not ids and len(self.base_names.get(self.key(name), [])) == 1:
             ids = self.base_names[self.key(name)]
-        return (ids[0], "") if ids else (None, "no base of that name" + (f" for faction {fid}" if fid else ""))
+        if ids:
+            return ids[0], ""
+        if fid:
+            return None, Message(N_("no base of that name for faction {faction!r}"), faction=rec.faction)
+        return None, Message(N_("no base of that name"))
 
 
 # --------------------------------------------------------------------------- writing
 
-def _describe(rec: Record, source: str, reason: str) -> str:
+def _describe(rec: Record, source: str, reason) -> Message:
     faction = f" ({rec.faction})" if rec.faction else ""
-    return f"{rec.entity} {rec.name!r}{faction}: {reason} [{label_of(source)} {rec.where}]"
+    return Message("{reason} [{file} {where}]", prefix=f"{rec.entity} {rec.name!r}{faction}", reason=reason,
+                   file=label_of(source), where=rec.where)
 
 
 def import_archives(db, files: list[ArchiveFile], data_dir=None) -> TextImportReport:
@@ -358,8 +366,9 @@ def _matched(f: ArchiveFile, matcher: Matcher, report: TextImportReport) -> tupl
             report.unmatched.append(_describe(rec, f.source, reason))
             continue
         if ref in claimed:
-            report.unmatched.append(_describe(rec, f.source, f"same {entity} ({ref}) as "
-                                              f"{claimed[ref].where}; ignored"))
+            report.unmatched.append(_describe(rec, f.source, Message(N_("same {entity} ({ref}) as {where}; ignored"),
+                                                                     entity=entity, ref=ref,
+                                                                     where=claimed[ref].where)))
             continue
         claimed[ref] = rec
         report.matched += 1

@@ -12,6 +12,7 @@ import stat
 import time
 
 from smashup_db.importer import ImportFileError
+from smashup_db.i18n import N_
 
 #: Seconds to wait for a server before giving up.
 URL_TIMEOUT = 30
@@ -53,8 +54,7 @@ def read_bytes(source: str, timeout: float = URL_TIMEOUT, deadline: float | None
         request = urllib.request.Request(source, headers={"User-Agent": "smashup-db importer"})
         deadline = URL_DEADLINE if deadline is None else deadline
         started = time.monotonic()
-        too_slow = ImportFileError(f"{source}: the download did not finish within {deadline:g} s "
-                                   "(the server is too slow); not imported")
+        too_slow = ImportFileError(N_("the download did not finish within {deadline:g} s (the server is too slow); not imported"), prefix=source, deadline=deadline)
         try:
             with urllib.request.urlopen(request, timeout=min(timeout, deadline)) as resp:
                 data = _read_until(resp, started + deadline)
@@ -63,17 +63,17 @@ def read_bytes(source: str, timeout: float = URL_TIMEOUT, deadline: float | None
         except ImportFileError:
             raise
         except urllib.error.HTTPError as exc:
-            raise ImportFileError(f"{source}: the server answered HTTP {exc.code} {exc.reason}") from None
+            raise ImportFileError(N_("the server answered HTTP {code} {reason}"), prefix=source, code=exc.code, reason=exc.reason) from None
         except urllib.error.URLError as exc:
-            raise ImportFileError(f"{source}: cannot fetch: {exc.reason}") from None
+            raise ImportFileError(N_("cannot fetch: {reason}"), prefix=source, reason=exc.reason) from None
         except (socket.timeout, TimeoutError):
             if time.monotonic() - started >= deadline:
                 raise too_slow from None
-            raise ImportFileError(f"{source}: no answer within {timeout:g} s") from None
+            raise ImportFileError(N_("no answer within {timeout:g} s"), prefix=source, timeout=timeout) from None
         except (OSError, ValueError) as exc:
-            raise ImportFileError(f"{source}: cannot fetch: {exc}") from None
+            raise ImportFileError(N_("cannot fetch: {exc}"), prefix=source, exc=exc) from None
         if len(data) > MAX_BYTES:
-            raise ImportFileError(f"{source}: larger than {MAX_BYTES // (1024 * 1024)} MB; not imported")
+            raise ImportFileError(N_("larger than {n} MB; not imported"), prefix=source, n=MAX_BYTES // (1024 * 1024))
         return data
     path = os.path.expanduser(source)
     try:
@@ -81,21 +81,20 @@ def read_bytes(source: str, timeout: float = URL_TIMEOUT, deadline: float | None
         if stat.S_ISDIR(info.st_mode):
             raise IsADirectoryError
         if not stat.S_ISREG(info.st_mode):
-            raise ImportFileError(f"{source}: not a regular file (a device, FIFO or socket); "
-                                  "give the path of a saved file")
+            raise ImportFileError(N_("not a regular file (a device, FIFO or socket); give the path of a saved file"), prefix=source)
         if info.st_size > MAX_BYTES:
-            raise ImportFileError(f"{source}: larger than {MAX_BYTES // (1024 * 1024)} MB; not imported")
+            raise ImportFileError(N_("larger than {n} MB; not imported"), prefix=source, n=MAX_BYTES // (1024 * 1024))
         with open(path, "rb") as fh:
             data = fh.read(MAX_BYTES + 1)
         if len(data) > MAX_BYTES:  # grew while being read
-            raise ImportFileError(f"{source}: larger than {MAX_BYTES // (1024 * 1024)} MB; not imported")
+            raise ImportFileError(N_("larger than {n} MB; not imported"), prefix=source, n=MAX_BYTES // (1024 * 1024))
         return data
     except FileNotFoundError:
-        raise ImportFileError(f"{source}: file not found") from None
+        raise ImportFileError(N_("file not found"), prefix=source) from None
     except IsADirectoryError:
-        raise ImportFileError(f"{source}: is a folder, not a file") from None
+        raise ImportFileError(N_("is a folder, not a file"), prefix=source) from None
     except OSError as exc:
-        raise ImportFileError(f"{source}: cannot read: {exc.strerror or exc}") from None
+        raise ImportFileError(N_("cannot read: {value}"), prefix=source, value=exc.strerror or exc) from None
 
 
 def _read_until(resp, end: float) -> bytes | None:
@@ -128,9 +127,8 @@ def decode(source: str, data: bytes) -> str:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         if exc.reason == "unexpected end of data":  # cut in the middle of a character: a truncated file
-            raise ImportFileError(f"{source}: not valid JSON (it ends in the middle of a character); "
-                                  "is the file complete?") from None
-        raise ImportFileError(f"{source}: not UTF-8 text (byte {exc.start})") from None
+            raise ImportFileError(N_("not valid JSON (it ends in the middle of a character); is the file complete?"), prefix=source) from None
+        raise ImportFileError(N_("not UTF-8 text (byte {start})"), prefix=source, start=exc.start) from None
 
 
 def read_json(source: str):
@@ -152,7 +150,6 @@ def parse_json(source: str, text: str):
     try:
         return json.loads(text)
     except RecursionError:
-        raise ImportFileError(f"{source}: not a file of ours: its JSON is nested too deeply") from None
+        raise ImportFileError(N_("not a file of ours: its JSON is nested too deeply"), prefix=source) from None
     except json.JSONDecodeError as exc:
-        raise ImportFileError(f"{source}: not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno}); "
-                              "is the file complete?") from None
+        raise ImportFileError(N_("not valid JSON ({msg} at line {lineno}, column {colno}); is the file complete?"), prefix=source, msg=exc.msg, lineno=exc.lineno, colno=exc.colno) from None

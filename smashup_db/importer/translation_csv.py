@@ -35,6 +35,8 @@ from pathlib import Path
 from typing import IO, Iterable
 
 from smashup_db.common.vocabulary import KINDS
+from smashup_db.errors import Message
+from smashup_db.i18n import N_
 from smashup_db.common.text import fold
 from smashup_db.importer import ImportFileError
 
@@ -55,7 +57,7 @@ def check_lang(value: str | None, where: str) -> str:
 
     lang = (value or "").strip().lower()
     if lang not in LANGS:
-        raise ImportFileError(f"{where}: unknown language {value!r}; use one of: {', '.join(sorted(LANGS))}")
+        raise ImportFileError(N_("unknown language {value!r}; use one of: {names}"), prefix=where, value=value, names=', '.join(sorted(LANGS)))
     return lang
 
 
@@ -103,6 +105,10 @@ class TranslationReport:
                 "changes": self.changes}
 
 
+def _no_such_id(kind: str, ident: str) -> Message:
+    return Message(N_("no {kind} with id {id!r} in the catalogue"), kind=kind, id=ident)
+
+
 class BadRows(ImportFileError):
     """Several rows of a translations CSV are bad: ``problems`` lists ``(line, field, message)`` of every one.
 
@@ -114,11 +120,17 @@ class BadRows(ImportFileError):
         self.label, self.problems = label, sorted(problems, key=lambda p: p[0])
         if len(self.problems) == 1:
             line, fld, message = self.problems[0]
-            text = f"{label}: line {line}: {fld}: {message}" if fld else f"{label}: line {line}: {message}"
+            where = Message(N_("{file}: line {line}"), file=label, line=line)
+            if fld:
+                where = Message("{where}: {field}", where=where, field=fld)
+            super().__init__(message, prefix=where)
         else:
-            text = f"{label}: {len(self.problems)} bad rows; nothing was imported\n" + "\n".join(
-                f"  line {line}: {fld + ': ' if fld else ''}{message}" for line, fld, message in self.problems)
-        super().__init__(text)
+            super().__init__(N_("{count} bad rows; nothing was imported{rows}"), prefix=label, count=len(self.problems),
+                             rows=Message("".join(f"\n{{r{i}}}" for i in range(len(self.problems))), **{
+                                 f"r{i}": Message(N_("  line {line}: {field}: {problem}") if fld
+                                                  else N_("  line {line}: {problem}"), line=line, field=fld,
+                                                  problem=message)
+                                 for i, (line, fld, message) in enumerate(self.problems)}))
 
 
 def read_translations_text(path: Path | str) -> str:
@@ -130,7 +142,7 @@ def read_translations_text(path: Path | str) -> str:
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise ImportFileError(f"{path}: not UTF-8 text (byte {exc.start}); save the CSV as UTF-8") from None
+        raise ImportFileError(N_("not UTF-8 text (byte {start}); save the CSV as UTF-8"), prefix=path, start=exc.start) from None
 
 
 def separator(header_line: str) -> str:
@@ -160,8 +172,7 @@ def parse_translations(content: str, label: str, known: dict[str, set[str]] | No
     if nul is not None:
         line = content.count("\n", 0, nul - 1) + 1
         column = nul - (content.rfind("\n", 0, nul - 1) + 1)
-        raise ImportFileError(f"{label}: line {line}, column {column}: a NUL character (\\0) is not allowed; "
-                              "remove it and import again")
+        raise ImportFileError(N_("line {line}, column {column}: a NUL character (\\0) is not allowed; remove it and import again"), prefix=label, line=line, column=column)
     if content.startswith("\ufeff"):
         content = content[1:]
     sep = separator(content.split("\n", 1)[0])
@@ -169,13 +180,13 @@ def parse_translations(content: str, label: str, known: dict[str, set[str]] | No
     try:
         header = next(reader, None)
     except csv.Error as exc:
-        raise ImportFileError(f"{label}: line 1: not valid CSV ({exc})") from None
+        raise ImportFileError(N_("line 1: not valid CSV ({exc})"), prefix=label, exc=exc) from None
     if not header or not any(h.strip() for h in header):
-        raise ImportFileError(f"{label}: line 1: no header line; expected columns {','.join(COLUMNS)}")
+        raise ImportFileError(N_("line 1: no header line; expected columns {columns}"), prefix=label, columns=','.join(COLUMNS))
     names = [h.strip().lower() for h in header]
     for col in COLUMNS:
         if col not in names:
-            raise ImportFileError(f"{label}: line 1: column '{col}' is missing (expected {','.join(COLUMNS)})")
+            raise ImportFileError(N_("line 1: column '{col}' is missing (expected {columns})"), prefix=label, col=col, columns=','.join(COLUMNS))
     pos = {col: names.index(col) for col in COLUMNS + OPTIONAL if col in names}
     rows: list[Row] = []
     problems: list[tuple[int, str, str]] = []
@@ -189,9 +200,9 @@ def parse_translations(content: str, label: str, known: dict[str, set[str]] | No
             break
         except csv.Error as exc:
             if "unexpected end of data" in str(exc):
-                problems.append((start, "", "a quote (\") opened in this row is never closed; close it or remove it"))
+                problems.append((start, "", Message(N_("a quote (\") opened in this row is never closed; close it or remove it"))))
                 break  # the rest of the file is inside the quote
-            problems.append((start, "", f"not valid CSV ({exc})"))
+            problems.append((start, "", Message(N_("not valid CSV ({detail})"), detail=str(exc))))
             break
         line = reader.line_num + 1
         if not any(v.strip() for v in values):
@@ -206,49 +217,52 @@ def parse_translations(content: str, label: str, known: dict[str, set[str]] | No
 
         empty = [col for col in ("kind", "id", "lang") if not (cell(col) or "").strip()]
         if empty:
-            bad(empty[0], "field is empty or missing")
+            bad(empty[0], Message(N_("field is empty or missing")))
             continue
         kind = cell("kind").strip().lower()
         if kind not in KINDS:
-            bad("kind", f"unknown kind {cell('kind')!r}; use one of: {', '.join(KINDS)}")
+            bad("kind", Message(N_("unknown kind {value!r}; use one of: {choices}"), value=cell("kind"), choices=", ".join(KINDS)))
             continue
         lang = (cell("lang") or "").strip().lower()
         from smashup_db.catalogue.model import LANGS
 
         if lang not in LANGS:
-            bad("lang", f"unknown language {cell('lang')!r}; use one of: {', '.join(sorted(LANGS))}")
+            bad("lang", Message(N_("unknown language {value!r}; use one of: {choices}"), value=cell("lang"),
+                               choices=", ".join(sorted(LANGS))))
             continue
         ident = cell("id").strip()
         if known is not None and ident not in known.get(kind, ()):
-            bad("id", f"no {kind} with id {ident!r} in the catalogue")
+            bad("id", _no_such_id(kind, ident))
             continue
         name = " ".join(strip_controls(uncsv_cell((cell("name") or "").strip())).split())  # one line
         text = strip_controls(uncsv_cell((cell("text") or "").strip())).strip()
         if text and kind not in TEXT_KINDS:
-            bad("text", f"only cards and bases have text, not a {kind}")
+            bad("text", Message(N_("only cards and bases have text, not a faction") if kind == "faction"
+                                else N_("only cards and bases have text, not a product")))
             continue
         if len(text) > MAX_TEXT:
-            bad("text", f"longer than {MAX_TEXT} characters")
+            bad("text", Message(N_("longer than {n} characters"), n=MAX_TEXT))
             continue
         problem = name_problem(name) if name else None
         if problem:
-            bad("name", f"{name!r}: {problem}")
+            bad("name", Message(N_("{name!r}: {problem}"), name=name, problem=problem))
             continue
         if name and not fold(name):
-            bad("name", f"{name!r} has no letters or digits")
+            bad("name", Message(N_("{name!r} has no letters or digits"), name=name))
             continue
         dup = (kind, ident, lang)
         if dup in seen:
-            bad("id", f"{kind} {ident!r} ({lang}) is already on line {seen[dup]}")
+            bad("id", Message(N_("{kind} {id!r} ({lang}) is already on line {line}"), kind=kind, id=ident, lang=lang,
+                              line=seen[dup]))
             continue
         seen[dup] = start
         src = " ".join(strip_controls(uncsv_cell(cell("source") or "")).split()) if "source" in pos else ""
         conf = (cell("confidence") or "").strip().lower() if "confidence" in pos else ""
         if src and name_problem(src):
-            bad("source", f"{src!r}: {name_problem(src)}")
+            bad("source", Message(N_("{name!r}: {problem}"), name=src, problem=name_problem(src)))
             continue
         if conf and not _CONFIDENCE.match(conf):
-            bad("confidence", f"{conf!r} is not a word like community or card")
+            bad("confidence", Message(N_("{value!r} is not a word like community or card"), value=conf))
             continue
         rows.append(Row(kind=kind, id=ident, lang=lang, name=name, text=text, line=start, source=src,
                         confidence=conf))
@@ -278,7 +292,7 @@ def import_translations(db, rows: list[Row], file_name: str, label: str | None =
         return f"{ORIGIN}:{file_name}" + (f" ({r.source})" if r.source else "")
     with writing(ensure_current(db), "import") as w:  # write lock up front: waits for a running build
         known = {k: {r["id"] for r in w.all(f"SELECT id FROM {k}")} for k in KINDS}
-        unknown = [(r.line, "id", f"no {r.kind} with id {r.id!r} in the catalogue") for r in rows
+        unknown = [(r.line, "id", _no_such_id(r.kind, r.id)) for r in rows
                    if r.id not in known[r.kind]]
         if unknown:
             raise BadRows(label or file_name, unknown)
@@ -402,7 +416,7 @@ def write_translations(rows: Iterable[dict], target: Path | str | IO[str]) -> No
         os.replace(tmp, path)
         tmp = None
     except OSError as exc:
-        raise ImportFileError(f"{path}: cannot write: {exc.strerror or exc}") from None
+        raise ImportFileError(N_("cannot write: {value}"), prefix=path, value=exc.strerror or exc) from None
     finally:
         if tmp:
             try:

@@ -20,7 +20,7 @@ import random
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
-from smashup_db.errors import UserError
+from smashup_db.errors import N_, UserError
 
 __all__ = [
     "MODES", "SPARE_BASES", "BaseDeck", "BaseDeckError", "Deal",
@@ -85,7 +85,7 @@ def source_product(
     """
     products = list(faction_products.get(faction) or ())
     if not products:
-        raise BaseDeckError(f"faction {faction!r} is not sold in any known product")
+        raise BaseDeckError(N_("faction {faction!r} is not sold in any known product"), faction=faction)
     if owned:
         for product in products:
             if product in owned:
@@ -118,7 +118,7 @@ def build_deck(
     mode or a faction with no product.
     """
     if mode not in MODES:
-        raise BaseDeckError(f"unknown base-deck mode {mode!r} (choose {', '.join(MODES)})")
+        raise BaseDeckError(N_("unknown base-deck mode {mode!r} (choose {modes})"), mode=mode, modes=', '.join(MODES))
     factions = list(dict.fromkeys(factions))
     sources = {f: source_product(f, faction_products, owned, product_bases) for f in factions}
     # A base may be printed in several products (the Geeks bases: The Big Geeky Box and The
@@ -165,14 +165,14 @@ def deal(deck: Sequence[str], players: int, rng: random.Random | None = None) ->
     count outside 2..8, repeated bases, or a deck smaller than players + 1.
     """
     if not 2 <= players <= 8:
-        raise BaseDeckError(f"a game needs 2 to 8 players, got {players}")
+        raise BaseDeckError(N_("a game needs 2 to 8 players, got {players}"), players=players)
     cards = list(deck)
     if len(set(cards)) != len(cards):
         dup = next(b for b in cards if cards.count(b) > 1)
-        raise BaseDeckError(f"base {dup!r} is in the deck twice")
+        raise BaseDeckError(N_("base {dup!r} is in the deck twice"), dup=dup)
     need = players + 1
     if len(cards) < need:
-        raise BaseDeckError(f"the base deck has {len(cards)} bases, {players} players need at least {need}")
+        raise BaseDeckError(N_("the base deck has {n} bases, {players} players need at least {need}"), n=len(cards), players=players, need=need)
     rng = rng if rng is not None else random.Random()
     rng.shuffle(cards)
     return Deal(tuple(cards[:need]), tuple(cards[need:]), len(cards), len(cards) < need + SPARE_BASES)

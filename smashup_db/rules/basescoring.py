@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
+from smashup_db.errors import N_
 from smashup_db.rules.scoring import ScoringError, score_base
 
 NOTICES = {
@@ -56,7 +57,7 @@ def parse_counts(text: str | None) -> dict[str, int]:
         except ValueError:
             n = -1
         if not sep or not name.strip() or n < 0:
-            raise ScoringError(f"--minions expects NAME=COUNT,... with whole numbers >= 0, got {item.strip()!r}")
+            raise ScoringError(N_("--minions expects NAME=COUNT,... with whole numbers >= 0, got {text!r}"), text=item.strip())
         out[name.strip()] = n
     return out
 
@@ -82,7 +83,7 @@ def score_named_base(base: dict, powers: Mapping[str, int], has_minion: set[str]
         vp = (0, 0, 0)
     if vp is None:
         if not base.get("stats_known") or any(v is None for v in base["vp"]):
-            raise ScoringError(f"the VP of {name} are unknown in this printing; give them with --vp 1ST,2ND,3RD")
+            raise ScoringError(N_("the VP of {name} are unknown in this printing; give them with --vp 1ST,2ND,3RD"), name=name)
         vp = tuple(base["vp"])
     placements = score_base(powers, vp, set(has_minion or ()))
     results = [{"player": p.player, "power": p.power, "place": p.place, "vp": p.vp} for p in placements]
@@ -90,7 +91,7 @@ def score_named_base(base: dict, powers: Mapping[str, int], has_minion: set[str]
     if flag == "per-minion" and minions:
         unknown = sorted(set(minions) - set(powers))
         if unknown:
-            raise ScoringError(f"--minions names players with no power given: {', '.join(unknown)}")
+            raise ScoringError(N_("--minions names players with no power given: {unknown}"), unknown=', '.join(unknown))
         for r in results:
             r["vp"] = minions.get(r["player"], 0)
         applied = True

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Mapping, Sequence
 
-from smashup_db.errors import UserError
+from smashup_db.errors import N_, Message, UserError
 
 __all__ = [
     "DraftError", "DraftState", "MIN_PLAYERS", "MAX_PLAYERS", "FACTIONS_PER_PLAYER",
@@ -33,20 +33,20 @@ class DraftError(UserError, ValueError):
 def _check_players(players: Sequence[str]) -> list[str]:
     players = list(players)
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise DraftError(f"a draft needs {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(players)}")
+        raise DraftError(N_("a draft needs {min} to {max} players, got {n}"), min=MIN_PLAYERS, max=MAX_PLAYERS, n=len(players))
     if any(not isinstance(p, str) or not p.strip() for p in players):
-        raise DraftError("player names must be non-empty text")
+        raise DraftError(N_("player names must be non-empty text"))
     seen: set[str] = set()
     for p in players:
         if p in seen:
-            raise DraftError(f"player {p!r} is named twice")
+            raise DraftError(N_("player {p!r} is named twice"), p=p)
         seen.add(p)
     return players
 
 
 def _check_n_players(n_players: int) -> None:
     if not MIN_PLAYERS <= n_players <= MAX_PLAYERS:
-        raise DraftError(f"a draft needs {MIN_PLAYERS} to {MAX_PLAYERS} players, got {n_players}")
+        raise DraftError(N_("a draft needs {min} to {max} players, got {n_players}"), min=MIN_PLAYERS, max=MAX_PLAYERS, n_players=n_players)
 
 
 def snake_order(players: Sequence[str], rounds: int = FACTIONS_PER_PLAYER) -> list[str]:
@@ -60,7 +60,7 @@ def snake_order(players: Sequence[str], rounds: int = FACTIONS_PER_PLAYER) -> li
     """
     players = _check_players(players)
     if rounds < 1:
-        raise DraftError(f"rounds must be at least 1, got {rounds}")
+        raise DraftError(N_("rounds must be at least 1, got {rounds}"), rounds=rounds)
     order: list[str] = []
     for r in range(rounds):
         order.extend(players if r % 2 == 0 else reversed(players))
@@ -94,9 +94,9 @@ def make_pool(
     size = default_pool_size(n_players) if pool_size is None else pool_size
     needed = FACTIONS_PER_PLAYER * n_players
     if size < needed:
-        raise DraftError(f"a pool of {size} is too small for {n_players} players (need at least {needed})")
+        raise DraftError(N_("a pool of {size} is too small for {n_players} players (need at least {needed})"), size=size, n_players=n_players, needed=needed)
     if len(candidates) < size:
-        raise DraftError(f"only {len(candidates)} factions available, the pool needs {size}")
+        raise DraftError(N_("only {n} factions available, the pool needs {size}"), n=len(candidates), size=size)
     rng = rng if rng is not None else random.Random()
     return rng.sample(candidates, size)
 
@@ -123,18 +123,24 @@ class DraftState:
         pool = list(pool)
         if len(set(pool)) != len(pool):
             dup = next(f for f in pool if pool.count(f) > 1)
-            raise DraftError(f"faction {dup!r} is in the pool twice")
+            raise DraftError(N_("faction {faction!r} is in the pool twice"), faction=dup)
         needed = FACTIONS_PER_PLAYER * len(self.players)
         if len(pool) < needed:
-            raise DraftError(f"a pool of {len(pool)} is too small for {len(self.players)} players (need at least {needed})")
+            raise DraftError(N_("a pool of {n} is too small for {m} players (need at least {needed})"), n=len(pool), m=len(self.players), needed=needed)
         self.pool: list[str] = pool
         self.copies: dict[str, int] = {f: 1 for f in pool}
         for faction, n in (copies or {}).items():
             if faction in self.copies:
                 if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-                    raise DraftError(f"copies of {faction!r} must be a whole number >= 1, got {n!r}")
+                    raise DraftError(N_("copies of {faction!r} must be a whole number >= 1, got {n!r}"), faction=faction, n=n)
                 self.copies[faction] = n
         self.picks: list[dict] = []
+        #: Faction id -> the name a person reads (set by the caller in the display language; ids otherwise).
+        self.names: dict[str, str] = {}
+
+    def shown(self, faction: str) -> str:
+        """The name of ``faction`` for messages (:attr:`names`, else the id)."""
+        return self.names.get(faction, faction)
 
     @property
     def holdings(self) -> dict[str, list[str]]:
@@ -163,20 +169,22 @@ class DraftState:
         """Players holding ``faction`` now."""
         return [p["player"] for p in self.picks if p["faction"] == faction]
 
-    def _refusal(self, faction: str) -> str | None:
-        """Why the current player may not take ``faction`` (None if they may)."""
+    def _refusal(self, faction: str) -> Message | None:
+        """Why the current player may not take ``faction`` (a :class:`Message`; None if they may)."""
         player = self.current_player
         if player is None:
-            return "the draft is over: every player has 2 factions"
+            return Message(N_("the draft is over: every player has 2 factions"))
         if faction not in self.copies:
-            return f"{faction!r} is not in the pool"
+            return Message(N_("{faction} is not in the pool"), faction=self.shown(faction))
         holders = self.holders(faction)
         if player in holders:
-            return f"{player} already holds {faction!r}; nobody plays the same faction twice"
+            return Message(N_("{player} already holds {faction}; nobody plays the same faction twice"),
+                           player=player, faction=self.shown(faction))
         if len(holders) >= self.copies[faction]:
             n = self.copies[faction]
-            return (f"{faction!r} is taken by {', '.join(holders)} and only {n} "
-                    f"cop{'y is' if n == 1 else 'ies are'} owned")
+            template = (N_("{faction} is taken by {holders} and only 1 copy is owned") if n == 1
+                        else N_("{faction} is taken by {holders} and only {n} copies are owned"))
+            return Message(template, faction=self.shown(faction), holders=", ".join(holders), n=n)
         return None
 
     def legal_picks(self) -> list[str]:
@@ -200,7 +208,7 @@ class DraftState:
     def undo(self) -> dict:
         """Take back the last pick and return it; :class:`DraftError` if none."""
         if not self.picks:
-            raise DraftError("nothing to undo: no faction has been picked yet")
+            raise DraftError(N_("nothing to undo: no faction has been picked yet"))
         return self.picks.pop()
 
     def auto_pick(self, rng: random.Random | None = None) -> dict:
@@ -210,7 +218,7 @@ class DraftState:
         """
         legal = self.legal_picks()
         if not legal:
-            raise DraftError(self._refusal(self.pool[0]) or "no legal pick is left")
+            raise DraftError(self._refusal(self.pool[0]) or Message(N_("no legal pick is left")))
         rng = rng if rng is not None else random.Random()
         return self.pick(rng.choice(legal))
 

@@ -22,7 +22,7 @@ from dataclasses import asdict, dataclass
 from typing import Iterable, Mapping
 
 from smashup_db.rules import players as player_input
-from smashup_db.errors import UserError
+from smashup_db.errors import N_, UserError
 
 __all__ = ["WIN_VP", "EndError", "Standing", "Outcome", "madness_penalty", "end_game", "parse_scores",
            "parse_madness", "check_player_name"]
@@ -42,7 +42,7 @@ def madness_penalty(madness_cards: int) -> int:
     negative count. Rule: Cthulhu set, Madness cards.
     """
     if isinstance(madness_cards, bool) or not isinstance(madness_cards, int) or madness_cards < 0:
-        raise EndError(f"Madness cards must be a whole number of 0 or more, got {madness_cards!r}")
+        raise EndError(N_("Madness cards must be a whole number of 0 or more, got {madness_cards!r}"), madness_cards=madness_cards)
     return madness_cards // 2
 
 
@@ -93,16 +93,15 @@ def end_game(vp: Mapping[str, int], madness: Mapping[str, int] | None = None) ->
     """
     madness = dict(madness or {})
     if len(vp) < 2:
-        raise EndError(f"a game has at least 2 players, got {len(vp)}")
+        raise EndError(N_("a game has at least 2 players, got {n}"), n=len(vp))
     for name, value in vp.items():
         if not isinstance(name, str) or not name.strip():
-            raise EndError("player names must be non-empty text")
+            raise EndError(N_("player names must be non-empty text"))
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise EndError(f"VP of {name} must be a whole number of 0 or more, got {value!r}")
+            raise EndError(N_("VP of {name} must be a whole number of 0 or more, got {value!r}"), name=name, value=value)
     unknown = [p for p in madness if p not in vp]
     if unknown:
-        raise EndError(f"Madness cards given for {', '.join(unknown)}, who is not a player "
-                       f"(players: {', '.join(vp)})")
+        raise EndError(N_("Madness cards given for {unknown}, who is not a player (players: {vp})"), unknown=', '.join(unknown), vp=', '.join(vp))
     order = {p: i for i, p in enumerate(vp)}
     rows = []
     for p, v in vp.items():
@@ -145,8 +144,8 @@ def parse_madness(items: Iterable[str], players: Iterable[str]) -> dict[str, int
     for name, n in player_input.name_numbers(items, "Madness cards", EndError).items():
         real = by_fold.get(name.casefold())
         if real is None:
-            raise EndError(f"--madness names {name!r}, who is not a player (players: {', '.join(players)})")
+            raise EndError(N_("--madness names {name!r}, who is not a player (players: {players})"), name=name, players=', '.join(players))
         if real in out:
-            raise EndError(f"--madness names {real!r} twice")
+            raise EndError(N_("--madness names {real!r} twice"), real=real)
         out[real] = n
     return out

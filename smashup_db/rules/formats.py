@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from typing import Mapping, Sequence
 
+from smashup_db.errors import N_, Message
 from smashup_db.rules.draft import FACTIONS_PER_PLAYER, DraftError, DraftState, default_pool_size
 
 __all__ = ["FORMATS", "DEFAULT_OFFER", "OfferState", "pool_size", "start"]
@@ -31,7 +32,7 @@ def check_format(fmt: str) -> str:
     """``fmt`` lower-cased if it is one of :data:`FORMATS`; :class:`DraftError` otherwise."""
     f = (fmt or "").strip().lower()
     if f not in FORMATS:
-        raise DraftError(f"--format {fmt!r} is not a draft format; use one of: {', '.join(FORMATS)}")
+        raise DraftError(N_("--format {fmt!r} is not a draft format; use one of: {formats}"), fmt=fmt, formats=', '.join(FORMATS))
     return f
 
 
@@ -46,10 +47,10 @@ def pool_size(fmt: str, n_players: int, requested: int | None = None, offer: int
     fmt = check_format(fmt)
     if fmt == "offer":
         if isinstance(offer, bool) or not isinstance(offer, int) or offer < FACTIONS_PER_PLAYER:
-            raise DraftError(f"--offer must be {FACTIONS_PER_PLAYER} or more (each player keeps two), got {offer!r}")
+            raise DraftError(N_("--offer must be {factions_per_player} or more (each player keeps two), got {offer!r}"), factions_per_player=FACTIONS_PER_PLAYER, offer=offer)
         size = offer * n_players
         if requested is not None and requested != size:
-            raise DraftError(f"--pool {requested} does not fit --format offer: {n_players} players x {offer} offered = {size}")
+            raise DraftError(N_("--pool {requested} does not fit --format offer: {n_players} players x {offer} offered = {size}"), requested=requested, n_players=n_players, offer=offer, size=size)
         return size
     if requested is not None:
         return requested
@@ -69,10 +70,12 @@ class OfferState(DraftState):
         super().__init__(players, pool, copies)
         self.offers = {p: list(offers[p]) for p in self.players}
 
-    def _refusal(self, faction: str) -> str | None:
+    def _refusal(self, faction: str) -> Message | None:
         player = self.current_player
         if player is not None and faction in self.copies and faction not in self.offers[player]:
-            return f"{faction!r} was not offered to {player} (offered: {', '.join(self.offers[player])})"
+            return Message(N_("{faction} was not offered to {player} (offered: {offered})"),
+                           faction=self.shown(faction), player=player,
+                           offered=", ".join(self.shown(f) for f in self.offers[player]))
         return super()._refusal(faction)
 
 
@@ -90,7 +93,7 @@ def start(fmt: str, players: Sequence[str], pool: Sequence[str], rng: random.Ran
     if fmt == "offer":
         size = pool_size("offer", len(players), None, offer)
         if len(pool) != size:
-            raise DraftError(f"an offer of {offer} for {len(players)} players needs a pool of {size}, got {len(pool)}")
+            raise DraftError(N_("an offer of {offer} for {n} players needs a pool of {size}, got {m}"), offer=offer, n=len(players), size=size, m=len(pool))
         offers = {p: list(pool[i * offer:(i + 1) * offer]) for i, p in enumerate(players)}
         return OfferState(players, pool, offers, copies)
     state = DraftState(players, pool, copies)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Iterable
 
-from smashup_db.errors import UserError
+from smashup_db.errors import N_, Message, UserError
 
 #: Longest player name accepted (characters).
 MAX_NAME = 40
@@ -23,13 +23,26 @@ class PlayerInputError(UserError, ValueError):
 def check_player_name(name, error: type[Exception] = PlayerInputError) -> str:
     """``name`` stripped; ``error`` when blank, longer than :data:`MAX_NAME` or holding control characters."""
     if not isinstance(name, str) or not name.strip():
-        raise error("player names must be non-empty text")
+        raise error(N_("player names must be non-empty text"))
     name = name.strip()
     if len(name) > MAX_NAME:
-        raise error(f"player name {name[:20]!r}... is longer than {MAX_NAME} characters")
+        raise error(N_("player name {name!r}... is longer than {max_name} characters"), name=name[:20], max_name=MAX_NAME)
     if any(unicodedata.category(ch) in ("Cc", "Cf") for ch in name):
-        raise error(f"player name {name!r} holds control characters")
+        raise error(N_("player name {name!r} holds control characters"), name=name)
     return name
+
+
+#: The numbers :func:`name_numbers` reads: their word and the message for a pair without ``=``.
+NUMBER_WORDS = {
+    "power": (N_("power"), N_("expected NAME=POWER, got {text!r} (e.g. Anna=12)")),
+    "VP": (N_("VP"), N_("expected NAME=VP, got {text!r} (e.g. Anna=12)")),
+    "Madness cards": (N_("Madness cards"), N_("expected NAME=MADNESS CARDS, got {text!r} (e.g. Anna=2)")),
+}
+_OTHER = ("", N_("expected NAME={what}, got {text!r} (e.g. Anna=12)"))
+
+
+def _word(what: str):
+    return Message(NUMBER_WORDS[what][0]) if what in NUMBER_WORDS else what
 
 
 def name_numbers(items: Iterable[str], what: str, error: type[Exception] = PlayerInputError) -> dict[str, int]:
@@ -46,15 +59,15 @@ def name_numbers(items: Iterable[str], what: str, error: type[Exception] = Playe
             name, sep, value = part.rpartition("=")
             name, value = name.strip(), value.strip()
             if not sep or not name:
-                raise error(f"expected NAME={what.upper()}, got {part.strip()!r} (e.g. Anna=12)")
+                raise error(NUMBER_WORDS.get(what, _OTHER)[1], what=what.upper(), text=part.strip())
             name = check_player_name(name, error)
             try:
                 number = int(value)
             except ValueError:
-                raise error(f"{what} of {name!r} must be a whole number, got {value!r}") from None
+                raise error(N_("{what} of {name!r} must be a whole number, got {value!r}"), what=_word(what), name=name, value=value) from None
             if number < 0:
-                raise error(f"{what} of {name!r} is {number}; it can never be below 0")
+                raise error(N_("{what} of {name!r} is {number}; it can never be below 0"), what=_word(what), name=name, number=number)
             if name in out:
-                raise error(f"player {name!r} is given twice")
+                raise error(N_("player {name!r} is given twice"), name=name)
             out[name] = number
     return out

@@ -18,6 +18,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping, Sequence
 
+from smashup_db.errors import N_, Message
 from smashup_db.rules.draft import DraftError
 
 __all__ = ["COMPLEXITY_LEVELS", "PoolChoice", "parse_complexity", "complexity_matches", "choose_candidates",
@@ -38,7 +39,7 @@ def parse_complexity(value: str | Iterable[str] | None) -> set[str] | None:
     levels = {p.strip().lower() for p in parts if p.strip()}
     bad = sorted(levels - set(COMPLEXITY_LEVELS))
     if bad:
-        raise DraftError(f"--complexity {', '.join(bad)} is not a level; use {', '.join(COMPLEXITY_LEVELS)}")
+        raise DraftError(N_("--complexity {bad} is not a level; use {complexity_levels}"), bad=', '.join(bad), complexity_levels=', '.join(COMPLEXITY_LEVELS))
     return levels or None
 
 
@@ -70,22 +71,28 @@ class PoolChoice:
     include: list[str]
     removed: dict[str, list[str]] = field(default_factory=dict)
     put_back: list[str] = field(default_factory=list)
-    warnings: list[str] = field(default_factory=list)
+    warnings: list[Message] = field(default_factory=list)
 
     def as_dict(self) -> dict:
-        """Plain data for ``--json``."""
+        """Plain data for ``--json`` (warnings as English sentences)."""
         return {"candidates": len(self.candidates), "include": list(self.include),
                 "removed": {k: list(v) for k, v in self.removed.items()}, "put_back": list(self.put_back),
-                "warnings": list(self.warnings)}
+                "warnings": [str(w) for w in self.warnings]}
 
 
-def _explain(removed: Mapping[str, list[str]]) -> str:
-    parts = []
+def _explain(removed: Mapping[str, list[str]], names: Mapping[str, str]) -> Message:
+    parts = {}
     for option, facs in removed.items():
         if facs:
-            shown = ", ".join(facs[:4]) + (f" and {len(facs) - 4} more" if len(facs) > 4 else "")
-            parts.append(f"{option} removed {len(facs)} ({shown})")
-    return "; ".join(parts) if parts else "no option removed any"
+            shown = ", ".join(names.get(f, f) for f in facs[:4])
+            if len(facs) > 4:
+                template = N_("{option} removed {n} ({names} and {more} more)")
+            else:
+                template = N_("{option} removed {n} ({names})")
+            parts[f"p{len(parts)}"] = Message(template, option=option, n=len(facs), names=shown, more=len(facs) - 4)
+    if not parts:
+        return Message(N_("no option removed any"))
+    return Message("; ".join(f"{{{k}}}" for k in parts), **parts)
 
 
 def choose_candidates(
@@ -100,6 +107,7 @@ def choose_candidates(
     faction_products: Mapping[str, Sequence[str]] | None = None,
     owned: Iterable[str] | None = None,
     recent: Sequence[str] = (),
+    names: Mapping[str, str] | None = None,
 ) -> PoolChoice:
     """Apply the pool options to ``factions`` (all faction ids, catalogue order).
 
@@ -107,7 +115,8 @@ def choose_candidates(
     ``owned`` None means the whole catalogue, else the factions of the
     collection. ``recent`` lists factions of the last recorded games, most
     recent first. ``products`` keeps only factions sold in one of those
-    product ids (``faction_products`` maps faction -> product ids).
+    product ids (``faction_products`` maps faction -> product ids). ``names``
+    maps faction ids to the names messages show (display language; ids otherwise).
 
     Returns a :class:`PoolChoice` with at least ``needed`` candidates.
     Raises :class:`~smashup_db.rules.draft.DraftError` when an included faction is
@@ -116,18 +125,19 @@ def choose_candidates(
     """
     factions = list(dict.fromkeys(factions))
     ban_set, inc = set(ban), list(dict.fromkeys(include))
+    shown = (names or {}).get
     both = [f for f in inc if f in ban_set]
     if both:
-        raise DraftError(f"{', '.join(both)} is both banned and included; drop it from --ban or --include")
+        raise DraftError(N_("{both} is both banned and included; drop it from --ban or --include"), both=', '.join(shown(f, f) for f in both))
     owned_set = None if owned is None else set(owned)
     unowned = [f for f in inc if owned_set is not None and f not in owned_set]
     if unowned:
-        raise DraftError(f"--include {', '.join(unowned)}: not in the collection used for this draft")
+        raise DraftError(N_("--include {unowned}: not in the collection used for this draft"), unowned=', '.join(shown(f, f) for f in unowned))
     unknown = [f for f in inc if f not in factions]
     if unknown:
-        raise DraftError(f"--include {', '.join(unknown)}: not a faction of the catalogue")
+        raise DraftError(N_("--include {unknown}: not a faction of the catalogue"), unknown=', '.join(unknown))
     if len(inc) > needed:
-        raise DraftError(f"--include names {len(inc)} factions but the pool holds only {needed}")
+        raise DraftError(N_("--include names {n} factions but the pool holds only {needed}"), n=len(inc), needed=needed)
     prod_set = None if products is None else set(products)
     complexity_of = complexity_of or {}
     faction_products = faction_products or {}
@@ -156,7 +166,8 @@ def choose_candidates(
         else:
             kept.append(f)
     put_back: list[str] = []
-    warnings: list[str] = []
+    warnings: list[Message] = []
+    names = names or {}
     if held_back:
         # least recent first: the ones played longest ago come back first
         order = {f: i for i, f in enumerate(dict.fromkeys(recent))}
@@ -166,11 +177,12 @@ def choose_candidates(
         if by_age:
             removed["--avoid-recent"] = [f for f in factions if f in set(by_age)]
         if put_back:
-            warnings.append(f"too few factions without the recently played ones: {len(put_back)} of them "
-                            f"may come up again ({', '.join(put_back)})")
+            warnings.append(Message(N_("too few factions without the recently played ones: {n} of them may come "
+                                       "up again ({names})"), n=len(put_back),
+                                    names=", ".join(names.get(f, f) for f in put_back)))
     candidates = [f for f in factions if f in set(kept) | set(put_back)]
     if len(candidates) < needed:
-        raise DraftError(f"only {len(candidates)} factions are left but the draft needs {needed}: {_explain(removed)}")
+        raise DraftError(N_("only {n} factions are left but the draft needs {needed}: {why}"), n=len(candidates), needed=needed, why=_explain(removed, names))
     return PoolChoice(candidates, inc, removed, put_back, warnings)
 
 
@@ -182,7 +194,7 @@ def draw_pool(choice: PoolChoice, size: int, rng: random.Random) -> list[str]:
     rest = [f for f in choice.candidates if f not in set(choice.include)]
     extra = size - len(choice.include)
     if extra < 0 or len(rest) < extra:
-        raise DraftError(f"only {len(choice.candidates)} factions available, the pool needs {size}")
+        raise DraftError(N_("only {n} factions available, the pool needs {size}"), n=len(choice.candidates), size=size)
     pool = list(choice.include) + rng.sample(rest, extra)
     rng.shuffle(pool)
     return pool

@@ -18,7 +18,8 @@ from smashup_db.db import in_params
 from smashup_db.common.text import ascii_fold
 from smashup_db.catalogue.names import Ambiguous, NotFound
 from smashup_db.search.index import META_KEY, uses_fts
-from smashup_db.search.parser import And, Compare, Everything, Is, Not, Or, Query, QueryError, Words, parse, suggest
+from smashup_db.search.parser import (UNKNOWN_VALUE, And, Compare, Everything, Is, Not, Or, Query, QueryError, Words,
+                                      _hint, parse, suggest)
 
 #: Numeric fields -> item column.
 NUMBER_COLUMNS = {"power": "power", "copies": "copies", "breakpoint": "breakpoint",
@@ -67,11 +68,9 @@ class Searcher:
         try:
             return self.cat.matcher.match(kind, value)
         except Ambiguous as exc:
-            raise QueryError(str(exc), column) from None
+            raise QueryError(exc, column) from None
         except NotFound as exc:
-            hints = exc.suggestions[:3]
-            hint = f" (did you mean {', '.join(repr(h) for h in hints)}?)" if hints else ""
-            raise QueryError(f"unknown {kind} {value!r}{hint}", column) from None
+            raise QueryError(UNKNOWN_VALUE[kind], column, value=value, hint=_hint(exc.suggestions[:3])) from None
 
     # ------------------------------------------------------------------ compiling
     def compile(self, query: Query, fts: bool) -> tuple[str, dict]:

@@ -26,73 +26,32 @@ from dataclasses import dataclass
 from dataclasses import field as _attr
 from typing import Union
 
-from smashup_db.errors import UserError
+from smashup_db.errors import Message, UserError
+from smashup_db.i18n import N_
+from smashup_db.i18n.glossary import FIELD_ALIASES, FIELD_KINDS, KEYWORD_VALUES, LANG_VALUES, TYPE_VALUES  # noqa: F401
 from smashup_db.common.text import fold
 
 
 class QueryError(UserError, ValueError):
-    """A malformed search query. ``column`` is the 1-based position of the problem (or None)."""
+    """A malformed search query. ``column`` is the 1-based position of the problem (or None).
 
-    def __init__(self, message: str, column: int | None = None):
+    ``QueryError(N_("unknown field '{field}'{hint}"), column, field=..., hint=...)``: ``reason`` is the
+    :class:`~smashup_db.errors.Message` without the position; the error reads "REASON at column N".
+    """
+
+    def __init__(self, template, column: int | None = None, /, **values):
         self.column = column
-        self.reason = message
-        super().__init__(f"{message} at column {column}" if column is not None else message)
+        self.reason = Message(template, **values)
+        if column is None:
+            super().__init__(self.reason)
+        else:
+            super().__init__(N_("{detail} at column {n}"), detail=self.reason, n=column)
 
 
 # --------------------------------------------------------------------------- vocabulary
 
-#: Canonical field -> kind of value. Text fields take words; enum fields a fixed
-#: vocabulary; ref fields a catalogue name; number fields a comparison.
-FIELD_KINDS = {
-    "name": "text", "text": "text",
-    "type": "enum", "kw": "enum", "lang": "enum",
-    "faction": "ref", "product": "ref",
-    "power": "number", "copies": "number", "breakpoint": "number",
-    "vp": "number", "vp2": "number", "vp3": "number",
-}
-
-#: Every accepted spelling of a field (folded, English and German) -> canonical field.
-FIELD_ALIASES = {
-    "name": "name", "n": "name",
-    "text": "text", "o": "text", "oracle": "text",
-    "faction": "faction", "f": "faction", "fraktion": "faction",
-    "product": "product", "s": "product", "set": "product", "p": "product", "erweiterung": "product",
-    "type": "type", "t": "type", "typ": "type",
-    "kw": "kw", "keyword": "kw", "k": "kw", "schlusselwort": "kw",
-    "power": "power", "pow": "power", "starke": "power", "staerke": "power",
-    "copies": "copies", "anzahl": "copies",
-    "breakpoint": "breakpoint", "bp": "breakpoint", "zerstorungswert": "breakpoint",
-    "zerstoerungswert": "breakpoint", "zw": "breakpoint",
-    "vp": "vp", "vp1": "vp", "sp": "vp", "siegpunkte": "vp",
-    "vp2": "vp2", "sp2": "vp2", "vp3": "vp3", "sp3": "vp3",
-    "lang": "lang", "language": "lang", "sprache": "lang",
-}
-
-#: Accepted (folded) values of ``type:``; ``card`` means any card, ``base`` any base.
-TYPE_VALUES = {
-    "minion": "minion", "minions": "minion", "character": "minion", "characters": "minion",
-    "kreatur": "minion", "kreaturen": "minion",
-    "action": "action", "actions": "action", "aktion": "action", "aktionen": "action",
-    "titan": "titan", "titans": "titan", "titanen": "titan",
-    "fusion": "fusion", "fusions": "fusion", "fusionen": "fusion",
-    "other": "other", "sonstige": "other",
-    "base": "base", "bases": "base", "basis": "base", "basen": "base",
-    "card": "card", "cards": "card", "karte": "card", "karten": "card",
-}
-
-#: Accepted (folded) values of ``kw:``. German "Extra" is the Special keyword.
-KEYWORD_VALUES = {
-    "ongoing": "ongoing", "dauerhaft": "ongoing",
-    "talent": "talent",
-    "special": "special", "extra": "special",
-    "play on minion": "play-on-minion", "play on a minion": "play-on-minion",
-    "auf eine kreatur spielen": "play-on-minion", "auf kreatur": "play-on-minion",
-    "play on base": "play-on-base", "play on a base": "play-on-base",
-    "auf eine basis spielen": "play-on-base", "auf basis": "play-on-base",
-    "extra play": "extra-play", "zusatzlich": "extra-play", "zusaetzlich": "extra-play",
-}
-
-LANG_VALUES = {"en": "en", "english": "en", "englisch": "en", "de": "de", "german": "de", "deutsch": "de"}
+# The query language's words (fields, card types, keywords, languages; English and German) live in
+# the one glossary of game words, smashup_db.i18n.glossary, which the site's query.js is generated from.
 
 _FIELD_RE = re.compile(r"^([^\W\d_][\w-]*)(<=|>=|!=|=|<|>|:)(.*)$", re.DOTALL)
 _NUMBER_RE = re.compile(r"^\d{1,4}$")
@@ -110,8 +69,21 @@ def suggest(word: str, choices, limit: int = 3) -> list[str]:
     return out[:limit]
 
 
-def _hint(suggestions: list[str]) -> str:
-    return f" (did you mean {', '.join(repr(s) for s in suggestions)}?)" if suggestions else ""
+def _hint(suggestions: list[str]):
+    """A suggestion appended to a message: ``" (did you mean 'x', 'y'?)"`` as a :class:`Message`, or ``""``."""
+    if not suggestions:
+        return ""
+    return Message(N_(" (did you mean {names}?)"), names=", ".join(repr(s) for s in suggestions))
+
+
+#: The message for an unknown value of each fixed vocabulary (English and German differ in gender).
+UNKNOWN_VALUE = {
+    "type": N_("unknown type {value!r}{hint}"),
+    "kw": N_("unknown keyword {value!r}{hint}"),
+    "lang": N_("unknown language {value!r}{hint}"),
+    "faction": N_("unknown faction {value!r}{hint}"),
+    "product": N_("unknown product {value!r}{hint}"),
+}
 
 
 # --------------------------------------------------------------------------- tree
@@ -242,13 +214,13 @@ def tokenize(query: str) -> list[Token]:
             i += 1
         elif ch == "-" and (i == 0 or query[i - 1].isspace() or query[i - 1] in "(-"):
             if i + 1 >= n or query[i + 1].isspace() or query[i + 1] == ")":
-                raise QueryError("expected a term after '-'", col)
+                raise QueryError(N_("expected a term after '-'"), col)
             tokens.append(Token("NEG", ch, col))
             i += 1
         elif ch == '"':
             end = query.find('"', i + 1)
             if end < 0:
-                raise QueryError("unterminated quote", col)
+                raise QueryError(N_("unterminated quote"), col)
             tokens.append(Token("PHRASE", query[i + 1:end], col, quoted=True))
             i = end + 1
         else:
@@ -265,12 +237,12 @@ def tokenize(query: str) -> list[Token]:
                     if j < n and query[j] == '"':
                         end = query.find('"', j + 1)
                         if end < 0:
-                            raise QueryError("unterminated quote", j + 1)
+                            raise QueryError(N_("unterminated quote"), j + 1)
                         tok.value, tok.quoted, tok.value_column = query[j + 1:end], True, j + 2
                         tok.text = query[i:end + 1]
                         j = end + 1
                     else:
-                        raise QueryError(f"missing value after '{name}{op}'", col)
+                        raise QueryError(N_("missing value after '{field}{op}'"), col, field=name, op=op)
                 tokens.append(tok)
             elif word in ("OR", "AND", "NOT"):
                 tokens.append(Token(word, word, col))
@@ -293,8 +265,7 @@ class _Parser:
         self.query = query
         self.tokens = tokenize(query)
         if len(self.tokens) > MAX_TOKENS + 1:  # the end token is one of them
-            raise QueryError(f"the query has {len(self.tokens) - 1} terms and operators; at most {MAX_TOKENS}"
-                             " are allowed", self.tokens[MAX_TOKENS].column)
+            raise QueryError(N_("the query has {n} terms and operators; at most {max_tokens} are allowed"), self.tokens[MAX_TOKENS].column, n=len(self.tokens) - 1, max_tokens=MAX_TOKENS)
         self.pos = 0
         self.langs: list[tuple[str, int]] = []
         self.depth = 0  # nesting of parentheses and negations (bounded)
@@ -309,24 +280,24 @@ class _Parser:
         return tok
 
     @staticmethod
-    def describe(tok: Token) -> str:
+    def describe(tok: Token):
         if tok.kind == "EOF":
-            return "end of query"
+            return Message(N_("end of query"))
         if tok.kind in ("OR", "AND", "NOT"):
             return tok.kind
         return repr(tok.text) if tok.kind != "PHRASE" else repr(f'"{tok.text}"')
 
     def parse(self) -> Query:
         if self.peek().kind == "EOF":
-            raise QueryError("empty query")
+            raise QueryError(N_("empty query"))
         root = self.or_expr()
         tok = self.peek()
         if tok.kind != "EOF":
-            raise QueryError(f"unexpected {self.describe(tok)}", tok.column)
+            raise QueryError(N_("unexpected {what}"), tok.column, what=self.describe(tok))
         lang = None
         for value, col in self.langs:
             if lang is not None and value != lang:
-                raise QueryError(f"conflicting lang: values ({lang!r} and {value!r})", col)
+                raise QueryError(N_("conflicting lang: values ({lang!r} and {value!r})"), col, lang=lang, value=value)
             lang = value
         return Query(root=_simplify(root), lang=lang, text=self.query)
 
@@ -335,7 +306,7 @@ class _Parser:
         while self.peek().kind == "OR":
             op = self.take()
             if self.peek().kind in ("EOF", "RPAREN", "OR", "AND"):
-                raise QueryError("expected a term after OR", op.column)
+                raise QueryError(N_("expected a term after OR"), op.column)
             items.append(self.and_expr())
         return items[0] if len(items) == 1 else Or(tuple(items))
 
@@ -346,7 +317,7 @@ class _Parser:
             if kind == "AND":
                 op = self.take()
                 if self.peek().kind in ("EOF", "RPAREN", "OR", "AND"):
-                    raise QueryError("expected a term after AND", op.column)
+                    raise QueryError(N_("expected a term after AND"), op.column)
                 items.append(self.unary())
             elif kind in ("OR", "RPAREN", "EOF"):
                 break
@@ -361,9 +332,9 @@ class _Parser:
             nxt = self.peek()
             if nxt.kind in ("EOF", "RPAREN", "OR", "AND"):
                 what = "'-'" if tok.kind == "NEG" else "NOT"
-                raise QueryError(f"expected a term after {what}", tok.column)
+                raise QueryError(N_("expected a term after {what}"), tok.column, what=what)
             if self.depth > 50:
-                raise QueryError("query nested too deeply", tok.column)
+                raise QueryError(N_("query nested too deeply"), tok.column)
             self.depth += 1
             self.negated += 1
             try:
@@ -378,9 +349,9 @@ class _Parser:
         tok = self.take()
         if tok.kind == "LPAREN":
             if self.depth > 50:
-                raise QueryError("query nested too deeply", tok.column)
+                raise QueryError(N_("query nested too deeply"), tok.column)
             if self.peek().kind == "RPAREN":
-                raise QueryError("unexpected ')'", self.peek().column)
+                raise QueryError(N_("unexpected ')'"), self.peek().column)
             self.depth += 1
             try:
                 inner = self.or_expr()
@@ -389,8 +360,8 @@ class _Parser:
             close = self.peek()
             if close.kind != "RPAREN":
                 if close.kind == "EOF":
-                    raise QueryError("missing ')' for the '(' opened", tok.column)
-                raise QueryError(f"unexpected {self.describe(close)}", close.column)
+                    raise QueryError(N_("missing ')' for the '(' opened"), tok.column)
+                raise QueryError(N_("unexpected {what}"), close.column, what=self.describe(close))
             self.take()
             return inner
         if tok.kind == "WORD":
@@ -399,39 +370,38 @@ class _Parser:
             return _words(tok.text, "any", True, tok.column)
         if tok.kind == "FIELD":
             return self.field_term(tok)
-        raise QueryError(f"unexpected {self.describe(tok)}", tok.column)
+        raise QueryError(N_("unexpected {what}"), tok.column, what=self.describe(tok))
 
     def field_term(self, tok: Token) -> Node:
         key = fold(tok.field).replace(" ", "")
         canon = FIELD_ALIASES.get(key)
         if canon is None:
             names = sorted({a for a in FIELD_ALIASES if len(a) > 2})
-            raise QueryError(f"unknown field '{tok.field}'{_hint(suggest(key, names))}", tok.column)
+            raise QueryError(N_("unknown field '{field}'{hint}"), tok.column, field=tok.field, hint=_hint(suggest(key, names)))
         kind = FIELD_KINDS[canon]
         op, value, vcol = tok.op, tok.value, tok.value_column
         if kind == "number":
             if op == ":":
                 op = "="
             if not _NUMBER_RE.match(value.strip()):
-                raise QueryError(f"expected a number after '{tok.field}{tok.op}'", vcol)
+                raise QueryError(N_("expected a number after '{field}{op}'"), vcol, field=tok.field, op=tok.op)
             return Compare(canon, op, int(value), tok.column)
         if op not in (":", "="):
-            raise QueryError(f"'{tok.field}' takes ':' and a value, not '{op}'", tok.column + len(tok.field))
+            raise QueryError(N_("'{field}' takes ':' and a value, not '{op}'"), tok.column + len(tok.field), field=tok.field, op=op)
         if kind == "text":
             return _words(value, canon, tok.quoted, vcol)
         folded = fold(value)
         if not folded:
-            raise QueryError(f"missing value after '{tok.field}{tok.op}'", vcol)
+            raise QueryError(N_("missing value after '{field}{op}'"), vcol, field=tok.field, op=tok.op)
         if kind == "ref":
             return Is(canon, value, value, vcol)
         vocab = {"type": TYPE_VALUES, "kw": KEYWORD_VALUES, "lang": LANG_VALUES}[canon]
         found = vocab.get(folded) or vocab.get(folded.replace(" ", ""))
         if found is None:
-            label = {"type": "type", "kw": "keyword", "lang": "language"}[canon]
-            raise QueryError(f"unknown {label} {value!r}{_hint(suggest(folded, sorted(vocab)))}", vcol)
+            raise QueryError(UNKNOWN_VALUE[canon], vcol, value=value, hint=_hint(suggest(folded, sorted(vocab))))
         if canon == "lang":
             if self.negated:
-                raise QueryError("lang: applies to the whole query and cannot be negated", tok.column)
+                raise QueryError(N_("lang: applies to the whole query and cannot be negated"), tok.column)
             self.langs.append((found, tok.column))
             return Everything()
         return Is(canon, found, value, vcol)
@@ -440,7 +410,9 @@ class _Parser:
 def _words(text: str, where: str, exact: bool, column: int) -> Words:
     tokens = tuple(fold(text).split())
     if not tokens:
-        raise QueryError(f"nothing to search for in {text!r}" if text else "empty phrase", column)
+        if text:
+            raise QueryError(N_("nothing to search for in {text!r}"), column, text=text)
+        raise QueryError(N_("empty phrase"), column)
     return Words(tokens, where, exact, text, column)
 
 
@@ -464,5 +436,5 @@ def _simplify(node: Node) -> Node:
 def parse(query: str) -> Query:
     """Parse a search query into a :class:`Query` (raises :class:`QueryError` when malformed)."""
     if not isinstance(query, str):
-        raise QueryError("the query must be text")
+        raise QueryError(N_("the query must be text"))
     return _Parser(query).parse()

@@ -6,6 +6,8 @@ Kept apart from :mod:`.build` so the page loop stays as it is; the build calls
 
 from __future__ import annotations
 
+import json
+import re
 import shutil
 from itertools import groupby
 from pathlib import Path
@@ -17,6 +19,7 @@ from smashup_db.common.text import is_slug
 from smashup_db.site.paths import SiteError, page_url, safe_path, templates_dir
 from smashup_db.site.query_index import build_index, index_json
 from smashup_db.site.strings import strings
+from smashup_db.i18n import N_
 
 #: Static files copied from templates/site/assets/ (own work: no publisher art).
 ASSET_FILES = ("query.js", "search.js")
@@ -70,6 +73,29 @@ def faction_letters(data, names) -> list[tuple[str, list[str]]]:
     return [(letter, [k[2] for k in group]) for letter, group in groupby(keyed, key=lambda k: k[0])]
 
 
+_JS_STRING = re.compile(r'"((?:[^"\\\n]|\\.)*)"')
+
+
+def query_js(template: str, langs) -> str:
+    """``assets/query.js`` from its template: the glossary's vocabulary and the messages' translations written in.
+
+    The vocabulary is :func:`smashup_db.i18n.glossary.browser_tables` (the same tables the CLI's parser
+    reads). Every string literal of the script that is a message of the gettext catalog is given
+    with its translation for each non-English site language (``{lang: {English: translated}}``).
+    """
+    from smashup_db.i18n import catalog, gettext
+    from smashup_db.i18n.glossary import browser_tables
+
+    literals = {json.loads(f'"{m.group(1)}"') for m in _JS_STRING.finditer(template)}
+    messages = {}
+    for lang in langs:
+        if lang != "en":
+            known = catalog(lang)._catalog
+            messages[lang] = {t: gettext(t, lang) for t in sorted(literals) if t in known}
+    script = template.replace("/*@GLOSSARY@*/null", json.dumps(browser_tables(), ensure_ascii=False, sort_keys=True))
+    return script.replace("/*@MESSAGES@*/{}", json.dumps(messages, ensure_ascii=False, sort_keys=True))
+
+
 def write_assets(root: Path, data, rows, langs, names_for, url_for) -> dict[str, int]:
     """Write ``assets/``: scripts, favicon, type marks and one search index per language.
 
@@ -80,7 +106,10 @@ def write_assets(root: Path, data, rows, langs, names_for, url_for) -> dict[str,
     assets = safe_path(root, "assets", filename="")
     assets.mkdir(parents=True, exist_ok=True)
     for name in ASSET_FILES:
-        shutil.copyfile(src / name, assets / name)
+        if name == "query.js":
+            (assets / name).write_text(query_js((src / name).read_text(encoding="utf-8"), langs), encoding="utf-8")
+        else:
+            shutil.copyfile(src / name, assets / name)
     shutil.copytree(src / "assets", assets, dirs_exist_ok=True)
     sizes = {}
     for lang in langs:
@@ -102,7 +131,7 @@ def page_path(root: Path, *segments: str) -> Path:
     """
     for seg in segments:
         if not isinstance(seg, str) or not is_slug(seg):
-            raise SiteError(f"refusing page path: {seg!r} is not a valid id (letters, digits and '-' only)")
+            raise SiteError(N_("refusing page path: {seg!r} is not a valid id (letters, digits and '-' only)"), seg=seg)
     return root.joinpath(*segments, "index.html")
 
 

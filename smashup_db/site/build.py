@@ -43,6 +43,9 @@ from smashup_db.site.strings import LANG_NAMES, strings
 from smashup_db.site.status_page import status_context, write_faction_csvs
 from smashup_db.site.writer import PageWriter
 from smashup_db.catalogue.coverage import format_percent
+from smashup_db.catalogue.rulings import shown_ruling
+from smashup_db.errors import Message
+from smashup_db.i18n import N_, gettext, ngettext
 
 SITE_LANGS = ("en", "de")
 MARKER = ".smashup-site"
@@ -59,7 +62,7 @@ class BuildResult:
     seconds: float
     langs: list[str]
     search: bool
-    search_note: str
+    search_note: Message
     has_text: bool
 
 
@@ -74,11 +77,11 @@ def parse_langs(value: str | Iterable[str] | None) -> list[str]:
         if not item:
             continue
         if item not in SITE_LANGS:
-            raise SiteError(f"unknown site language {item!r}; use one or more of: {', '.join(SITE_LANGS)}")
+            raise SiteError(N_("unknown site language {item!r}; use one or more of: {site_langs}"), item=item, site_langs=', '.join(SITE_LANGS))
         if item not in langs:
             langs.append(item)
     if not langs:
-        raise SiteError("no site language given; use e.g. --lang en,de")
+        raise SiteError(N_("no site language given; use e.g. --lang en,de"))
     return langs
 
 
@@ -89,7 +92,7 @@ def normalize_base_url(value: str | None) -> str:
     parsed = urlparse(value)
     if bad or not (value.startswith("/") and not value.startswith("//")
                    or parsed.scheme in ("http", "https") and parsed.netloc):
-        raise SiteError(f"bad --base-url {value!r}; use a path like / or /smashup/, or https://example.org/smashup/")
+        raise SiteError(N_("bad --base-url {value!r}; use a path like / or /smashup/, or https://example.org/smashup/"), value=value)
     return value if value.endswith("/") else value + "/"
 
 
@@ -106,11 +109,24 @@ def _environment():
     # auto_reload off: a build's templates do not change while it runs (saves a stat per include and extends)
     env = Environment(loader=FileSystemLoader(str(templates_dir())), autoescape=True, auto_reload=False,
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
-                      bytecode_cache=bytecode_cache())
+                      bytecode_cache=bytecode_cache(), extensions=["jinja2.ext.i18n"])
+    env.globals["in_lang"] = gettext  # in_lang("English", lang): pages that show several languages (root, 404)
+    speak(env, "en")
     env.filters["pf"] = pagefind_safe  # values in data-pagefind-filter/-meta: the Pagefind UI inserts them as HTML
     env.filters.update(FILTERS)
     env.filters["pct"] = format_percent
+    env.filters["ruling"] = shown_ruling  # an erratum's flag ("Yes, Functional") in the page's language
     return env
+
+
+def speak(env, lang: str) -> None:
+    """Make the templates' ``_()``, ``gettext`` and ``ngettext`` (Jinja2's i18n extension) speak ``lang``.
+
+    English is written in the templates; the translation comes from the gettext catalog
+    (``smashup_db/i18n/locale``). Installed once per language before its pages are rendered.
+    """
+    env.install_gettext_callables(lambda text: gettext(text, lang),
+                                  lambda one, many, n: ngettext(one, many, n, lang), newstyle=True)
 
 
 class _Names:
@@ -142,10 +158,9 @@ class _Names:
 
 def _check_out(out: Path) -> None:
     if out.exists() and not out.is_dir():
-        raise SiteError(f"{out} exists and is not a folder; choose another --out")
+        raise SiteError(N_("{out} exists and is not a folder; choose another --out"), out=out)
     if out.is_dir() and any(out.iterdir()) and not (out / MARKER).is_file():
-        raise SiteError(f"{out} is not empty and was not built by smashup; "
-                        "choose another --out or empty the folder (it would be replaced)")
+        raise SiteError(N_("{out} is not empty and was not built by smashup; choose another --out or empty the folder (it would be replaced)"), out=out)
 
 
 def _swap(tmp: Path, out: Path) -> None:
@@ -205,9 +220,9 @@ def build_site(out: Path | str = "site", langs: str | Iterable[str] | None = Non
         if own_reader:
             reader.close()
     binary = find_pagefind() if search else None
-    search_note = ("search index built with Pagefind" if binary else
-                   "search is off: --no-search given" if not search else
-                   "search is off: the pagefind binary was not found (pip install 'pagefind[extended]')")
+    search_note = Message(N_("search index built with Pagefind") if binary else
+                          N_("search is off: --no-search given") if not search else
+                          N_("search is off: the pagefind binary was not found (pip install 'pagefind[extended]')"))
 
     remove_stale(out)  # leftovers of killed builds
     tmp = make_temp(out)
@@ -222,7 +237,7 @@ def build_site(out: Path | str = "site", langs: str | Iterable[str] | None = Non
         if binary:
             if progress:
                 progress("search index", 0, 1)
-            search_note = "search: " + run_pagefind(binary, tmp)
+            search_note = Message(N_("search: {detail}"), detail=run_pagefind(binary, tmp))
             if progress:
                 progress("search index", 1, 1)
         (tmp / MARKER).write_text(json.dumps({"catalogue_version": data.version, "langs": langs,
@@ -298,6 +313,8 @@ def _render_all(env, data: SiteData, root: Path, langs: list[str], base: str, se
             cache[name] = env.get_template(name)
         return cache[name]
 
+    template.env = env
+
     with PageWriter() as writer:  # a helper process writes each page while the next one renders
         return _render_pages(data, pages, template, writer, common, root, langs, base, progress, total)
 
@@ -307,6 +324,7 @@ def _render_pages(data: SiteData, pages, template, writer: PageWriter, common: d
     """Render every page of ``pages`` in every language and hand it to ``writer``; returns the page count."""
     done = 0
     for lang in langs:
+        speak(template.env, lang)
         names = _Names(data, lang, base)
         t = Attrs(strings(lang))
         nav = Attrs(nav_urls(base, lang))
@@ -320,10 +338,11 @@ def _render_pages(data: SiteData, pages, template, writer: PageWriter, common: d
             if progress and done % 200 == 0:
                 progress("pages", done, total)
     first = langs[0]
+    speak(template.env, first)
     chrome = _chrome(template, {**common, "lang": first, "t": strings(first), "nav": nav_urls(base, first)})
     for tpl, filename in (("root.html", "index.html"), ("404.html", "404.html")):
         ctx = {**common, "lang": first, "t": strings(first), "n": _Names(data, first, base), "segments": (),
-               "nav": nav_urls(base, first), "chrome": chrome, "all_t": {lang: Attrs(strings(lang)) for lang in langs},
+               "nav": nav_urls(base, first), "chrome": chrome,
                "all_nav": {lang: Attrs(nav_urls(base, lang)) for lang in langs},
                "alt": {other: page_url(base, other) for other in langs},
                "url": lambda *segs: page_url(base, first, *segs)}

@@ -26,6 +26,7 @@ import shutil
 from pathlib import Path
 
 from smashup_db.site.paths import SiteError
+from smashup_db.i18n import N_
 
 #: Name of the marker file a build writes at the top of the site (JSON, with the list of files).
 MARKER = ".smashup-site"
@@ -37,7 +38,7 @@ def resolve_out(out: Path) -> Path:
     if out.is_symlink():
         target = out.resolve()
         if target.exists() and not target.is_dir():
-            raise SiteError(f"{out} links to {target}, which is not a folder; choose another --out")
+            raise SiteError(N_("{out} links to {target}, which is not a folder; choose another --out"), out=out, target=target)
         return target
     return out
 
@@ -67,9 +68,7 @@ def check_contents(out: Path, db_path: str | None) -> None:
     if db_path:
         db = Path(db_path).expanduser().resolve()
         if out.resolve() in db.parents:
-            raise SiteError(f"the database {db} is inside the output folder {out}, which a build replaces "
-                            "as a whole; move the database elsewhere (and point --db or SMASHUP_DB to it) "
-                            "or choose another --out")
+            raise SiteError(N_("the database {db} is inside the output folder {out}, which a build replaces as a whole; move the database elsewhere (and point --db or SMASHUP_DB to it) or choose another --out"), db=db, out=out)
     marker = out / MARKER
     if not marker.is_file():
         return
@@ -82,9 +81,12 @@ def check_contents(out: Path, db_path: str | None) -> None:
     known = set(listed)
     foreign = [f for f in written_files(out) if f not in known]
     if foreign:
-        more = f" and {len(foreign) - 1} more" if len(foreign) > 1 else ""
-        raise SiteError(f"{out} holds {foreign[0]}{more}, not written by a site build; a build replaces the "
-                        "whole folder, so move such files out of it or choose another --out")
+        if len(foreign) > 1:
+            raise SiteError(N_("{out} holds {file} and {more} more, not written by a site build; a build replaces the "
+                               "whole folder, so move such files out of it or choose another --out"),
+                            out=out, file=foreign[0], more=len(foreign) - 1)
+        raise SiteError(N_("{out} holds {file}, not written by a site build; a build replaces the whole folder, so "
+                           "move such files out of it or choose another --out"), out=out, file=foreign[0])
 
 
 _TEMP = re.compile(r"^\.(?P<name>.+)\.(?:build|old)-(?:(?P<pid>\d+)-)?[^/]*$")
@@ -147,5 +149,4 @@ def make_temp(out: Path) -> Path:
                 continue
         raise FileExistsError(f"cannot find a free temporary name beside {out}")
     except OSError as exc:
-        raise SiteError(f"cannot create the site folder {out}: {exc.strerror or exc}; "
-                        "choose an --out in a folder you can write to") from None
+        raise SiteError(N_("cannot create the site folder {out}: {value}; choose an --out in a folder you can write to"), out=out, value=exc.strerror or exc) from None

@@ -13,6 +13,7 @@ import subprocess
 from pathlib import Path
 
 from smashup_db.site.paths import SiteError
+from smashup_db.i18n import N_
 
 
 def find_pagefind() -> str | None:
@@ -40,10 +41,10 @@ def run_pagefind(binary: str, site: Path, timeout: float = 300) -> str:
     try:
         proc = subprocess.run([binary, "--site", str(site)], capture_output=True, text=True, timeout=timeout)
     except (OSError, subprocess.TimeoutExpired) as exc:
-        raise SiteError(f"pagefind could not index the site: {exc}") from None
+        raise SiteError(N_("pagefind could not index the site: {exc}"), exc=exc) from None
     if proc.returncode != 0:
         last = (proc.stderr.strip() or proc.stdout.strip() or "no output").splitlines()[-1]
-        raise SiteError(f"pagefind failed (exit {proc.returncode}): {last}")
+        raise SiteError(N_("pagefind failed (exit {returncode}): {last}"), returncode=proc.returncode, last=last)
     found = [ln.strip() for ln in proc.stdout.splitlines()
              if ln.strip().startswith("Indexed") and ("languages" in ln or "pages" in ln)]
     return "Pagefind " + ", ".join(found).lower() if found else "Pagefind index built"

@@ -14,6 +14,7 @@ from pathlib import Path
 from smashup_db.common.resources import templates_root
 from smashup_db.errors import UserError
 from smashup_db.common.text import is_slug
+from smashup_db.i18n import N_
 
 class SiteError(UserError, ValueError):
     """The site cannot be built or served as asked (bad option, bad id, unusable folder)."""
@@ -25,7 +26,7 @@ def templates_dir() -> Path:
     try:
         return templates_root() / "site"
     except UserError as exc:
-        raise SiteError(str(exc)) from None
+        raise SiteError(exc) from None
 
 
 def safe_path(root: Path, *segments: str, filename: str = "index.html") -> Path:
@@ -36,14 +37,14 @@ def safe_path(root: Path, *segments: str, filename: str = "index.html") -> Path:
     """
     for seg in segments:
         if not isinstance(seg, str) or not is_slug(seg):
-            raise SiteError(f"refusing page path: {seg!r} is not a valid id (letters, digits and '-' only)")
+            raise SiteError(N_("refusing page path: {seg!r} is not a valid id (letters, digits and '-' only)"), seg=seg)
     if filename and (filename in (".", "..") or "/" in filename or "\\" in filename):
-        raise SiteError(f"refusing file name {filename!r}")
+        raise SiteError(N_("refusing file name {filename!r}"), filename=filename)
     base = _resolved(str(root))
     path = base.joinpath(*segments, filename) if filename else base.joinpath(*segments)
     path = path.resolve()
     if path != base and base not in path.parents:
-        raise SiteError(f"refusing page path outside the site folder: {path}")
+        raise SiteError(N_("refusing page path outside the site folder: {path}"), path=path)
     return path
 
 
@@ -56,5 +57,5 @@ def page_url(base_url: str, *segments: str) -> str:
     """The URL of a folder page: ``base_url + 'en/cards/laser-sword/'`` (segments must be slugs)."""
     for seg in segments:
         if not is_slug(seg):
-            raise SiteError(f"refusing URL: {seg!r} is not a valid id")
+            raise SiteError(N_("refusing URL: {seg!r} is not a valid id"), seg=seg)
     return base_url + "".join(f"{seg}/" for seg in segments)

@@ -7,6 +7,7 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 from smashup_db.site.paths import SiteError
+from smashup_db.i18n import N_
 
 
 class _Quiet(SimpleHTTPRequestHandler):
@@ -21,12 +22,12 @@ def make_server(folder: Path | str, port: int = 8000, quiet: bool = True) -> Thr
     not 0 to 65535 or it is taken.
     """
     if not 0 <= port <= 65535:
-        raise SiteError(f"--port {port} is not a port number; use 1 to 65535 (0 picks a free one)")
+        raise SiteError(N_("--port {port} is not a port number; use 1 to 65535 (0 picks a free one)"), port=port)
     folder = Path(folder)
     if not (folder / "index.html").is_file():
-        raise SiteError(f"{folder}: no built site here (run: smashup site build --out {folder})")
+        raise SiteError(N_("no built site here (run: smashup site build --out {folder})"), prefix=folder, folder=folder)
     handler = functools.partial(_Quiet if quiet else SimpleHTTPRequestHandler, directory=str(folder))
     try:
         return ThreadingHTTPServer(("127.0.0.1", port), handler)
     except (OSError, OverflowError) as exc:
-        raise SiteError(f"cannot listen on 127.0.0.1:{port}: {getattr(exc, 'strerror', None) or exc}") from None
+        raise SiteError(N_("cannot listen on 127.0.0.1:{port}: {value}"), port=port, value=getattr(exc, 'strerror', None) or exc) from None

@@ -1,7 +1,8 @@
-"""Interface wording of the site in English and German.
+"""The words the site looks up by value (``t[card.type]``, ``t[ruling.kind]``) and hands to its scripts.
 
-Game terms (card types, keywords, headings) come from :mod:`smashup_db.i18n.terms`
-so that the site, the CLI and the glossary use the same German words.
+Page wording is written in the templates (``{{ _("...") }}``, Jinja2's i18n extension,
+German from the gettext catalog). Game terms (card types, keywords, headings) come from
+:mod:`smashup_db.i18n.terms` so that the site, the CLI and the glossary use the same German words.
 """
 
 from __future__ import annotations

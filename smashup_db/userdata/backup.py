@@ -28,6 +28,7 @@ VERSION = 1
 COLUMNS = ("owner", "product", "copies", "added_at", "printing")
 from smashup_db.userdata.collection import MAX_COPIES  # noqa: E402  (one bound for typed and imported copies)
 from smashup_db.common.vocabulary import PRINTINGS  # noqa: E402
+from smashup_db.i18n import N_
 
 
 class BackupError(UserError, ValueError):
@@ -76,7 +77,7 @@ def _entries_csv(text: str, src: str) -> list[tuple[str, dict]]:
     reader = csv.DictReader(io.StringIO(text))
     missing = [c for c in ("owner", "product", "copies") if c not in (reader.fieldnames or [])]
     if missing:
-        raise BackupError(f"{src}: line 1: header lacks column(s) {', '.join(missing)}")
+        raise BackupError(N_("line 1: header lacks column(s) {missing}"), prefix=src, missing=', '.join(missing))
     out = []
     try:
         for row in reader:
@@ -86,11 +87,11 @@ def _entries_csv(text: str, src: str) -> list[tuple[str, dict]]:
             try:
                 clean["copies"] = int(copies)
             except (TypeError, ValueError):
-                raise BackupError(f"{src}: line {reader.line_num}: copies: {copies!r} is not a whole number") from None
+                raise BackupError(N_("line {line_num}: copies: {copies!r} is not a whole number"), prefix=src, line_num=reader.line_num, copies=copies) from None
             clean["added_at"] = clean.get("added_at") or None
             out.append((f"{src}: line {reader.line_num}", clean))
     except csv.Error as exc:
-        raise BackupError(f"{src}: line {reader.line_num}: {exc}") from None
+        raise BackupError(N_("line {line_num}: {exc}"), prefix=src, line_num=reader.line_num, exc=exc) from None
     return out
 
 
@@ -109,28 +110,28 @@ def parse(cat: Catalogue, path: Path) -> list[dict]:
         try:
             owner = check_player_name(e.get("owner"))
         except EndError as exc:
-            raise BackupError(f"{where}: owner: {str(exc).replace('player name', 'name')}") from None
+            raise BackupError(N_("owner: {reason}"), prefix=where, reason=exc) from None
         product = e.get("product")
         if not isinstance(product, str) or not product.strip():
-            raise BackupError(f"{where}: product: missing")
+            raise BackupError(N_("product: missing"), prefix=where)
         try:
             pid = cat.resolve("product", product)[0]
         except NotFound as exc:
-            raise BackupError(f"{where}: product: {exc}") from None
+            raise BackupError(N_("product: {reason}"), prefix=where, reason=exc) from None
         copies = e.get("copies")
         if isinstance(copies, bool) or not isinstance(copies, int) or not 1 <= copies <= MAX_COPIES:
-            raise BackupError(f"{where}: copies: must be a whole number from 1 to {MAX_COPIES}, got {copies!r}")
+            raise BackupError(N_("copies: must be a whole number from 1 to {max_copies}, got {copies!r}"), prefix=where, max_copies=MAX_COPIES, copies=copies)
         added = e.get("added_at")
         if added is not None:
             try:
                 datetime.fromisoformat(str(added))
             except ValueError:
-                raise BackupError(f"{where}: added_at: {added!r} is not an ISO date and time") from None
+                raise BackupError(N_("added_at: {added!r} is not an ISO date and time"), prefix=where, added=added) from None
         printing = e.get("printing") or None  # absent in backups made before printings existed
         if printing is not None and printing not in PRINTINGS:
-            raise BackupError(f"{where}: printing: {printing!r} is not original, current or german")
+            raise BackupError(N_("printing: {printing!r} is not original, current or german"), prefix=where, printing=printing)
         if (owner, pid) in seen:
-            raise BackupError(f"{where}: product: {owner} has {pid} twice in the file")
+            raise BackupError(N_("product: {owner} has {pid} twice in the file"), prefix=where, owner=owner, pid=pid)
         seen.add((owner, pid))
         out.append({"owner": owner, "product_id": pid, "copies": copies, "added_at": added, "printing": printing})
     return out

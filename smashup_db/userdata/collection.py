@@ -11,6 +11,7 @@ from datetime import datetime, timezone
 from smashup_db.errors import UserError
 from smashup_db.catalogue.view import Catalogue
 from smashup_db.db import writing
+from smashup_db.i18n import N_
 
 DEFAULT_OWNER = "me"
 #: Most copies of one product one owner may record (a bound, so no number overflows the database).
@@ -40,7 +41,7 @@ def add(cat: Catalogue, product: str, copies: int = 1, owner: str = DEFAULT_OWNE
     written (e.g. locked longer than ``SMASHUP_DB_TIMEOUT``).
     """
     if not 1 <= copies <= MAX_COPIES:
-        raise CollectionError(f"--copies must be a whole number from 1 to {MAX_COPIES}, not {copies}")
+        raise CollectionError(N_("--copies must be a whole number from 1 to {max_copies}, not {copies}"), max_copies=MAX_COPIES, copies=copies)
     from smashup_db.catalogue.printing import check, german_default
 
     printing = check(printing)
@@ -51,8 +52,7 @@ def add(cat: Catalogue, product: str, copies: int = 1, owner: str = DEFAULT_OWNE
         row = w.one(f"SELECT copies, printing FROM collection WHERE {_WHERE}", **key)
         had = row["copies"] if row else 0
         if had + copies > MAX_COPIES:
-            raise CollectionError(f"{owner} would have {had + copies} copies of {cat.name('product', pid)[0]};"
-                                  f" at most {MAX_COPIES} can be recorded")
+            raise CollectionError(N_("{owner} would have {n} copies of {name}; at most {max_copies} can be recorded"), owner=owner, n=had + copies, name=cat.name('product', pid)[0], max_copies=MAX_COPIES)
         if row:
             printing = printing or row["printing"]
             w.execute(f"UPDATE collection SET copies = :copies, printing = :printing WHERE {_WHERE}",
@@ -72,13 +72,13 @@ def remove(cat: Catalogue, product: str, copies: int | None = None, owner: str =
     and :class:`~smashup_db.errors.DatabaseError` when the database cannot be written.
     """
     if copies is not None and copies < 1:
-        raise CollectionError(f"--copies must be 1 or more, not {copies}")
+        raise CollectionError(N_("--copies must be 1 or more, not {copies}"), copies=copies)
     pid = cat.resolve("product", product)[0]
     key = {"owner": owner, "product": pid}
     with writing(cat.r.url, "collection") as w:
         had = w.scalar(f"SELECT copies FROM collection WHERE {_WHERE}", **key)
         if not had:
-            raise CollectionError(f"{owner} has no {cat.name('product', pid)[0]} in the collection")
+            raise CollectionError(N_("{owner} has no {name} in the collection"), owner=owner, name=cat.name('product', pid)[0])
         left = 0 if copies is None else max(0, had - copies)
         if left:
             w.execute(f"UPDATE collection SET copies = :copies WHERE {_WHERE}", {**key, "copies": left})

@@ -24,6 +24,7 @@ from smashup_db.errors import UserError
 from smashup_db.catalogue.view import Catalogue
 from smashup_db.common.text import is_slug
 from smashup_db.db import writing
+from smashup_db.i18n import N_
 
 EXPORT_FORMAT = "smashup-games"
 EXPORT_VERSION = 1
@@ -44,7 +45,7 @@ def check_date(value: str | None) -> str:
     try:
         return date.fromisoformat(str(value).strip()).isoformat()
     except ValueError:
-        raise GameLogError(f"--date {value!r} is not a date like 2026-11-30") from None
+        raise GameLogError(N_("--date {value!r} is not a date like 2026-11-30"), value=value) from None
 
 
 def _insert(w, game: dict) -> int:
@@ -78,7 +79,7 @@ def record_draft(cat: Catalogue, holdings: dict[str, list[str]], *, seed: int | 
     players = []
     for name, facs in holdings.items():
         if len(facs) != 2:
-            raise GameLogError(f"{name} has {len(facs)} factions; a recorded game needs two each")
+            raise GameLogError(N_("{name} has {n} factions; a recorded game needs two each"), name=name, n=len(facs))
         players.append({"player": check_player_name(name), "factions": list(facs)})
     game = {"uid": uuid.uuid4().hex, "played_on": check_date(played_on), "status": "drafted", "seed": seed,
             "players": players, "bases": list(bases or [])}
@@ -99,12 +100,12 @@ def record_game(cat: Catalogue, vp: dict[str, int], factions: dict[str, list[str
     madness = madness or {}
     missing = [p for p in vp if p not in factions] + [p for p in factions if p not in vp]
     if missing:
-        raise GameLogError(f"VP and factions must name the same players; check {', '.join(missing)}")
+        raise GameLogError(N_("VP and factions must name the same players; check {missing}"), missing=', '.join(missing))
     out = _finished(vp, madness)
     players = [{"player": p, "factions": list(factions[p]), "vp": vp[p], "madness": madness.get(p, 0)} for p in vp]
     for p in players:
         if len(p["factions"]) != 2 or p["factions"][0] == p["factions"][1]:
-            raise GameLogError(f"{p['player']} needs two different factions, got {' + '.join(p['factions']) or 'none'}")
+            raise GameLogError(N_("{p} needs two different factions, got {value}"), p=p['player'], value=' + '.join(p['factions']) or 'none')
     game = {"uid": uuid.uuid4().hex, "played_on": check_date(played_on), "status": "finished",
             "winner": out.winner, "players": players, "bases": list(bases or [])}
     with writing(cat.r.url, "record") as w:
@@ -115,9 +116,9 @@ def record_game(cat: Catalogue, vp: dict[str, int], factions: dict[str, list[str
 def _finished(vp: dict[str, int], madness: dict[str, int]):
     out = end_game(vp, madness)
     if out.status == "not-over":
-        raise GameLogError("the game is not over: nobody has 15 VP yet, so there is nothing to record")
+        raise GameLogError(N_("the game is not over: nobody has 15 VP yet, so there is nothing to record"))
     if out.status == "play-on":
-        raise GameLogError(f"{', '.join(out.tied)} are tied: play on, then record the result")
+        raise GameLogError(N_("{tied} are tied: play on, then record the result"), tied=', '.join(out.tied))
     return out
 
 
@@ -144,17 +145,16 @@ def complete(cat: Catalogue, vp: dict[str, int], madness: dict[str, int] | None 
         by_game[r["id"]].append(r["player"])
     if game_id is not None:
         if game_id not in by_game:
-            raise GameLogError(f"there is no game {game_id} in the log (see: smashup games list)")
+            raise GameLogError(N_("there is no game {game_id} in the log (see: smashup games list)"), game_id=game_id)
         candidates = [game_id]
     else:
         candidates = [g for g, ps in by_game.items() if {p.casefold() for p in ps} == set(wanted)]
         if not candidates:
-            raise GameLogError(f"no drafted game of {', '.join(vp)} waits for a result; record one with "
-                               "smashup draft ... --record, or use smashup game record with --factions")
+            raise GameLogError(N_("no drafted game of {vp} waits for a result; record one with smashup draft ... --record, or use smashup game record with --factions"), vp=', '.join(vp))
     gid = candidates[0]
     seats = by_game[gid]
     if {p.casefold() for p in seats} != set(wanted):
-        raise GameLogError(f"game {gid} was played by {', '.join(seats)}, not by {', '.join(vp)}")
+        raise GameLogError(N_("game {gid} was played by {seats}, not by {vp}"), gid=gid, seats=', '.join(seats), vp=', '.join(vp))
     with writing(cat.r.url, "record") as w:
         w.execute("UPDATE game_player SET vp = :vp, madness = :madness WHERE game_id = :gid AND player = :player",
                   [{"gid": gid, "player": p, "vp": vp[wanted[p.casefold()]],
@@ -198,7 +198,7 @@ def game_by_id(cat: Catalogue, gid: int) -> dict:
     for g in games(cat):
         if g["id"] == gid:
             return g
-    raise GameLogError(f"there is no game {gid} in the log")
+    raise GameLogError(N_("there is no game {gid} in the log"), gid=gid)
 
 
 def recent_factions(cat: Catalogue, players: list[str], n: int) -> list[str]:
@@ -208,7 +208,7 @@ def recent_factions(cat: Catalogue, players: list[str], n: int) -> list[str]:
     :class:`GameLogError`.
     """
     if n < 0:
-        raise GameLogError(f"--avoid-recent must be 0 or more, got {n}")
+        raise GameLogError(N_("--avoid-recent must be 0 or more, got {n}"), n=n)
     if n == 0:
         return []
     wanted = {p.casefold() for p in players}
@@ -287,7 +287,7 @@ def _int_or_none(value, where: str, fld: str) -> int | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise GameLogError(f"{where}.{fld}: must be a whole number of 0 or more, got {value!r}")
+        raise GameLogError(N_("{where}.{fld}: must be a whole number of 0 or more, got {value!r}"), where=where, fld=fld, value=value)
     return value
 
 
@@ -297,40 +297,40 @@ def validate_export(data, source: str) -> list[dict]:
     for where, g in envelope.items(data, source, EXPORT_FORMAT, EXPORT_VERSION, "games", GameLogError):
         uid = g.get("uid")
         if not isinstance(uid, str) or not uid or len(uid) > 64 or not all(c in "0123456789abcdef-" for c in uid):
-            raise GameLogError(f"{where}.uid: must be a hex id, got {uid!r}")
+            raise GameLogError(N_("{where}.uid: must be a hex id, got {uid!r}"), where=where, uid=uid)
         try:
             played_on = date.fromisoformat(str(g.get("played_on"))).isoformat()
         except ValueError:
-            raise GameLogError(f"{where}.played_on: {g.get('played_on')!r} is not a date like 2026-11-30") from None
+            raise GameLogError(N_("{where}.played_on: {value!r} is not a date like 2026-11-30"), where=where, value=g.get('played_on')) from None
         status = g.get("status")
         if status not in ("drafted", "finished"):
-            raise GameLogError(f"{where}.status: must be drafted or finished, got {status!r}")
+            raise GameLogError(N_("{where}.status: must be drafted or finished, got {status!r}"), where=where, status=status)
         players = g.get("players")
         if not isinstance(players, list) or not 2 <= len(players) <= 8:
-            raise GameLogError(f"{where}.players: must be a list of 2 to 8 players")
+            raise GameLogError(N_("{where}.players: must be a list of 2 to 8 players"), where=where)
         clean = []
         for j, p in enumerate(players):
             pw = f"{where}.players[{j}]"
             if not isinstance(p, dict):
-                raise GameLogError(f"{pw}: must be an object")
+                raise GameLogError(N_("must be an object"), prefix=pw)
             try:
                 name = check_player_name(p.get("player"))
             except EndError as exc:
-                raise GameLogError(f"{pw}.player: {exc}") from None
+                raise GameLogError(N_("player: {reason}"), prefix=pw, reason=exc) from None
             facs = p.get("factions")
             if not (isinstance(facs, list) and len(facs) == 2 and all(isinstance(f, str) and is_slug(f) for f in facs)):
-                raise GameLogError(f"{pw}.factions: must be two faction ids, got {facs!r}")
+                raise GameLogError(N_("{pw}.factions: must be two faction ids, got {facs!r}"), pw=pw, facs=facs)
             clean.append({"player": name, "factions": facs, "vp": _int_or_none(p.get("vp"), pw, "vp"),
                           "madness": _int_or_none(p.get("madness"), pw, "madness")})
         winner = g.get("winner")
         if winner is not None and winner not in {p["player"] for p in clean}:
-            raise GameLogError(f"{where}.winner: {winner!r} is not one of its players")
+            raise GameLogError(N_("{where}.winner: {winner!r} is not one of its players"), where=where, winner=winner)
         bases = g.get("bases") or []
         if not (isinstance(bases, list) and all(isinstance(b, str) and is_slug(b) for b in bases)):
-            raise GameLogError(f"{where}.bases: must be a list of base ids")
+            raise GameLogError(N_("{where}.bases: must be a list of base ids"), where=where)
         seed = g.get("seed")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise GameLogError(f"{where}.seed: must be a whole number, got {seed!r}")
+            raise GameLogError(N_("{where}.seed: must be a whole number, got {seed!r}"), where=where, seed=seed)
         out.append({"uid": uid, "played_on": played_on, "status": status, "winner": winner, "seed": seed,
                     "players": clean, "bases": bases})
     return out

@@ -12,6 +12,7 @@ from datetime import datetime, timezone
 
 from smashup_db.errors import UserError
 from smashup_db.catalogue.view import Catalogue
+from smashup_db.i18n import N_
 
 MAX_NAME = 40
 
@@ -25,7 +26,7 @@ def _check_name(name: str) -> str:
 
     n = (name or "").strip()
     if not n or len(n) > MAX_NAME or any(unicodedata.category(c) in ("Cc", "Cf") for c in n):
-        raise PresetError(f"a preset name must be 1 to {MAX_NAME} printable characters, got {name!r}")
+        raise PresetError(N_("a preset name must be 1 to {max_name} printable characters, got {name!r}"), max_name=MAX_NAME, name=name)
     return n
 
 

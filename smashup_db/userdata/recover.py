@@ -17,6 +17,7 @@ import time
 from dataclasses import dataclass, field
 
 from smashup_db.errors import DatabaseError
+from smashup_db.i18n import N_
 
 #: Tables that hold the user's own data, in the order they are written (parents first),
 #: with the condition that selects the user's rows.
@@ -83,13 +84,13 @@ def recover(url: str) -> RecoverReport:
 
     path = sqlite_path(url)
     if path is None:
-        raise DatabaseError("db recover works on SQLite files; restore a database server from its own backups")
+        raise DatabaseError(N_("db recover works on SQLite files; restore a database server from its own backups"))
     if not os.path.isfile(path):
-        raise DatabaseError(f"{path}: no database file to recover")
+        raise DatabaseError(N_("no database file to recover"), prefix=path)
     try:
         damaged = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     except sqlite3.Error as exc:
-        raise DatabaseError(f"{path}: cannot be opened at all ({exc}); nothing can be salvaged") from None
+        raise DatabaseError(N_("cannot be opened at all ({exc}); nothing can be salvaged"), prefix=path, exc=exc) from None
     salvaged: dict[str, tuple[list[str], list[dict]]] = {}
     report = RecoverReport(damaged_copy=f"{path}.damaged-{time.strftime('%Y%m%d-%H%M%S')}")
     try:

@@ -9,31 +9,14 @@
 (function (root) {
   "use strict";
 
-  var FIELD_KINDS = {name: "text", text: "text", type: "enum", kw: "enum", lang: "enum",
-    faction: "ref", product: "ref", power: "number", copies: "number", breakpoint: "number",
-    vp: "number", vp2: "number", vp3: "number"};
-  var FIELD_ALIASES = {name: "name", n: "name", text: "text", o: "text", oracle: "text",
-    faction: "faction", f: "faction", fraktion: "faction",
-    product: "product", s: "product", set: "product", p: "product", erweiterung: "product",
-    type: "type", t: "type", typ: "type", kw: "kw", keyword: "kw", k: "kw", schlusselwort: "kw",
-    power: "power", pow: "power", starke: "power", staerke: "power", copies: "copies", anzahl: "copies",
-    breakpoint: "breakpoint", bp: "breakpoint", zerstorungswert: "breakpoint",
-    zerstoerungswert: "breakpoint", zw: "breakpoint",
-    vp: "vp", vp1: "vp", sp: "vp", siegpunkte: "vp", vp2: "vp2", sp2: "vp2", vp3: "vp3", sp3: "vp3",
-    lang: "lang", language: "lang", sprache: "lang"};
-  var TYPE_VALUES = {minion: "minion", minions: "minion", character: "minion", characters: "minion",
-    kreatur: "minion", kreaturen: "minion", action: "action", actions: "action", aktion: "action",
-    aktionen: "action", titan: "titan", titans: "titan", titanen: "titan",
-    fusion: "fusion", fusions: "fusion", fusionen: "fusion", other: "other",
-    sonstige: "other", base: "base", bases: "base", basis: "base", basen: "base",
-    card: "card", cards: "card", karte: "card", karten: "card"};
-  var KEYWORD_VALUES = {ongoing: "ongoing", dauerhaft: "ongoing", talent: "talent", special: "special",
-    extra: "special", "play on minion": "play-on-minion", "play on a minion": "play-on-minion",
-    "auf eine kreatur spielen": "play-on-minion", "auf kreatur": "play-on-minion",
-    "play on base": "play-on-base", "play on a base": "play-on-base",
-    "auf eine basis spielen": "play-on-base", "auf basis": "play-on-base",
-    "extra play": "extra-play", zusatzlich: "extra-play", zusaetzlich: "extra-play"};
-  var LANG_VALUES = {en: "en", english: "en", englisch: "en", de: "de", german: "de", deutsch: "de"};
+  /* The vocabulary (fields, card types, keywords, languages in English and German) and the German
+   * messages are written into this file by `smashup site build` from smashup_db/i18n/glossary.py and
+   * the gettext catalog (smashup_db/site/browse.py: write_assets); this template is not run as it is. */
+  var GLOSSARY = /*@GLOSSARY@*/null;
+  var MESSAGES = /*@MESSAGES@*/{};
+  var FIELD_KINDS = GLOSSARY.field_kinds, FIELD_ALIASES = GLOSSARY.field_aliases;
+  var TYPE_VALUES = GLOSSARY.type_values, KEYWORD_VALUES = GLOSSARY.keyword_values;
+  var LANG_VALUES = GLOSSARY.lang_values;
   var NUMBER_INDEX = {power: 4, copies: 5, breakpoint: 6, vp: 7, vp2: 8, vp3: 9};
   var FIELD_RE = /^([\p{L}][\p{L}\p{N}_-]*)(<=|>=|!=|=|<|>|:)([\s\S]*)$/u;
   var NUMBER_RE = /^\d{1,4}$/;
@@ -51,11 +34,35 @@
 
   var MAX_TOKENS = 200;  /* smashup_db.search.parser.MAX_TOKENS */
 
-  function QueryError(message, column) {
-    this.reason = message;
-    this.column = column === undefined ? null : column;
-    this.message = column === undefined || column === null ? message : message + " at column " + column;
+  /* A Python-style repr of a string (as smashup_db.search.parser's messages show values). */
+  function pyrepr(text) {
+    var s = String(text);
+    if (s.indexOf("'") >= 0 && s.indexOf('"') < 0) return '"' + s + '"';
+    return "'" + s.replace(/\\/g, "\\\\").replace(/'/g, "\\'") + "'";
   }
+
+  /* A message: an English template (the same as the CLI's, str.format syntax) and its values. */
+  function Msg(template, values) { this.template = template; this.values = values || {}; }
+  Msg.prototype.render = function (lang) {
+    var table = MESSAGES[lang] || {}, values = this.values;
+    var text = own(table, this.template) ? table[this.template] : this.template;
+    return text.replace(/\{(\w+)(!r)?\}/g, function (_, name, r) {
+      var v = values[name];
+      if (v instanceof Msg) v = v.render(lang);
+      return r ? pyrepr(v) : String(v);
+    });
+  };
+
+  /* A malformed query: `reason` (a Msg), `column` (1-based or null); `message` is English, render(lang) any. */
+  function QueryError(template, column, values) {
+    this.reason = new Msg(template, values);
+    this.column = column === undefined ? null : column;
+    this.message = this.render("en");
+  }
+  QueryError.prototype.render = function (lang) {
+    if (this.column === null) return this.reason.render(lang);
+    return new Msg("{detail} at column {n}", {detail: this.reason, n: this.column}).render(lang);
+  };
 
   function isSpace(ch) { return /\s/.test(ch); }
 
@@ -84,7 +91,7 @@
   }
 
   function hint(list) {
-    return list.length ? " (did you mean " + list.map(function (s) { return "'" + s + "'"; }).join(", ") + "?)" : "";
+    return list.length ? new Msg(" (did you mean {names}?)", {names: list.map(pyrepr).join(", ")}) : "";
   }
 
   function tokenize(query) {
@@ -121,7 +128,7 @@
               tok.text = query.slice(i, end + 1);
               j = end + 1;
             } else {
-              throw new QueryError("missing value after '" + m[1] + m[2] + "'", col);
+              throw new QueryError("missing value after '{field}{op}'", col, {field: m[1], op: m[2]});
             }
           }
           tokens.push(tok);
@@ -138,14 +145,15 @@
   }
 
   function describe(tok) {
-    if (tok.kind === "EOF") return "end of query";
+    if (tok.kind === "EOF") return new Msg("end of query");
     if (tok.kind === "OR" || tok.kind === "AND" || tok.kind === "NOT") return tok.kind;
-    return tok.kind === "PHRASE" ? "'\"" + tok.text + "\"'" : "'" + tok.text + "'";
+    return pyrepr(tok.kind === "PHRASE" ? '"' + tok.text + '"' : tok.text);
   }
 
   function words(text, where, exact, column) {
     var f = fold(text);
-    if (!f) throw new QueryError(text ? "nothing to search for in '" + text + "'" : "empty phrase", column);
+    if (!f && text) throw new QueryError("nothing to search for in {text!r}", column, {text: text});
+    if (!f) throw new QueryError("empty phrase", column);
     return {t: "words", tokens: f.split(" "), where: where, exact: exact, raw: text};
   }
 
@@ -153,8 +161,8 @@
   function parse(query) {
     var tokens = tokenize(String(query)), pos = 0, langs = [], depth = 0, negated = 0;
     if (tokens.length > MAX_TOKENS + 1)  /* as the CLI: a bound on the size of one query */
-      throw new QueryError("the query has " + (tokens.length - 1) + " terms and operators; at most " + MAX_TOKENS +
-                           " are allowed", tokens[MAX_TOKENS].column);
+      throw new QueryError("the query has {n} terms and operators; at most {max_tokens} are allowed",
+                           tokens[MAX_TOKENS].column, {n: tokens.length - 1, max_tokens: MAX_TOKENS});
     function peek() { return tokens[pos]; }
     function take() { return tokens[pos++]; }
     function stop(kind) { return kind === "EOF" || kind === "RPAREN" || kind === "OR" || kind === "AND"; }
@@ -189,7 +197,7 @@
       if (tok.kind === "NEG" || tok.kind === "NOT") {
         take();
         if (stop(peek().kind)) {
-          throw new QueryError("expected a term after " + (tok.kind === "NEG" ? "'-'" : "NOT"), tok.column);
+          throw new QueryError("expected a term after {what}", tok.column, {what: tok.kind === "NEG" ? "'-'" : "NOT"});
         }
         if (depth > 50) throw new QueryError("query nested too deeply", tok.column);
         depth++; negated++;
@@ -208,7 +216,7 @@
         close = peek();
         if (close.kind !== "RPAREN") {
           if (close.kind === "EOF") throw new QueryError("missing ')' for the '(' opened", tok.column);
-          throw new QueryError("unexpected " + describe(close), close.column);
+          throw new QueryError("unexpected {what}", close.column, {what: describe(close)});
         }
         take();
         return inner;
@@ -216,35 +224,37 @@
       if (tok.kind === "WORD") return words(tok.text, "any", false, tok.column);
       if (tok.kind === "PHRASE") return words(tok.text, "any", true, tok.column);
       if (tok.kind === "FIELD") return fieldTerm(tok);
-      throw new QueryError("unexpected " + describe(tok), tok.column);
+      throw new QueryError("unexpected {what}", tok.column, {what: describe(tok)});
     }
     function fieldTerm(tok) {
       var key = fold(tok.field).replace(/ /g, ""), canon = own(FIELD_ALIASES, key) ? FIELD_ALIASES[key] : null;
       var kind, op = tok.op, value = tok.value, vcol = tok.valueColumn, folded, vocab, found, label;
       if (canon === null) {
         var names = Object.keys(FIELD_ALIASES).filter(function (a) { return a.length > 2; }).sort();
-        throw new QueryError("unknown field '" + tok.field + "'" + hint(suggest(key, names)), tok.column);
+        throw new QueryError("unknown field '{field}'{hint}", tok.column, {field: tok.field, hint: hint(suggest(key, names))});
       }
       kind = FIELD_KINDS[canon];
       if (kind === "number") {
         if (op === ":") op = "=";
         if (!NUMBER_RE.test(value.trim())) {
-          throw new QueryError("expected a number after '" + tok.field + tok.op + "'", vcol);
+          throw new QueryError("expected a number after '{field}{op}'", vcol, {field: tok.field, op: tok.op});
         }
         return {t: "cmp", field: canon, op: op, number: parseInt(value, 10)};
       }
       if (op !== ":" && op !== "=") {
-        throw new QueryError("'" + tok.field + "' takes ':' and a value, not '" + op + "'", tok.column + tok.field.length);
+        throw new QueryError("'{field}' takes ':' and a value, not '{op}'", tok.column + tok.field.length,
+                             {field: tok.field, op: op});
       }
       if (kind === "text") return words(value, canon, tok.quoted, vcol);
       folded = fold(value);
-      if (!folded) throw new QueryError("missing value after '" + tok.field + tok.op + "'", vcol);
+      if (!folded) throw new QueryError("missing value after '{field}{op}'", vcol, {field: tok.field, op: tok.op});
       if (kind === "ref") return {t: "is", field: canon, value: value, column: vcol};
       vocab = {type: TYPE_VALUES, kw: KEYWORD_VALUES, lang: LANG_VALUES}[canon];
       found = own(vocab, folded) ? vocab[folded] : own(vocab, folded.replace(/ /g, "")) ? vocab[folded.replace(/ /g, "")] : null;
       if (found === null) {
-        label = {type: "type", kw: "keyword", lang: "language"}[canon];
-        throw new QueryError("unknown " + label + " '" + value + "'" + hint(suggest(folded, Object.keys(vocab).sort())), vcol);
+        label = {type: "unknown type {value!r}{hint}", kw: "unknown keyword {value!r}{hint}",
+                 lang: "unknown language {value!r}{hint}"}[canon];
+        throw new QueryError(label, vcol, {value: value, hint: hint(suggest(folded, Object.keys(vocab).sort()))});
       }
       if (canon === "lang") {
         if (negated) throw new QueryError("lang: applies to the whole query and cannot be negated", tok.column);
@@ -256,10 +266,10 @@
 
     if (peek().kind === "EOF") throw new QueryError("empty query");
     var root = orExpr(), last = peek(), lang = null;
-    if (last.kind !== "EOF") throw new QueryError("unexpected " + describe(last), last.column);
+    if (last.kind !== "EOF") throw new QueryError("unexpected {what}", last.column, {what: describe(last)});
     langs.forEach(function (l) {
       if (lang !== null && l[0] !== lang) {
-        throw new QueryError("conflicting lang: values ('" + lang + "' and '" + l[0] + "')", l[1]);
+        throw new QueryError("conflicting lang: values ({lang!r} and {value!r})", l[1], {lang: lang, value: l[0]});
       }
       lang = l[0];
     });
@@ -290,14 +300,17 @@
       if (found.length === 1) return found;
       if (found.length > 1) {
         var shown = found.slice(0, 6).map(function (id) { return index.names[kind][id]; }).join(", ");
-        throw new QueryError(kind + " '" + value + "' is ambiguous: " + shown + (found.length > 6 ? ", ..." : ""), column);
+        throw new QueryError(kind === "faction" ? "faction {query!r} is ambiguous: {names}"
+                             : "product {query!r} is ambiguous: {names}", column,
+                             {query: value, names: shown + (found.length > 6 ? ", ..." : "")});
       }
     }
     var all = [];
     table.forEach(function (r) { all.push(index.names[kind][r[0]] || r[0]); });
-    throw new QueryError("unknown " + kind + " '" + value + "'" + hint(suggest(q, all.map(fold)).map(function (f) {
-      return all.filter(function (a) { return fold(a) === f; })[0];
-    })), column);
+    throw new QueryError(kind === "faction" ? "unknown faction {value!r}{hint}" : "unknown product {value!r}{hint}",
+                         column, {value: value, hint: hint(suggest(q, all.map(fold)).map(function (f) {
+                           return all.filter(function (a) { return fold(a) === f; })[0];
+                         }))});
   }
 
   /* Per item, the docs (name/text bodies) it has; built once per index. */

@@ -180,7 +180,7 @@
     } catch (err) {
       if (!(err instanceof SmashQuery.QueryError)) throw err;
       found = []; window.smashResults = null; list.textContent = ""; more.hidden = true;
-      status.textContent = S.error + ": " + err.message;
+      status.textContent = S.error + ": " + err.render(document.documentElement.lang || "en");
       status.className = "status error";
       pagefind("");
       return;

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from smashup_db.i18n import catalog, gettext, ngettext
-from smashup_db.i18n.terms import PLURALS, TERMS, count, msg, term, translate
+from smashup_db.i18n.terms import PLURALS, TERMS, count, msg, term
 
 REPO = Path(__file__).resolve().parents[2]
 SHARED = REPO.parent / "shared" / "data"
@@ -72,34 +72,69 @@ def test_plural_forms():
     assert term("card_word", "de", 20) == "Karten"
 
 
-def test_library_messages_are_translated_by_template():
-    assert translate("no card named 'xyz'; did you mean: Laser Sword?", "de") == \
-        "Karte 'xyz' nicht gefunden; meintest du: Laser Sword?"
-    many = "x.csv: 2 bad rows; nothing was imported\n  line 3: kind: unknown kind 'w'; use one of: card"
-    assert translate(many, "de").splitlines() == ["x.csv: 2 fehlerhafte Zeilen; nichts wurde importiert",
-                                                  "  Zeile 3: kind: unbekannte Art 'w'; erlaubt: card"]
-    assert translate("the base deck has only 4 bases; 3 players want at least 6 (players + 1 + 2 to replace scored "
-                     "bases)", "de").startswith("das Basisdeck hat nur 4 Basen; 3 Spieler brauchen mindestens 6")
-    assert translate("unexpected ')' at column 4", "de") == "unerwartet: ')' an Stelle 4"
-    assert translate("unknown faction 'ninjaz' (did you mean 'Ninjas'?) at column 3", "de") == \
-        "unbekannt (Fraktion): 'ninjaz' (meintest du 'Ninjas'?) an Stelle 3"
-    assert translate("'ninjz' is not a faction in the pool", "de") == "'ninjz' ist keine Fraktion im Pool"
-    assert translate("something nobody wrote down", "de") == "something nobody wrote down"
-    assert translate("no card named 'xyz'", "en") == "no card named 'xyz'"
+def _raised(fn, *args, **kwargs):
+    from smashup_db.errors import UserError
+
+    with pytest.raises(UserError) as info:
+        fn(*args, **kwargs)
+    return info.value
+
+
+def test_errors_raised_by_the_library_render_in_german():
+    """Real errors carry their English template and values; German comes from the catalog, never from str()."""
+    from smashup_db.i18n import render
+    from smashup_db.importer.translation_csv import parse_translations
+    from smashup_db.rules import players
+    from smashup_db.rules.draft import DraftState
+    from smashup_db.rules.scoring import ScoringError
+    from smashup_db.search.parser import parse
+
+    err = _raised(parse, "(t:minion")
+    assert str(err) == "missing ')' for the '(' opened at column 1"
+    assert render(err, "de") == "')' fehlt zur geöffneten '(' an Stelle 1"
+    err = _raised(parse, "t:minon")
+    assert render(err, "de").startswith("unbekannter Typ 'minon' (meintest du 'minion', ") and render(err, "de").endswith("?) an Stelle 3")
+    assert render(_raised(parse, "foo:bar"), "de").startswith("unbekanntes Feld 'foo'")
+    err = _raised(parse_translations, "kind,id,lang,name,text\nwidget,x,de,B,\ncard,y,xx,C,\n", "x.csv")
+    assert render(err, "de").splitlines() == ["x.csv: 2 fehlerhafte Zeilen; nichts wurde importiert",
+                                              "  Zeile 2: kind: unbekannte Art 'widget'; erlaubt: product, faction, "
+                                              "card, base",
+                                              "  Zeile 3: lang: unbekannte Sprache 'xx'; erlaubt: de, en"]
+    assert str(err).splitlines()[0] == "x.csv: 2 bad rows; nothing was imported"
+    err = _raised(players.name_numbers, ["Anna"], "power", ScoringError)
+    assert render(err, "de") == "erwartet NAME=STÄRKE, nicht 'Anna' (z. B. Anna=12)"
+    assert str(err) == "expected NAME=POWER, got 'Anna' (e.g. Anna=12)"
+    state = DraftState(["Anna", "Ben"], ["ninjas", "pirates", "robots", "zombies"])
+    state.names = {"ninjas": "Ninjas", "pirates": "Piraten"}
+    state.pick("ninjas")
+    err = _raised(state.pick, "ninjas")
+    assert render(err, "de") == "Anna hat Ninjas schon, und es gibt nur 1 Exemplar"
+    assert str(err) == "Ninjas is taken by Anna and only 1 copy is owned"  # a name, never the id 'ninjas'
+
+
+def test_a_message_value_renders_in_the_same_language():
+    from smashup_db.errors import Message, UserError
+    from smashup_db.i18n import N_, render
+
+    inner = Message(N_("file not found"))
+    err = UserError(N_("cannot read: {value}"), prefix="boxes.csv", value=inner)
+    assert render(err, "de") == "boxes.csv: kann nicht lesen: Datei nicht gefunden"
+    assert render(err, "en") == str(err) == "boxes.csv: cannot read: file not found"
 
 
 # --------------------------------------------------------------------------- every command in German
 
 def _english_templates() -> list[re.Pattern]:
-    """English messages (at least two words outside placeholders) whose German differs, as line patterns."""
+    """English messages of the catalog (at least two words outside placeholders) whose German differs, as patterns."""
     out = []
-    for en in TERMS.values():
+    german = catalog("de")._catalog  # every message of the catalog: the message table's and the library's
+    for en in sorted({k for k in german if isinstance(k, str) and k}):
         if en == gettext(en, "de"):
             continue
-        literal = re.sub(r"\{\w+\}", " ", en)
+        literal = re.sub(r"\{[^{}]*\}", " ", en)
         if len(re.findall(r"[A-Za-z]{2,}", literal)) < 2:
             continue
-        parts = re.split(r"(\{\w+\})", en.split("\n")[0])
+        parts = re.split(r"(\{[^{}]*\})", en.split("\n")[0])
         out.append(re.compile("".join(".*?" if p.startswith("{") else re.escape(p) for p in parts if p)))
     return out
 

@@ -73,7 +73,7 @@ def test_german_names_cover_every_high_confidence_row(shared_data, data_copy):
     compiled = {(r["name"]) for r in catalogue["names_de"]}
     for kind, english, german, *_ in high:
         assert german in compiled, f"{kind} {english} -> {german} missing"
-    assert not [w for w in report.warnings if w.startswith("names-de")]
+    assert not [w for w in report.warnings if str(w).startswith("names-de")]
 
 
 def test_stale_correction_stops_the_compiler(shared_data, data_copy):

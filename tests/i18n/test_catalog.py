@@ -18,7 +18,7 @@ PO = LOCALE / "de" / "LC_MESSAGES" / "messages.po"
 MO = PO.with_suffix(".mo")
 POT = LOCALE / "messages.pot"
 #: The keywords of tools/update-messages: Babel's defaults plus NP_ (a singular/plural pair).
-KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "N_": None, "NP_": (1, 2)}
+KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "N_": None, "NP_": (1, 2), "in_lang": None}
 
 
 def _ids(catalog) -> set:
@@ -26,8 +26,8 @@ def _ids(catalog) -> set:
 
 
 def _extracted() -> set:
-    method_map = [("smashup_db/**.py", "python"), ("templates/**.html", "jinja2")]
-    options = {"templates/**.html": {"extensions": "jinja2.ext.i18n"}}
+    method_map = [("smashup_db/**.py", "python"), ("templates/**.html", "jinja2"), ("templates/**.md", "jinja2")]
+    options = {"templates/**.html": {"extensions": "jinja2.ext.i18n"}, "templates/**.md": {"extensions": "jinja2.ext.i18n"}}
     found = set()
     for _file, _line, message, _comments, _context in extract_from_dir(
             str(ROOT), method_map, options_map=options, keywords=KEYWORDS):
@@ -75,3 +75,16 @@ def test_german_comes_from_the_catalog():
     assert ngettext("minion", "minions", 1, "de") == "Kreatur"
     assert ngettext("minion", "minions", 10, "de") == "Kreaturen"
     assert gettext("Breakpoint", "en") == "Breakpoint"
+
+
+def test_the_browser_query_language_speaks_the_catalog():
+    """query.js raises the parser's own templates: each is a message of the catalog, so the built page has German."""
+    import re
+
+    js = (ROOT / "templates" / "site" / "query.js").read_text(encoding="utf-8")
+    used = set(re.findall(r'new (?:QueryError|Msg)\(\s*"([^"\\]*)"', js))  # plain messages
+    used |= set(re.findall(r'"([^"\\]*\{\w+(?:!r)?\}[^"\\]*)"', js))  # every template with a placeholder
+    with POT.open("rb") as fh:
+        pot = _ids(read_po(fh))
+    assert len(used) > 20
+    assert used - pot == set(), "query.js uses messages that smashup_db/search does not"

@@ -1,0 +1,39 @@
+"""How an erratum's kind flag reads in the display language.
+
+The card archive opens each erratum with a bookkeeping flag in English
+("Yes, Functional (+1 power changed to +2)", "Yes, Wording", "Yes - Functional",
+"Yes, Reversion - ..."). :func:`shown_ruling` puts the flag into the display
+language and leaves the rest (the archive's own words, data) as it is.
+"""
+
+from __future__ import annotations
+
+import re
+
+from smashup_db.i18n import N_, gettext
+
+#: The archive's erratum flags (folded to lower case) and how they read.
+FLAGS = {
+    "functional": N_("functional change"),
+    "wording": N_("wording change"),
+    "reversion": N_("reverted"),
+}
+_FLAG = re.compile(r"^\s*yes\s*(?:[,\-–:]\s*(functional|wording|reversion)\b)?\s*(?:[-–:]\s*)?", re.IGNORECASE)
+
+
+def shown_ruling(text: str, kind: str, lang: str) -> str:
+    """An erratum's ``text`` with its leading flag in ``lang`` ("Yes, Functional (x)" -> "funktionale Änderung (x)").
+
+    Only errata carry flags; other rulings, texts without a flag and English (the archive's own
+    words) come back unchanged.
+    """
+    if kind != "erratum" or not text or lang == "en":
+        return text
+    m = _FLAG.match(text)
+    if not m or not m.group(1):
+        return text
+    word = gettext(FLAGS[m.group(1).lower()], lang)
+    rest = text[m.end():].strip()
+    if not rest:
+        return word
+    return f"{word} {rest}" if rest.startswith("(") else f"{word}: {rest}"

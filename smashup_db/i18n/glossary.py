@@ -1,0 +1,94 @@
+"""The one glossary of game words: card types, keywords, search fields and languages, in English and German.
+
+Read by the CLI and the site (display words, through :func:`smashup_db.i18n.terms.term`),
+by the query parser (:mod:`smashup_db.search.parser`: which spellings a query may use) and,
+generated from it at site-build time, by the browser's query evaluator (``assets/query.js``,
+see :func:`browser_tables`). German forms follow the German edition (Pegasus Spiele):
+Kreatur, Aktion, Basis, Zerstörungswert, Siegpunkte, Stärke, Dauerhaft, Extra, Erweiterung
+(``../shared/data/german/glossary-de.tsv``).
+
+Display words are English, marked with ``N_`` for the gettext catalog (German in
+``messages.po``); the search spellings are folded (:func:`smashup_db.common.text.fold`).
+"""
+
+from __future__ import annotations
+
+from smashup_db.i18n import N_, NP_
+
+#: Card types (:data:`smashup_db.common.vocabulary.CARD_TYPES`) as counted words: ``(singular, plural)``.
+CARD_TYPE_WORDS = {
+    "minion": NP_("minion", "minions"),
+    "action": NP_("action", "actions"),
+    "titan": NP_("titan", "titans"),
+    "fusion": NP_("fusion", "fusions"),
+    "other": NP_("other", "others"),
+}
+#: Keywords (:data:`smashup_db.common.vocabulary.KEYWORDS`) as shown on a card.
+KEYWORD_WORDS = {
+    "ongoing": N_("Ongoing"),
+    "talent": N_("Talent"),
+    "special": N_("Special"),
+    "play-on-minion": N_("play on a minion"),
+    "play-on-base": N_("play on a base"),
+    "extra-play": N_("extra play"),
+}
+
+
+#: Canonical field -> kind of value. Text fields take words; enum fields a fixed
+#: vocabulary; ref fields a catalogue name; number fields a comparison.
+FIELD_KINDS = {
+    "name": "text", "text": "text",
+    "type": "enum", "kw": "enum", "lang": "enum",
+    "faction": "ref", "product": "ref",
+    "power": "number", "copies": "number", "breakpoint": "number",
+    "vp": "number", "vp2": "number", "vp3": "number",
+}
+
+#: Every accepted spelling of a field (folded, English and German) -> canonical field.
+FIELD_ALIASES = {
+    "name": "name", "n": "name",
+    "text": "text", "o": "text", "oracle": "text",
+    "faction": "faction", "f": "faction", "fraktion": "faction",
+    "product": "product", "s": "product", "set": "product", "p": "product", "erweiterung": "product",
+    "type": "type", "t": "type", "typ": "type",
+    "kw": "kw", "keyword": "kw", "k": "kw", "schlusselwort": "kw",
+    "power": "power", "pow": "power", "starke": "power", "staerke": "power",
+    "copies": "copies", "anzahl": "copies",
+    "breakpoint": "breakpoint", "bp": "breakpoint", "zerstorungswert": "breakpoint",
+    "zerstoerungswert": "breakpoint", "zw": "breakpoint",
+    "vp": "vp", "vp1": "vp", "sp": "vp", "siegpunkte": "vp",
+    "vp2": "vp2", "sp2": "vp2", "vp3": "vp3", "sp3": "vp3",
+    "lang": "lang", "language": "lang", "sprache": "lang",
+}
+
+#: Accepted (folded) values of ``type:``; ``card`` means any card, ``base`` any base.
+TYPE_VALUES = {
+    "minion": "minion", "minions": "minion", "character": "minion", "characters": "minion",
+    "kreatur": "minion", "kreaturen": "minion",
+    "action": "action", "actions": "action", "aktion": "action", "aktionen": "action",
+    "titan": "titan", "titans": "titan", "titanen": "titan",
+    "fusion": "fusion", "fusions": "fusion", "fusionen": "fusion",
+    "other": "other", "sonstige": "other",
+    "base": "base", "bases": "base", "basis": "base", "basen": "base",
+    "card": "card", "cards": "card", "karte": "card", "karten": "card",
+}
+
+#: Accepted (folded) values of ``kw:``. German "Extra" is the Special keyword.
+KEYWORD_VALUES = {
+    "ongoing": "ongoing", "dauerhaft": "ongoing",
+    "talent": "talent",
+    "special": "special", "extra": "special",
+    "play on minion": "play-on-minion", "play on a minion": "play-on-minion",
+    "auf eine kreatur spielen": "play-on-minion", "auf kreatur": "play-on-minion",
+    "play on base": "play-on-base", "play on a base": "play-on-base",
+    "auf eine basis spielen": "play-on-base", "auf basis": "play-on-base",
+    "extra play": "extra-play", "zusatzlich": "extra-play", "zusaetzlich": "extra-play",
+}
+
+LANG_VALUES = {"en": "en", "english": "en", "englisch": "en", "de": "de", "german": "de", "deutsch": "de"}
+
+
+def browser_tables() -> dict:
+    """The query language's vocabulary as plain data for ``assets/query.js`` (written at site-build time)."""
+    return {"field_kinds": FIELD_KINDS, "field_aliases": FIELD_ALIASES, "type_values": TYPE_VALUES,
+            "keyword_values": KEYWORD_VALUES, "lang_values": LANG_VALUES}
