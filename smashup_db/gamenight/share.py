@@ -86,8 +86,13 @@ def render(cat: Catalogue, res: dict, kind: str) -> str:
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
                       extensions=["jinja2.ext.i18n"])
     lang = cat.lang  # the page's wording: English in the templates, German from the gettext catalog
-    env.install_gettext_callables(lambda text: gettext(text, lang), lambda one, many, n: ngettext(one, many, n, lang),
-                                  newstyle=True)
+    if kind == "html":  # a translation is text, never markup
+        from markupsafe import escape
+    else:
+        def escape(text):
+            return text
+    env.install_gettext_callables(lambda text: escape(gettext(text, lang)),
+                                  lambda one, many, n: escape(ngettext(one, many, n, lang)), newstyle=True)
     env.filters["md"] = md_escape
     return env.get_template("draft.html" if kind == "html" else "draft.md").render(context(cat, res))
 

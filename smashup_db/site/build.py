@@ -110,7 +110,9 @@ def _environment():
     env = Environment(loader=FileSystemLoader(str(templates_dir())), autoescape=True, auto_reload=False,
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
                       bytecode_cache=bytecode_cache(), extensions=["jinja2.ext.i18n"])
-    env.globals["in_lang"] = gettext  # in_lang("English", lang): pages that show several languages (root, 404)
+    # in_lang("English", lang): plain text in a given language, for pages that show several languages
+    # (root, 404) and for strings handed to scripts as JSON (escaped where they are inserted)
+    env.globals["in_lang"] = gettext
     speak(env, "en")
     env.filters["pf"] = pagefind_safe  # values in data-pagefind-filter/-meta: the Pagefind UI inserts them as HTML
     env.filters.update(FILTERS)
@@ -125,8 +127,11 @@ def speak(env, lang: str) -> None:
     English is written in the templates; the translation comes from the gettext catalog
     (``smashup_db/i18n/locale``). Installed once per language before its pages are rendered.
     """
-    env.install_gettext_callables(lambda text: gettext(text, lang),
-                                  lambda one, many, n: ngettext(one, many, n, lang), newstyle=True)
+    from markupsafe import escape
+
+    # escaped: a translation is text, never markup (a quote in it cannot end an attribute)
+    env.install_gettext_callables(lambda text: escape(gettext(text, lang)),
+                                  lambda one, many, n: escape(ngettext(one, many, n, lang)), newstyle=True)
 
 
 class _Names:
