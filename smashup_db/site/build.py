@@ -20,6 +20,7 @@ Layout (``L`` = ``en`` or ``de``)::
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import json
 import os
@@ -119,6 +120,67 @@ def _environment():
     env.filters["pct"] = format_percent
     env.filters["ruling"] = shown_ruling  # an erratum's flag ("Yes, Functional") in the page's language
     return env
+
+
+@functools.lru_cache(maxsize=None)
+def compiled_gettext():
+    """The Jinja2 extension (a class) by which ``_("literal")`` becomes its translation when a template is compiled.
+
+    One environment per language (:func:`language_environment`) compiles the site's templates
+    with their wording already in that language, so a page pays nothing per message (a call
+    of Jinja2's gettext costs as much as rendering several values). The translation is a
+    string constant, escaped on output like any text. Anything else (``{% trans %}`` blocks,
+    ``_()`` with values) is left to the runtime callables of :func:`speak`.
+    """
+    from jinja2.ext import Extension
+    from jinja2.lexer import Token
+
+    class CompiledGettext(Extension):
+        """``_("English")`` compiled as the environment's ``page_lang`` translation of it."""
+
+        def filter_stream(self, stream):
+            lang = getattr(self.environment, "page_lang", "en")
+            pattern = ("name", "lparen", "string", "rparen")  # _ ( "English" )
+            pending: list = []
+            for tok in stream:
+                if not pending:
+                    if tok.type == "name" and tok.value == "_":
+                        pending.append(tok)
+                    else:
+                        yield tok
+                    continue
+                pending.append(tok)
+                if tok.type != pattern[len(pending) - 1]:
+                    yield from pending
+                    pending = []
+                elif len(pending) == len(pattern):
+                    yield Token(pending[0].lineno, "string", gettext(pending[2].value, lang))
+                    pending = []
+            yield from pending
+
+    return CompiledGettext
+
+
+def language_environment(env, lang: str):
+    """An overlay of the site's environment whose templates are compiled in ``lang`` (:func:`compiled_gettext`).
+
+    Its compiled templates are cached per language and per catalog (a new ``messages.mo``
+    compiles them again).
+    """
+    import hashlib
+
+    from smashup_db.i18n import LOCALE_DIR
+    from smashup_db.site.tplcache import bytecode_cache
+
+    mo = os.path.join(LOCALE_DIR, lang, "LC_MESSAGES", "messages.mo")
+    try:
+        with open(mo, "rb") as fh:
+            digest = hashlib.sha1(fh.read()).hexdigest()[:12]
+    except OSError:
+        digest = "none"
+    overlay = env.overlay(extensions=[compiled_gettext()], bytecode_cache=bytecode_cache(f"{lang}-{digest}"))
+    overlay.page_lang = lang
+    return overlay
 
 
 def speak(env, lang: str) -> None:
@@ -311,14 +373,21 @@ def _render_all(env, data: SiteData, root: Path, langs: list[str], base: str, se
               "css": base + "assets/site.css", "base_path": urlparse(base).path if "://" in base else base,
               "text_for": _text_for, "fold": fold, "az": False,
               "faction_letters": lambda names: faction_letters(data, names)}
-    cache: dict[str, object] = {}
+    cache: dict[tuple[str, str], object] = {}
+    envs = {lang: language_environment(env, lang) for lang in langs}
+    current = [langs[0]]
 
     def template(name):
-        if name not in cache:
-            cache[name] = env.get_template(name)
-        return cache[name]
+        key = (current[0], name)
+        if key not in cache:
+            cache[key] = envs[current[0]].get_template(name)
+        return cache[key]
 
-    template.env = env
+    def speak_in(lang):
+        current[0] = lang
+        speak(envs[lang], lang)
+
+    template.speak = speak_in
 
     with PageWriter() as writer:  # a helper process writes each page while the next one renders
         return _render_pages(data, pages, template, writer, common, root, langs, base, progress, total)
@@ -329,7 +398,7 @@ def _render_pages(data: SiteData, pages, template, writer: PageWriter, common: d
     """Render every page of ``pages`` in every language and hand it to ``writer``; returns the page count."""
     done = 0
     for lang in langs:
-        speak(template.env, lang)
+        template.speak(lang)
         names = _Names(data, lang, base)
         t = Attrs(strings(lang))
         nav = Attrs(nav_urls(base, lang))
@@ -343,7 +412,7 @@ def _render_pages(data: SiteData, pages, template, writer: PageWriter, common: d
             if progress and done % 200 == 0:
                 progress("pages", done, total)
     first = langs[0]
-    speak(template.env, first)
+    template.speak(first)
     chrome = _chrome(template, {**common, "lang": first, "t": strings(first), "nav": nav_urls(base, first)})
     for tpl, filename in (("root.html", "index.html"), ("404.html", "404.html")):
         ctx = {**common, "lang": first, "t": strings(first), "n": _Names(data, first, base), "segments": (),

@@ -44,11 +44,15 @@ def cache_folder() -> str:
     return os.path.join(user_cache_dir("smashup-db"), "templates")
 
 
-def bytecode_cache() -> QuietBytecodeCache | None:
-    """The cache for the site's Jinja2 environment, or None when its folder cannot be made."""
+def bytecode_cache(variant: str = "") -> QuietBytecodeCache | None:
+    """The cache for the site's Jinja2 environment, or None when its folder cannot be made.
+
+    ``variant`` keeps apart the code of templates compiled differently from the same source
+    (the site's wording is compiled in, per language and catalog: ``"de-<digest>"``).
+    """
     folder = cache_folder()
     try:
         os.makedirs(folder, mode=0o700, exist_ok=True)
     except OSError:
         return None
-    return QuietBytecodeCache(folder)
+    return QuietBytecodeCache(folder, f"__jinja2_{variant}_%s.cache" if variant else "__jinja2_%s.cache")
