@@ -24,6 +24,7 @@ from smashup_db.errors import UserError
 from smashup_db.catalogue.view import Catalogue
 from smashup_db.common.text import is_slug
 from smashup_db.db import writing
+from smashup_db.errors import Message
 from smashup_db.i18n import N_
 
 EXPORT_FORMAT = "smashup-games"
@@ -105,7 +106,9 @@ def record_game(cat: Catalogue, vp: dict[str, int], factions: dict[str, list[str
     players = [{"player": p, "factions": list(factions[p]), "vp": vp[p], "madness": madness.get(p, 0)} for p in vp]
     for p in players:
         if len(p["factions"]) != 2 or p["factions"][0] == p["factions"][1]:
-            raise GameLogError(N_("{p} needs two different factions, got {value}"), p=p['player'], value=' + '.join(p['factions']) or 'none')
+            shown = " + ".join(cat.name("faction", f)[0] if f in cat.model.factions else f for f in p["factions"])
+            raise GameLogError(N_("{p} needs two different factions, got {value}"), p=p["player"],
+                               value=shown or Message(N_("none")))
     game = {"uid": uuid.uuid4().hex, "played_on": check_date(played_on), "status": "finished",
             "winner": out.winner, "players": players, "bases": list(bases or [])}
     with writing(cat.r.url, "record") as w:
