@@ -13,7 +13,7 @@ from smashup_db.compiler.datafiles import read_data
 from smashup_db.compiler.load import build_catalogue_db
 from smashup_db.compiler.bootstrap import ensure_current
 from smashup_db.db import transaction
-from tests.conftest import db_execute, db_rows
+from helpers import db_execute, db_rows
 
 
 @pytest.fixture

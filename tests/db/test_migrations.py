@@ -7,7 +7,7 @@ import pytest
 from smashup_db.db import migrations
 from smashup_db.db import engine_for, resolve_url
 from smashup_db.compiler.bootstrap import open_db
-from tests.conftest import db_execute, db_rows
+from helpers import db_execute, db_rows
 
 
 def _columns(db: str, table: str) -> set[str]:

@@ -15,18 +15,13 @@ from pathlib import Path
 
 import pytest
 
+from helpers import REPO, require_shared
 
-REPO = Path(__file__).resolve().parents[2]
-SHARED = REPO.parent / "shared" / "data"
-CATALOG = SHARED / "card-archive" / "smashup-catalog.json"
-BASES = SHARED / "card-archive" / "smashup-bases.json"
 
 
 @pytest.fixture
 def archive():
-    if not (CATALOG.is_file() and BASES.is_file()):
-        pytest.skip("../shared/data (card archive) is not present")
-    return CATALOG, BASES
+    return require_shared("card-archive", "smashup-catalog.json"), require_shared("card-archive", "smashup-bases.json")
 
 
 def dump(db: str) -> list[str]:
