@@ -111,8 +111,8 @@ def build_catalogue_db(db, data: dict, *, if_version_differs: bool = False) -> B
         changed = not holds_exactly(w, rows, meta)
         if changed:  # replace every fact table: simpler than per-row updates, and foreign keys stay satisfied
             for table in reversed(FACT_TABLES):
-                w.execute(f"DELETE FROM {table}")
-            w.execute("DELETE FROM name WHERE origin = :origin", {"origin": DATA_ORIGIN})
+                w.execute(TABLES[table].delete(()))
+            w.execute(TABLES["name"].delete(("origin",)), {"origin": DATA_ORIGIN})
             for table in (*FACT_TABLES, "name"):
                 w.execute(TABLES[table].insert(), rows[table])
             w.execute(f"DELETE FROM meta WHERE {_META_IN}", _META_PARAMS)

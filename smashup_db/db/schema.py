@@ -3,11 +3,12 @@
 :data:`smashup_db.db.tables.TABLES` is the one declaration of the schema;
 this module turns each of its tables into an SQLModel class with
 ``table=True`` (``Product``, ``Card``, ``Collection`` … as named there), so
-``SQLModel.metadata`` holds exactly that schema. Alembic's set-up
-(``migrations/env.py``) and ``tests/db/test_migrations.py`` use it: the newest
-migration must create what these models declare. Nothing at run time needs
-this module (and with it SQLModel, pydantic and SQLAlchemy): the writers read
-their column lists from :mod:`.tables` directly, see why there.
+``SQLModel.metadata`` holds exactly that schema. Only Alembic's set-up
+(``migrations/env.py``, loaded when a migration runs) and
+``tests/db/test_migrations.py`` import it: the newest migration must create
+what these models declare. Reads and writes never need this module (and with
+it SQLModel, pydantic and SQLAlchemy): the writers read their column lists
+from :mod:`.tables` directly, see why there.
 
 The schema is created and upgraded by the Alembic revisions in
 :mod:`smashup_db.db.migrations`; a change of :mod:`.tables` needs a new revision there.

@@ -27,7 +27,7 @@ the measured writers do not import either), and only Alembic's set-up and the
 tests build SQLModel classes from it.
 
 The migrations do **not** read this module: each revision spells out the
-schema and value lists it had (``tests/db/test_migration_scripts.py``), so an
+schema and value lists it had (``tests/db/test_migrations.py`` checks it), so an
 old revision never changes when this declaration does.
 
 Four groups of tables, kept apart on purpose (``Table.group``):
