@@ -60,7 +60,7 @@ def add(cat: Catalogue, product: str, copies: int = 1, owner: str = DEFAULT_OWNE
             w.execute(_TABLE.update(("copies", "printing")), {**key, "copies": had + copies, "printing": printing})
         else:
             w.execute(_TABLE.insert(), {**key, "copies": copies, "printing": printing,
-                       "added_at": datetime.now(timezone.utc).isoformat(timespec="seconds")})
+                                        "added_at": datetime.now(timezone.utc).isoformat(timespec="seconds")})
     return {"owner": owner, "product": cat.named("product", pid), "copies": had + copies, "printing": printing}
 
 
