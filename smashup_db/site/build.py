@@ -313,8 +313,11 @@ def build_site(out: Path | str = "site", langs: str | Iterable[str] | None = Non
         _swap(tmp, out)
     except OSError as exc:  # e.g. a full disk: the previous site is still in place
         shutil.rmtree(tmp, ignore_errors=True)
-        raise SiteError(f"cannot write the site: {exc.strerror or exc}"
-                        + (f" ({exc.filename})" if exc.filename else "") + f"; {out} was left as it was") from None
+        if exc.filename:
+            raise SiteError(N_("cannot write the site: {reason} ({file}); {out} was left as it was"),
+                            reason=exc.strerror or exc, file=exc.filename, out=out) from None
+        raise SiteError(N_("cannot write the site: {reason}; {out} was left as it was"), reason=exc.strerror or exc,
+                        out=out) from None
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise

@@ -11,12 +11,14 @@ from datetime import datetime, timezone
 from smashup_db.errors import UserError
 from smashup_db.catalogue.view import Catalogue
 from smashup_db.db import writing
+from smashup_db.db.tables import TABLES
 from smashup_db.i18n import N_
 
 DEFAULT_OWNER = "me"
 #: Most copies of one product one owner may record (a bound, so no number overflows the database).
 MAX_COPIES = 99
-_WHERE = "owner = :owner AND product_id = :product"
+_TABLE = TABLES["collection"]
+_WHERE = "owner = :owner AND product_id = :product_id"
 
 
 class CollectionError(UserError, ValueError):
@@ -47,7 +49,7 @@ def add(cat: Catalogue, product: str, copies: int = 1, owner: str = DEFAULT_OWNE
     printing = check(printing)
     pid = cat.resolve("product", product)[0]
     printing = printing or german_default(cat.model, pid, product)
-    key = {"owner": owner, "product": pid}
+    key = {"owner": owner, "product_id": pid}
     with writing(cat.r.url, "collection") as w:
         row = w.one(f"SELECT copies, printing FROM collection WHERE {_WHERE}", **key)
         had = row["copies"] if row else 0
@@ -55,13 +57,10 @@ def add(cat: Catalogue, product: str, copies: int = 1, owner: str = DEFAULT_OWNE
             raise CollectionError(N_("{owner} would have {n} copies of {name}; at most {max_copies} can be recorded"), owner=owner, n=had + copies, name=cat.name('product', pid)[0], max_copies=MAX_COPIES)
         if row:
             printing = printing or row["printing"]
-            w.execute(f"UPDATE collection SET copies = :copies, printing = :printing WHERE {_WHERE}",
-                      {**key, "copies": had + copies, "printing": printing})
+            w.execute(_TABLE.update(("copies", "printing")), {**key, "copies": had + copies, "printing": printing})
         else:
-            w.execute("INSERT INTO collection (owner, product_id, copies, printing, added_at)"
-                      " VALUES (:owner, :product, :copies, :printing, :added_at)",
-                      {**key, "copies": copies, "printing": printing,
-                       "added_at": datetime.now(timezone.utc).isoformat(timespec="seconds")})
+            w.execute(_TABLE.insert(), {**key, "copies": copies, "printing": printing,
+                                        "added_at": datetime.now(timezone.utc).isoformat(timespec="seconds")})
     return {"owner": owner, "product": cat.named("product", pid), "copies": had + copies, "printing": printing}
 
 
@@ -74,16 +73,16 @@ def remove(cat: Catalogue, product: str, copies: int | None = None, owner: str =
     if copies is not None and copies < 1:
         raise CollectionError(N_("--copies must be 1 or more, not {copies}"), copies=copies)
     pid = cat.resolve("product", product)[0]
-    key = {"owner": owner, "product": pid}
+    key = {"owner": owner, "product_id": pid}
     with writing(cat.r.url, "collection") as w:
         had = w.scalar(f"SELECT copies FROM collection WHERE {_WHERE}", **key)
         if not had:
             raise CollectionError(N_("{owner} has no {name} in the collection"), owner=owner, name=cat.name('product', pid)[0])
         left = 0 if copies is None else max(0, had - copies)
         if left:
-            w.execute(f"UPDATE collection SET copies = :copies WHERE {_WHERE}", {**key, "copies": left})
+            w.execute(_TABLE.update(("copies",)), {**key, "copies": left})
         else:
-            w.execute(f"DELETE FROM collection WHERE {_WHERE}", key)
+            w.execute(_TABLE.delete(), key)
     return {"owner": owner, "product": cat.named("product", pid), "copies": left}
 
 
@@ -113,9 +112,11 @@ def owned_copies(cat: Catalogue, owners: list[str] | None = None) -> dict[str, i
         missing = [o for o in owners if o.casefold() not in have]
         if missing:
             known = sorted({r["owner"] for r in entries(cat)})
-            raise CollectionError(f"no collection recorded for {', '.join(missing)}"
-                                  + (f"; known owners: {', '.join(known)}" if known else
-                                     "; add products with: smashup collection add PRODUCT --owner NAME"))
+            if known:
+                raise CollectionError(N_("no collection recorded for {owners}; known owners: {known}"),
+                                      owners=", ".join(missing), known=", ".join(known))
+            raise CollectionError(N_("no collection recorded for {owners}; add products with: smashup collection add "
+                                     "PRODUCT --owner NAME"), owners=", ".join(missing))
     out: dict[str, int] = {}
     for r in rows:
         out[r["product"]["id"]] = out.get(r["product"]["id"], 0) + r["copies"]

@@ -12,6 +12,7 @@ from datetime import datetime, timezone
 
 from smashup_db.errors import UserError
 from smashup_db.catalogue.view import Catalogue
+from smashup_db.db.tables import TABLES
 from smashup_db.i18n import N_
 
 MAX_NAME = 40
@@ -38,8 +39,8 @@ def save(cat: Catalogue, name: str, options: dict) -> dict:
     row = {"name": name, "options": json.dumps(options, sort_keys=True),
            "saved_at": datetime.now(timezone.utc).isoformat(timespec="seconds")}
     with writing(cat.r.url, "preset") as w:
-        w.execute("DELETE FROM preset WHERE name = :name", {"name": name})
-        w.execute("INSERT INTO preset (name, options, saved_at) VALUES (:name, :options, :saved_at)", row)
+        w.execute(TABLES["preset"].delete(), {"name": name})
+        w.execute(TABLES["preset"].insert(), row)
     return {"name": name, "options": options, "saved_at": row["saved_at"]}
 
 
@@ -58,8 +59,9 @@ def find(cat: Catalogue, name: str) -> dict:
         if hit:
             return hit[0]
     known = ", ".join(p["name"] for p in items)
-    raise PresetError(f"no preset named {name!r}" + (f"; saved presets: {known}" if known else
-                                                     "; save one with: smashup preset save NAME --ban ..."))
+    if known:
+        raise PresetError(N_("no preset named {name!r}; saved presets: {known}"), name=name, known=known)
+    raise PresetError(N_("no preset named {name!r}; save one with: smashup preset save NAME --ban ..."), name=name)
 
 
 def load(cat: Catalogue, name: str) -> dict:
@@ -73,4 +75,4 @@ def remove(cat: Catalogue, name: str) -> None:
 
     real = find(cat, name)["name"]
     with writing(cat.r.url, "preset") as w:
-        w.execute("DELETE FROM preset WHERE name = :name", {"name": real})
+        w.execute(TABLES["preset"].delete(), {"name": real})
