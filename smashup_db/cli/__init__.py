@@ -2,7 +2,7 @@
 
 :func:`main` first offers the command line to the start-up fast path
 (:mod:`.fast`: simple look-ups without importing Typer), then to the Typer
-application, whose commands register themselves from the sibling modules.
+application composed in :mod:`.app` from the command modules (one per group).
 ``from smashup_db.cli import app`` gives that application (for tests).
 """
 
@@ -13,8 +13,6 @@ import sys
 
 def typer_app():
     """The Typer application with every command registered."""
-    from smashup_db.cli import collection_cmds, data_cmds, game_cmds, gamenight_cmds, import_cmds, lookup_cmds, search_cmds, site_cmds  # noqa: F401
-    from smashup_db.cli import translation_cmds  # noqa: F401
     from smashup_db.cli.app import app
 
     globals()["app"] = app  # the package attribute ``app`` is the application, not the module

@@ -1,4 +1,4 @@
-"""Game-night commands: draft, bases deck, collection, score."""
+"""Game-night commands at the top level: ``smashup draft`` and ``smashup score``."""
 
 from __future__ import annotations
 
@@ -9,30 +9,23 @@ import typer
 
 from smashup_db.common.sanitize import printable
 from smashup_db.i18n.terms import msg, term
-from smashup_db.cli import draft_opts as do
-from smashup_db.cli.app import DbOpt, JsonOpt, LangOpt, app, catalogue, emit_json, fail
-from smashup_db.cli.lookup_cmds import bases_app
 from smashup_db.cli import gamenight_print as show
-from smashup_db.cli.output import fmt_vp, label, line, table
+from smashup_db.cli import opts as do
+from smashup_db.cli.lookups import catalogue, check_printing
+from smashup_db.cli.opts import (CollectionOpt, DbOpt, GamePrintingOpt as PrintingOpt, JsonOpt, LangOpt, ModeOpt,
+                                    OwnedOpt, SeedOpt)
+from smashup_db.cli.output import emit_json, fail, fmt_vp, label, line, say, table
+
+app = typer.Typer()  # commands of the top level (merged into the root application)
 
 
-SeedOpt = Annotated[Optional[int], typer.Option("--seed", help="Seed for every random step (printed, so a result can be replayed).",
-                                                show_default=False)]
-OwnedOpt = Annotated[bool, typer.Option("--owned", help="Only use boxes in the collection (all owners).")]
-CollectionOpt = Annotated[Optional[List[str]], typer.Option(
-    "--collection", "-c", help="Only use boxes of this owner; repeat to pool several owners' boxes.", show_default=False)]
-PrintingOpt = Annotated[Optional[str], typer.Option(
-    "--printing", help="Which printing's breakpoints and VP to show: original, current or german "
-    "(default: the one owned, else current).", show_default=False)]
-ModeOpt = Annotated[str, typer.Option("--base-mode", "--mode", help="Base deck: set (rulebook: bases of the factions' boxes), "
-                                      "faction (bases tied to the factions) or all (every owned base).")]
 
-
-def _split(value: str) -> list[str]:
+def split_list(value: str) -> list[str]:
+    """The non-empty items of a comma-separated option value, stripped."""
     return [v.strip() for v in value.split(",") if v.strip()]
 
 
-def _base_stats(cat, res: dict, printing: str | None) -> None:
+def add_base_stats(cat, res: dict, printing: str | None) -> None:
     """Add ``bases_in_play_stats`` to ``res``: each base's breakpoint, VP, printing and own scoring rule."""
     res["bases_in_play_stats"] = []
     for bid in res["bases_in_play"]:
@@ -113,7 +106,7 @@ def draft(players: Annotated[str, typer.Option("--players", "-p", help="Comma-se
     from smashup_db.gamenight.session import finish, new_seed, scripted_pick, setup
 
     with catalogue(db, lang) as cat:
-        names = _split(players)
+        names = split_list(players)
         if not (auto or pick or interactive or sys.stdin.isatty()):
             fail("no terminal to ask for picks: add --auto for random picks or --pick PLAYER=FACTION ...")
         seed = new_seed() if seed is None else seed
@@ -137,58 +130,13 @@ def draft(players: Annotated[str, typer.Option("--players", "-p", help="Comma-se
                 _interactive(cat, state, rng)
         res = finish(cat, session, base_mode)
         res["printing"] = check_printing(printing)
-        _base_stats(cat, res, res["printing"])
-        from smashup_db.cli.game_cmds import after_draft
-
+        add_base_stats(cat, res, res["printing"])
         if after_draft(cat, res, state, ext, record=record, format_out=format_out, out=out, json_out=json_out):
             return
         if json_out:
             return emit_json(res)
         show.result(cat, res)
         line((msg("replay_with", cat.lang, seed=seed), "dim"))
-
-
-@bases_app.command("deck")
-def bases_deck(factions: Annotated[str, typer.Option("--factions", "-f", help="Comma-separated factions (names in English or German, or ids).")],
-               players: Annotated[int, typer.Option("--players", "-n", help="Number of players (2 to 8).")],
-               base_mode: ModeOpt = "set", owned: OwnedOpt = False, collection: CollectionOpt = None,
-               seed: SeedOpt = None, printing: PrintingOpt = None, db: DbOpt = None, lang: LangOpt = None,
-               json_out: JsonOpt = False) -> None:
-    """Build the base deck for chosen factions and lay out players + 1 bases.
-
-    Set mode follows the rulebook: only the bases of the boxes the factions come from.
-
-    Example: smashup bases deck --factions "Steampunks,Wechslerbots,Zombies,Astroritter" --players 2
-    """
-    import random
-
-    from smashup_db.userdata.collection import owned_copies
-    from smashup_db.gamenight.session import base_deck, new_seed
-
-    with catalogue(db, lang) as cat:
-        ids = [cat.resolve("faction", f)[0] for f in _split(factions)]
-        if not ids:
-            fail("--factions is empty")
-        seed = new_seed() if seed is None else seed
-        own = owned_copies(cat, collection) if (owned or collection) else None
-        res = {"seed": seed, "factions": ids,
-               **base_deck(cat, ids, players, rng=random.Random(seed), mode=base_mode, owned=own),
-               "printing": check_printing(printing)}
-        _base_stats(cat, res, res["printing"])
-        if json_out:
-            return emit_json(res)
-        show.bases(cat, res)
-        line((msg("seed", cat.lang, seed=seed), "dim"))
-
-
-def check_printing(printing: str | None) -> str | None:
-    """``--printing`` checked (one line and exit 1 when it is not original, current or german)."""
-    from smashup_db.catalogue.printing import PrintingError, check
-
-    try:
-        return check(printing)
-    except PrintingError as exc:
-        fail(str(exc))
 
 
 @app.command()
@@ -234,3 +182,39 @@ def score(base: Annotated[str, typer.Argument(help="The base being scored (Engli
               [term("player", L), term("power", L), term("place", L), term("vp", L)],
               [[r["player"], str(r["power"]), "-" if r["place"] is None else str(r["place"]), str(r["vp"])]
                for r in rows])
+
+
+def after_draft(cat, res: dict, state, ext, *, record: bool, format_out: str | None, out, json_out: bool) -> bool:
+    """Finish ``smashup draft``: pool-control notes, ``--record``, ``--format-out``.
+
+    Returns True when it printed the whole output (``--format-out`` without
+    ``--out``), so the draft command prints nothing more.
+    """
+    from smashup_db.errors import UserError
+
+    try:
+        res.setdefault("format", "snake")
+        if ext is not None:
+            ext.annotate(res, state)
+        if record:
+            from smashup_db.userdata.gamelog import record_draft
+
+            res["game"] = record_draft(cat, res["players"], seed=res["seed"], bases=res["bases_in_play"])
+            if not json_out and not (format_out and out is None):
+                L = cat.lang
+                say(msg("g.recorded_draft", L, id=res["game"]["id"]))
+        if format_out:
+            from smashup_db.gamenight import share
+
+            text = share.render(cat, res, format_out)
+            if out is None:
+                if json_out:
+                    fail("--format-out without --out prints the page; leave out --json or add --out FILE")
+                typer.echo(text, nl=False)
+                return True
+            share.write(text, out)
+            if not json_out:
+                say(msg("g.wrote", cat.lang, out=out))
+    except UserError as exc:
+        fail(str(exc))
+    return False

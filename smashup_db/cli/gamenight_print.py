@@ -82,3 +82,18 @@ def collection_entry(cat, row: dict) -> None:
     """``owner: product xN`` and, when recorded, the printing (``(german)``)."""
     line(msg("collection_entry", cat.lang, owner=row["owner"], product=label(row["product"], cat.lang),
              copies=row["copies"]) + (f" ({row['printing']})" if row.get("printing") else ""))
+
+
+def games(cat, items: list[dict]) -> None:
+    """The game log as a table: number, date, each player with factions and VP, the winner."""
+    L = cat.lang
+
+    def t(key: str) -> str:
+        return msg("g." + key, L)
+
+    table(t("log_title"),
+          ["#", t("date"), term("player", L), term("factions", L), term("vp", L), t("winner")],
+          [[str(g["id"]) if i == 0 else "", g["played_on"] if i == 0 else "", p["player"],
+            " + ".join(cat.name("faction", f)[0] for f in p["factions"]), "-" if p["vp"] is None else str(p["vp"]),
+            (g["winner"] or t("drafted")) if i == 0 else ""]
+           for g in items for i, p in enumerate(g["players"])])

@@ -7,14 +7,14 @@ from typing import Annotated
 
 import typer
 
-from smashup_db.cli.app import DbOpt, app, user_errors
+from smashup_db.cli.opts import DbOpt
+from smashup_db.cli.output import user_errors
 
-site_app = typer.Typer(help="Build or preview the static reference website (English and German).",
+app = typer.Typer(name="site", help="Build or preview the static reference website (English and German).",
                        no_args_is_help=True)
-app.add_typer(site_app, name="site")
 
 
-@site_app.command("build")
+@app.command("build")
 def build(out: Annotated[Path, typer.Option("--out", "-o", help="Output folder (replaced only when the build is complete).")] = Path("site"),
           lang: Annotated[str, typer.Option("--lang", "-l", help="Languages, comma-separated: en, de.")] = "en,de",
           base_url: Annotated[str, typer.Option("--base-url", help="Where the site will be published: / or /path/ or https://host/path/.")] = "/",
@@ -55,7 +55,7 @@ def build(out: Annotated[Path, typer.Option("--out", "-o", help="Output folder (
         say(msg("no_rules_text", L))
 
 
-@site_app.command("serve")
+@app.command("serve")
 def serve(port: Annotated[int, typer.Option("--port", "-p", help="Port on 127.0.0.1.")] = 8000,
           folder: Annotated[Path, typer.Option("--dir", "-d", help="Folder of a built site.")] = Path("site")) -> None:
     """Preview a built site on http://127.0.0.1:PORT/ (Ctrl+C stops).

@@ -6,14 +6,15 @@ from typing import Annotated, Optional
 
 import typer
 
-from smashup_db.cli.app import DbOpt, JsonOpt, app, catalogue, emit_json
+from smashup_db.cli.lookups import catalogue
+from smashup_db.cli.opts import DbOpt, JsonOpt
+from smashup_db.cli.output import emit_json
 
-translations_app = typer.Typer(help="How far the translation of names and text has come (per box and faction).",
+app = typer.Typer(name="translations", help="How far the translation of names and text has come (per box and faction).",
                                no_args_is_help=True)
-app.add_typer(translations_app, name="translations")
 
 
-@translations_app.command("status")
+@app.command("status")
 def status_cmd(
         lang: Annotated[Optional[str], typer.Option("--lang", "-l", help="Language to count (default: de).",
                                                     show_default=False)] = None,

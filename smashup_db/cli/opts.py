@@ -1,4 +1,7 @@
-"""Options of ``smashup draft`` for pool control, formats, presets, the game log and sharing."""
+"""Options shared by several command modules, each declared once (Typer ``Annotated`` types).
+
+Those the declared commands share too (``--db``, ``--lang``, ``--json`` ...) come from :mod:`.decl`.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +10,33 @@ from typing import Annotated, List, Optional
 
 import typer
 
+from smashup_db.cli import decl
+from smashup_db.cli.from_decl import annotated
+
+DbOpt = annotated(decl.DB)
+LangOpt = annotated(decl.LANG)
+JsonOpt = annotated(decl.JSON)
+DataDirOpt = annotated(decl.DATA)
+PrintingOpt = annotated(decl.PRINTING)
+
+# ------------------------------------------------------------------ game night: draft, bases deck, score, collection
+SeedOpt = Annotated[Optional[int], typer.Option("--seed", help="Seed for every random step (printed, so a result can be replayed).",
+                                                show_default=False)]
+OwnedOpt = Annotated[bool, typer.Option("--owned", help="Only use boxes in the collection (all owners).")]
+CollectionOpt = Annotated[Optional[List[str]], typer.Option(
+    "--collection", "-c", help="Only use boxes of this owner; repeat to pool several owners' boxes.", show_default=False)]
+GamePrintingOpt = Annotated[Optional[str], typer.Option(
+    "--printing", help="Which printing's breakpoints and VP to show: original, current or german "
+    "(default: the one owned, else current).", show_default=False)]
+ModeOpt = Annotated[str, typer.Option("--base-mode", "--mode", help="Base deck: set (rulebook: bases of the factions' boxes), "
+                                      "faction (bases tied to the factions) or all (every owned base).")]
+MadnessOpt = Annotated[Optional[List[str]], typer.Option(
+    "--madness", "-m", help="Madness cards in deck, hand and discard pile: NAME=N,NAME=N (Cthulhu set).",
+    show_default=False)]
+PlayerOpt = Annotated[Optional[str], typer.Option("--player", help="Only games of this player (name as recorded).",
+                                                  show_default=False)]
+
+# ------------------------------------------------------------------ draft options (pool control, formats, presets, sharing)
 BanOpt = Annotated[Optional[List[str]], typer.Option(
     "--ban", help="Factions never in the pool (comma-separated, English or German names).", show_default=False)]
 IncludeOpt = Annotated[Optional[List[str]], typer.Option(
