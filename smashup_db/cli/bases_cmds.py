@@ -6,6 +6,7 @@ from typing import Annotated, Optional
 
 import typer
 
+from smashup_db.i18n import _
 from smashup_db.i18n.terms import msg
 from smashup_db.cli import gamenight_print as show
 from smashup_db.cli.from_decl import add_command
@@ -19,18 +20,16 @@ app = typer.Typer(name="bases")
 add_command(app, COMMANDS["bases"])  # the list of bases: declared in .decl (the fast path runs it too)
 
 
-@app.command("deck")
-def bases_deck(factions: Annotated[str, typer.Option("--factions", "-f", help="Comma-separated factions (names in English or German, or ids).")],
-               players: Annotated[int, typer.Option("--players", "-n", help="Number of players (2 to 8).")],
+@app.command("deck", help=_("Build the base deck for chosen factions and lay out players + 1 bases.\n"
+                            "\n"
+                            "Set mode follows the rulebook: only the bases of the boxes the factions come from.\n"
+                            "\n"
+                            "Example: smashup bases deck --factions \"Steampunks,Wechslerbots,Zombies,Astroritter\" --players 2"))
+def bases_deck(factions: Annotated[str, typer.Option("--factions", "-f", help=_("Comma-separated factions (names in English or German, or ids)."))],
+               players: Annotated[int, typer.Option("--players", "-n", help=_("Number of players (2 to 8)."))],
                base_mode: ModeOpt = "set", owned: OwnedOpt = False, collection: CollectionOpt = None,
                seed: SeedOpt = None, printing: GamePrintingOpt = None, db: DbOpt = None, lang: LangOpt = None,
                json_out: JsonOpt = False) -> None:
-    """Build the base deck for chosen factions and lay out players + 1 bases.
-
-    Set mode follows the rulebook: only the bases of the boxes the factions come from.
-
-    Example: smashup bases deck --factions "Steampunks,Wechslerbots,Zombies,Astroritter" --players 2
-    """
     import random
 
     from smashup_db.userdata.collection import owned_copies
@@ -39,7 +38,7 @@ def bases_deck(factions: Annotated[str, typer.Option("--factions", "-f", help="C
     with catalogue(db, lang) as cat:
         ids = [cat.resolve("faction", f)[0] for f in split_list(factions)]
         if not ids:
-            fail("--factions is empty")
+            fail(_("--factions is empty"))
         seed = new_seed() if seed is None else seed
         own = owned_copies(cat, collection) if (owned or collection) else None
         res = {"seed": seed, "factions": ids,

@@ -7,26 +7,26 @@ from typing import Annotated
 
 import typer
 
+from smashup_db.i18n import _
 from smashup_db.cli.opts import DataDirOpt, JsonOpt
 from smashup_db.cli.output import emit_json, fail, user_errors
 
-app = typer.Typer(name="data", help="Maintain the compiled catalogue in data/ (for maintainers).", no_args_is_help=True)
+app = typer.Typer(name="data", help=_("Maintain the compiled catalogue in data/ (for maintainers)."), no_args_is_help=True)
 
 
-@app.command("compile")
-def data_compile(sources: Annotated[Path, typer.Option("--sources", help="Folder of public source data (../shared/data).")],
+@app.command("compile", help=_("Compile the public sources into data/ (deterministic: twice gives identical files).\n"
+                               "\n"
+                               "Applies data/curated/corrections.json and prints what it could not match.\n"
+                               "Example: smashup data compile --sources ../shared/data"))
+def data_compile(sources: Annotated[Path, typer.Option("--sources", help=_("Folder of public source data (../shared/data)."))],
                  data: DataDirOpt = None) -> None:
-    """Compile the public sources into data/ (deterministic: twice gives identical files).
-
-    Applies data/curated/corrections.json and prints what it could not match.
-    Example: smashup data compile --sources ../shared/data
-    """
     from smashup_db.compiler.compile import compile_catalogue
     from smashup_db.compiler.datafiles import PACKAGE_DIR
 
     target = data or PACKAGE_DIR.parent / "data"
     if not (target / "curated").is_dir():
-        fail(f"{target}: no curated/ folder (products.json, corrections.json); use --data to point at data/")
+        fail(_("{path}: no curated/ folder (products.json, corrections.json); use --data to point at data/").format(
+            path=target))
     with user_errors():
         report = compile_catalogue(sources, target)
     from smashup_db.i18n.terms import active_lang, msg
@@ -38,13 +38,11 @@ def data_compile(sources: Annotated[Path, typer.Option("--sources", help="Folder
                    counts=", ".join(f"{k} {v}" for k, v in report.counts.items())))
 
 
-@app.command("check")
+@app.command("check", help=_("Validate data/: ids, faction decks of 20, minion power, base stats, translated names.\n"
+                             "\n"
+                             "Prints each problem as 'file: field: message'; exits 0 only when clean.\n"
+                             "Example: smashup data check"))
 def data_check(data: DataDirOpt = None, json_out: JsonOpt = False) -> None:
-    """Validate data/: ids, faction decks of 20, minion power, base stats, translated names.
-
-    Prints each problem as 'file: field: message'; exits 0 only when clean.
-    Example: smashup data check
-    """
     from smashup_db.compiler.check import check_data
 
     problems = check_data(data)

@@ -75,11 +75,14 @@ Unquoted words match the start of words; phrases match whole words in order.
 
   name: n:   text: o:   faction: f:   product: s:   lang: (en, de)
 
-  type: t:  minion action titan fusion other base card (Kreatur Aktion Titan Fusion Basis Karte)
+  type: t:  minion action titan fusion other base card
+    (Kreatur Aktion Titan Fusion Basis Karte)
 
-  kw:  ongoing talent special play-on-minion play-on-base extra-play (Dauerhaft Extra zusätzlich)
+  kw:  ongoing talent special play-on-minion play-on-base extra-play
+    (Dauerhaft Extra zusätzlich)
 
-  power pow, copies, breakpoint bp, vp vp2 vp3 with = != < <= > >= (pow:4 is pow=4)
+  power pow, copies, breakpoint bp, vp vp2 vp3
+    with = != < <= > >= (pow:4 is pow=4)
 
 [bold]Combining[/bold]: terms AND by default; OR; ( ); -term or NOT negates.
 

@@ -6,13 +6,14 @@ from typing import Annotated, List, Optional
 
 import typer
 
+from smashup_db.i18n import _
 from smashup_db.i18n.terms import msg, term
 from smashup_db.cli.lookups import catalogue, pick_lang
 from smashup_db.cli.opts import DbOpt, JsonOpt, LangOpt, MadnessOpt
 from smashup_db.cli.gamenight_print import games as _print_games
 from smashup_db.cli.output import emit_json, line, say, table, user_errors
 
-app = typer.Typer(name="game", help="End a game and record it in the game log.", no_args_is_help=True)
+app = typer.Typer(name="game", help=_("End a game and record it in the game log."), no_args_is_help=True)
 
 
 def _t(lang: str, key: str, **values) -> str:
@@ -33,27 +34,25 @@ def _print_outcome(out: dict, L: str) -> None:
         line(_t(L, "goes_on", threshold=out["threshold"]))
 
 
-@app.command("end")
-def game_end(scores: Annotated[List[str], typer.Argument(help="VP per player: NAME=VP ...", show_default=False)],
+@app.command("end", help=_("Who wins: the 15-VP threshold, the Madness penalty and ties.\n"
+                           "\n"
+                           "The game ends after a turn in which someone has 15 VP or more; each player loses\n"
+                           "1 VP per 2 Madness cards; the most VP wins; a tie goes to the player with fewer\n"
+                           "Madness cards; still tied, play goes on (German rulebook, \"Aus und vorbei!\";\n"
+                           "Cthulhu set, Madness cards).\n"
+                           "\n"
+                           "Examples:\n"
+                           "\n"
+                           "  smashup game end Anna=16 Ben=15 Cleo=9 --madness Anna=4,Ben=1\n"
+                           "\n"
+                           "  smashup game end Anna=17 Ben=12 --record --json"))
+def game_end(scores: Annotated[List[str], typer.Argument(help=_("VP per player: NAME=VP ..."), show_default=False)],
              madness: MadnessOpt = None,
-             record: Annotated[bool, typer.Option("--record", help="Store the result in the game log (completes the "
-                                                  "draft recorded with draft --record for these players).")] = False,
-             game: Annotated[Optional[int], typer.Option("--game", help="Complete this game of the log (see games list).",
+             record: Annotated[bool, typer.Option("--record", help=_("Store the result in the game log (completes the "
+                                                  "draft recorded with draft --record for these players)."))] = False,
+             game: Annotated[Optional[int], typer.Option("--game", help=_("Complete this game of the log (see games list)."),
                                                          show_default=False)] = None,
              db: DbOpt = None, lang: LangOpt = None, json_out: JsonOpt = False) -> None:
-    """Who wins: the 15-VP threshold, the Madness penalty and ties.
-
-    The game ends after a turn in which someone has 15 VP or more; each player loses
-    1 VP per 2 Madness cards; the most VP wins; a tie goes to the player with fewer
-    Madness cards; still tied, play goes on (German rulebook, "Aus und vorbei!";
-    Cthulhu set, Madness cards).
-
-    Examples:
-
-      smashup game end Anna=16 Ben=15 Cleo=9 --madness Anna=4,Ben=1
-
-      smashup game end Anna=17 Ben=12 --record --json
-    """
     from smashup_db.rules.endgame import end_game, parse_madness, parse_scores
 
     L = pick_lang(lang)
@@ -87,30 +86,29 @@ def _pairs_by_player(cat, items: List[str] | None) -> dict[str, list[str]]:
     return out
 
 
-@app.command("record")
-def game_record(scores: Annotated[List[str], typer.Argument(help="VP per player: NAME=VP ...", show_default=False)],
+@app.command("record", help=_("Store a finished game in the game log (survives smashup db build).\n"
+                              "\n"
+                              "Keeps the date, the player names as typed, their two factions, the bases, VP, "
+                              "Madness cards and the winner (worked out as in smashup game end). Without "
+                              "--factions it completes the draft stored with draft --record.\n"
+                              "\n"
+                              "Examples:\n"
+                              "\n"
+                              "  smashup game record Anna=16 Ben=12 -f Anna=Aliens+Ninjas,Ben=Pirates+Robots\n"
+                              "\n"
+                              "  smashup game record Anna=15 Ben=11"))
+def game_record(scores: Annotated[List[str], typer.Argument(help=_("VP per player: NAME=VP ..."), show_default=False)],
                 factions: Annotated[Optional[List[str]], typer.Option(
-                    "--factions", "-f", help="Each player's two factions: NAME=FACTION+FACTION,... (default: from "
-                    "the draft recorded with draft --record).", show_default=False)] = None,
+                    "--factions", "-f", help=_("Each player's two factions: NAME=FACTION+FACTION,... (default: from "
+                    "the draft recorded with draft --record)."), show_default=False)] = None,
                 madness: MadnessOpt = None,
-                bases: Annotated[Optional[str], typer.Option("--bases", help="Bases scored, comma-separated.",
+                bases: Annotated[Optional[str], typer.Option("--bases", help=_("Bases scored, comma-separated."),
                                                              show_default=False)] = None,
-                played_on: Annotated[Optional[str], typer.Option("--date", help="Date played, YYYY-MM-DD (default today).",
+                played_on: Annotated[Optional[str], typer.Option("--date", help=_("Date played, YYYY-MM-DD (default today)."),
                                                                  show_default=False)] = None,
-                game: Annotated[Optional[int], typer.Option("--game", help="Complete this drafted game of the log.",
+                game: Annotated[Optional[int], typer.Option("--game", help=_("Complete this drafted game of the log."),
                                                             show_default=False)] = None,
                 db: DbOpt = None, lang: LangOpt = None, json_out: JsonOpt = False) -> None:
-    """Store a finished game in the game log (survives smashup db build).
-
-    Keeps the date, the player names as typed, their two factions, the bases, VP,
-    Madness cards and the winner (worked out as in smashup game end).
-
-    Examples:
-
-      smashup game record Anna=16 Ben=12 Cleo=9 --factions "Anna=Aliens+Ninjas,Ben=Pirates+Robots,Cleo=Zombies+Wizards"
-
-      smashup game record Anna=15 Ben=11            (completes the draft stored with draft --record)
-    """
     from smashup_db.userdata import gamelog
     from smashup_db.rules.endgame import parse_madness, parse_scores
 

@@ -7,13 +7,14 @@ from typing import Annotated, Optional
 
 import typer
 
+from smashup_db.i18n import _
 from smashup_db.i18n.terms import msg, term
 from smashup_db.cli.gamenight_print import games as _print_games
 from smashup_db.cli.lookups import catalogue
 from smashup_db.cli.opts import DbOpt, JsonOpt, LangOpt, PlayerOpt
 from smashup_db.cli.output import emit_json, line, say, table
 
-app = typer.Typer(name="games", help="The game log: list, statistics, export and import.", no_args_is_help=True)
+app = typer.Typer(name="games", help=_("The game log: list, statistics, export and import."), no_args_is_help=True)
 
 
 def _t(lang: str, key: str, **values) -> str:
@@ -21,12 +22,11 @@ def _t(lang: str, key: str, **values) -> str:
     return msg("g." + key, lang, **values)
 
 
-@app.command("list")
+@app.command("list", help=_("List recorded games, newest first. Example: smashup games list --player Anna --json"))
 def games_list(player: PlayerOpt = None,
-               limit: Annotated[Optional[int], typer.Option("--limit", "-n", help="Newest N games only.",
+               limit: Annotated[Optional[int], typer.Option("--limit", "-n", help=_("Newest N games only."),
                                                             show_default=False)] = None,
                db: DbOpt = None, lang: LangOpt = None, json_out: JsonOpt = False) -> None:
-    """List recorded games, newest first. Example: smashup games list --player Anna --json"""
     from smashup_db.userdata import gamelog
 
     with catalogue(db, lang) as cat:
@@ -42,12 +42,10 @@ def games_list(player: PlayerOpt = None,
         _print_games(cat, items)
 
 
-@app.command("stats")
+@app.command("stats", help=_("Play count and win rate per player, faction and faction pair (finished games).\n"
+                             "\n"
+                             "Example: smashup games stats --player Ben --json"))
 def games_stats(player: PlayerOpt = None, db: DbOpt = None, lang: LangOpt = None, json_out: JsonOpt = False) -> None:
-    """Play count and win rate per player, faction and faction pair (finished games).
-
-    Example: smashup games stats --player Ben --json
-    """
     from smashup_db.userdata import gamelog
 
     with catalogue(db, lang) as cat:
@@ -73,13 +71,11 @@ def games_stats(player: PlayerOpt = None, db: DbOpt = None, lang: LangOpt = None
                    for r in rows])
 
 
-@app.command("export")
-def games_export(file: Annotated[Path, typer.Argument(help="JSON file to write.")],
+@app.command("export", help=_("Write the whole game log to a JSON file (to merge with another group's log).\n"
+                              "\n"
+                              "Example: smashup games export games.json"))
+def games_export(file: Annotated[Path, typer.Argument(help=_("JSON file to write."))],
                  db: DbOpt = None, lang: LangOpt = None) -> None:
-    """Write the whole game log to a JSON file (to merge with another group's log).
-
-    Example: smashup games export games.json
-    """
     import json
 
     from smashup_db.userdata import gamelog
@@ -91,13 +87,11 @@ def games_export(file: Annotated[Path, typer.Argument(help="JSON file to write."
         say(_t(cat.lang, "wrote_games", n=len(data["games"]), games=term("game", cat.lang, len(data["games"])), file=file))
 
 
-@app.command("import")
-def games_import(file: Annotated[Path, typer.Argument(help="JSON file written by smashup games export.")],
+@app.command("import", help=_("Merge a game log file into this one (games already present are skipped; all or nothing).\n"
+                              "\n"
+                              "Example: smashup games import bens-games.json"))
+def games_import(file: Annotated[Path, typer.Argument(help=_("JSON file written by smashup games export."))],
                  db: DbOpt = None, lang: LangOpt = None, json_out: JsonOpt = False) -> None:
-    """Merge a game log file into this one (games already present are skipped; all or nothing).
-
-    Example: smashup games import bens-games.json
-    """
     from smashup_db.userdata import gamelog
 
     with catalogue(db, lang) as cat:

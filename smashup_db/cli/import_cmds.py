@@ -11,6 +11,7 @@ from typing import Annotated
 
 import typer
 
+from smashup_db.i18n import _
 from smashup_db.i18n.terms import active_lang, msg
 from smashup_db.cli.from_decl import add_command
 from smashup_db.cli.decl import COMMANDS
@@ -18,25 +19,23 @@ from smashup_db.cli.lookups import catalogue
 from smashup_db.cli.opts import DbOpt, JsonOpt
 from smashup_db.cli.output import emit_json, user_errors
 
-app = typer.Typer(name="import", help="Import rules text (card archive) or translations (CSV) into your database.",
+app = typer.Typer(name="import", help=_("Import rules text (card archive) or translations (CSV) into your database."),
                   no_args_is_help=True)
 add_command(app, COMMANDS["import text"])  # declared in .decl (the fast path runs it too)
 
 
-@app.command("translations")
+@app.command("translations", help=_("Import names and text in another language from a CSV file keyed by our ids.\n"
+                                    "\n"
+                                    "Columns: kind (product, faction, card, base), id, lang (de or en), name, text;\n"
+                                    "name_en/text_en are ignored. Empty cells leave what is stored. Names become\n"
+                                    "searchable at once. The CSV may come from LibreOffice or Excel (byte order\n"
+                                    "mark, ';' separator, CRLF). Every bad row is listed with its line and then\n"
+                                    "nothing is imported; otherwise one transaction, and a summary per kind.\n"
+                                    "Example: smashup import translations de.csv"))
 def import_translations_cmd(
-        file: Annotated[Path, typer.Argument(help="CSV file with columns kind,id,lang,name,text.",
+        file: Annotated[Path, typer.Argument(help=_("CSV file with columns kind,id,lang,name,text."),
                                              show_default=False)],
         db: DbOpt = None, json_out: JsonOpt = False) -> None:
-    """Import names and text in another language from a CSV file keyed by our ids.
-
-    Columns: kind (product, faction, card, base), id, lang (de or en), name, text;
-    name_en/text_en are ignored. Empty cells leave what is stored. Names become
-    searchable at once. The CSV may come from LibreOffice or Excel (byte order
-    mark, ';' separator, CRLF). Every bad row is listed with its line and then
-    nothing is imported; otherwise one transaction, and a summary per kind.
-    Example: smashup import translations de.csv
-    """
     from smashup_db.importer.translation_csv import import_translations, parse_translations, read_translations_text
     from smashup_db.cli.translation_print import import_summary
 

@@ -14,8 +14,10 @@ TYPE_CHECKING = False  # typing is not imported at run time (start-up; annotatio
 if TYPE_CHECKING:
     from typing import Iterator
 
+from smashup_db.i18n import _
 from smashup_db.i18n.terms import count, msg, term
-from smashup_db.cli.output import emit_json, fail, fmt_number, fmt_vp, footnote, label, line, table, text, user_errors
+from smashup_db.cli.output import (emit_json, fail, fmt_number, fmt_vp, footnote, label, line, printing_word, table, text,
+                                   user_errors)
 
 
 def pick_lang(lang: str | None) -> str:
@@ -30,7 +32,7 @@ def pick_lang(lang: str | None) -> str:
         return lang
     lang = lang.lower()
     if lang not in LANGS:
-        fail(f"unknown language {lang!r}; use one of: {', '.join(LANGS)}")
+        fail(_("unknown language {value}; use one of: {choices}").format(value=repr(lang), choices=", ".join(LANGS)))
     set_active_lang(lang)
     return lang
 
@@ -221,7 +223,8 @@ def _show_base(item: dict, cat) -> None:
              if item["stats_known"] else f"{term('breakpoint', L)}/{term('vp', L)}: {term('unknown', L)}")
     shown = item.get("printing") or "current"
     line((label(item, L), "bold"), f" ({item['id']}) - {stats}"
-         + (f" ({shown}" + (f" = {item['facts_from']}" if item.get("facts_from") not in (None, shown) else "")
+         + (f" ({printing_word(shown, L)}"
+            + (f" = {printing_word(item['facts_from'], L)}" if item.get("facts_from") not in (None, shown) else "")
             + ")" if shown != "current" else ""))
     line(f"{term('product', L)}: {label(item['product'], L)}"
          + (f", {term('faction', L)}: {label(item['faction'], L)}" if item["faction"] else ""))

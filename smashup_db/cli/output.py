@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from typing import Iterator, Sequence
 
 from smashup_db.common.sanitize import printable
+from smashup_db.i18n import N_, _
 
 Span = "str | tuple"  # a plain string, or (text, Rich style)
 
@@ -59,7 +60,7 @@ def user_errors() -> Iterator[None]:
     except UserError as exc:
         fail(str(exc))
     except KeyboardInterrupt:
-        fail("interrupted", 130)  # translated by fail() (e.* entries, else the message key below)
+        fail(_("interrupted"), 130)
 
 
 def emit_json(obj) -> None:
@@ -190,6 +191,18 @@ def footnote(lang: str, items: Sequence[dict | None]) -> None:
 
     if lang != "en" and any(i and i.get("name_lang") not in (lang, None) for i in items):
         line((f"* {term('english_shown', lang)}", "dim"))
+
+
+#: The printings as typed with --printing, shown in the display language.
+PRINTING_WORDS = {"original": N_("original"), "current": N_("current"), "german": N_("german")}
+
+
+def printing_word(printing: str, lang: str) -> str:
+    """A printing's name as typed with ``--printing`` (``german``), in ``lang`` (``deutsch``)."""
+    from smashup_db.i18n import gettext
+
+    word = PRINTING_WORDS.get(printing)
+    return gettext(word, lang) if word else printing
 
 
 def fmt_vp(vp: Sequence) -> str:
