@@ -222,7 +222,8 @@ def reflow(text):
     paragraphs = []
     for para in text.split("\n\n"):
         lines = para.split("\n")
-        paragraphs.append(para if all(ln.startswith("  ") for ln in lines) else " ".join(ln.strip() for ln in lines))
+        indented = all(ln.startswith("  ") for ln in lines if ln.strip())
+        paragraphs.append(para if indented else " ".join(ln.strip() for ln in lines if ln.strip()))
     return "\n\n".join(paragraphs)
 
 

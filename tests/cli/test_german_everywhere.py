@@ -288,3 +288,12 @@ def test_help_examples_fit_in_80_columns():
     long = [ln for m in po if isinstance(m.id, str) and m.id for text in (m.id, m.string)
             for ln in text.split("\n") if ln.startswith("  ") and len(ln) > 77]
     assert not long, long
+
+
+def test_help_paragraphs_are_reflowed_and_examples_kept():
+    """Prose paragraphs are one line each (the terminal wraps them at its width); example lines keep their breaks."""
+    from smashup_db.cli.framework import reflow
+
+    assert reflow("One line\nand the next.\n\n  smashup card x\n  smashup card y\n") == \
+        "One line and the next.\n\n  smashup card x\n  smashup card y\n"
+    assert reflow(None) is None
