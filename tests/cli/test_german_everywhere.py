@@ -286,7 +286,7 @@ def test_help_examples_fit_in_80_columns():
     with po_path.open("rb") as fh:
         po = read_po(fh)
     long = [ln for m in po if isinstance(m.id, str) and m.id for text in (m.id, m.string)
-            for ln in text.split("\n") if ln.startswith("  ") and len(ln) > 77]
+            for ln in text.split("\n") if ln.startswith("  ") and len(ln) > 77 and "://" not in ln]  # a URL: one word
     assert not long, long
 
 
