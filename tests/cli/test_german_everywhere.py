@@ -72,12 +72,12 @@ def _english_patterns() -> re.Pattern:
 _PATTERNS: list = []
 
 
-def _names() -> list[str]:
+def _names(db: str | None = None) -> list[str]:
     """Every name of the catalogue, English and German, longest first (proper names, allowed)."""
     from smashup_db.catalogue import model as readmodel
     from smashup_db.compiler.bootstrap import open_reader
 
-    reader = open_reader(None)
+    reader = open_reader(db)
     try:
         model = readmodel.load(reader)
     finally:
@@ -216,12 +216,14 @@ def _run_mode(mode: str, db: str, tmp: Path, names: list[str]) -> list:
 
 
 @pytest.mark.parametrize("mode", ["--lang", "LANG"])
-def test_every_leaf_command_its_help_and_usage_errors_are_german(cli, db_path, backend, tmp_path, mode):
-    if backend != "sqlite":
-        pytest.skip("the German texts do not depend on the backend (tests/cli/test_german.py runs both)")
-    assert cli("stats").exit_code == 0  # the database exists and is built
-    names = _names()
-    results = _run_mode(mode, db_path, tmp_path, names)
+def test_every_leaf_command_its_help_and_usage_errors_are_german(tmp_path, mode):
+    """On a fresh SQLite database (the German texts do not depend on the backend; test_german.py runs both)."""
+    db = str(tmp_path / "de.db")
+    built = subprocess.run([sys.executable, "-m", "smashup_db", "stats"], env=_env("LANG", db), capture_output=True,
+                           text=True, encoding="utf-8", timeout=300, stdin=subprocess.DEVNULL)
+    assert built.returncode == 0, built.stderr
+    names = _names(db)
+    results = _run_mode(mode, db, tmp_path, names)
     bad, helps, errors = [], 0, 0
     for args, code, output, exc in results:
         assert not exc and "Traceback" not in output, (args, exc, output[-2000:])
