@@ -12,7 +12,11 @@ wall clock):
   smashup db build                              (rebuild of the facts)
   smashup import text <card archive>            (re-import: no changes)
 and prints each look-up's ratio to the jq scan and to `python3 -c pass`, and the
-writers' ratio to the card look-up. Goals (issue 10): look-up <= 1.5x jq and
+writers' ratio to the card look-up. Then the CPU time (user + system, from the
+kernel's rusage of each child) of `smashup card "cesium armor"` against the jq
+scan in paired runs (jq, card, jq, card ...; the ratio of each pair, median and
+quartiles), which is steadier than wall time on a loaded machine (issue 19: card
+<= 1.0x jq). Goals (issue 10): look-up <= 1.5x jq and
 <= 6x python; db build and import text <= 2x a look-up. Needs jq on PATH and
 ../shared/data for the jq and import rows (skipped without them). Bytecode
 caching is on (PYTHONDONTWRITEBYTECODE is dropped), as for an installed package.
@@ -45,6 +49,29 @@ def timed(cmd: list[str], env: dict, runs: int) -> tuple[float, float]:
     return statistics.median(times), min(times)
 
 
+def cpu_ms(cmd: list[str], env: dict) -> float:
+    """CPU time (user + system) in ms of one run of ``cmd``, output to a pipe."""
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    proc.stdout.read()
+    _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode:
+        raise subprocess.CalledProcessError(proc.returncode, cmd)
+    return (usage.ru_utime + usage.ru_stime) * 1000
+
+
+def paired_cpu(a: list[str], b: list[str], env: dict, runs: int) -> tuple[float, float, float, list[float]]:
+    """``b``'s CPU time over ``a``'s in ``runs`` pairs: (median, lower quartile, upper quartile, b's ms)."""
+    cpu_ms(a, env), cpu_ms(b, env)  # warm-up (bytecode, page cache)
+    ratios, b_ms = [], []
+    for _ in range(runs):
+        ta, tb = cpu_ms(a, env), cpu_ms(b, env)
+        ratios.append(tb / ta)
+        b_ms.append(tb)
+    q = statistics.quantiles(ratios, n=4)
+    return statistics.median(ratios), q[0], q[2], b_ms
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=20)
@@ -53,7 +80,6 @@ def main() -> None:
 
     db = args.db or str(Path(tempfile.mkdtemp()) / "startup.db")
     env = {**os.environ, "SMASHUP_DB": db, "LANG": "C.UTF-8"}
-    env.pop("SMASHUP_NO_FASTPATH", None)
     # As installed for a user: Python keeps compiled bytecode (the warm-up run writes it).
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     smashup = [sys.executable, "-m", "smashup_db"]
@@ -90,6 +116,11 @@ def main() -> None:
         x_py = f"{med / py:.1f}" if is_lookup else ""
         x_lk = f"{med / card:.2f}" if label in writers else ""
         print(f"{label:40} {med:10.1f} {best:9.1f} {x_jq:>6} {x_py:>9} {x_lk:>10}")
+    if jq:
+        med, lo, hi, ms = paired_cpu(["jq", JQ_FILTER, str(ARCHIVE)], smashup + ["card", "cesium armor"], env,
+                                     max(args.runs, 20))
+        print(f'CPU, paired with jq: card "cesium armor" {statistics.median(ms):.1f} ms, '
+              f"{med:.2f}x jq (quartiles {lo:.2f}-{hi:.2f})")
 
 
 if __name__ == "__main__":

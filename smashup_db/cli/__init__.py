@@ -1,20 +1,32 @@
 """Command-line interface (``smashup``): a thin layer over the library.
 
-:func:`main` first offers the command line to the start-up fast path
-(:mod:`.fast`: simple look-ups without importing Typer), then to the Typer
-application, whose commands register themselves from the sibling modules.
-``from smashup_db.cli import app`` gives that application (for tests).
+:func:`main` picks the display language first (``--lang``, else the locale),
+then offers the command line to the start-up fast path (:mod:`.fast`: the
+commands declared in :mod:`.decl`, run without importing Typer), then to the
+Typer application composed in :mod:`.app` from the command modules (one per
+group), built in that language: help texts, the help panels' words and usage
+errors included (:mod:`.framework`). ``from smashup_db.cli import app`` gives
+that application (for tests), built in the language of the locale.
 """
 
 from __future__ import annotations
 
 import sys
 
+def typer_app(lang: str | None = None):
+    """The Typer application with every command registered, its words in ``lang`` (default: the locale's).
 
-def typer_app():
-    """The Typer application with every command registered."""
-    from smashup_db.cli import collection_cmds, data_cmds, game_cmds, gamenight_cmds, import_cmds, lookup_cmds, search_cmds, site_cmds  # noqa: F401
-    from smashup_db.cli import translation_cmds  # noqa: F401
+    The language is fixed when the application is first built in a process.
+    """
+    if "app" in globals():
+        return globals()["app"]
+    from smashup_db.i18n import active_lang, set_active_lang
+
+    from smashup_db.cli.framework import use_language
+
+    if lang:
+        set_active_lang(lang)
+    use_language(active_lang())
     from smashup_db.cli.app import app
 
     globals()["app"] = app  # the package attribute ``app`` is the application, not the module
@@ -29,8 +41,13 @@ def __getattr__(name: str):
 
 def main() -> None:
     """Entry point of the ``smashup`` console script."""
-    from smashup_db.cli.fast import try_fast
+    from smashup_db.i18n import set_active_lang
 
+    from smashup_db.cli.fast import try_fast
+    from smashup_db.cli.framework import display_lang
+
+    lang = display_lang(sys.argv[1:])
+    set_active_lang(lang)
     try:
         if try_fast(sys.argv[1:]):
             sys.stdout.flush()
@@ -40,4 +57,4 @@ def main() -> None:
 
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         sys.exit(1)
-    typer_app()()
+    typer_app(lang)()

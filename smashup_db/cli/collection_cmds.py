@@ -7,14 +7,15 @@ from typing import Annotated, Optional
 
 import typer
 
+from smashup_db.i18n import _
 from smashup_db.cli import gamenight_print as show
-from smashup_db.cli.app import DbOpt, JsonOpt, LangOpt, app, catalogue, emit_json
-from smashup_db.cli.gamenight_cmds import CollectionOpt, check_printing
+from smashup_db.cli.lookups import catalogue, check_printing
+from smashup_db.cli.opts import CollectionOpt, DbOpt, JsonOpt, LangOpt
+from smashup_db.cli.output import emit_json
 from smashup_db.cli.output import line
 from smashup_db.i18n.terms import msg, term
 
-collection_app = typer.Typer(help="Record the boxes you (and your friends) own.", no_args_is_help=True)
-app.add_typer(collection_app, name="collection")
+app = typer.Typer(name="collection", help=_("Record the boxes you (and your friends) own."), no_args_is_help=True)
 
 
 def _t(lang: str, key: str, **values) -> str:
@@ -28,38 +29,34 @@ def _show_entry(cat, row: dict, json_out: bool) -> None:
     show.collection_entry(cat, row)
 
 
-@collection_app.command("add")
-def collection_add(product: Annotated[str, typer.Argument(help="Product name in English or German, or its id.")],
-                   copies: Annotated[int, typer.Option("--copies", help="How many copies.")] = 1,
-                   owner: Annotated[str, typer.Option("--owner", help="Whose box it is.")] = "me",
-                   printing: Annotated[Optional[str], typer.Option("--printing", help="Which printing the box is: original, current or german (default: german when named by its German title).", show_default=False)] = None,
+@app.command("add", help=_("Add a box to a collection; a German title records the German edition.\n"
+                           "\n"
+                           "Examples: smashup collection add \"Vergessene Helden\" --owner Ben;\n"
+                           "smashup collection add \"Core Set\" --printing original"))
+def collection_add(product: Annotated[str, typer.Argument(help=_("Product name in English or German, or its id."))],
+                   copies: Annotated[int, typer.Option("--copies", help=_("How many copies."))] = 1,
+                   owner: Annotated[str, typer.Option("--owner", help=_("Whose box it is."))] = "me",
+                   printing: Annotated[Optional[str], typer.Option("--printing", help=_("Which printing the box is: original, current or german (default: german when named by its German title)."), show_default=False)] = None,
                    db: DbOpt = None, lang: LangOpt = None, json_out: JsonOpt = False) -> None:
-    """Add a box to a collection; a German title records the German edition.
-
-    Examples: smashup collection add "Vergessene Helden" --owner Ben;
-    smashup collection add "Core Set" --printing original
-    """
     from smashup_db.userdata import collection as coll
 
     with catalogue(db, lang) as cat:
         _show_entry(cat, coll.add(cat, product, copies, owner, check_printing(printing)), json_out)
 
 
-@collection_app.command("remove")
-def collection_remove(product: Annotated[str, typer.Argument(help="Product name in English or German, or its id.")],
-                      copies: Annotated[Optional[int], typer.Option("--copies", help="How many copies (default: all).", show_default=False)] = None,
-                      owner: Annotated[str, typer.Option("--owner", help="Whose box it is.")] = "me",
+@app.command("remove", help=_("Remove a box from a collection. Example: smashup collection remove \"Core Set\" "))
+def collection_remove(product: Annotated[str, typer.Argument(help=_("Product name in English or German, or its id."))],
+                      copies: Annotated[Optional[int], typer.Option("--copies", help=_("How many copies (default: all)."), show_default=False)] = None,
+                      owner: Annotated[str, typer.Option("--owner", help=_("Whose box it is."))] = "me",
                       db: DbOpt = None, lang: LangOpt = None, json_out: JsonOpt = False) -> None:
-    """Remove a box from a collection. Example: smashup collection remove "Core Set" """
     from smashup_db.userdata import collection as coll
 
     with catalogue(db, lang) as cat:
         _show_entry(cat, coll.remove(cat, product, copies, owner), json_out)
 
 
-@collection_app.command("list")
+@app.command("list", help=_("List the collection (all owners, or --collection NAME ...). Example: smashup collection list"))
 def collection_list(owner: CollectionOpt = None, db: DbOpt = None, lang: LangOpt = None, json_out: JsonOpt = False) -> None:
-    """List the collection (all owners, or --collection NAME ...). Example: smashup collection list"""
     from smashup_db.userdata import collection as coll
 
     with catalogue(db, lang) as cat:
@@ -72,16 +69,13 @@ def collection_list(owner: CollectionOpt = None, db: DbOpt = None, lang: LangOpt
             _show_entry(cat, r, False)
 
 
-@collection_app.command("export")
-def collection_export(file: Annotated[Path, typer.Argument(help="File to write: .json or .csv.")],
+@app.command("export", help=_("Back up the collection (owners, products, copies) to a JSON or CSV file.\n"
+                              "\n"
+                              "Example: smashup collection export boxes.json"))
+def collection_export(file: Annotated[Path, typer.Argument(help=_("File to write: .json or .csv."))],
                       db: DbOpt = None, lang: LangOpt = None) -> None:
-    """Back up the collection (owners, products, copies) to a JSON or CSV file.
-
-    Example: smashup collection export boxes.json
-    """
     from smashup_db.userdata import backup
     from smashup_db.gamenight import share
-    from smashup_db.cli.app import catalogue
 
     with catalogue(db, lang) as cat:
         kind = backup.kind_of(file)
@@ -90,17 +84,14 @@ def collection_export(file: Annotated[Path, typer.Argument(help="File to write: 
         line(_t(cat.lang, "wrote_entries", n=n, file=file))
 
 
-@collection_app.command("import")
-def collection_import(file: Annotated[Path, typer.Argument(help="File written by collection export (.json or .csv).")],
-                      replace: Annotated[bool, typer.Option("--replace", help="Empty the collection first (default: "
-                                                            "each entry sets that owner's copies, others stay).")] = False,
+@app.command("import", help=_("Restore the collection from a backup, all or nothing.\n"
+                              "\n"
+                              "Example: smashup collection import boxes.json --replace"))
+def collection_import(file: Annotated[Path, typer.Argument(help=_("File written by collection export (.json or .csv)."))],
+                      replace: Annotated[bool, typer.Option("--replace", help=_("Empty the collection first (default: "
+                                                            "each entry sets that owner's copies, others stay)."))] = False,
                       db: DbOpt = None, lang: LangOpt = None, json_out: JsonOpt = False) -> None:
-    """Restore the collection from a backup, all or nothing.
-
-    Example: smashup collection import boxes.json --replace
-    """
     from smashup_db.userdata import backup
-    from smashup_db.cli.app import catalogue
 
     with catalogue(db, lang) as cat:
         res = backup.import_file(cat, file, replace)

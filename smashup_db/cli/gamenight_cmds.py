@@ -1,4 +1,4 @@
-"""Game-night commands: draft, bases deck, collection, score."""
+"""Game-night commands at the top level: ``smashup draft`` and ``smashup score``."""
 
 from __future__ import annotations
 
@@ -7,33 +7,27 @@ from typing import Annotated, List, Optional
 
 import typer
 
+from smashup_db.i18n import _
 from smashup_db.common.sanitize import printable
 from smashup_db.i18n import N_
 from smashup_db.i18n.terms import msg, term
-from smashup_db.cli import draft_opts as do
-from smashup_db.cli.app import DbOpt, JsonOpt, LangOpt, app, catalogue, emit_json, fail
-from smashup_db.cli.lookup_cmds import bases_app
 from smashup_db.cli import gamenight_print as show
-from smashup_db.cli.output import fmt_vp, label, line, table
+from smashup_db.cli import opts as do
+from smashup_db.cli.lookups import catalogue, check_printing
+from smashup_db.cli.opts import (CollectionOpt, DbOpt, GamePrintingOpt as PrintingOpt, JsonOpt, LangOpt, ModeOpt,
+                                    OwnedOpt, SeedOpt)
+from smashup_db.cli.output import emit_json, fail, fmt_vp, label, line, printing_word, say, table
+
+app = typer.Typer()  # commands of the top level (merged into the root application)
 
 
-SeedOpt = Annotated[Optional[int], typer.Option("--seed", help="Seed for every random step (printed, so a result can be replayed).",
-                                                show_default=False)]
-OwnedOpt = Annotated[bool, typer.Option("--owned", help="Only use boxes in the collection (all owners).")]
-CollectionOpt = Annotated[Optional[List[str]], typer.Option(
-    "--collection", "-c", help="Only use boxes of this owner; repeat to pool several owners' boxes.", show_default=False)]
-PrintingOpt = Annotated[Optional[str], typer.Option(
-    "--printing", help="Which printing's breakpoints and VP to show: original, current or german "
-    "(default: the one owned, else current).", show_default=False)]
-ModeOpt = Annotated[str, typer.Option("--base-mode", "--mode", help="Base deck: set (rulebook: bases of the factions' boxes), "
-                                      "faction (bases tied to the factions) or all (every owned base).")]
 
-
-def _split(value: str) -> list[str]:
+def split_list(value: str) -> list[str]:
+    """The non-empty items of a comma-separated option value, stripped."""
     return [v.strip() for v in value.split(",") if v.strip()]
 
 
-def _base_stats(cat, res: dict, printing: str | None) -> None:
+def add_base_stats(cat, res: dict, printing: str | None) -> None:
     """Add ``bases_in_play_stats`` to ``res``: each base's breakpoint, VP, printing and own scoring rule."""
     res["bases_in_play_stats"] = []
     for bid in res["bases_in_play"]:
@@ -78,43 +72,47 @@ def _interactive(cat, state, rng) -> None:
             show_pool = answer.lower() in ("u", "undo")
 
 
-@app.command()
-def draft(players: Annotated[str, typer.Option("--players", "-p", help="Comma-separated names, 2 to 8 players, e.g. \"Anna,Ben,Cleo\".")],
-          pool: Annotated[Optional[int], typer.Option("--pool", help="Factions laid out (default max(8, 2 x players)).", show_default=False)] = None,
-          start: Annotated[Optional[str], typer.Option("--start", help="Start player (default: drawn at random).", show_default=False)] = None,
-          auto: Annotated[bool, typer.Option("--auto", help="Random picks (fills whatever --pick leaves open).")] = False,
-          pick: Annotated[Optional[List[str]], typer.Option("--pick", help="Scripted pick PLAYER=FACTION, repeat in draft order.", show_default=False)] = None,
-          interactive: Annotated[bool, typer.Option("--interactive", "-i", help="Ask for picks even when input is not a terminal.")] = False,
+@app.command(help=_("Run the rulebook's formal snake draft, then build the base deck and lay out the bases.\n"
+                    "\n"
+                    "Pool of random factions, random start player, one pick each clockwise, then back "
+                    "(1 2 3 3 2 1); nobody holds a faction twice, and two players share one only when two "
+                    "copies of a box with it are owned (German rulebook, \"Prügeln wir uns nach Regeln!\"). "
+                    "Without --auto or --pick each player is asked in turn; --pick takes a pool number or a "
+                    "faction name.\n"
+                    "\n"
+                    "Examples:\n"
+                    "\n"
+                    "  smashup draft --players \"Anna,Ben,Cleo\"\n"
+                    "\n"
+                    "  smashup draft --players \"Anna,Ben,Cleo\" --auto --seed 1\n"
+                    "\n"
+                    "  smashup draft -p Anna,Ben --seed 3 --pick Anna=1 --pick Ben=4 --auto --json\n"
+                    "\n"
+                    "  smashup draft -p Anna,Ben,Cleo --collection Anna --collection Ben\n"
+                    "\n"
+                    "  smashup draft -p Anna,Ben,Cleo --auto --ban Zombies --complexity low,medium\n"
+                    "\n"
+                    "  smashup draft -p Anna,Ben,Cleo --auto --avoid-recent 2\n"
+                    "\n"
+                    "  smashup draft -p Anna,Ben,Cleo --format offer --offer 3 --record\n"
+                    "\n"
+                    "  smashup draft -p Anna,Ben,Cleo --auto --format-out markdown --out draft.md"))
+def draft(players: Annotated[str, typer.Option("--players", "-p", help=_("Comma-separated names, 2 to 8 players, e.g. \"Anna,Ben,Cleo\"."))],
+          pool: Annotated[Optional[int], typer.Option("--pool", help=_("Factions laid out (default max(8, 2 x players))."), show_default=False)] = None,
+          start: Annotated[Optional[str], typer.Option("--start", help=_("Start player (default: drawn at random)."), show_default=False)] = None,
+          auto: Annotated[bool, typer.Option("--auto", help=_("Random picks (fills whatever --pick leaves open)."))] = False,
+          pick: Annotated[Optional[List[str]], typer.Option("--pick", help=_("Scripted pick PLAYER=FACTION, repeat in draft order."), show_default=False)] = None,
+          interactive: Annotated[bool, typer.Option("--interactive", "-i", help=_("Ask for picks even when input is not a terminal."))] = False,
           owned: OwnedOpt = False, collection: CollectionOpt = None, base_mode: ModeOpt = "set",
           seed: SeedOpt = None, db: DbOpt = None, lang: LangOpt = None, json_out: JsonOpt = False,
           ban: do.BanOpt = None, include: do.IncludeOpt = None, complexity: do.ComplexityOpt = None,
           products: do.ProductsOpt = None, fmt: do.FormatOpt = None, offer: do.OfferOpt = None,
           avoid_recent: do.AvoidOpt = None, preset: do.PresetOpt = None, record: do.RecordOpt = False,
           format_out: do.FormatOutOpt = None, out: do.OutOpt = None, printing: PrintingOpt = None) -> None:
-    """Run the rulebook's formal snake draft, then build the base deck and lay out the bases.
-
-    Pool of random factions, random start player, one pick each clockwise, then back
-    (1 2 3 3 2 1); nobody holds a faction twice, and two players share one only when two
-    copies of a box with it are owned (German rulebook, "Prügeln wir uns nach Regeln!").
-
-    Examples:
-
-      smashup draft --players "Anna,Ben,Cleo"                 (interactive)
-
-      smashup draft --players "Anna,Ben,Cleo" --auto --seed 1
-
-      smashup draft -p "Anna,Ben" --seed 3 --pick Anna=1 --pick Ben=4 --auto --json   (picks by pool number or name)
-
-      smashup draft -p "Anna,Ben,Cleo" --collection Anna --collection Ben
-
-      smashup draft -p "Anna,Ben,Cleo" --auto --ban Zombies --complexity low,medium --avoid-recent 2
-
-      smashup draft -p "Anna,Ben,Cleo" --format offer --offer 3 --record --format-out markdown
-    """
     from smashup_db.gamenight.session import finish, new_seed, scripted_pick, setup
 
     with catalogue(db, lang) as cat:
-        names = _split(players)
+        names = split_list(players)
         if not (auto or pick or interactive or sys.stdin.isatty()):
             fail(N_("no terminal to ask for picks: add --auto for random picks or --pick PLAYER=FACTION ..."))
         seed = new_seed() if seed is None else seed
@@ -139,9 +137,7 @@ def draft(players: Annotated[str, typer.Option("--players", "-p", help="Comma-se
                 _interactive(cat, state, rng)
         res = finish(cat, session, base_mode)
         res["printing"] = check_printing(printing)
-        _base_stats(cat, res, res["printing"])
-        from smashup_db.cli.game_cmds import after_draft
-
+        add_base_stats(cat, res, res["printing"])
         if after_draft(cat, res, state, ext, record=record, format_out=format_out, out=out, json_out=json_out):
             return
         if json_out:
@@ -150,69 +146,24 @@ def draft(players: Annotated[str, typer.Option("--players", "-p", help="Comma-se
         line((msg("replay_with", cat.lang, seed=seed), "dim"))
 
 
-@bases_app.command("deck")
-def bases_deck(factions: Annotated[str, typer.Option("--factions", "-f", help="Comma-separated factions (names in English or German, or ids).")],
-               players: Annotated[int, typer.Option("--players", "-n", help="Number of players (2 to 8).")],
-               base_mode: ModeOpt = "set", owned: OwnedOpt = False, collection: CollectionOpt = None,
-               seed: SeedOpt = None, printing: PrintingOpt = None, db: DbOpt = None, lang: LangOpt = None,
-               json_out: JsonOpt = False) -> None:
-    """Build the base deck for chosen factions and lay out players + 1 bases.
-
-    Set mode follows the rulebook: only the bases of the boxes the factions come from.
-
-    Example: smashup bases deck --factions "Steampunks,Wechslerbots,Zombies,Astroritter" --players 2
-    """
-    import random
-
-    from smashup_db.userdata.collection import owned_copies
-    from smashup_db.gamenight.session import base_deck, new_seed
-
-    with catalogue(db, lang) as cat:
-        ids = [cat.resolve("faction", f)[0] for f in _split(factions)]
-        if not ids:
-            fail(N_("--factions is empty"))
-        seed = new_seed() if seed is None else seed
-        own = owned_copies(cat, collection) if (owned or collection) else None
-        res = {"seed": seed, "factions": ids,
-               **base_deck(cat, ids, players, rng=random.Random(seed), mode=base_mode, owned=own),
-               "printing": check_printing(printing)}
-        _base_stats(cat, res, res["printing"])
-        if json_out:
-            return emit_json(res)
-        show.bases(cat, res)
-        line((msg("seed", cat.lang, seed=seed), "dim"))
-
-
-def check_printing(printing: str | None) -> str | None:
-    """``--printing`` checked (one line and exit 1 when it is not original, current or german)."""
-    from smashup_db.catalogue.printing import PrintingError, check
-
-    try:
-        return check(printing)
-    except PrintingError as exc:
-        fail(exc)
-
-
-@app.command()
-def score(base: Annotated[str, typer.Argument(help="The base being scored (English or German name, or id).")],
-          powers: Annotated[List[str], typer.Argument(help="Total power per player: NAME=POWER ...", show_default=False)],
-          minion: Annotated[Optional[List[str]], typer.Option("--minion", help="Player whose 0 power comes from a minion (0-power minions still score).", show_default=False)] = None,
-          vp: Annotated[Optional[str], typer.Option("--vp", help="VP for 1st,2nd,3rd when the base's are unknown (or for the base replacing Unicrave), e.g. 4,2,1.", show_default=False)] = None,
-          minions: Annotated[Optional[str], typer.Option("--minions", help="Minions per player, for bases giving VP per minion (Rhodes Plaza Mall), e.g. Anna=3,Ben=1.", show_default=False)] = None,
-          printing: Annotated[Optional[str], typer.Option("--printing", help="Which printing's breakpoint and VP: original, current or german (default: the one owned, else current).", show_default=False)] = None,
+@app.command(help=_("Who gets which VP when a base scores, with the rulebook's tie rules.\n"
+                    "\n"
+                    "Places by total power; a player needs a minion there; tied players all get the full\n"
+                    "VP of their place and push the next player down (10, 10, 5: both 10s take 1st place,\n"
+                    "the 5 takes 3rd place); 4th place gets nothing (German rulebook, \"Die große Wertung\").\n"
+                    "Bases with their own rule (Unicrave, Rhodes Plaza Mall, Factory 436-1337, ...) are\n"
+                    "never scored silently by place: the rule is applied when the input allows\n"
+                    "(--minions) or a notice says what to do.\n"
+                    "\n"
+                    "Examples: smashup score \"USS Undertaking\" Anna=12 Ben=12 Cleo=5;\n"
+                    "smashup score Unicrave A=20 B=5 --printing german"))
+def score(base: Annotated[str, typer.Argument(help=_("The base being scored (English or German name, or id)."))],
+          powers: Annotated[List[str], typer.Argument(help=_("Total power per player: NAME=POWER ..."), show_default=False)],
+          minion: Annotated[Optional[List[str]], typer.Option("--minion", help=_("Player whose 0 power comes from a minion (0-power minions still score)."), show_default=False)] = None,
+          vp: Annotated[Optional[str], typer.Option("--vp", help=_("VP for 1st,2nd,3rd when the base's are unknown (or for the base replacing Unicrave), e.g. 4,2,1."), show_default=False)] = None,
+          minions: Annotated[Optional[str], typer.Option("--minions", help=_("Minions per player, for bases giving VP per minion (Rhodes Plaza Mall), e.g. Anna=3,Ben=1."), show_default=False)] = None,
+          printing: Annotated[Optional[str], typer.Option("--printing", help=_("Which printing's breakpoint and VP: original, current or german (default: the one owned, else current)."), show_default=False)] = None,
           db: DbOpt = None, lang: LangOpt = None, json_out: JsonOpt = False) -> None:
-    """Who gets which VP when a base scores, with the rulebook's tie rules.
-
-    Places by total power; a player needs a minion there; tied players all get the full
-    VP of their place and push the next player down (10, 10, 5: both 10s take 1st place,
-    the 5 takes 3rd place); 4th place gets nothing (German rulebook, "Die große Wertung").
-    Bases with their own rule (Unicrave, Rhodes Plaza Mall, Factory 436-1337, ...) are
-    never scored silently by place: the rule is applied when the input allows
-    (--minions) or a notice says what to do.
-
-    Examples: smashup score "USS Undertaking" Anna=12 Ben=12 Cleo=5;
-    smashup score Unicrave A=20 B=5 --printing german
-    """
     from smashup_db.rules.basescoring import parse_counts, score_named_base
     from smashup_db.catalogue.printing import check
     from smashup_db.rules.scoring import parse_powers, parse_vp
@@ -230,9 +181,46 @@ def score(base: Annotated[str, typer.Argument(help="The base being scored (Engli
             if b.get("text"):
                 line((b["text"], "dim"))
         bp = "?" if res["breakpoint"] is None else str(res["breakpoint"])
-        src = b.get("printing") + (f" = {b['facts_from']}" if b.get("facts_from") not in (None, b.get("printing")) else "")
+        src = printing_word(b.get("printing"), L) + (f" = {printing_word(b['facts_from'], L)}"
+                                                     if b.get("facts_from") not in (None, b.get("printing")) else "")
         line(f"{label(b, L)} ({src}): {term('breakpoint', L)} {bp}, {term('vp', L)} {fmt_vp(res['vp'])}")
         table(None,
               [term("player", L), term("power", L), term("place", L), term("vp", L)],
               [[r["player"], str(r["power"]), "-" if r["place"] is None else str(r["place"]), str(r["vp"])]
                for r in rows])
+
+
+def after_draft(cat, res: dict, state, ext, *, record: bool, format_out: str | None, out, json_out: bool) -> bool:
+    """Finish ``smashup draft``: pool-control notes, ``--record``, ``--format-out``.
+
+    Returns True when it printed the whole output (``--format-out`` without
+    ``--out``), so the draft command prints nothing more.
+    """
+    from smashup_db.errors import UserError
+
+    try:
+        res.setdefault("format", "snake")
+        if ext is not None:
+            ext.annotate(res, state)
+        if record:
+            from smashup_db.userdata.gamelog import record_draft
+
+            res["game"] = record_draft(cat, res["players"], seed=res["seed"], bases=res["bases_in_play"])
+            if not json_out and not (format_out and out is None):
+                L = cat.lang
+                say(msg("g.recorded_draft", L, id=res["game"]["id"]))
+        if format_out:
+            from smashup_db.gamenight import share
+
+            text = share.render(cat, res, format_out)
+            if out is None:
+                if json_out:
+                    fail(_("--format-out without --out prints the page; leave out --json or add --out FILE"))
+                typer.echo(text, nl=False)
+                return True
+            share.write(text, out)
+            if not json_out:
+                say(msg("g.wrote", cat.lang, out=out))
+    except UserError as exc:
+        fail(exc)
+    return False

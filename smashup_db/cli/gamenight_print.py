@@ -7,9 +7,16 @@ are, never read as Rich markup. Words come from :mod:`smashup_db.i18n.terms`.
 
 from __future__ import annotations
 
-from smashup_db.i18n import render
 from smashup_db.i18n.terms import msg, term
-from smashup_db.cli.output import fmt_number, fmt_vp, label, line, table
+from smashup_db.i18n import N_, _
+from smashup_db.cli.output import fmt_number, fmt_vp, label, line, printing_word, table
+
+#: The title of the bases in play for each base-deck mode (English as before; the mode spelled out in German).
+BASES_IN_PLAY = {
+    "set": N_("Bases in play ({shown} of a set-matched deck of {total})"),
+    "faction": N_("Bases in play ({shown} of a faction-matched deck of {total})"),
+    "all": N_("Bases in play ({shown} of a all-matched deck of {total})"),
+}
 
 
 def result(cat, res: dict) -> None:
@@ -26,7 +33,9 @@ def bases(cat, res: dict) -> None:
     """Bases in play (table; facts of ``res["printing"]`` when one was chosen), boxes to pull, decks, warnings."""
     L = cat.lang
     rows = [cat.base_row(b, res.get("printing")) for b in res["bases_in_play"]]
-    table(msg("bases_in_play_title", L, shown=len(res["bases_in_play"]), mode=res["base_mode"],
+    title = BASES_IN_PLAY.get(res["base_mode"])
+    table(_(title, L).format(shown=len(res["bases_in_play"]), total=len(res["base_deck"])) if title else
+          msg("bases_in_play_title", L, shown=len(res["bases_in_play"]), mode=res["base_mode"],
               total=len(res["base_deck"])),
           [term(h, L) for h in ("name", "breakpoint", "vp", "faction", "product")],
           [[label(b, L), fmt_number(b["breakpoint"]), fmt_vp(b["vp"]), label(b["faction"], L),
@@ -82,4 +91,19 @@ def faction_cards(cat, fid: str) -> None:
 def collection_entry(cat, row: dict) -> None:
     """``owner: product xN`` and, when recorded, the printing (``(german)``)."""
     line(msg("collection_entry", cat.lang, owner=row["owner"], product=label(row["product"], cat.lang),
-             copies=row["copies"]) + (f" ({term(row['printing'], cat.lang)})" if row.get("printing") else ""))
+             copies=row["copies"]) + (f" ({printing_word(row['printing'], cat.lang)})" if row.get("printing") else ""))
+
+
+def games(cat, items: list[dict]) -> None:
+    """The game log as a table: number, date, each player with factions and VP, the winner."""
+    L = cat.lang
+
+    def t(key: str) -> str:
+        return msg("g." + key, L)
+
+    table(t("log_title"),
+          ["#", t("date"), term("player", L), term("factions", L), term("vp", L), t("winner")],
+          [[str(g["id"]) if i == 0 else "", g["played_on"] if i == 0 else "", p["player"],
+            " + ".join(cat.name("faction", f)[0] for f in p["factions"]), "-" if p["vp"] is None else str(p["vp"]),
+            (g["winner"] or t("drafted")) if i == 0 else ""]
+           for g in items for i, p in enumerate(g["players"])])

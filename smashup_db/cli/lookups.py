@@ -1,8 +1,9 @@
 """The look-up commands' bodies: open the catalogue, call the library, print.
 
-Both ways in call these functions with the same keyword arguments: the
-Typer commands in :mod:`.lookup_cmds` and :mod:`.search_cmds`, and the start-up
-fast path in :mod:`.fast`. Nothing here imports Typer, SQLAlchemy or Jinja2;
+Each command's parameters are declared once, in :mod:`.decl`; both ways in
+call these functions with one keyword argument per declared parameter: the
+Typer commands made from the declarations (:mod:`.from_decl`) and the start-up
+fast path (:mod:`.fast`). Nothing here imports Typer, SQLAlchemy or Jinja2;
 Rich only when a table (or a terminal) needs it.
 """
 
@@ -14,8 +15,10 @@ if TYPE_CHECKING:
     from typing import Iterator
 
 from smashup_db.i18n import N_
+from smashup_db.i18n import _
 from smashup_db.i18n.terms import count, msg, term
-from smashup_db.cli.output import emit_json, fail, fmt_number, fmt_vp, footnote, label, line, table, text, user_errors
+from smashup_db.cli.output import (emit_json, fail, fmt_number, fmt_vp, footnote, label, line, printing_word, table, text,
+                                   user_errors)
 
 
 def pick_lang(lang: str | None) -> str:
@@ -66,7 +69,7 @@ def look_up(db: str | None, lang: str | None, json_out: bool, fetch, show) -> No
         show(result, cat)
 
 
-def products(db: str | None = None, lang: str | None = None, json_out: bool = False) -> None:
+def products(db: str | None, lang: str | None, json_out: bool) -> None:
     """``smashup products``: every product in publication order."""
     look_up(db, lang, json_out, lambda cat: cat.products(), _show_products)
 
@@ -89,8 +92,8 @@ def _show_products(rows: list[dict], cat) -> None:
     footnote(L, rows)
 
 
-def factions(product: str | None = None, db: str | None = None, lang: str | None = None,
-             json_out: bool = False) -> None:
+def factions(product: str | None, db: str | None, lang: str | None,
+             json_out: bool) -> None:
     """``smashup factions``: factions with their products and their name in the other language."""
     look_up(db, lang, json_out, lambda cat: cat.factions(product), _show_factions)
 
@@ -115,7 +118,7 @@ def bases_table(rows: list[dict], L: str, title: str | None = None) -> None:
             label(b["product"], L)] for b in rows])
 
 
-def faction(name: str, db: str | None = None, lang: str | None = None, json_out: bool = False) -> None:
+def faction(name: str, db: str | None, lang: str | None, json_out: bool) -> None:
     """``smashup faction NAME``: cards, totals, bases and products of one faction."""
     look_up(db, lang, json_out, lambda cat: cat.faction(name), _show_faction)
 
@@ -155,7 +158,8 @@ def _text_block(item: dict, lang: str) -> None:
              (f"({r['source']})", "dim"))
 
 
-def _printing(printing: str | None) -> str | None:
+def check_printing(printing: str | None) -> str | None:
+    """``--printing`` checked: None, original, current or german (else one line and exit 1)."""
     from smashup_db.catalogue.printing import check
 
     with user_errors():
@@ -185,10 +189,10 @@ def _printings_block(item: dict, L: str) -> None:
              (f" - {r['reason']}", "dim") if r["reason"] else "")
 
 
-def card(name: str, printing: str | None = None, db: str | None = None, lang: str | None = None,
-         json_out: bool = False) -> None:
+def card(name: str, printing: str | None, db: str | None, lang: str | None,
+         json_out: bool) -> None:
     """``smashup card NAME``: one card with its printings, text and rulings."""
-    printing = _printing(printing)
+    printing = check_printing(printing)
     look_up(db, lang, json_out, lambda cat: cat.card(name, printing), _show_card)
 
 
@@ -210,10 +214,10 @@ def _show_card(item: dict, cat) -> None:
     footnote(L, [item, item["faction"]])
 
 
-def base(name: str, printing: str | None = None, db: str | None = None, lang: str | None = None,
-         json_out: bool = False) -> None:
+def base(name: str, printing: str | None, db: str | None, lang: str | None,
+         json_out: bool) -> None:
     """``smashup base NAME``: one base with its printings, text and rulings."""
-    printing = _printing(printing)
+    printing = check_printing(printing)
     look_up(db, lang, json_out, lambda cat: cat.base(name, printing), _show_base)
 
 
@@ -223,8 +227,8 @@ def _show_base(item: dict, cat) -> None:
              if item["stats_known"] else f"{term('breakpoint', L)}/{term('vp', L)}: {term('unknown', L)}")
     shown = item.get("printing") or "current"
     line((label(item, L), "bold"), f" ({item['id']}) - {stats}"
-         + (f" ({term(shown, L)}" + (f" = {term(item['facts_from'], L)}"
-                                      if item.get("facts_from") not in (None, shown) else "")
+         + (f" ({printing_word(shown, L)}"
+            + (f" = {printing_word(item['facts_from'], L)}" if item.get("facts_from") not in (None, shown) else "")
             + ")" if shown != "current" else ""))
     line(f"{term('product', L)}: {label(item['product'], L)}"
          + (f", {term('faction', L)}: {label(item['faction'], L)}" if item["faction"] else ""))
@@ -237,10 +241,10 @@ def _show_base(item: dict, cat) -> None:
     footnote(L, [item, item["product"], item["faction"]])
 
 
-def bases(product: str | None = None, faction: str | None = None, printing: str | None = None,
-          db: str | None = None, lang: str | None = None, json_out: bool = False) -> None:
+def bases(product: str | None, faction: str | None, printing: str | None,
+          db: str | None, lang: str | None, json_out: bool) -> None:
     """``smashup bases``: bases with breakpoint and VP, optionally of one product or faction, in a printing."""
-    printing = _printing(printing)
+    printing = check_printing(printing)
     look_up(db, lang, json_out, lambda cat: cat.bases(product, faction, printing), _show_bases)
 
 
@@ -249,7 +253,7 @@ def _show_bases(rows: list[dict], cat) -> None:
     footnote(cat.lang, rows)
 
 
-def stats(db: str | None = None, lang: str | None = None, json_out: bool = False) -> None:
+def stats(db: str | None, lang: str | None, json_out: bool) -> None:
     """``smashup stats``: counts of the catalogue, names and text per language."""
     look_up(db, lang, json_out, lambda cat: cat.stats(), _show_stats)
 
@@ -292,8 +296,8 @@ def _marked(excerpt: str, spans: list):
     return out
 
 
-def search(query: str, limit: int = 50, db: str | None = None, lang: str | None = None,
-           json_out: bool = False) -> None:
+def search(query: str, limit: int, db: str | None, lang: str | None,
+           json_out: bool) -> None:
     """``smashup search QUERY``: cards and bases matching a query (see docs/search.md)."""
     from smashup_db.search import Searcher
 

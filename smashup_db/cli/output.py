@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from typing import Iterator, Sequence
 
 from smashup_db.common.sanitize import printable
+from smashup_db.i18n import N_, _
 
 Span = "str | tuple"  # a plain string, or (text, Rich style)
 
@@ -208,6 +209,14 @@ def footnote(lang: str, items: Sequence[dict | None]) -> None:
 
     if lang != "en" and any(i and i.get("name_lang") not in (lang, None) for i in items):
         line((f"* {term('english_shown', lang)}", "dim"))
+
+
+#: The printings as typed with --printing, shown in the display language.
+def printing_word(printing: str | None, lang: str) -> str:
+    """A printing's display name (``german`` -> "German edition" / "deutsche Ausgabe"); unknown values as they are."""
+    from smashup_db.i18n.terms import term
+
+    return term(printing, lang) if printing in ("original", "current", "german") else str(printing)
 
 
 def fmt_vp(vp: Sequence) -> str:

@@ -7,26 +7,25 @@ from typing import Annotated
 
 import typer
 
-from smashup_db.cli.app import DbOpt, app, user_errors
+from smashup_db.i18n import _
+from smashup_db.cli.opts import DbOpt
+from smashup_db.cli.output import user_errors
 
-site_app = typer.Typer(help="Build or preview the static reference website (English and German).",
+app = typer.Typer(name="site", help=_("Build or preview the static reference website (English and German)."),
                        no_args_is_help=True)
-app.add_typer(site_app, name="site")
 
 
-@site_app.command("build")
-def build(out: Annotated[Path, typer.Option("--out", "-o", help="Output folder (replaced only when the build is complete).")] = Path("site"),
-          lang: Annotated[str, typer.Option("--lang", "-l", help="Languages, comma-separated: en, de.")] = "en,de",
-          base_url: Annotated[str, typer.Option("--base-url", help="Where the site will be published: / or /path/ or https://host/path/.")] = "/",
-          search: Annotated[bool, typer.Option("--search/--no-search", help="Build the Pagefind search index (needs the pagefind binary).")] = True,
+@app.command("build", help=_("Render the catalogue as a static website: one tree per language, downloads, search.\n"
+                             "\n"
+                             "Builds into a temporary folder beside --out and swaps it in only when every\n"
+                             "page is written; on any error the previous site stays as it was.\n"
+                             "\n"
+                             "Examples: smashup site build; smashup site build --out public --base-url /smashup/"))
+def build(out: Annotated[Path, typer.Option("--out", "-o", help=_("Output folder (replaced only when the build is complete)."))] = Path("site"),
+          lang: Annotated[str, typer.Option("--lang", "-l", help=_("Languages, comma-separated: en, de."))] = "en,de",
+          base_url: Annotated[str, typer.Option("--base-url", help=_("Where the site will be published: / or /path/ or https://host/path/."))] = "/",
+          search: Annotated[bool, typer.Option("--search/--no-search", help=_("Build the Pagefind search index (needs the pagefind binary)."))] = True,
           db: DbOpt = None) -> None:
-    """Render the catalogue as a static website: one tree per language, downloads, search.
-
-    Builds into a temporary folder beside --out and swaps it in only when every
-    page is written; on any error the previous site stays as it was.
-
-    Examples: smashup site build; smashup site build --out public --base-url /smashup/
-    """
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -56,13 +55,11 @@ def build(out: Annotated[Path, typer.Option("--out", "-o", help="Output folder (
         say(msg("no_rules_text", L))
 
 
-@site_app.command("serve")
-def serve(port: Annotated[int, typer.Option("--port", "-p", help="Port on 127.0.0.1.")] = 8000,
-          folder: Annotated[Path, typer.Option("--dir", "-d", help="Folder of a built site.")] = Path("site")) -> None:
-    """Preview a built site on http://127.0.0.1:PORT/ (Ctrl+C stops).
-
-    Example: smashup site serve --port 8000 --dir site
-    """
+@app.command("serve", help=_("Preview a built site on http://127.0.0.1:PORT/ (Ctrl+C stops).\n"
+                             "\n"
+                             "Example: smashup site serve --port 8000 --dir site"))
+def serve(port: Annotated[int, typer.Option("--port", "-p", help=_("Port on 127.0.0.1."))] = 8000,
+          folder: Annotated[Path, typer.Option("--dir", "-d", help=_("Folder of a built site."))] = Path("site")) -> None:
     from smashup_db.site import make_server
 
     with user_errors():

@@ -1,7 +1,8 @@
 """The bodies of ``smashup db build`` and ``smashup import text``, without Typer.
 
-Called by their Typer commands (:mod:`.data_cmds`, :mod:`.import_cmds`) and
-by the start-up fast path (:mod:`.fast`), like :mod:`.lookups`.
+Declared in :mod:`.decl` and called, like :mod:`.lookups`, by the Typer
+commands made from the declarations (in :mod:`.db_cmds`, :mod:`.import_cmds`)
+and by the start-up fast path (:mod:`.fast`).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ _KINDS = {"product": "products_lower", "faction": "factions_lower", "card": "car
           "name": "names"}
 
 
-def db_build(db: str | None = None, data=None) -> None:
+def db_build(db: str | None, data) -> None:
     """``smashup db build``: rebuild the facts from ``data/`` in one transaction (text, names, collection kept)."""
     from smashup_db.compiler.datafiles import read_data
     from smashup_db.compiler.load import build_catalogue_db
@@ -36,10 +37,13 @@ def db_build(db: str | None = None, data=None) -> None:
         _say(f"{msg('warning', L)} " + msg("orphan", L, kind=kind if L == "en" else term(kind, L), ref=repr(ref)), err=True)
 
 
-def import_text(sources: list[str], db: str | None = None, json_out: bool = False) -> None:
+def import_text(sources: list[str], db: str | None, json_out: bool) -> None:
     """``smashup import text SOURCE...``: English rules text, errata and clarifications from the card archive."""
     from smashup_db.importer.card_archive import import_archives, load_archive
 
+    if not sources:  # where to get the files, and exit 2 as for a usage mistake
+        _say(msg("where_to_get", active_lang()), err=True)
+        raise SystemExit(2)
     with user_errors():
         files = [load_archive(s) for s in sources]  # all input validated before the database is opened
         report = import_archives(db, files)

@@ -107,22 +107,19 @@ def golden_db(tmp_path_factory):
     return env
 
 
-@pytest.mark.parametrize("path", ["fast", "typer"])
-def test_golden_outputs(golden_db, path, tmp_path):
+def test_golden_outputs(golden_db, tmp_path):
     """Every command's exit code, stdout and stderr equal the recorded golden file.
 
-    Run twice: as a user runs them (look-ups take the start-up fast path), and
-    with ``SMASHUP_NO_FASTPATH=1`` (every command parsed by Typer).
+    Run as a user runs them (look-ups take the start-up fast path; that it parses
+    as Typer does is checked in ``test_startup.py``).
     """
     import sqlite3
 
-    update = os.environ.get("SMASHUP_UPDATE_GOLDEN") == "1" and path == "fast"
+    update = os.environ.get("SMASHUP_UPDATE_GOLDEN") == "1"
     env = dict(golden_db)
     env["SMASHUP_DB"] = str(tmp_path / "run.db")  # a copy: the collection commands change it
     with sqlite3.connect(golden_db["SMASHUP_DB"]) as src, sqlite3.connect(env["SMASHUP_DB"]) as dst:
         src.backup(dst)
-    if path == "typer":
-        env["SMASHUP_NO_FASTPATH"] = "1"
     GOLDEN.mkdir(exist_ok=True)
     mismatches = []
     for name, args in COMMANDS:

@@ -1,4 +1,4 @@
-"""Start-up: look-ups load only what they need, and the fast path agrees with Typer."""
+"""Start-up: look-ups load only what they need, and the fast path parses as Typer does (one declaration)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from smashup_db.cli import fast, output
+from smashup_db.cli import decl, fast, output
 
 #: Modules a look-up must never import (each costs tens of milliseconds of start-up).
 DENY = ("typer", "click", "pydantic", "sqlalchemy", "sqlmodel", "jinja2", "alembic", "rapidfuzz", "rich",
@@ -45,7 +45,6 @@ def built_db(tmp_path_factory):
     """A built database (so the look-ups below are pure reads)."""
     db = str(tmp_path_factory.mktemp("startup") / "s.db")
     env = {**os.environ, "SMASHUP_DB": db, "LANG": "C.UTF-8"}
-    env.pop("SMASHUP_NO_FASTPATH", None)
     subprocess.run([sys.executable, "-m", "smashup_db", "stats"], env=env, check=True, capture_output=True)
     return env
 
@@ -68,34 +67,90 @@ def test_a_table_may_use_rich_but_not_typer(built_db):
     assert "rich.table" in modules and not {"typer", "sqlalchemy", "pydantic"} & {m.split(".")[0] for m in modules}
 
 
-def test_fast_path_specs_match_the_typer_commands():
-    """Every option and argument the fast path knows is the Typer command's, with the same meaning."""
+class _Recorder:
+    """Stands in for every declared command's body and records the keyword arguments it is called with."""
+
+    def __init__(self, monkeypatch):
+        import importlib
+
+        self.calls: list[tuple[str, dict]] = []
+        for spec in decl.COMMANDS.values():
+            module, _dot, function = spec.body.rpartition(".")
+            monkeypatch.setattr(importlib.import_module(f"smashup_db.cli.{module}"), function, self._body(spec.name))
+
+    def _body(self, name):
+        def record(**kwargs):
+            self.calls.append((name, kwargs))
+        return record
+
+    def take(self):
+        calls, self.calls = self.calls, []
+        return calls
+
+
+def test_every_declared_command_is_a_typer_command_with_the_declared_parameters():
+    """The Typer commands are made from the declarations: same words, parameters, option strings and kinds."""
     import typer.main
 
     from smashup_db.cli import app
 
     group = typer.main.get_command(app)
-    for name, (positional, options) in fast.COMMANDS.items():
+    for name, spec in decl.COMMANDS.items():
         cmd = group
         for word in name.split():
             cmd = cmd.commands[word]
-        params = {p.name: p for p in cmd.params}
-        arguments = [p for p in cmd.params if p.param_type_name == "argument"]
-        assert tuple(p.name + ("*" if p.nargs == -1 else "") for p in arguments) == positional, name
-        typer_opts = {opt: p for p in cmd.params if p.param_type_name == "option" for opt in p.opts}
-        typer_opts.pop("--help", None)
-        assert set(options) == set(typer_opts), name
-        for opt, (param, takes_value) in options.items():
-            p = typer_opts[opt]
-            target = "faction_" if (name, param) == ("bases", "faction") else param
-            assert p.name == target and params[target] is p, (name, opt)
-            assert p.is_flag != takes_value, (name, opt)
+        params = [p for p in cmd.params if p.name != "help"]
+        assert [p.name for p in params] == [p.name for p in spec.params], name
+        for p, d in zip(params, spec.params):
+            assert tuple(p.opts + p.secondary_opts) == (d.flags or (d.name,)), (name, d.name)
+            assert (p.param_type_name == "argument") == d.positional
+            assert p.is_flag if d.kind == "flag" else not getattr(p, "is_flag", False), (name, d.name)
+            assert (p.nargs == -1) == (d.kind == "texts"), (name, d.name)
+
+
+#: Tokens a fuzzed command line is made of: every declared option string, values, and things Typer must see.
+_VALUES = ["de", "en", "x", "Core Set", "5", "-1", "+3", "1_0", " 7", "many", "", "a=b", "-", "--", "-h", "--help",
+           "--nope", "-lde", "deck", "--lang=de", "--json=1", "--limit=0", "cesium armor", "x.db"]
+
+
+@st.composite
+def _command_lines(draw):
+    name = draw(st.sampled_from(sorted(decl.COMMANDS)))
+    flags = [f for p in decl.COMMANDS[name].params for f in p.flags]
+    tokens = st.one_of(st.sampled_from(flags), st.sampled_from(_VALUES),
+                       st.builds(lambda f, v: f"{f}={v}", st.sampled_from(flags), st.sampled_from(_VALUES)))
+    return name.split() + draw(st.lists(tokens, max_size=6))
+
+
+def test_fast_path_calls_the_bodies_as_typer_does(monkeypatch):
+    """Whatever command line the fast path takes, Typer takes too and calls the same body with the same
+    arguments (the bodies are replaced by a recorder; hypothesis writes the command lines)."""
+    from typer.testing import CliRunner
+
+    from smashup_db.cli import app
+
+    recorder, runner = _Recorder(monkeypatch), CliRunner()
+    taken = []
+
+    @settings(max_examples=250, deadline=None)
+    @given(_command_lines())
+    def check(args):
+        if not fast.try_fast(args):
+            return  # left to Typer
+        by_fast = recorder.take()
+        result = runner.invoke(app, args)
+        assert result.exit_code == 0, (args, result.output)
+        assert recorder.take() == by_fast, args
+        taken.append(args)
+
+    check()
+    assert len(taken) >= 25  # enough generated lines are simple enough for the fast path
 
 
 @pytest.mark.parametrize("args", [
     ["card"], ["card", "a", "b"], ["card", "x", "--help"], ["card", "x", "--nope"], ["card", "x", "--json=1"],
     ["search", "x", "--limit", "many"], ["card", "x", "--db"], ["bases", "deck", "-f", "x"], ["draft", "-p", "A,B"],
-    ["card", "x", "-lde"], [], ["--help"], ["import", "text"], ["db", "build", "extra"], ["import", "translations", "x"],
+    ["card", "x", "-lde"], [], ["--help"], ["db", "build", "extra"], ["import", "translations", "x"],
 ])
 def test_fast_path_leaves_everything_else_to_typer(args):
     assert fast.parse(args) is None
@@ -103,12 +158,15 @@ def test_fast_path_leaves_everything_else_to_typer(args):
 
 def test_fast_path_parses_like_click():
     assert fast.parse(["card", "--lang=de", "Laser Sword", "--json", "--db", "x.db"]) == (
-        "card", {"lang": "de", "name": "Laser Sword", "json_out": True, "db": "x.db"})
-    assert fast.parse(["search", "-n", "0", "t:base"]) == ("search", {"limit": 0, "query": "t:base"})
+        "card", {"lang": "de", "name": "Laser Sword", "json_out": True, "db": "x.db", "printing": None})
+    assert fast.parse(["search", "-n", "0", "t:base"])[1] == {"limit": 0, "query": "t:base", "db": None,
+                                                              "lang": None, "json_out": False}
+    assert fast.parse(["search", "t:base"])[1]["limit"] == 50  # the declared default
     assert fast.parse(["bases", "-p", "core", "-f", "ninjas", "-p", "Core Set"])[1]["product"] == "Core Set"
     assert fast.parse(["import", "text", "a.json", "--json", "b.json"]) == (
-        "import text", {"sources": ["a.json", "b.json"], "json_out": True})
-    assert fast.parse(["db", "build", "--db=x.db"]) == ("db build", {"db": "x.db"})
+        "import text", {"sources": ["a.json", "b.json"], "json_out": True, "db": None})
+    assert fast.parse(["import", "text"])[1]["sources"] is None  # the body says where to get the files
+    assert fast.parse(["db", "build", "--db=x.db"]) == ("db build", {"db": "x.db", "data": None})
 
 
 _TEXT = st.text(alphabet=st.sampled_from(list("abcdefghijklmnopqrstuvwxyzÄöüßé-.,:;()[]'\"0123456789  ")),
