@@ -8,7 +8,7 @@ are, never read as Rich markup. Words come from :mod:`smashup_db.i18n.terms`.
 from __future__ import annotations
 
 from smashup_db.i18n.terms import msg, term
-from smashup_db.i18n import N_, _
+from smashup_db.i18n import N_, _, render
 from smashup_db.cli.output import fmt_number, fmt_vp, label, line, printing_word, table
 
 #: The title of the bases in play for each base-deck mode (English as before; the mode spelled out in German).

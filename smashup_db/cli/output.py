@@ -67,8 +67,6 @@ def user_errors() -> Iterator[None]:
     except UserError as exc:
         fail(exc)
     except KeyboardInterrupt:
-        from smashup_db.i18n import N_
-
         fail(N_("interrupted"), 130)
 
 
@@ -212,11 +210,16 @@ def footnote(lang: str, items: Sequence[dict | None]) -> None:
 
 
 #: The printings as typed with --printing, shown in the display language.
-def printing_word(printing: str | None, lang: str) -> str:
-    """A printing's display name (``german`` -> "German edition" / "deutsche Ausgabe"); unknown values as they are."""
-    from smashup_db.i18n.terms import term
+#: The printings as typed with ``--printing``, for the short form shown beside a number.
+PRINTING_WORDS = {"original": N_("original"), "current": N_("current"), "german": N_("german")}
 
-    return term(printing, lang) if printing in ("original", "current", "german") else str(printing)
+
+def printing_word(printing: str | None, lang: str) -> str:
+    """A printing's name as typed with ``--printing`` (``german``), in ``lang`` (``deutsch``)."""
+    from smashup_db.i18n import gettext
+
+    word = PRINTING_WORDS.get(printing)
+    return gettext(word, lang) if word else str(printing)
 
 
 def fmt_vp(vp: Sequence) -> str:
