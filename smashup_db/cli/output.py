@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from typing import Iterator, Sequence
 
 from smashup_db.common.sanitize import printable
+from smashup_db.i18n import N_
 
 Span = "str | tuple"  # a plain string, or (text, Rich style)
 
@@ -57,9 +58,52 @@ def user_errors() -> Iterator[None]:
     try:
         yield
     except UserError as exc:
-        fail(str(exc))
+        fail(_rendered(exc))
     except KeyboardInterrupt:
         fail("interrupted", 130)  # translated by fail() (e.* entries, else the message key below)
+    except BrokenPipeError:
+        raise  # output piped into a program that stopped reading: handled by the entry point
+    except Exception as exc:
+        line_ = environment_error(exc)
+        if line_ is None:
+            raise
+        fail(_rendered(line_))
+
+
+def _rendered(message) -> str:
+    """A :class:`~smashup_db.errors.Message` (an error) in the active language."""
+    from smashup_db.i18n import render
+
+    return render(message)
+
+
+def environment_error(exc: BaseException):
+    """The one-line :class:`~smashup_db.errors.UserError` for an error of the machine around a command, else None.
+
+    * ``OSError`` (a file that cannot be read or written, a read-only file
+      system, a name too long, a folder given for a file): the file and the
+      system's reason, e.g. ``cannot use /x/y: Read-only file system``.
+    * a database driver's error that escaped :func:`~smashup_db.db.engine.database_errors`
+      (``sqlite3``, SQLAlchemy, psycopg, Alembic): its first line.
+
+    Anything else is a bug and keeps its traceback. This is the one place
+    where such errors become one line for every command.
+    """
+    from smashup_db.errors import UserError
+
+    if isinstance(exc, OSError):
+        name = exc.filename if exc.filename is not None else exc.filename2
+        why = exc.strerror or str(exc) or type(exc).__name__
+        if name is None:
+            return UserError(N_("cannot read or write a file: {why}"), why=why)
+        if len(str(name)) > 200:  # an over-long name (ENAMETOOLONG) is shown by its start
+            name = f"{str(name)[:120]}... ({len(str(name))} characters)"
+        return UserError(N_("cannot use {path}: {why}"), path=name, why=why)
+    from smashup_db.db.engine import is_driver_error, short_reason
+
+    if is_driver_error(exc):
+        return UserError(N_("the database cannot be used: {why}"), why=short_reason(exc))
+    return None
 
 
 def emit_json(obj) -> None:

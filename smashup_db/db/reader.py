@@ -29,6 +29,7 @@ class Reader:
         from smashup_db.db.engine import database_errors, sqlite_path, timeout
 
         self.url = url
+        self._failed = False
         path = sqlite_path(url)
         with database_errors(url):
             if path is not None:
@@ -45,12 +46,18 @@ class Reader:
         """All rows of ``sql`` with bound ``params``, as dicts."""
         from smashup_db.db.engine import database_errors
 
-        with database_errors(self.url):
-            if self._sa is None:
-                return [dict(r) for r in self._conn.execute(sql, params)]
-            from sqlalchemy import text
+        try:
+            with database_errors(self.url):
+                if self._sa is None:
+                    return [dict(r) for r in self._conn.execute(sql, params)]
+                from sqlalchemy import text
 
-            return [{k: _plain(v) for k, v in r._mapping.items()} for r in self._sa.execute(text(sql), params)]
+                rows = [{k: _plain(v) for k, v in r._mapping.items()} for r in self._sa.execute(text(sql), params)]
+        except BaseException:
+            self._failed = True
+            raise
+        _test_pause_once(self)
+        return rows
 
     def one(self, sql: str, **params: Any) -> dict | None:
         """The first row of ``sql``, or None."""
@@ -63,11 +70,35 @@ class Reader:
         return next(iter(row.values())) if row else None
 
     def close(self) -> None:
-        """Close the connection."""
-        if self._sa is None:
-            self._conn.close()
-        else:
-            self._sa.close()
+        """Close the connection; never raises.
+
+        On a server, a connection whose query failed (the server stopped
+        answering, or went away) is dropped without the usual rollback, which
+        would wait for that server again; closing a reader is never what fails
+        a command.
+        """
+        try:
+            if self._sa is None:
+                self._conn.close()
+            elif self._failed:
+                self._sa.invalidate()
+            else:
+                self._sa.close()
+        except Exception:
+            pass
+
+
+def _test_pause_once(reader: Reader) -> None:
+    """Test hook (``SMASHUP_TEST_PAUSE=read:SECONDS``, see :mod:`.transaction`): pause a server reader once,
+    after its first query, so that a test can stop the server in the middle of a read."""
+    import os
+
+    if reader._sa is not None and not getattr(reader, "_paused", False) \
+            and os.environ.get("SMASHUP_TEST_PAUSE", "").startswith("read:"):
+        reader._paused = True
+        from smashup_db.db.transaction import _test_pause
+
+        _test_pause("read")
 
 
 def _connect_sqlite(path: str, seconds: float) -> sqlite3.Connection:
