@@ -216,17 +216,25 @@ def games_list(player: PlayerOpt = None,
         _print_games(cat, items)
 
 
+#: Rows per table that ``games stats`` shows unless ``--all`` is given (JSON always has every row).
+STATS_ROWS = 25
+
+
 @games_app.command("stats")
-def games_stats(player: PlayerOpt = None, db: DbOpt = None, lang: LangOpt = None, json_out: JsonOpt = False) -> None:
+def games_stats(player: PlayerOpt = None,
+                all_rows: Annotated[bool, typer.Option("--all", help=f"Every row of each table (default: the "
+                                                       f"{STATS_ROWS} most played).")] = False,
+                db: DbOpt = None, lang: LangOpt = None, json_out: JsonOpt = False) -> None:
     """Play count and win rate per player, faction and faction pair (finished games).
 
+    Tables show the most played rows (--all: every row); --json always gives every row.
     Example: smashup games stats --player Ben --json
     """
     from smashup_db.userdata import gamelog
     from smashup_db.cli.app import catalogue
 
     with catalogue(db, lang) as cat:
-        st = gamelog.stats(gamelog.games(cat), player)
+        st = gamelog.log_stats(cat, player)
         for row in st["factions"]:
             row["faction"] = cat.named("faction", row["faction"])
         for row in st["pairs"]:
@@ -243,9 +251,12 @@ def games_stats(player: PlayerOpt = None, db: DbOpt = None, lang: LangOpt = None
             def name(v):
                 return v if isinstance(v, str) else (v["name"] if isinstance(v, dict) else " + ".join(x["name"] for x in v))
 
+            shown = rows if all_rows else rows[:STATS_ROWS]
             table(title, [title, _t(L, "played"), _t(L, "wins"), _t(L, "win_rate")],
                   [[name(r[key]), str(r.get("games", r.get("plays"))), str(r["wins"]), f"{r['win_rate']:.0%}"]
-                   for r in rows])
+                   for r in shown])
+            if len(rows) > len(shown):
+                say(_t(L, "more_rows", n=len(rows) - len(shown)))
 
 
 @games_app.command("export")

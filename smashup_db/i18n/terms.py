@@ -137,6 +137,7 @@ TERMS: dict[str, str] = {
     "g.played": N_("played"),
     "g.wins": N_("wins"),
     "g.win_rate": N_("win rate"),
+    "g.more_rows": N_("... and {n} more (smashup games stats --all shows every row)"),
     "g.wrote_games": N_("wrote {n} {games} to {file}"),
     "g.added_games": N_("added {added} games, skipped {skipped} already in the log"),
     "g.saved_preset": N_("saved preset {name}"),
@@ -410,23 +411,80 @@ def count(key: str, n: int, lang: str = "en") -> str:
     return f"{n} {term(key, lang, n)}"
 
 
-_TEMPLATES: list[tuple[re.Pattern, str]] = []
-#: A ``{hint}`` is a suggestion appended to a message: empty, "; did you mean ...?" or " (did you mean ...?)".
-_HINT = r"(?P<hint>(?:; | \().*|)"
+_TEMPLATES: list[tuple["Template", str]] = []
 
 
-def _templates() -> list[tuple[re.Pattern, str]]:
+class Template:
+    """An ``e.*``/``w.*`` entry as a matcher of English messages, in linear time.
+
+    ``{name}`` stands for one or more characters, a final ``{hint}`` for a
+    suggestion: empty, or from the first "; " or " (" to the end. A message
+    matches when the literal parts occur in order, the first at its start and
+    the last at its end; each value is taken as short as possible (the
+    literal's leftmost occurrence), which is what the lazy regular expression
+    ``(?P<name>.+?)`` gave, without its backtracking: messages quote user text
+    (a 10,000-character name), and a pattern of several lazy groups is
+    polynomial on such text (issue 21).
+    """
+
+    def __init__(self, entry: str):
+        self.parts = [part for part in re.split(r"(\{\w+\})", entry) if part]
+
+    def match(self, message: str) -> dict | None:
+        """The values of the placeholders when ``message`` is this template filled in, else None."""
+        values: dict[str, str] = {}
+        pos, pending, n = 0, None, len(message)
+        for i, part in enumerate(self.parts):
+            if part == "{hint}":
+                start = pos + 1 if pending is not None else pos
+                cut = [j for j in (message.find("; ", start), message.find(" (", start)) if j >= 0]
+                end = min(cut) if cut else n
+                if pending is not None:
+                    if end <= pos:
+                        return None
+                    values[pending], pending = message[pos:end], None
+                elif end != pos:
+                    return None
+                values["hint"], pos = message[end:], n
+            elif part.startswith("{"):
+                if pending is not None:
+                    return None  # two placeholders side by side: never written so
+                pending = part[1:-1]
+            elif pending is None:
+                if not message.startswith(part, pos):
+                    return None
+                pos += len(part)
+            else:
+                if i == len(self.parts) - 1:  # the last literal ends the message
+                    j = n - len(part)
+                    if j <= pos or not message.endswith(part):
+                        return None
+                else:
+                    j = message.find(part, pos + 1)
+                    if j < 0:
+                        return None
+                values[pending], pending, pos = message[pos:j], None, j + len(part)
+        if pending is not None:
+            if pos >= n:
+                return None
+            values[pending], pos = message[pos:], n
+        return values if pos == n else None
+
+
+def _templates() -> list[tuple[Template, str]]:
     if not _TEMPLATES:
         for key, entry in sorted(TERMS.items(), key=lambda kv: -len(re.sub(r"\{\w+\}", "", kv[1]))):
             if key.startswith(("e.", "w.")):
-                pattern = "".join((_HINT if part == "{hint}" else f"(?P<{part[1:-1]}>.+?)")
-                                  if part.startswith("{") else re.escape(part)
-                                  for part in re.split(r"(\{\w+\})", entry) if part)
-                _TEMPLATES.append((re.compile(pattern + r"\Z", re.S), key))
+                _TEMPLATES.append((Template(entry), key))
     return _TEMPLATES
 
 
-def translate(message: str, lang: str) -> str:
+#: How many ``PREFIX: `` heads :func:`translate` looks behind (file, field, line): bounded, so that a message
+#: quoting text full of ": " is translated in linear time.
+_MAX_HEADS = 8
+
+
+def translate(message: str, lang: str, _heads: int = 0) -> str:
     """A library's English message (error or warning) in ``lang``, from the ``e.*`` entries.
 
     The library raises and warns in English (one sentence, values quoted in
@@ -445,9 +503,8 @@ def translate(message: str, lang: str) -> str:
     if at:
         return msg("e.at_column", lang, detail=translate(at.group(1), lang), n=at.group(2))
     for pat, key in _templates():
-        found = pat.match(message)
-        if found:
-            values = found.groupdict()
+        values = pat.match(message)
+        if values is not None:
             if "kind" in values:
                 values["kind"] = term(values["kind"], lang)
             for k in ("hint", "detail"):
@@ -459,8 +516,8 @@ def translate(message: str, lang: str) -> str:
         column = f", Spalte {m.group(3)}" if m.group(3) else ""
         return f"{m.group(1)}Zeile {m.group(2)}{column}: {translate(m.group(4), lang)}"
     head, sep, rest = message.partition(": ")
-    if sep and rest:
-        inner = translate(rest, lang)
+    if sep and rest and _heads < _MAX_HEADS:
+        inner = translate(rest, lang, _heads + 1)
         if inner != rest:
             return f"{head}: {inner}"
     return message
