@@ -235,28 +235,37 @@ def games_stats(player: PlayerOpt = None,
 
     with catalogue(db, lang) as cat:
         st = gamelog.log_stats(cat, player)
+        total = {k: len(st[k]) for k in ("players", "factions", "pairs")}
+        if not (json_out or all_rows):  # only the rows shown need names
+            st = {**st, **{k: st[k][:STATS_ROWS] for k in total}}
+        named: dict = {}  # a faction's name once, however many pairs it is in
+
+        def faction(fid: str) -> dict:
+            if fid not in named:
+                named[fid] = cat.named("faction", fid)
+            return named[fid]
+
         for row in st["factions"]:
-            row["faction"] = cat.named("faction", row["faction"])
+            row["faction"] = faction(row["faction"])
         for row in st["pairs"]:
-            row["factions"] = [cat.named("faction", f) for f in row["factions"]]
+            row["factions"] = [faction(f) for f in row["factions"]]
         if json_out:
             return emit_json(st)
         L = cat.lang
         say(_t(L, "finished", n=st["games"], games=term("game", L, st["games"])))
-        for title, rows, key in ((_t(L, "players"), st["players"], "player"),
-                                 (term("factions", L), st["factions"], "faction"),
-                                 (_t(L, "pairs"), st["pairs"], "factions")):
+        for title, rows, key, n in ((_t(L, "players"), st["players"], "player", total["players"]),
+                                    (term("factions", L), st["factions"], "faction", total["factions"]),
+                                    (_t(L, "pairs"), st["pairs"], "factions", total["pairs"])):
             if not rows:
                 continue
             def name(v):
                 return v if isinstance(v, str) else (v["name"] if isinstance(v, dict) else " + ".join(x["name"] for x in v))
 
-            shown = rows if all_rows else rows[:STATS_ROWS]
             table(title, [title, _t(L, "played"), _t(L, "wins"), _t(L, "win_rate")],
                   [[name(r[key]), str(r.get("games", r.get("plays"))), str(r["wins"]), f"{r['win_rate']:.0%}"]
-                   for r in shown])
-            if len(rows) > len(shown):
-                say(_t(L, "more_rows", n=len(rows) - len(shown)))
+                   for r in rows])
+            if n > len(rows):
+                say(_t(L, "more_rows", n=n - len(rows)))
 
 
 @games_app.command("export")
