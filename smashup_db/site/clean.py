@@ -17,7 +17,7 @@ import re
 # 10,000-character ruling such as "yes" + 9,990 blanks + "x").
 _FLAG_RE = re.compile(r"(?:(?:yes|no)\b(?:yes|no|wording|functional|timing|[\s,/()\-–])*|unknown|see source|n/a)\.?",
                       re.IGNORECASE)
-_FILE_SOURCE_RE = re.compile(r"[\w.-]+\.(?:json|csv|tsv|txt|md|yaml|yml)\s*(?:\((?P<name>[^()]*)\))?",
+_FILE_SOURCE_RE = re.compile(r"(?<![\w.-])[\w.-]+\.(?:json|csv|tsv|txt|md|yaml|yml)\s*(?:\((?P<name>[^()]*)\))?",
                              re.IGNORECASE)
 _INTERNAL_RE = re.compile(r"named by|\.json\b|\.csv\b|\.tsv\b|no source has", re.IGNORECASE)
 
