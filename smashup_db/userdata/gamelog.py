@@ -228,6 +228,8 @@ def games(cat: Catalogue, player: str | None = None, limit: int | None = None) -
         raise GameLogError(f"--limit must be 0 or more, got {limit}")
     if limit == 0:
         return []
+    if limit is not None and limit > 2**31:  # more than any log holds (and than a database integer takes)
+        limit = None
     if player is None and limit is not None:
         return _complete(cat, cat.r.all(_HEAD + _ORDER + " LIMIT :n", n=limit))
     who = player.casefold() if player else None
