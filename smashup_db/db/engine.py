@@ -23,7 +23,8 @@ if TYPE_CHECKING:
 if TYPE_CHECKING:  # SQLAlchemy is imported lazily: look-ups on SQLite never need it
     from sqlalchemy.engine import Engine
 
-from smashup_db.errors import DatabaseError
+from smashup_db.errors import DatabaseError, Message
+from smashup_db.i18n import N_
 
 ENV_VAR = "SMASHUP_DB"
 TIMEOUT_VAR = "SMASHUP_DB_TIMEOUT"
@@ -225,8 +226,11 @@ def dispose_engines(url: str | None = None) -> None:
         _ENGINES.pop(key).dispose()
 
 
-def describe(exc: BaseException, url: str) -> str:
-    """A one-line message for a database error on ``url`` (locks and unreachable servers told apart)."""
+def describe(exc: BaseException, url: str) -> "str | Message":
+    """A one-line message for a database error on ``url`` (locks and unreachable servers told apart).
+
+    A plain English sentence, or a :class:`~smashup_db.errors.Message` (template and values) for the newer ones.
+    """
     reason = short_reason(exc)
     low = reason.lower()
     where = sqlite_path(url) or safe_url(url)
@@ -246,8 +250,8 @@ def describe(exc: BaseException, url: str) -> str:
     if "file is not a database" in low:
         return f"{where} is not a smashup database (not an SQLite file)"
     if type(exc).__name__ == "CommandError":  # Alembic: an alembic_version table that is not ours
-        return (f"{where} is not a smashup database: its alembic_version table belongs to another program"
-                f" ({reason}); give another --db / {ENV_VAR}")
+        return Message(N_("{path} is not a smashup database: its alembic_version table belongs to another program"
+                          " ({detail}); give another --db / {var}"), path=where, detail=reason, var=ENV_VAR)
     return f"cannot use the database {where}: {reason}"
 
 
@@ -258,7 +262,10 @@ def database_errors(url: str) -> Iterator[None]:
         yield
     except Exception as exc:
         if is_driver_error(exc):
-            raise DatabaseError(describe(exc, url)) from None
+            found = describe(exc, url)
+            if isinstance(found, Message):
+                raise DatabaseError(found.template, **found.values) from None
+            raise DatabaseError(found) from None
         raise
 
 
