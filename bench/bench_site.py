@@ -16,7 +16,13 @@ deleted (it skips recently freed inodes). So run it on a disk that has not
 just deleted a site, and not twice within five minutes (this script deletes its
 own folders at the end).
 
-Usage: python bench/bench_site.py [--runs N] [--no-search]
+With ``--hostile-rulings N`` (issue 21 item 12) it instead builds the site
+(without Pagefind) from a database with N imported rulings of 10,000
+characters made to stall a backtracking regular expression (``"yes"``, 9,990
+blanks, ``"x"``), interleaved with builds from the same database without
+them, and prints both medians and their ratio (goal <= 2x).
+
+Usage: python bench/bench_site.py [--runs N] [--no-search] [--hostile-rulings 300]
 """
 
 from __future__ import annotations
@@ -64,7 +70,11 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--no-search", action="store_true", help="skip the Pagefind index")
+    ap.add_argument("--hostile-rulings", type=int, default=0, metavar="N",
+                    help="compare builds with N adversarial 10,000-character rulings against builds without")
     args = ap.parse_args()
+    if args.hostile_rulings:
+        return hostile_rulings(args.hostile_rulings, args.runs)
 
     from smashup_db.compiler.bootstrap import open_reader
     from smashup_db.site import build_site
@@ -107,6 +117,39 @@ def main() -> None:
         print(f"pages: {res.pages}  median: {med:.2f} s  best: {min(times):.2f} s  "
               f"pages/s: {res.pages / med:.0f}  (goal < 10 s: {'ok' if med < 10 else 'MISSED'})")
         print(f"biggest card page + CSS: {(card + css) / 1024:.1f} KB (goal < 30 KB)")
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+#: A ruling that made the erratum-flag pattern backtrack quadratically (issue 21: 118.9 s for 300 of them).
+HOSTILE_RULING = "yes" + " " * 9990 + "x"
+
+
+def hostile_rulings(n: int, runs: int) -> None:
+    """Median site build (no search) with ``n`` hostile rulings against one without; prints the ratio."""
+    from smashup_db.compiler.bootstrap import open_reader
+    from smashup_db.db import writing
+    from smashup_db.site import build_site
+
+    tmp = Path(tempfile.mkdtemp(prefix="smashup-bench-rulings-"))
+    try:
+        plain_db, hostile_db = str(tmp / "plain.db"), str(tmp / "hostile.db")
+        for db in (plain_db, hostile_db):
+            reader = open_reader(db)
+            cards = [r["id"] for r in reader.all("SELECT id FROM card ORDER BY id LIMIT :n", n=n)]
+            reader.close()
+        with writing(f"sqlite:///{hostile_db}", "bench") as w:
+            w.execute("INSERT INTO ruling (entity, ref, kind, lang, text, source) VALUES"
+                      " ('card', :ref, 'clarification', 'en', :text, 'bench')",
+                      [{"ref": cards[i % len(cards)], "text": HOSTILE_RULING} for i in range(n)])
+        plain, hostile = [], []
+        for i in range(max(3, runs)):  # interleaved, so a busy machine slows both alike
+            plain.append(build_site(tmp / f"plain-{i}", "en,de", "/", plain_db, search=False).seconds)
+            hostile.append(build_site(tmp / f"hostile-{i}", "en,de", "/", hostile_db, search=False).seconds)
+        a, b = statistics.median(plain), statistics.median(hostile)
+        print(f"site build without search, median of {len(plain)}: normal {a:.2f} s, with {n} rulings of "
+              f"10,000 characters ('yes' + blanks + 'x') {b:.2f} s, ratio {b / a:.2f}x "
+              f"(goal <= 2x: {'ok' if b / a <= 2 else 'MISSED'})")
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 

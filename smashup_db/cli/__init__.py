@@ -57,4 +57,19 @@ def main() -> None:
 
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         sys.exit(1)
-    typer_app(lang)()
+    except Exception as exc:
+        _one_line(exc)
+    try:
+        typer_app(lang)()
+    except Exception as exc:  # an error of the machine that no command turned into its line
+        _one_line(exc)
+
+
+def _one_line(exc: Exception) -> None:
+    """End the command with :func:`~smashup_db.cli.output.environment_error`'s one line, or re-raise (a bug)."""
+    from smashup_db.cli.output import environment_error, fail
+
+    line = environment_error(exc)
+    if line is None:
+        raise exc
+    fail(line)

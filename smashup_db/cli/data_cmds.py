@@ -27,6 +27,8 @@ def data_compile(sources: Annotated[Path, typer.Option("--sources", help=_("Fold
     if not (target / "curated").is_dir():
         fail(N_("{path}: no curated/ folder (products.json, corrections.json); use --data to point at data/"), path=target)
     with user_errors():
+        if not (target / "curated").is_dir():
+            fail(f"{target}: no curated/ folder (products.json, corrections.json); use --data to point at data/")
         report = compile_catalogue(sources, target)
     from smashup_db.i18n import render
     from smashup_db.i18n.terms import active_lang, msg
@@ -45,7 +47,8 @@ def data_compile(sources: Annotated[Path, typer.Option("--sources", help=_("Fold
 def data_check(data: DataDirOpt = None, json_out: JsonOpt = False) -> None:
     from smashup_db.compiler.check import check_data
 
-    problems = check_data(data)
+    with user_errors():
+        problems = check_data(data)
     if json_out:
         emit_json([p.__dict__ for p in problems])
     else:

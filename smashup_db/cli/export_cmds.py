@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from smashup_db.i18n import _
+from smashup_db.i18n import N_, _
 from smashup_db.cli.lookups import catalogue
 from smashup_db.cli.opts import DbOpt
 from smashup_db.cli.output import user_errors
@@ -44,7 +44,7 @@ def export_translations_cmd(
         if out is not None and not (out.parent if str(out.parent) else Path(".")).is_dir():
             from smashup_db.importer import ImportFileError  # said before the database is opened (or created)
 
-            raise ImportFileError(f"{out}: cannot write: No such file or directory")
+            raise ImportFileError(N_("cannot write: No such file or directory"), prefix=str(out))
         with catalogue(db, None) as cat:
             rows = export_rows(cat, lang, missing=missing, faction=faction, product=product)
         if out is None:

@@ -81,7 +81,7 @@ def _pairs_by_player(cat, items: List[str] | None) -> dict[str, list[str]]:
         for part in [p for p in item.split(",") if p.strip()]:
             who, sep, what = part.partition("=")
             if not sep:
-                raise GameLogError(f"--factions expects PLAYER=FACTION+FACTION, got {part.strip()!r}")
+                raise GameLogError(N_("--factions expects PLAYER=FACTION+FACTION, got {got!r}"), got=part.strip())
             who = check_player_name(who)
             out[who] = [cat.resolve("faction", f.strip())[0] for f in what.split("+") if f.strip()]
     return out

@@ -42,25 +42,43 @@ def games_list(player: PlayerOpt = None,
         _print_games(cat, items)
 
 
+#: Rows per table that ``games stats`` shows unless ``--all`` is given (JSON always has every row).
+STATS_ROWS = 25
+
+
 @app.command("stats", help=_("Play count and win rate per player, faction and faction pair (finished games).\n"
                              "\n"
+                             "Tables show the most played rows (--all: every row); --json always gives every row.\n"
                              "Example: smashup games stats --player Ben --json"))
-def games_stats(player: PlayerOpt = None, db: DbOpt = None, lang: LangOpt = None, json_out: JsonOpt = False) -> None:
+def games_stats(player: PlayerOpt = None,
+                all_rows: Annotated[bool, typer.Option("--all", help=_("Every row of each table (default: the "
+                                                                       "25 most played)."))] = False,
+                db: DbOpt = None, lang: LangOpt = None, json_out: JsonOpt = False) -> None:
     from smashup_db.userdata import gamelog
 
     with catalogue(db, lang) as cat:
-        st = gamelog.stats(gamelog.games(cat), player)
+        st = gamelog.log_stats(cat, player)
+        total = {k: len(st[k]) for k in ("players", "factions", "pairs")}
+        if not (json_out or all_rows):  # only the rows shown need names
+            st = {**st, **{k: st[k][:STATS_ROWS] for k in total}}
+        named: dict = {}  # a faction's name once, however many pairs it is in
+
+        def faction(fid: str) -> dict:
+            if fid not in named:
+                named[fid] = cat.named("faction", fid)
+            return named[fid]
+
         for row in st["factions"]:
-            row["faction"] = cat.named("faction", row["faction"])
+            row["faction"] = faction(row["faction"])
         for row in st["pairs"]:
-            row["factions"] = [cat.named("faction", f) for f in row["factions"]]
+            row["factions"] = [faction(f) for f in row["factions"]]
         if json_out:
             return emit_json(st)
         L = cat.lang
         say(_t(L, "finished", n=st["games"], games=term("game", L, st["games"])))
-        for title, rows, key in ((_t(L, "players"), st["players"], "player"),
-                                 (term("factions", L), st["factions"], "faction"),
-                                 (_t(L, "pairs"), st["pairs"], "factions")):
+        for title, rows, key, n in ((_t(L, "players"), st["players"], "player", total["players"]),
+                                    (term("factions", L), st["factions"], "faction", total["factions"]),
+                                    (_t(L, "pairs"), st["pairs"], "factions", total["pairs"])):
             if not rows:
                 continue
             def name(v):
@@ -69,6 +87,8 @@ def games_stats(player: PlayerOpt = None, db: DbOpt = None, lang: LangOpt = None
             table(title, [title, _t(L, "played"), _t(L, "wins"), _t(L, "win_rate")],
                   [[name(r[key]), str(r.get("games", r.get("plays"))), str(r["wins"]), f"{r['win_rate']:.0%}"]
                    for r in rows])
+            if n > len(rows):
+                say(_t(L, "more_rows", n=n - len(rows)))
 
 
 @app.command("export", help=_("Write the whole game log to a JSON file (to merge with another group's log).\n"

@@ -28,10 +28,11 @@ from smashup_db.i18n import N_, _
 
 Span = "str | tuple"  # a plain string, or (text, Rich style)
 
-_WORD = re.compile(r"\s*\S+\s*")
+#: A word with its blanks: leading blanks only at the start of the text (so blanks are never tried twice:
+#: linear time even on a line of 10,000 blanks).
+_WORD = re.compile(r"\A\s*\S+\s*|\S+\s*")
 #: Characters Rich measures as one cell each (printable Latin); anything else goes through Rich.
 _NARROW = re.compile(r"[\x20-\x7e\xa0-\u02ff]*\Z")
-_TRAILING_SPACE = re.compile(r"\s+$")
 
 
 # ---------------------------------------------------------------------- errors and JSON
@@ -68,6 +69,42 @@ def user_errors() -> Iterator[None]:
         fail(exc)
     except KeyboardInterrupt:
         fail(N_("interrupted"), 130)
+    except BrokenPipeError:
+        raise  # output piped into a program that stopped reading: handled by the entry point
+    except Exception as exc:
+        line_ = environment_error(exc)
+        if line_ is None:
+            raise
+        fail(line_)
+
+
+def environment_error(exc: BaseException):
+    """The one-line :class:`~smashup_db.errors.UserError` for an error of the machine around a command, else None.
+
+    * ``OSError`` (a file that cannot be read or written, a read-only file
+      system, a name too long, a folder given for a file): the file and the
+      system's reason, e.g. ``cannot use /x/y: Read-only file system``.
+    * a database driver's error that escaped :func:`~smashup_db.db.engine.database_errors`
+      (``sqlite3``, SQLAlchemy, psycopg, Alembic): its first line.
+
+    Anything else is a bug and keeps its traceback. This is the one place
+    where such errors become one line for every command.
+    """
+    from smashup_db.errors import UserError
+
+    if isinstance(exc, OSError):
+        name = exc.filename if exc.filename is not None else exc.filename2
+        why = exc.strerror or str(exc) or type(exc).__name__
+        if name is None:
+            return UserError(N_("cannot read or write a file: {why}"), why=why)
+        if len(str(name)) > 200:  # an over-long name (ENAMETOOLONG) is shown by its start
+            name = f"{str(name)[:120]}... ({len(str(name))} characters)"
+        return UserError(N_("cannot use {path}: {why}"), path=name, why=why)
+    from smashup_db.db.engine import is_driver_error, short_reason
+
+    if is_driver_error(exc):
+        return UserError(N_("the database cannot be used: {why}"), why=short_reason(exc))
+    return None
 
 
 def emit_json(obj) -> None:
@@ -134,9 +171,9 @@ def wrap(text: str, width: int) -> list[str] | None:
     out = []
     for line in lines:
         if len(line) > width:
-            space = _TRAILING_SPACE.search(line)
+            space = len(line) - len(line.rstrip())  # trailing blanks (str.rstrip: linear, unlike "\s+$")
             if space:
-                line = line[:len(line) - min(len(space.group(0)), len(line) - width)]
+                line = line[:len(line) - min(space, len(line) - width)]
         out.append(line[:width])
     return out
 

@@ -21,6 +21,7 @@ sources, :class:`CompileError` for facts that cannot be reconciled.
 from __future__ import annotations
 
 from smashup_db.errors import UserError
+from smashup_db.i18n import N_
 
 import copy
 import hashlib
@@ -457,7 +458,15 @@ def write_files(files: dict[str, str], data_dir: Path) -> None:
 
 
 def compile_catalogue(sources_dir: Path, data_dir: Path) -> Report:
-    """Compile ``sources_dir`` (``../shared/data``) into ``data_dir``; return the report."""
+    """Compile ``sources_dir`` (``../shared/data``) into ``data_dir``; return the report.
+
+    Raises :class:`~smashup_db.errors.UserError` when ``sources_dir`` is not a folder, ``OSError`` when it
+    cannot be read.
+    """
+    if not os.path.isdir(sources_dir):
+        os.stat(sources_dir)  # missing, or a name too long: the system's reason (an OSError, one line in the CLI)
+        raise UserError(N_("--sources {path} is not a folder; give the folder of the public source data"
+                           " (../shared/data)"), path=str(sources_dir))
     catalogue, report = build_catalogue(Path(sources_dir), Path(data_dir))
     files = render_files(catalogue)
     write_files(files, Path(data_dir))

@@ -30,7 +30,9 @@ from smashup_db.errors import Message
 from smashup_db.i18n import N_
 
 PRINTINGS = ("original", "current", "german")
-_LINE = re.compile(r"^\s*(\d+)x\s+(.+?)\s+-\s+(?:power\s*(\d+)\s*-)?", re.I)
+#: "2x Name - power 3 - text": the name ends on a non-blank, so the lazy name never rescans a run of blanks
+#: (linear time).
+_LINE = re.compile(r"^\s*(\d+)x\s+(.*?\S)\s+-\s+(?:power\s*(\d+)\s*-)?", re.I)
 _TITANS_PACK = re.compile(r"TITANS (?:Event Kit|pack)")
 #: The compared fields of a card.
 CARD_FIELDS = ("name", "copies", "power")

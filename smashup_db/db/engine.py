@@ -141,8 +141,10 @@ def engine_for(url: str) -> Engine:
             kwargs["connect_args"] = {"timeout": seconds}
         try:
             engine = create_engine(url, **kwargs)
-        except (ArgumentError, NoSuchModuleError) as exc:
-            raise DatabaseError(N_("not a usable database URL {safe_url}: {short_reason}"), safe_url=safe_url(url), short_reason=short_reason(exc)) from None
+        except (ArgumentError, NoSuchModuleError, ValueError, TypeError) as exc:  # ValueError: a port like 'abc'
+            reason = Message(N_("its port is not a number")) if "int()" in str(exc) else short_reason(exc)
+            raise DatabaseError(N_("not a usable database URL {safe_url}: {short_reason}"), safe_url=safe_url(url),
+                                short_reason=reason) from None
         except ImportError as exc:
             hint = " (pip install 'smashup-db[postgres]')" if url.startswith("postgresql") else ""
             raise DatabaseError(N_("the driver for {safe_url} is not installed: {value}{hint}"), safe_url=safe_url(url), value=exc.name or exc, hint=hint) from None
@@ -150,6 +152,7 @@ def engine_for(url: str) -> Engine:
             event.listen(engine, "connect", _sqlite_pragmas(seconds))
         else:
             _watchdog(engine, seconds)
+            _quiet_driver_log()
         _ENGINES[key] = engine
     return _ENGINES[key]
 
@@ -187,6 +190,8 @@ def _watchdog(engine: Engine, seconds: float) -> None:
         if threading.current_thread() is threading.main_thread():
             signal.setitimer(signal.ITIMER_REAL, 0)
 
+    event.listen(engine, "do_connect", arm)  # connecting runs the dialect's first queries outside the cursor events
+    event.listen(engine, "engine_connect", disarm)
     event.listen(engine, "before_cursor_execute", arm)
     event.listen(engine, "after_cursor_execute", disarm)
     event.listen(engine, "handle_error", disarm)
@@ -194,6 +199,23 @@ def _watchdog(engine: Engine, seconds: float) -> None:
     event.listen(engine, "rollback", arm)
     event.listen(engine.pool, "checkin", disarm)
     event.listen(engine.pool, "reset", disarm)
+
+
+def _quiet_driver_log() -> None:
+    """Keep psycopg's own log lines off stderr.
+
+    When a server stops mid-command, psycopg tries to cancel the query and logs
+    the failure as a multi-line warning ("query cancellation failed: ... Is the
+    server running ...?") beside the command's own one-line error, which
+    already says what happened. Those records are dropped.
+    """
+    import logging
+
+    for name in ("psycopg", "sqlalchemy.pool"):  # the pool logs a failed reset of a dead connection with its traceback
+        log = logging.getLogger(name)
+        if not any(isinstance(h, logging.NullHandler) for h in log.handlers):
+            log.addHandler(logging.NullHandler())
+        log.propagate = False
 
 
 def dispose_engines(url: str | None = None) -> None:
@@ -223,24 +245,42 @@ def describe(exc: BaseException, url: str) -> Message:
                           "beside it)"), where=where, reason=reason)
     if "file is not a database" in low:
         return Message(N_("{where} is not a smashup database (not an SQLite file)"), where=where)
+    if type(exc).__name__ == "CommandError":  # Alembic: an alembic_version table that is not ours
+        return Message(N_("{path} is not a smashup database: its alembic_version table belongs to another program"
+                          " ({detail}); give another --db / {var}"), path=where, detail=reason, var=ENV_VAR)
     return Message(N_("cannot use the database {where}: {reason}"), where=where, reason=reason)
 
 
 @contextmanager
 def database_errors(url: str) -> Iterator[None]:
-    """Turn driver errors (SQLAlchemy, ``sqlite3``) inside the block into :class:`DatabaseError`."""
-    import sqlite3
-    import sys
-
+    """Turn driver errors (:func:`is_driver_error`) inside the block into :class:`DatabaseError`."""
     try:
         yield
     except Exception as exc:
-        # Look-ups on SQLite never import SQLAlchemy (start-up time); if it is not
-        # loaded, the error cannot be one of its exceptions.
-        sa_exc = sys.modules.get("sqlalchemy.exc")
-        if isinstance(exc, sqlite3.Error) or (sa_exc is not None and isinstance(exc, sa_exc.SQLAlchemyError)):
-            raise DatabaseError(describe(exc, url)) from None
+        if is_driver_error(exc):
+            found = describe(exc, url)
+            if isinstance(found, Message):
+                raise DatabaseError(found.template, **found.values) from None
+            raise DatabaseError(found) from None
         raise
+
+
+def is_driver_error(exc: BaseException) -> bool:
+    """True for an error of the database layer: ``sqlite3``, SQLAlchemy, psycopg or Alembic's ``CommandError``.
+
+    Modules that were never imported cannot have raised, so none is imported here (start-up).
+    """
+    import sqlite3
+    import sys
+
+    if isinstance(exc, sqlite3.Error):
+        return True
+    for module, name in (("sqlalchemy.exc", "SQLAlchemyError"), ("psycopg", "Error"),
+                         ("alembic.util.exc", "CommandError")):
+        cls = getattr(sys.modules.get(module), name, None)
+        if cls is not None and isinstance(exc, cls):
+            return True
+    return False
 
 
 def safe_url(url: str) -> str:
@@ -251,8 +291,12 @@ def safe_url(url: str) -> str:
 
     try:
         return make_url(url).render_as_string(hide_password=True)
-    except Exception:
-        return url
+    except Exception:  # not parseable (a port like 'abc'): hide what stands between user: and @
+        scheme, sep, rest = url.partition("://")
+        auth, at, host = rest.rpartition("@")
+        if not (sep and at and ":" in auth):
+            return url
+        return f"{scheme}://{auth.partition(':')[0]}:***@{host}"
 
 
 def short_reason(exc: BaseException) -> str:

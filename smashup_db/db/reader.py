@@ -32,6 +32,7 @@ class Reader(SQLConnection):
         from smashup_db.db.engine import database_errors, sqlite_path, timeout
 
         self.url = url
+        self._failed = False
         path = sqlite_path(url)
         with database_errors(url):
             if path is not None:
@@ -46,19 +47,54 @@ class Reader(SQLConnection):
         """All rows of ``sql`` with bound ``params``, as dicts."""
         from smashup_db.db.engine import database_errors
 
-        with database_errors(self.url):
-            return super().all(sql, **params)
+        try:
+            with database_errors(self.url):
+                rows = super().all(sql, **params)
+        except BaseException:
+            self._failed = True
+            raise
+        _test_pause_once(self)
+        return rows
 
     def tuples(self, sql: str, **params: Any) -> list[tuple]:
         """All rows of ``sql``, as plain tuples."""
         from smashup_db.db.engine import database_errors
 
-        with database_errors(self.url):
-            return super().tuples(sql, **params)
+        try:
+            with database_errors(self.url):
+                return super().tuples(sql, **params)
+        except BaseException:
+            self._failed = True
+            raise
 
     def close(self) -> None:
-        """Close the connection."""
-        self._conn.close()
+        """Close the connection; never raises.
+
+        On a server, a connection whose query failed (the server stopped
+        answering, or went away) is dropped without the usual rollback, which
+        would wait for that server again; closing a reader is never what fails
+        a command.
+        """
+        try:
+            if self._is_sa and self._failed:
+                self._conn.invalidate()
+            else:
+                self._conn.close()
+        except Exception:
+            pass
+
+
+def _test_pause_once(reader: Reader) -> None:
+    """Test hook (``SMASHUP_TEST_PAUSE=read:SECONDS``, see :mod:`.transaction`): pause a server reader once,
+    after its first query, so that a test can stop the server in the middle of a read."""
+    import os
+
+    if reader._is_sa and not getattr(reader, "_paused", False) \
+            and os.environ.get("SMASHUP_TEST_PAUSE", "").startswith("read:"):
+        reader._paused = True
+        from smashup_db.db.transaction import _test_pause
+
+        _test_pause("read")
 
 
 def _connect_sqlite(path: str, seconds: float) -> sqlite3.Connection:

@@ -126,9 +126,16 @@ def sa_transaction(engine: "Engine", label: str = "write") -> Iterator["Connecti
             yield conn
             _test_pause(label)
         except BaseException:
-            conn.rollback()
+            try:
+                conn.rollback()
+            except BaseException:  # the server is gone or frozen: drop the connection (the server rolls back)
+                conn.invalidate()
             raise
-        conn.commit()
+        try:
+            conn.commit()
+        except BaseException:
+            conn.invalidate()
+            raise
 
 
 def _test_pause(label: str) -> None:

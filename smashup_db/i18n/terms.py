@@ -135,6 +135,7 @@ TERMS: dict[str, str] = {
     "g.played": N_("played"),
     "g.wins": N_("wins"),
     "g.win_rate": N_("win rate"),
+    "g.more_rows": N_("... and {n} more (smashup games stats --all shows every row)"),
     "g.wrote_games": N_("wrote {n} {games} to {file}"),
     "g.added_games": N_("added {added} games, skipped {skipped} already in the log"),
     "g.saved_preset": N_("saved preset {name}"),

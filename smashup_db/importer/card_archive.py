@@ -46,7 +46,9 @@ from smashup_db.errors import Message
 from smashup_db.i18n import N_
 
 #: Text prefix that repeats the printed power ("Power 5 - ", "power 5 - ", "Power4 - ", "Power X - ").
-POWER_PREFIX = re.compile(r"^\s*power\s*(?:\d+|x)?\s*-\s*", re.IGNORECASE)
+#: "Power 3 - ", "power x-", "Power - ": one run of blanks between "power" and "-" (linear time; two optional
+#: runs around an optional number were quadratic on "power" + 10,000 blanks).
+POWER_PREFIX = re.compile(r"^\s*power\s*(?:(?:\d+|x)\s*)?-\s*", re.IGNORECASE)
 #: Errata values that mean "no erratum" (compared case-insensitively, trimmed).
 NO_ERRATUM = {"", "no", "none", "unknown", "not stated", "see source", "n/a", "-"}
 

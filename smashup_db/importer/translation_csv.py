@@ -362,10 +362,7 @@ def export_rows(cat, lang: str, missing: bool = False, faction: str | None = Non
     from smashup_db.catalogue.coverage import things_of
 
     m = cat.model
-    texts = {key: {lng: t["text"] for lng, t in found.texts.items()}
-             for key, found in (m.texts() if texts is None else texts).items()}
-    ids = [("product", p) for p in m.products] + [("faction", f) for f in m.factions] + \
-          [("card", c) for f in m.factions.values() for c in f.cards] + [("base", b) for b in m.bases]
+    ids = _catalogue_order(m)
     if faction or product:
         wanted: set[tuple[str, str]] = set()
         if faction:
@@ -373,6 +370,36 @@ def export_rows(cat, lang: str, missing: bool = False, faction: str | None = Non
         if product:
             wanted |= set(things_of(m, "product", cat.resolve("product", product)[0]))
         ids = [key for key in ids if key in wanted]
+    return _rows(m, lang, missing, ids, _texts_by_lang(m, texts))
+
+
+def export_rows_per_faction(cat, lang: str, factions, missing: bool = False, texts: dict | None = None) -> dict:
+    """``{faction id: export_rows(cat, lang, missing, faction=id)}`` for each of ``factions`` (ids), in linear time.
+
+    The texts are folded once and each faction's things are put in catalogue
+    order by an index, so the work grows with the catalogue, not with
+    factions x catalogue (issue 21: the site build's per-faction CSVs).
+    """
+    from smashup_db.catalogue.coverage import things_of
+
+    m = cat.model
+    order = {key: i for i, key in enumerate(_catalogue_order(m))}
+    folded = _texts_by_lang(m, texts)
+    return {fid: _rows(m, lang, missing, sorted(things_of(m, "faction", fid), key=order.__getitem__), folded)
+            for fid in factions}
+
+
+def _catalogue_order(m) -> list[tuple[str, str]]:
+    return [("product", p) for p in m.products] + [("faction", f) for f in m.factions] + \
+        [("card", c) for f in m.factions.values() for c in f.cards] + [("base", b) for b in m.bases]
+
+
+def _texts_by_lang(m, texts: dict | None) -> dict:
+    return {key: {lng: t["text"] for lng, t in found.texts.items()}
+            for key, found in (m.texts() if texts is None else texts).items()}
+
+
+def _rows(m, lang: str, missing: bool, ids, texts: dict) -> list[dict]:
     out = []
     for kind, ref in ids:
         names, own = m.names.get((kind, ref), {}), texts.get((kind, ref), {})

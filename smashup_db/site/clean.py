@@ -12,16 +12,19 @@ from __future__ import annotations
 
 import re
 
-_FLAG_RE = re.compile(r"^\s*((yes|no)\b(yes|no|wording|functional|timing|[\s,/()\-–])*|unknown|see source|n/a)\.?\s*$",
+# Both are matched against text stripped of outer blanks (str.strip), so no two parts of a pattern can
+# take the same run of blanks: each runs in linear time (issue 21: a "\s*...\s*$" pattern was quadratic on a
+# 10,000-character ruling such as "yes" + 9,990 blanks + "x").
+_FLAG_RE = re.compile(r"(?:(?:yes|no)\b(?:yes|no|wording|functional|timing|[\s,/()\-–])*|unknown|see source|n/a)\.?",
                       re.IGNORECASE)
-_FILE_SOURCE_RE = re.compile(r"^\s*[\w.-]+\.(json|csv|tsv|txt|md|yaml|yml)\s*(\((?P<name>[^()]*)\))?\s*$",
+_FILE_SOURCE_RE = re.compile(r"(?<![\w.-])[\w.-]+\.(?:json|csv|tsv|txt|md|yaml|yml)\s*(?:\((?P<name>[^()]*)\))?",
                              re.IGNORECASE)
 _INTERNAL_RE = re.compile(r"named by|\.json\b|\.csv\b|\.tsv\b|no source has", re.IGNORECASE)
 
 
 def says_something(text: str | None) -> bool:
     """False for empty rulings and bare erratum flags ("Yes, Wording", "Yes/No", "No")."""
-    return bool(text and text.strip()) and not _FLAG_RE.match(text)
+    return bool(text and text.strip()) and not _FLAG_RE.fullmatch(text.strip())
 
 
 def public_rulings(rulings: list[dict]) -> list[dict]:
@@ -33,7 +36,7 @@ def public_source(source: str | None) -> str:
     """A source by its public name: "x.json (Public Name)" -> "Public Name"; a bare file name -> ""."""
     if not source:
         return ""
-    m = _FILE_SOURCE_RE.match(source)
+    m = _FILE_SOURCE_RE.fullmatch(source.strip())
     if m:
         return (m.group("name") or "").strip()
     return source.strip()

@@ -14,7 +14,7 @@ import io
 from pathlib import Path
 
 from smashup_db.catalogue.coverage import coverage
-from smashup_db.importer.translation_csv import ORIGIN, export_rows, write_translations
+from smashup_db.importer.translation_csv import ORIGIN, export_rows_per_faction, write_translations
 from smashup_db.site.paths import safe_path
 
 #: The language whose translation the page tracks.
@@ -42,11 +42,9 @@ def write_faction_csvs(data, root: Path) -> int:
     """Write the missing-German CSV of every faction under ``root/data/translations/``; returns how many."""
     folder = safe_path(root, "data", "translations", filename="")
     folder.mkdir(parents=True, exist_ok=True)
-    cat = data.catalogue
-    texts = data.imported
     n = 0
-    for fid in data.factions:
-        rows = export_rows(cat, TARGET, missing=True, faction=fid, texts=texts)
+    for fid, rows in export_rows_per_faction(data.catalogue, TARGET, data.factions, missing=True,
+                                             texts=data.imported).items():
         buf = io.StringIO()
         write_translations(rows, buf)
         safe_path(root, "data", "translations", filename=csv_name(fid)).write_text(buf.getvalue(), encoding="utf-8")

@@ -169,27 +169,77 @@ def complete(cat: Catalogue, vp: dict[str, int], madness: dict[str, int] | None 
     return game_by_id(cat, gid)
 
 
+#: Games read per query when the log is walked newest first (a page of heads, then their seats and bases).
+PAGE = 200
+_HEAD = "SELECT id, uid, played_on, status, winner, seed FROM game"
+_ORDER = " ORDER BY played_on DESC, id DESC"
+
+
+def _complete(cat: Catalogue, heads: list[dict]) -> list[dict]:
+    """``heads`` (rows of ``game``) with their players and bases, in the same order (one query each)."""
+    from smashup_db.db.reader import in_params
+
+    if not heads:
+        return []
+    ids, params = in_params("g", [h["id"] for h in heads])
+    seats = defaultdict(list)
+    for r in cat.r.all("SELECT game_id, player, faction1, faction2, vp, madness FROM game_player"
+                       f" WHERE game_id IN {ids} ORDER BY game_id, seat", **params):
+        seats[r["game_id"]].append({"player": r["player"], "factions": [r["faction1"], r["faction2"]],
+                                    "vp": r["vp"], "madness": r["madness"]})
+    bases = defaultdict(list)
+    for r in cat.r.all(f"SELECT game_id, base_id FROM game_base WHERE game_id IN {ids} ORDER BY game_id, pos",
+                       **params):
+        bases[r["game_id"]].append(r["base_id"])
+    return [{"id": h["id"], "uid": h["uid"], "played_on": h["played_on"], "status": h["status"],
+             "winner": h["winner"], "seed": h["seed"], "players": seats[h["id"]], "bases": bases[h["id"]]}
+            for h in heads]
+
+
+def newest_first(cat: Catalogue, page: int = PAGE):
+    """Every recorded game, newest first (as :func:`games` shows them), read ``page`` games at a time.
+
+    The log is never read whole: a caller that stops early (``--limit``,
+    ``--avoid-recent``) reads only the pages it needs (keyset paging on
+    ``played_on, id``, which the ``played_on`` index serves).
+    """
+    after: dict | None = None
+    size = 8  # the first page is small: most callers want a handful of games
+    while True:
+        if after is None:
+            heads = cat.r.all(_HEAD + _ORDER + " LIMIT :n", n=size)
+        else:
+            heads = cat.r.all(_HEAD + " WHERE played_on < :d OR (played_on = :d AND id < :id)" + _ORDER + " LIMIT :n",
+                              d=after["played_on"], id=after["id"], n=size)
+        yield from _complete(cat, heads)
+        if len(heads) < size:
+            return
+        after = heads[-1]
+        size = min(size * 4, page)
+
+
 def games(cat: Catalogue, player: str | None = None, limit: int | None = None) -> list[dict]:
     """Recorded games, newest first: ``[{"id", "uid", "played_on", "status", "winner", "seed",
     "players": [{"player", "factions": [id, id], "vp", "madness"}], "bases": [id]}]``.
 
-    ``player`` keeps the games that player took part in (ignoring case).
+    ``player`` keeps the games that player took part in (ignoring case);
+    ``limit`` keeps the newest that many. Only the games needed are read
+    (:func:`newest_first`); a negative ``limit`` is :class:`GameLogError`.
     """
-    heads = cat.r.all("SELECT id, uid, played_on, status, winner, seed FROM game ORDER BY played_on DESC, id DESC")
-    seats = defaultdict(list)
-    for r in cat.r.all("SELECT game_id, player, faction1, faction2, vp, madness FROM game_player ORDER BY game_id, seat"):
-        seats[r["game_id"]].append({"player": r["player"], "factions": [r["faction1"], r["faction2"]],
-                                    "vp": r["vp"], "madness": r["madness"]})
-    bases = defaultdict(list)
-    for r in cat.r.all("SELECT game_id, base_id FROM game_base ORDER BY game_id, pos"):
-        bases[r["game_id"]].append(r["base_id"])
+    if limit is not None and limit < 0:
+        raise GameLogError(N_("--limit must be 0 or more, got {limit}"), limit=limit)
+    if limit == 0:
+        return []
+    if limit is not None and limit > 2**31:  # more than any log holds (and than a database integer takes)
+        limit = None
+    if player is None and limit is not None:
+        return _complete(cat, cat.r.all(_HEAD + _ORDER + " LIMIT :n", n=limit))
+    who = player.casefold() if player else None
     out = []
-    for h in heads:
-        ps = seats[h["id"]]
-        if player and player.casefold() not in {p["player"].casefold() for p in ps}:
+    for g in newest_first(cat, page=2000 if limit is None else PAGE):
+        if who is not None and who not in {p["player"].casefold() for p in g["players"]}:
             continue
-        out.append({"id": h["id"], "uid": h["uid"], "played_on": h["played_on"], "status": h["status"],
-                    "winner": h["winner"], "seed": h["seed"], "players": ps, "bases": bases[h["id"]]})
+        out.append(g)
         if limit is not None and len(out) >= limit:
             break
     return out
@@ -197,17 +247,18 @@ def games(cat: Catalogue, player: str | None = None, limit: int | None = None) -
 
 def game_by_id(cat: Catalogue, gid: int) -> dict:
     """One game as :func:`games` shows it; :class:`GameLogError` when absent."""
-    for g in games(cat):
-        if g["id"] == gid:
-            return g
-    raise GameLogError(N_("there is no game {gid} in the log"), gid=gid)
+    found = _complete(cat, cat.r.all(_HEAD + " WHERE id = :gid", gid=gid))
+    if not found:
+        raise GameLogError(N_("there is no game {gid} in the log"), gid=gid)
+    return found[0]
 
 
 def recent_factions(cat: Catalogue, players: list[str], n: int) -> list[str]:
     """Factions of the last ``n`` recorded games (drafted or finished) in which any of ``players`` took part.
 
     Most recent first, without repeats. ``n`` 0 -> ``[]``; negative ->
-    :class:`GameLogError`.
+    :class:`GameLogError`. Reads the log newest first and stops after the
+    ``n``-th such game (:func:`newest_first`).
     """
     if n < 0:
         raise GameLogError(N_("--avoid-recent must be 0 or more, got {n}"), n=n)
@@ -216,7 +267,7 @@ def recent_factions(cat: Catalogue, players: list[str], n: int) -> list[str]:
     wanted = {p.casefold() for p in players}
     seen: dict[str, None] = {}
     count = 0
-    for g in games(cat):
+    for g in newest_first(cat):
         if not wanted & {p["player"].casefold() for p in g["players"]}:
             continue
         for p in g["players"]:
@@ -226,6 +277,42 @@ def recent_factions(cat: Catalogue, players: list[str], n: int) -> list[str]:
         if count >= n:
             break
     return list(seen)
+
+
+def log_stats(cat: Catalogue, player: str | None = None) -> dict:
+    """:func:`stats` of the whole log, counted by the database (grouped queries, never the games one by one).
+
+    Same result as ``stats(games(cat), player)``. A seat won when its player is
+    the game's winner (the winner is always stored as one of the seats' names).
+    Cost: three grouped scans of the finished games' seats; the Python side
+    handles one row per player, per faction and per ordered faction pair.
+    """
+    from smashup_db.db.reader import in_params
+
+    seats = " FROM game g JOIN game_player p ON p.game_id = g.id WHERE g.status = 'finished'"
+    won = "SUM(CASE WHEN p.player = g.winner THEN 1 ELSE 0 END)"
+    by_player = cat.r.all(f"SELECT p.player AS player, COUNT(*) AS plays, {won} AS wins{seats} GROUP BY p.player")
+    params: dict = {}
+    if player is not None:
+        who = player.casefold()
+        by_player = [r for r in by_player if r["player"].casefold() == who]
+        names, params = in_params("pl", [r["player"] for r in by_player])
+        seats += f" AND p.player IN {names}"
+        counted = sum(r["plays"] for r in by_player)  # a player has one seat per game
+    else:
+        counted = cat.r.scalar("SELECT COUNT(*) FROM game WHERE status = 'finished'") or 0  # every game has seats
+    by_pair = cat.r.all(f"SELECT p.faction1 AS f1, p.faction2 AS f2, COUNT(*) AS plays, {won} AS wins{seats}"
+                        " GROUP BY p.faction1, p.faction2", **params)
+    per_faction: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    per_pair: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
+    for r in by_pair:
+        for f in dict.fromkeys((r["f1"], r["f2"])):
+            per_faction[f][0] += r["plays"]
+            per_faction[f][1] += r["wins"]
+        pair = tuple(sorted((r["f1"], r["f2"])))
+        per_pair[pair][0] += r["plays"]
+        per_pair[pair][1] += r["wins"]
+    return _ordered(counted, {r["player"]: [r["plays"], r["wins"]] for r in by_player}, per_faction, per_pair)
 
 
 def stats(log: list[dict], player: str | None = None) -> dict:
@@ -240,9 +327,7 @@ def stats(log: list[dict], player: str | None = None) -> dict:
     """
     finished = [g for g in log if g["status"] == "finished"]
     who = player.casefold() if player else None
-    per_player: dict[str, list[int]] = {}
-    per_faction: dict[str, list[int]] = defaultdict(lambda: [0, 0])
-    per_pair: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
+    seats_won = []
     counted = 0
     for g in finished:
         seats = [p for p in g["players"] if who is None or p["player"].casefold() == who]
@@ -251,16 +336,30 @@ def stats(log: list[dict], player: str | None = None) -> dict:
         counted += 1
         for p in seats:
             won = int(g["winner"] is not None and p["player"].casefold() == g["winner"].casefold())
-            rec = per_player.setdefault(p["player"], [0, 0])
-            rec[0] += 1
-            rec[1] += won
-            for f in dict.fromkeys(p["factions"]):
-                per_faction[f][0] += 1
-                per_faction[f][1] += won
-            pair = tuple(sorted(p["factions"]))
-            per_pair[pair][0] += 1
-            per_pair[pair][1] += won
+            seats_won.append((p["player"], tuple(p["factions"]), 1, won))
+    return _summed(counted, seats_won)
 
+
+def _summed(counted: int, seats) -> dict:
+    """The :func:`stats` result from ``(player, (faction, faction), plays, wins)`` tuples."""
+    per_player: dict[str, list[int]] = {}
+    per_faction: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    per_pair: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
+    for name, factions, plays, won in seats:
+        rec = per_player.setdefault(name, [0, 0])
+        rec[0] += plays
+        rec[1] += won
+        for f in dict.fromkeys(factions):
+            per_faction[f][0] += plays
+            per_faction[f][1] += won
+        pair = tuple(sorted(factions))
+        per_pair[pair][0] += plays
+        per_pair[pair][1] += won
+    return _ordered(counted, per_player, per_faction, per_pair)
+
+
+def _ordered(counted: int, per_player: dict, per_faction: dict, per_pair: dict) -> dict:
+    """The :func:`stats` result from ``{key: [plays, wins]}`` per player, faction and pair."""
     def rate(w, n):
         return round(w / n, 3) if n else 0.0
 
@@ -280,7 +379,7 @@ def stats(log: list[dict], player: str | None = None) -> dict:
 
 def export_log(cat: Catalogue) -> dict:
     """The whole log as ``{"format": "smashup-games", "version": 1, "games": [...]}`` (oldest first, no row ids)."""
-    rows = list(reversed(games(cat)))
+    rows = list(reversed(games(cat)))  # an export is the whole log by definition
     return {"format": EXPORT_FORMAT, "version": EXPORT_VERSION,
             "games": [{k: v for k, v in g.items() if k != "id"} for g in rows]}
 
