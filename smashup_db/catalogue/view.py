@@ -10,6 +10,8 @@ name is used and the result says so (``name_lang``). Names are matched by
 
 from __future__ import annotations
 
+import json
+
 from smashup_db.catalogue import printing as prt
 from smashup_db.catalogue import model as readmodel
 from smashup_db.catalogue.names import Ambiguous, NameMatcher, NotFound
@@ -179,6 +181,15 @@ class Catalogue:
                 "printings": prt.rows_json(self.model, b, self.lang), **self.texts("base", bid)}
 
     # ------------------------------------------------------------------ stats
+    def _printings_by_product(self) -> dict[str, dict[str, int]]:
+        """``{product id: {"original": n, "current": n, "german": n}}``: printing rows per product (cards and bases)."""
+        out: dict[str, dict[str, int]] = {}
+        for t in (*self.model.cards.values(), *self.model.bases.values()):
+            for r in t.printings:
+                row = out.setdefault(r.product, {})
+                row[r.printing] = row.get(r.printing, 0) + 1
+        return {pid: dict(sorted(v.items())) for pid, v in sorted(out.items())}
+
     def stats(self) -> dict:
         """Counts: products, factions, cards, card copies, bases; names and text per language."""
         m = self.model
@@ -202,7 +213,9 @@ class Catalogue:
                                        if len({(r.product, r.printing) for r in b.printings}) > 1),
                           "rows": sum(len(t.printings) for t in (*m.cards.values(), *m.bases.values())),
                           "differences": int(m.meta.get("printing_differences") or 0),
-                          "unresolved": int(m.meta.get("printing_unresolved") or 0)},
+                          "unresolved": int(m.meta.get("printing_unresolved") or 0),
+                          "by_source": json.loads(m.meta.get("printing_sources") or "{}"),
+                          "by_product": self._printings_by_product()},
             "names": names,
             "text": text,
             "rulings": m.ruling_count(),

@@ -46,7 +46,10 @@ SOURCE_VERSIONS = [
      "commit": "40b207c1938a01a3b09461c832e337f01e9b0c99"},
     {"name": "pinkepop", "repository": "PinkePop/smashup-drafter",
      "commit": "9fc6b9c8c0411a51526c7e88c3f7ce26466d7792"},
-    {"name": "names-de", "compiled": "2026-11-30"},
+    {"name": "zhuanggenhua", "repository": "zhuanggenhua/BoardGame",
+     "commit": "939e96e9bee213d1924e9f60b1c31770be6cd048 (cards.ts; faction files: see zhuanggenhua/cards.tsv)"},
+    {"name": "fabikw", "repository": "fabikw/Smash-UP", "commit": "0ee94c2311a90f1fac3865f7a9bf066280e58952"},
+    {"name": "names-de", "compiled": "2026-12-01"},
 ]
 CATALOGUE_DATE = "2026-11-30"
 
@@ -56,6 +59,10 @@ class Report:
     """What the compiler noticed: counts and warnings (names it could not match...)."""
 
     warnings: list[str] = field(default_factory=list)
+    #: What the compiler left aside on purpose (rows of a source it does not compare, and why).
+    notes: list[str] = field(default_factory=list)
+    #: Per compared pair of sources: ``{"card-archive/zhuanggenhua-classic": {"found": n, "settled": {rule: n}}}``.
+    by_source: dict = field(default_factory=dict)
     counts: dict = field(default_factory=dict)
     files: int = 0
 
@@ -105,8 +112,8 @@ def apply_corrections(archive: dict, pinkepop: list[dict], corrections: list[dic
         kind, source = corr["kind"], corr.get("source")
         if kind == "link":
             links.append(corr["add"])
-        elif kind == "reviewed":
-            continue
+        elif kind == "reviewed" or source in ("zhuanggenhua", "fabikw"):
+            continue  # corrections of these two sources are applied where they are compared (printdiff.settle)
         elif source == "card-archive" and kind == "card":
             _apply_set(cards, corr, "card")
         elif source == "card-archive" and kind == "base":
@@ -175,7 +182,8 @@ def build_catalogue(sources_dir: Path, data_dir: Path) -> tuple[dict, Report]:
     c.german_names()
     printing_rows, diffs = build_printings(c.products_, c.factions_, c.bases_, c.raw_factions, c.kad_cards,
                                            c.editions_de, c.curated_printings, c.corrections, c.product_by_key,
-                                           c.report)
+                                           c.report, zhuanggenhua=c.zhuanggenhua, fabikw=c.fabikw,
+                                           raw_factions_by_name={f["name"]: f for f in c.raw_factions})
     catalogue = {"products": c.products_, "factions": c.factions_, "names_de": c.de_rows,
                  "printings": printing_rows, "differences": diffs,
                  "glossary": [{"en": g["english"], "de": g["german"], "note": g.get("note") or ""}
@@ -199,6 +207,9 @@ class _Compile:
         self.names_de = src.read_names_de(sources_dir)
         self.glossary = src.read_glossary_de(sources_dir)
         self.raw_factions = copy.deepcopy(self.archive["factions"])
+        self.raw_bases = copy.deepcopy(self.archive["bases"])
+        self.zhuanggenhua = src.read_zhuanggenhua(sources_dir)
+        self.fabikw = src.read_fabikw(sources_dir)
         self.kad_cards = prt.read_kadsuno_cards(sources_dir)
         self.editions_de = src.read_editions_de(sources_dir)
         self.curated_printings = load_curated_printings(data_dir)
@@ -296,13 +307,15 @@ class _Compile:
         """The archive's bases, plus those a faction file names and the archive lacks (stats unknown)."""
         self.bases_ = []
         archive_base_keys = set()
-        for b in self.archive["bases"]:
+        for i, b in enumerate(self.archive["bases"]):
             fac = self.faction_of(b["faction"]) if b["faction"] else None
             if b["faction"] and fac is None:
                 raise CompileError(f"card-archive base {b['name']!r}: unknown faction {b['faction']!r}")
             self.bases_.append({"en": b["name"], "product": self.product_of(b["set"], f"card-archive base {b['name']}")["id"],
                                 "faction": fac["id"] if fac else None, "breakpoint": b["breakpoint"],
-                                "vp": b["vp"] or [None, None, None], "note": "", "scoring": b.get("scoring")})
+                                "vp": b["vp"] or [None, None, None], "note": "", "scoring": b.get("scoring"),
+                                "raw": {"en": self.raw_bases[i]["name"], "breakpoint": self.raw_bases[i]["breakpoint"],
+                                        "vp": self.raw_bases[i]["vp"]}})
             archive_base_keys.add(key(b["name"]))
         # Added by name with unknown stats, but only as many as the archive is short of: where the
         # counts agree, a differing name is a rename, not a gap. Names of other printings

@@ -8,6 +8,8 @@ reported (not deleted).
 
 from __future__ import annotations
 
+import json
+
 import time
 from collections import Counter
 
@@ -15,7 +17,19 @@ from smashup_db.common.text import fold
 from smashup_db.common.vocabulary import FACT_TABLES
 
 #: The meta rows a build writes besides the facts.
-META_KEYS = ("catalogue_version", "catalogue_date", "printing_differences", "printing_unresolved")
+def differences_by_source(diffs: list[dict]) -> dict:
+    """``{"card-archive/kadsuno": {"differences": n, "printing": n, "corrected": n, "reviewed": n, "unresolved": n}}``."""
+    out: dict[str, dict] = {}
+    for d in diffs:
+        s = out.setdefault(d.get("sources", "card-archive/kadsuno"),
+                           {"differences": 0, "printing": 0, "corrected": 0, "reviewed": 0, "unresolved": 0})
+        s["differences"] += 1
+        s[d.get("status") if d.get("status") in s else "unresolved"] += 1
+    return out
+
+
+META_KEYS = ("catalogue_version", "catalogue_date", "printing_differences", "printing_unresolved",
+             "printing_sources")
 #: ``key IN (:k0, :k1, ...)`` over :data:`META_KEYS`, with its parameters.
 _META_IN = f"key IN ({', '.join(f':k{i}' for i in range(len(META_KEYS)))})"
 _META_PARAMS = {f"k{i}": k for i, k in enumerate(META_KEYS)}
@@ -108,7 +122,8 @@ def build_catalogue_db(db, data: dict, *, if_version_differs: bool = False) -> B
     diffs = data.get("differences", [])
     meta = {"catalogue_version": version, "catalogue_date": data["catalogue"].get("date", ""),
             "printing_differences": str(len(diffs)),
-            "printing_unresolved": str(sum(d.get("status") == "unresolved" for d in diffs))}
+            "printing_unresolved": str(sum(d.get("status") == "unresolved" for d in diffs)),
+            "printing_sources": json.dumps(differences_by_source(diffs), sort_keys=True)}
     with writing(url, "build") as w:
         if if_version_differs and w.scalar("SELECT value FROM meta WHERE key = 'catalogue_version'") == version:
             return BuildReport(seconds=time.perf_counter() - start, version=version)

@@ -178,6 +178,8 @@ TERMS: dict[str, str] = {
     "serving": N_("serving {folder} on http://127.0.0.1:{port}/ (Ctrl+C stops)"),
     "stopped": N_("stopped"),
     "wrote_files": N_("wrote {n} files to {target}: {counts}"),
+    "source_differences": N_("{sources}: {n} differences: {settled}"),
+    "settling_rule": N_("rule {rule}: {why}"),
     "data_clean": N_("data/ is clean"),
     "kept_damaged": N_("kept the damaged file as {path}"),
     "rescued": N_("{table}: {n} rows rescued"),
