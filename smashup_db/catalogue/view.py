@@ -81,22 +81,19 @@ class Catalogue:
             self._owned = dict(self._owned_source() if callable(self._owned_source) else self._owned_source or {})
         return self._owned
 
-    def printing_of(self, thing, printing: str | None) -> str | None:
-        """The printing to show: ``printing`` if given, else the one owned of the thing's product(s), else None."""
-        if printing:
-            return printing
-        owned = self.owned_printings()
-        products = [getattr(thing, "product", None)] + [r.product for r in getattr(thing, "printings", ())]
-        for pid in products:
-            if pid in owned:
-                return owned[pid]
-        return None
+    def printing_of(self, thing, printing: str | None = None) -> str:
+        """The printing a view shows of ``thing`` (card or base): :func:`~smashup_db.catalogue.printing.applies`
+        (``printing`` if given, else the one owned of a product holding it, else ``current``)."""
+        products = ()
+        if getattr(thing, "faction", None) and hasattr(thing, "copies") and thing.faction in self.model.factions:
+            products = tuple(self.model.factions[thing.faction].products)
+        return prt.applies(thing, self.owned_printings(), printing, products)
 
     def card_row(self, cid: str, printing: str | None = None) -> dict:
         """A card as a row of a faction's card list: names, type, copies, power (and whether it is none
         or unknown), keywords; the facts of ``printing`` (see :mod:`smashup_db.catalogue.printing`) when given."""
         c = self.model.cards[cid]
-        facts = prt.card_facts(c, printing) if printing else {"copies": c.copies, "power": c.power}
+        facts = prt.card_facts(c, self.printing_of(c, printing))
         status = prt.power_status(c, facts["power"])
         return {**self.named("card", cid), "type": c.type, "copies": facts["copies"], "power": facts["power"],
                 "power_status": status, "keywords": list(c.keywords),
@@ -104,19 +101,19 @@ class Catalogue:
 
     def base_row(self, bid: str, printing: str | None = None) -> dict:
         """A base as a list row: names, product, faction, breakpoint, VP, whether stats are known, note,
-        own scoring rule (``scoring``, None when VP go 1st/2nd/3rd as printed); in ``printing`` when given."""
+        own scoring rule (``scoring``, None when VP go 1st/2nd/3rd as printed); the facts of the printing
+        :meth:`printing_of` picks (``printing`` when given, else the one owned, else current)."""
         b = self.model.bases[bid]
         row = {**self.named("base", bid), "product": self.named("product", b.product),
                "faction": self.named("faction", b.faction) if b.faction else None,
                "breakpoint": b.breakpoint, "vp": list(b.vp), "stats_known": b.stats_known, "note": b.note or None,
                "scoring": b.scoring}
-        if printing:
-            f = prt.base_facts(b, printing)
-            row.update({"breakpoint": f["breakpoint"], "vp": f["vp"], "stats_known": f["breakpoint"] is not None,
-                        "printing": f["printing"], "facts_from": f["facts_from"], "printing_name": f["name"],
-                        "printing_product": self.named("product", f["product"])})
-            if f["unknown"]:
-                row["note"] = f["reason"] or row["note"]
+        f = prt.base_facts(b, self.printing_of(b, printing))
+        row.update({"breakpoint": f["breakpoint"], "vp": f["vp"], "stats_known": f["breakpoint"] is not None,
+                    "printing": f["printing"], "facts_from": f["facts_from"], "printing_name": f["name"],
+                    "printing_product": self.named("product", f["product"])})
+        if f["unknown"]:
+            row["note"] = f["reason"] or row["note"]
         return row
 
     def bases(self, product: str | None = None, faction: str | None = None, printing: str | None = None) -> list[dict]:
@@ -175,7 +172,7 @@ class Catalogue:
         current printing), own scoring rule, every printing, text and rulings."""
         bid = self.resolve("base", query)[0]
         b = self.model.bases[bid]
-        used = self.printing_of(b, printing) or "current"
+        used = self.printing_of(b, printing)
         products = list(dict.fromkeys([b.product, *(r.product for r in b.printings)]))
         return {**self.base_row(bid, used), "products": [self.named("product", p) for p in products],
                 "printings": prt.rows_json(self.model, b, self.lang), **self.texts("base", bid)}

@@ -232,6 +232,7 @@ class _Compile:
         self.products_ = []
         for sort, cur in enumerate(self.curated):
             prod = {"id": cur["id"], "en": cur["en"], "kind": cur["kind"], "year": cur.get("year"),
+                    "year_evidence": cur.get("year_evidence"),
                     "extra_decks": sorted(cur.get("extra_decks", [])), "sort": sort, "factions": [], "bases": []}
             self.products_.append(prod)
             for alias in [cur["en"], cur["id"], *cur.get("aliases", [])]:
@@ -391,6 +392,7 @@ def render_files(catalogue: dict) -> dict[str, str]:
         files[f"products/{p['id']}.json"] = _dump({
             "id": p["id"], "name": p["en"], "kind": p["kind"], "year": p["year"],
             "extra_decks": p["extra_decks"], "sort": p["sort"], "factions": p["factions"],
+            **({"year_evidence": p["year_evidence"]} if p.get("year_evidence") else {}),
             **({"german_edition": p["german"]} if p.get("german") else {}),
             "bases": [{"id": b["id"], "name": b["en"], "faction": b["faction"],
                        "breakpoint": b["breakpoint"], "vp": b["vp"], **({"note": b["note"]} if b["note"] else {}),

@@ -189,8 +189,9 @@ def _in_printings_table(d) -> bool:
     """The original printing row of the card holds the original value, the current row the current one."""
     rows = {r["printing"]: r for r in PRINTINGS_FILE["printings"] if r["kind"] == d["kind"] and r["id"] == d["id"]}
     field = d["field"]
+    same = (lambda a, b: key(a or "") == key(b or "")) if field == "name" else (lambda a, b: a == b)
     return ("original" in rows and "current" in rows
-            and rows["original"][field] == d["original"] and rows["current"][field] == d["current"])
+            and same(rows["original"][field], d["original"]) and same(rows["current"][field], d["current"]))
 
 
 def _has_correction(d) -> bool:
