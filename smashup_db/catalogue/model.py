@@ -134,7 +134,7 @@ class Texts(namedtuple("Texts", "texts rulings")):
     rulings: tuple[dict, ...]
 
 
-class Model(namedtuple("Model", "meta products factions cards bases names reader folded")):
+class Model(namedtuple("Model", "meta products factions cards bases names reader folded aliases", defaults=({},))):
     """The catalogue's facts. Mappings keep catalogue order and are read-only."""
 
     __slots__ = ()
@@ -147,6 +147,8 @@ class Model(namedtuple("Model", "meta products factions cards bases names reader
     #: ``{(kind, id): {lang: name}}``; imported names override compiled ones.
     names: Mapping[tuple[str, str], Mapping[str, str]]
     reader: object
+    #: ``{(kind, id): (folded alias, ...)}``: other names people type (``data/curated/aliases.json``)
+    aliases: Mapping[tuple[str, str], tuple[str, ...]]
     #: ``{(kind, id): {lang: folded name}}``: the matching key of each name in ``names``, as stored with it
     #: (:func:`~smashup_db.common.text.fold`; every writer stores it), so a look-up folds no names.
     folded: Mapping[tuple[str, str], Mapping[str, str]]
@@ -314,6 +316,10 @@ def load(reader) -> Model:
                                  tuple(factions_of.get(r["id"], ())), tuple(bases_of_p.get(r["id"], ())),
                                  r["german_title"], r["german_release"])
                 for r in product_rows}
+    aliases: dict[tuple[str, str], list[str]] = defaultdict(list)
+    for r in reader.all("SELECT kind, ref, folded FROM alias ORDER BY kind, ref, folded"):
+        aliases[(r["kind"], r["ref"])].append(r["folded"])
     ro = MappingProxyType
     return Model(ro(meta), ro(products), ro(factions), ro(cards), ro(bases),
-                 ro({k: ro(v) for k, v in names.items()}), reader, ro(folded))
+                 ro({k: ro(v) for k, v in names.items()}), reader, ro(folded),
+                 ro({k: tuple(v) for k, v in aliases.items()}))

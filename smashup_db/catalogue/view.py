@@ -56,6 +56,26 @@ class Catalogue:
         """
         return self.matcher.match(kind, query)
 
+    def matched(self, kind: str, query: str, ref: str) -> dict:
+        """How ``query`` named ``ref``: ``{"query", "how", "name"}``; ``how`` is ``id``, ``name`` (an exact name
+        in any language), ``printing`` (another printing's name), ``alias`` (data/curated/aliases.json) or
+        ``part`` (the start or a part of a name: the look-up says so rather than answering silently)."""
+        from smashup_db.common.text import fold
+
+        raw, q = (query or "").strip(), fold(query or "")
+        name = self.model.name(kind, ref, self.lang)[0]
+        if raw.lower() == ref:
+            how = "id"
+        elif q in self.model.folded.get((kind, ref), {}).values():
+            how = "name"
+        elif q in (self.model.aliases or {}).get((kind, ref), ()):
+            how = "alias"
+        elif q in prt.printing_names(self.model, kind).get(ref, ()):
+            how = "printing"
+        else:
+            how = "part"
+        return {"query": raw, "how": how, "name": name}
+
     def suggest(self, kind: str, query: str, limit: int = 5) -> list[str]:
         """Up to ``limit`` names close to ``query`` (display language preferred)."""
         return self.matcher.suggest(kind, query, limit)
@@ -132,7 +152,8 @@ class Catalogue:
         """One faction: its cards (copies, power, keywords; of the owned printing), totals, bases and products."""
         f = self.model.factions[self.resolve("faction", query)[0]]
         cards = [self.card_row(c, self.printing_of(self.model.cards[c], None)) for c in f.cards]
-        return {**self.named("faction", f.id), "products": [self.named("product", p) for p in f.products],
+        return {**self.named("faction", f.id), "matched": self.matched("faction", query, f.id),
+                "products": [self.named("product", p) for p in f.products],
                 "cards": cards, "totals": deck_totals(cards), "bases": [self.base_row(b) for b in f.bases]}
 
     # ------------------------------------------------------------------ cards and bases
@@ -161,7 +182,8 @@ class Catalogue:
         used = self.printing_of(c, printing)
         facts = prt.card_facts(c, used)
         products = [c.product] if c.product else list(self.model.factions[c.faction].products)
-        return {**self.card_row(c.id, used), "faction": self.named("faction", c.faction),
+        return {**self.card_row(c.id, used), "matched": self.matched("card", query, c.id),
+                "faction": self.named("faction", c.faction),
                 "products": [self.named("product", p) for p in products],
                 "printing": facts["printing"], "facts_from": facts["facts_from"], "printing_name": facts["name"],
                 "printings": prt.rows_json(self.model, c, self.lang),
@@ -174,7 +196,8 @@ class Catalogue:
         b = self.model.bases[bid]
         used = self.printing_of(b, printing)
         products = list(dict.fromkeys([b.product, *(r.product for r in b.printings)]))
-        return {**self.base_row(bid, used), "products": [self.named("product", p) for p in products],
+        return {**self.base_row(bid, used), "matched": self.matched("base", query, bid),
+                "products": [self.named("product", p) for p in products],
                 "printings": prt.rows_json(self.model, b, self.lang), **self.texts("base", bid)}
 
     # ------------------------------------------------------------------ stats

@@ -121,6 +121,7 @@ def faction(name: str, db: str | None = None, lang: str | None = None, json_out:
 
 def _show_faction(f: dict, cat) -> None:
     L = cat.lang
+    _matched_line(f, L)
     line((label(f, L), "bold"), f" ({f['id']}) - {term('products', L)}: "
          + ", ".join(label(p, L) for p in f["products"]))
     table(None, [term(h, L) for h in ("copies", "name", "type", "power", "keywords")],
@@ -188,8 +189,16 @@ def card(name: str, printing: str | None = None, db: str | None = None, lang: st
     look_up(db, lang, json_out, lambda cat: cat.card(name, printing), _show_card)
 
 
+def _matched_line(item: dict, L: str) -> None:
+    """Say which name an inexact look-up matched (never a different card without saying so)."""
+    m = item.get("matched") or {}
+    if m.get("how") in ("alias", "printing", "part"):
+        line((msg("matched_" + m["how"], L, query=m["query"], name=m["name"]), "yellow"))
+
+
 def _show_card(item: dict, cat) -> None:
     L = cat.lang
+    _matched_line(item, L)
     power = ("" if item["power_status"] == "none" else
              f", {term('power', L)} {'?' if item['power'] is None else item['power']}")
     line((label(item, L), "bold"), f" ({item['id']}) - {term(item['type'], L)}{power}, "
@@ -215,6 +224,7 @@ def base(name: str, printing: str | None = None, db: str | None = None, lang: st
 
 def _show_base(item: dict, cat) -> None:
     L = cat.lang
+    _matched_line(item, L)
     stats = (f"{term('breakpoint', L)} {item['breakpoint']}, {term('vp', L)} {fmt_vp(item['vp'])}"
              if item["stats_known"] else f"{term('breakpoint', L)}/{term('vp', L)}: {term('unknown', L)}")
     shown = item.get("printing") or "current"

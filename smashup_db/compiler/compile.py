@@ -38,7 +38,7 @@ from smashup_db.compiler.printdiff import build_printings, load_curated_printing
 from smashup_db.compiler import adapters as src
 from smashup_db.compiler.adapters import CompileError
 
-GENERATED = ("products", "factions", "i18n", "glossary.tsv", "printings.json", "catalogue.json")
+GENERATED = ("products", "factions", "i18n", "glossary.tsv", "printings.json", "aliases.tsv", "catalogue.json")
 SOURCE_VERSIONS = [
     {"name": "card-archive", "repository": "906919303-crypto/smash-up-card-archive",
      "commit": "58fa7e7432874b3c0f3727289e399445754eb383", "retrieved": "2026-07-26"},
@@ -184,7 +184,7 @@ def build_catalogue(sources_dir: Path, data_dir: Path) -> tuple[dict, Report]:
                                            c.editions_de, c.curated_printings, c.corrections, c.product_by_key,
                                            c.report, zhuanggenhua=c.zhuanggenhua, fabikw=c.fabikw,
                                            raw_factions_by_name={f["name"]: f for f in c.raw_factions})
-    catalogue = {"products": c.products_, "factions": c.factions_, "names_de": c.de_rows,
+    catalogue = {"products": c.products_, "factions": c.factions_, "names_de": c.de_rows, "aliases": c.aliases(),
                  "printings": printing_rows, "differences": diffs,
                  "glossary": [{"en": g["english"], "de": g["german"], "note": g.get("note") or ""}
                               for g in c.glossary]}
@@ -200,6 +200,7 @@ class _Compile:
 
     def __init__(self, sources_dir: Path, data_dir: Path):
         self.report = Report()
+        self.data_dir = Path(data_dir)
         self.curated, self.corrections = load_curated(data_dir)
         self.archive = src.read_card_archive(sources_dir)
         self.kadsuno = src.read_kadsuno(sources_dir)
@@ -348,6 +349,28 @@ class _Compile:
         for b in self.bases_:
             self.by_id[b["product"]]["bases"].append(b)
 
+    def aliases(self) -> list[dict]:
+        """``data/curated/aliases.json`` checked: every row names an existing thing and has a source.
+
+        Returns ``[{"kind", "id", "alias", "lang", "type", "source"}]`` sorted; raises :class:`CompileError`
+        for a row whose target is unknown or that lacks a source.
+        """
+        path = self.data_dir / "curated" / "aliases.json"
+        if not path.is_file():
+            return []
+        doc = src._load_json(path)
+        ids = {"product": {p["id"] for p in self.products_}, "faction": {f["id"] for f in self.factions_},
+               "card": {c["id"] for c in self.all_cards}, "base": {b["id"] for b in self.bases_}}
+        out = []
+        for i, row in enumerate(doc.get("aliases", [])):
+            for f in ("kind", "id", "alias", "lang", "type", "source"):
+                if not str(row.get(f) or "").strip():
+                    raise src.SourceError(f"{path}: aliases[{i}]: field '{f}' is missing")
+            if row["id"] not in ids.get(row["kind"], ()):
+                raise CompileError(f"{path}: aliases[{i}]: {row['kind']} {row['id']!r} is not in the catalogue")
+            out.append({f: row[f].strip() for f in ("kind", "id", "alias", "lang", "type", "source")})
+        return sorted(out, key=lambda r: (r["kind"], r["id"], r["alias"]))
+
     def german_names(self) -> None:
         """The rows of names-de.tsv matched to ids (every thing of that English name)."""
         index: dict[str, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
@@ -412,6 +435,9 @@ def render_files(catalogue: dict) -> dict[str, str]:
     files["i18n/de.tsv"] = "\n".join(lines) + "\n"
     files["printings.json"] = _dump({"printings": catalogue.get("printings", []),
                                      "differences": catalogue.get("differences", [])})
+    al = ["kind\tid\talias\tlang\ttype\tsource"]
+    al += ["\t".join(r[f] for f in ("kind", "id", "alias", "lang", "type", "source")) for r in catalogue.get("aliases", [])]
+    files["aliases.tsv"] = "\n".join(al) + "\n"
     gl = ["en\tde\tnote"] + [f"{g['en']}\t{g['de']}\t{g['note']}" for g in catalogue["glossary"]]
     files["glossary.tsv"] = "\n".join(gl) + "\n"
     digest = hashlib.sha256()

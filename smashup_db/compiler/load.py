@@ -90,6 +90,14 @@ def fact_rows(data: dict) -> dict:
     for lang, entries in data["names"].items():
         for _, _, r in entries:
             name(r["kind"], r["id"], lang, r["name"], r.get("confidence", ""), r.get("evidence", ""))
+    seen = set()
+    for r in data.get("aliases", []):
+        k = (r["kind"], r["id"], fold(r["alias"]))
+        if k not in seen:
+            seen.add(k)
+            rows["alias"].append({"kind": r["kind"], "ref": r["id"], "folded": k[2], "name": r["alias"],
+                                  "lang": r.get("lang") or "en", "type": r.get("type") or "",
+                                  "source": r.get("source") or ""})
     return rows
 
 

@@ -116,6 +116,19 @@ class Base(SQLModel, table=True):
     scoring: Optional[str] = None  # own scoring rule (see SCORING_FLAGS); None: 1st/2nd/3rd VP as printed
 
 
+class Alias(SQLModel, table=True):
+    """Another name people type for a thing (``data/curated/aliases.json``): printed vs archive spelling,
+    announced, common or original names. ``folded`` is the matching key; ``source`` the evidence."""
+
+    kind: str = Field(primary_key=True)
+    ref: str = Field(primary_key=True)
+    folded: str = Field(primary_key=True)
+    name: str
+    lang: str = "en"
+    type: str = ""
+    source: str = ""
+
+
 class Printing(SQLModel, table=True):
     """One product's version of a card or base (card x printing), where printings differ.
 
