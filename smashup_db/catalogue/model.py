@@ -134,7 +134,22 @@ class Texts(namedtuple("Texts", "texts rulings")):
     rulings: tuple[dict, ...]
 
 
-class Model(namedtuple("Model", "meta products factions cards bases names reader folded aliases", defaults=({},))):
+class Component(namedtuple("Component", "id kind count cards products evidence")):
+    """A special deck (Madness, Munchkin's Monster and Treasure decks): ``kind`` tells it from faction cards;
+    ``count`` physical cards and ``cards`` different ones (None: no source), ``products`` the boxes shipping it."""
+
+    __slots__ = ()
+
+    id: str
+    kind: str
+    count: int | None
+    cards: int | None
+    products: tuple[str, ...]
+    evidence: str
+
+
+class Model(namedtuple("Model", "meta products factions cards bases names reader folded aliases components",
+                       defaults=({}, {}))):
     """The catalogue's facts. Mappings keep catalogue order and are read-only."""
 
     __slots__ = ()
@@ -169,8 +184,9 @@ class Model(namedtuple("Model", "meta products factions cards bases names reader
         return {"id": ref, "name": name, "name_lang": used, "name_en": self.names.get((kind, ref), {}).get("en")}
 
     def things(self, kind: str) -> Mapping[str, object]:
-        """The mapping of one kind: ``product``, ``faction``, ``card`` or ``base``."""
-        return {"product": self.products, "faction": self.factions, "card": self.cards, "base": self.bases}[kind]
+        """The mapping of one kind: ``product``, ``faction``, ``card``, ``base`` or ``component``."""
+        return {"product": self.products, "faction": self.factions, "card": self.cards, "base": self.bases,
+                "component": self.components}[kind]
 
     # ------------------------------------------------------------------ derived facts
     def deck_totals(self, faction: str) -> dict:
@@ -319,7 +335,14 @@ def load(reader) -> Model:
     aliases: dict[tuple[str, str], list[str]] = defaultdict(list)
     for r in reader.all("SELECT kind, ref, folded FROM alias ORDER BY kind, ref, folded"):
         aliases[(r["kind"], r["ref"])].append(r["folded"])
+    comp_products: dict[str, list[str]] = defaultdict(list)
+    for r in reader.all("SELECT cp.component_id, cp.product_id FROM component_product cp"
+                        " JOIN product p ON p.id = cp.product_id ORDER BY p.sort"):
+        comp_products[r["component_id"]].append(r["product_id"])
+    components = {r["id"]: Component(r["id"], r["kind"], r["count"], r["cards"],
+                                     tuple(comp_products.get(r["id"], ())), r["evidence"] or "")
+                  for r in reader.all("SELECT id, kind, count, cards, evidence FROM component ORDER BY sort, id")}
     ro = MappingProxyType
     return Model(ro(meta), ro(products), ro(factions), ro(cards), ro(bases),
                  ro({k: ro(v) for k, v in names.items()}), reader, ro(folded),
-                 ro({k: tuple(v) for k, v in aliases.items()}))
+                 ro({k: tuple(v) for k, v in aliases.items()}), ro(components))

@@ -177,6 +177,9 @@ class Catalogue:
         products are the one selling it (TITANS packs or its own box), not
         its faction's older boxes. Raises ``NotFound``/``Ambiguous``.
         """
+        comp = self._exact_component(query)
+        if comp is not None:
+            return comp
         ids = self.resolve("card", query)
         c = self.model.cards[ids[0]]
         used = self.printing_of(c, printing)
@@ -188,6 +191,28 @@ class Catalogue:
                 "printing": facts["printing"], "facts_from": facts["facts_from"], "printing_name": facts["name"],
                 "printings": prt.rows_json(self.model, c, self.lang),
                 **self.texts("card", c.id), "same_name": [self.named("card", i) for i in ids[1:]]}
+
+    def _exact_component(self, query: str) -> dict | None:
+        """The component (Madness...) ``query`` names exactly, in either language, when no card has that exact
+        name; else None. A name look-up answers with the exact name first."""
+        from smashup_db.common.text import fold
+
+        q = fold(query or "")
+        if not q or any(q in self.model.folded.get(("card", c), {}).values() for c in self.model.cards):
+            return None
+        for comp in self.model.components.values():
+            if q == comp.id or q in self.model.folded.get(("component", comp.id), {}).values():
+                return self.component(comp.id)
+        return None
+
+    def component(self, cid: str) -> dict:
+        """A special deck: ``{"kind": "madness"|"monster"|"treasure", "id", names, "count", "cards",
+        "products", "evidence", "component": True}``."""
+        comp = self.model.components[cid]
+        return {**self.named("component", cid), "kind": comp.kind, "component": True, "count": comp.count,
+                "copies": comp.count,
+                "cards": comp.cards, "products": [self.named("product", p) for p in comp.products],
+                "evidence": comp.evidence}
 
     def base(self, query: str, printing: str | None = None) -> dict:
         """One base: product(s), faction, breakpoint, VP (of ``printing``, else the owned, else the

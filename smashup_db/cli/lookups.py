@@ -198,6 +198,13 @@ def _matched_line(item: dict, L: str) -> None:
 
 def _show_card(item: dict, cat) -> None:
     L = cat.lang
+    if item.get("component"):
+        count = "?" if item["count"] is None else item["count"]
+        line((label(item, L), "bold"), f" ({item['id']}) - {term(item['id'], L)}, {count}x")
+        line(f"{term('products', L)}: " + ", ".join(label(p, L) for p in item["products"]))
+        if item["evidence"]:
+            line((item["evidence"], "dim"))
+        return
     _matched_line(item, L)
     power = ("" if item["power_status"] == "none" else
              f", {term('power', L)} {'?' if item['power'] is None else item['power']}")

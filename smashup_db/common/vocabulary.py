@@ -22,4 +22,4 @@ PRODUCT_KINDS = ("core", "expansion", "big-box", "single-faction", "promo")
 #: Tables filled from ``data/`` by ``smashup db build``, parents before children
 #: (the order to insert in; delete in reverse). Names are in ``name`` with origin ``data``.
 FACT_TABLES = ("product", "product_extra_deck", "faction", "product_faction", "card", "card_keyword", "base",
-               "printing", "alias")
+               "printing", "alias", "component", "component_product")

@@ -38,7 +38,8 @@ from smashup_db.compiler.printdiff import build_printings, load_curated_printing
 from smashup_db.compiler import adapters as src
 from smashup_db.compiler.adapters import CompileError
 
-GENERATED = ("products", "factions", "i18n", "glossary.tsv", "printings.json", "aliases.tsv", "catalogue.json")
+GENERATED = ("products", "factions", "i18n", "glossary.tsv", "printings.json", "aliases.tsv", "components.json",
+             "catalogue.json")
 SOURCE_VERSIONS = [
     {"name": "card-archive", "repository": "906919303-crypto/smash-up-card-archive",
      "commit": "58fa7e7432874b3c0f3727289e399445754eb383", "retrieved": "2026-07-26"},
@@ -185,6 +186,7 @@ def build_catalogue(sources_dir: Path, data_dir: Path) -> tuple[dict, Report]:
                                            c.report, zhuanggenhua=c.zhuanggenhua, fabikw=c.fabikw,
                                            raw_factions_by_name={f["name"]: f for f in c.raw_factions})
     catalogue = {"products": c.products_, "factions": c.factions_, "names_de": c.de_rows, "aliases": c.aliases(),
+                 "components": prt.build_components(c.products_, c.zhuanggenhua["cards"], c.glossary, c.report),
                  "printings": printing_rows, "differences": diffs,
                  "glossary": [{"en": g["english"], "de": g["german"], "note": g.get("note") or ""}
                               for g in c.glossary]}
@@ -438,6 +440,7 @@ def render_files(catalogue: dict) -> dict[str, str]:
     al = ["kind\tid\talias\tlang\ttype\tsource"]
     al += ["\t".join(r[f] for f in ("kind", "id", "alias", "lang", "type", "source")) for r in catalogue.get("aliases", [])]
     files["aliases.tsv"] = "\n".join(al) + "\n"
+    files["components.json"] = _dump({"components": catalogue.get("components", [])})
     gl = ["en\tde\tnote"] + [f"{g['en']}\t{g['de']}\t{g['note']}" for g in catalogue["glossary"]]
     files["glossary.tsv"] = "\n".join(gl) + "\n"
     digest = hashlib.sha256()

@@ -92,6 +92,9 @@ def read_data(data_dir: Path | None = None) -> dict:
     doc = _json(printings) if printings.is_file() else {}
     out["printings"] = doc.get("printings", []) if isinstance(doc, dict) else []
     out["differences"] = doc.get("differences", []) if isinstance(doc, dict) else []
+    components = data_dir / "components.json"
+    doc = _json(components) if components.is_file() else {}
+    out["components"] = doc.get("components", []) if isinstance(doc, dict) else []
     aliases = data_dir / "aliases.tsv"
     out["aliases"] = []
     if aliases.is_file():

@@ -90,6 +90,13 @@ def fact_rows(data: dict) -> dict:
     for lang, entries in data["names"].items():
         for _, _, r in entries:
             name(r["kind"], r["id"], lang, r["name"], r.get("confidence", ""), r.get("evidence", ""))
+    for i, comp in enumerate(data.get("components", [])):
+        rows["component"].append({"id": comp["id"], "kind": comp["kind"], "count": comp.get("count"),
+                                  "cards": comp.get("cards"), "sort": i, "evidence": comp.get("evidence") or ""})
+        rows["component_product"] += [{"component_id": comp["id"], "product_id": p} for p in comp["products"]]
+        name("component", comp["id"], "en", comp["name"])
+        name("component", comp["id"], "de", comp.get("name_de"), "high" if comp.get("name_de") else "",
+             "german/glossary-de.tsv" if comp.get("name_de") else "")
     seen = set()
     for r in data.get("aliases", []):
         k = (r["kind"], r["id"], fold(r["alias"]))

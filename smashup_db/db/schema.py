@@ -116,6 +116,26 @@ class Base(SQLModel, table=True):
     scoring: Optional[str] = None  # own scoring rule (see SCORING_FLAGS); None: 1st/2nd/3rd VP as printed
 
 
+class Component(SQLModel, table=True):
+    """A special deck that is no faction's (Madness, Munchkin's Monster and Treasure decks): ``kind``
+    tells them apart from faction cards; ``count`` physical cards, ``cards`` different ones (None: unknown)."""
+
+    id: str = Field(primary_key=True)
+    kind: str
+    count: Optional[int] = None
+    cards: Optional[int] = None
+    sort: int = 0
+    evidence: str = ""
+
+
+class ComponentProduct(SQLModel, table=True):
+    """A box that ships a component."""
+
+    __tablename__ = "component_product"
+    component_id: str = Field(primary_key=True, foreign_key="component.id")
+    product_id: str = Field(primary_key=True, foreign_key="product.id")
+
+
 class Alias(SQLModel, table=True):
     """Another name people type for a thing (``data/curated/aliases.json``): printed vs archive spelling,
     announced, common or original names. ``folded`` is the matching key; ``source`` the evidence."""
