@@ -192,8 +192,9 @@ def card(name: str, printing: str | None = None, db: str | None = None, lang: st
 def _matched_line(item: dict, L: str) -> None:
     """Say which name an inexact look-up matched (never a different card without saying so)."""
     m = item.get("matched") or {}
-    if m.get("how") in ("alias", "printing", "part"):
-        line((msg("matched_" + m["how"], L, query=m["query"], name=m["name"]), "yellow"))
+    key = {"alias": "matched_alias", "printing": "matched_printing", "part": "matched_part"}.get(m.get("how"))
+    if key:
+        line((msg(key, L, query=m["query"], name=m["name"]), "yellow"))
 
 
 def _show_card(item: dict, cat) -> None:
