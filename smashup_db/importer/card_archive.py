@@ -39,6 +39,7 @@ from functools import lru_cache
 from smashup_db.common.sanitize import MAX_TEXT, nul_position, strip_controls
 from smashup_db.common.text import key, slugify
 from smashup_db.common.vocabulary import SOURCE_TYPES as TYPE_MAP
+from smashup_db.db.tables import TABLES
 from smashup_db.importer import ImportFileError
 from smashup_db.importer.files import label_of, read_json
 
@@ -389,13 +390,13 @@ def _import_file(w, f: ArchiveFile, matcher: Matcher, report: TextImportReport) 
         elif prev["text"] == body and prev["source"] == f.label:
             report.texts["unchanged"] += 1
         else:
-            updates.append({"kind": entity, "ref": ref, "text": body, "source": f.label})
-    gone = [{"kind": entity, "ref": ref} for ref, r in old.items() if r["source"].endswith(f.suffix) and ref not in texts]
-    w.execute("UPDATE entity_text SET text = :text, source = :source WHERE kind = :kind AND ref = :ref AND lang = 'en'",
-              updates)
-    w.execute("INSERT INTO entity_text (kind, ref, lang, text, source) VALUES (:kind, :ref, :lang, :text, :source)",
-              adds)
-    w.execute("DELETE FROM entity_text WHERE kind = :kind AND ref = :ref AND lang = 'en'", gone)
+            updates.append({"kind": entity, "ref": ref, "lang": "en", "text": body, "source": f.label})
+    gone = [{"kind": entity, "ref": ref, "lang": "en"} for ref, r in old.items()
+            if r["source"].endswith(f.suffix) and ref not in texts]
+    text_table = TABLES["entity_text"]
+    w.execute(text_table.update(("text", "source")), updates)
+    w.execute(text_table.insert(), adds)
+    w.execute(text_table.delete(), gone)
     report.texts["added"] += len(adds)
     report.texts["changed"] += len(updates)
     report.texts["removed"] += len(gone)
@@ -421,9 +422,8 @@ def _import_file(w, f: ArchiveFile, matcher: Matcher, report: TextImportReport) 
             drop += [{"id": r["id"]} for r in old_rulings.get(ref, [])]
             add += [{"entity": entity, "ref": ref, "kind": k, "lang": "en", "text": t, "source": f.label}
                     for k, t in after]
-    w.execute("DELETE FROM ruling WHERE id = :id", drop)
-    w.execute("INSERT INTO ruling (entity, ref, kind, lang, text, source)"
-              " VALUES (:entity, :ref, :kind, :lang, :text, :source)", add)
+    w.execute(TABLES["ruling"].delete(), drop)
+    w.execute(TABLES["ruling"].insert(), add)
 
 
 def import_text(db, sources: list[str], data_dir=None) -> TextImportReport:

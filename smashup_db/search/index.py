@@ -1,6 +1,6 @@
 """The search index: folded names and text of cards and bases, rebuilt by every writer.
 
-Two derived tables, declared in the schema (models and migrations):
+Two derived tables, declared in the schema (:mod:`smashup_db.db.tables`, made by the migrations):
 
 * ``search_doc(key, lang, field, body)``: one row per name or text of a card or
   base; ``key`` is ``card:<id>`` or ``base:<id>``, ``field`` is ``name`` or
@@ -53,7 +53,6 @@ def group_rows(reader) -> list[dict]:
             out.append({"kind": m["kind"], "ref": m["ref"], "lang": n["lang"], "name": n["name"],
                         "folded": n["folded"]})
     return out
-_INSERT_DOC = "INSERT INTO search_doc (key, lang, field, body) VALUES (:key, :lang, :field, :body)"
 
 
 def is_current_marker(marker: str | None) -> bool:
@@ -97,19 +96,21 @@ def rebuild_index(w, fields: tuple[str, ...] = ("name", "text")) -> bool:
     names, a text import only text. ``search_fts`` follows where it exists.
     Returns True when FTS5 is in use. Raises driver errors.
     """
+    from smashup_db.db.tables import SEARCH_FTS, TABLES  # here: look-ups import this module, never write
+
+    doc, meta = TABLES["search_doc"], TABLES["meta"]
     names = w.all(_SOURCE_NAMES) + w.all(_SOURCE_ALIASES) if "name" in fields else []
     texts = w.all(_SOURCE_TEXT) if "text" in fields else []
     groups = group_rows(w) if "name" in fields else []
     docs = documents(names, texts, groups)
-    fts = w.dialect == "sqlite" and bool(w.one("SELECT 1 FROM sqlite_master WHERE name = 'search_fts'"))
+    fts = w.dialect == "sqlite" and bool(w.one("SELECT 1 FROM sqlite_master WHERE name = :n", n=SEARCH_FTS))
     for field in (*fields, *(("group",) if "name" in fields else ())):
-        w.execute("DELETE FROM search_doc WHERE field = :f", {"f": field})
+        w.execute(doc.delete(("field",)), {"field": field})
         if fts:
-            w.execute("DELETE FROM search_fts WHERE field = :f", {"f": field})
-    w.execute(_INSERT_DOC, docs)
+            w.execute(f"DELETE FROM {SEARCH_FTS} WHERE field = :field", {"field": field})
+    w.execute(doc.insert(), docs)
     if fts:
-        w.execute("INSERT INTO search_fts (key, lang, field, body) VALUES (:key, :lang, :field, :body)", docs)
-    w.execute("DELETE FROM meta WHERE key = :k", {"k": META_KEY})
-    w.execute("INSERT INTO meta (key, value) VALUES (:k, :v)",
-              {"k": META_KEY, "v": f"{INDEX_VERSION}|{'fts' if fts else 'like'}"})
+        w.execute(doc.insert(into=SEARCH_FTS), docs)
+    w.execute(meta.delete(), {"key": META_KEY})
+    w.execute(meta.insert(), {"key": META_KEY, "value": f"{INDEX_VERSION}|{'fts' if fts else 'like'}"})
     return fts
