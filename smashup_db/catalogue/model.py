@@ -134,7 +134,22 @@ class Texts(namedtuple("Texts", "texts rulings")):
     rulings: tuple[dict, ...]
 
 
-class Model(namedtuple("Model", "meta products factions cards bases names reader folded")):
+class Component(namedtuple("Component", "id kind count cards products evidence")):
+    """A special deck (Madness, Munchkin's Monster and Treasure decks): ``kind`` tells it from faction cards;
+    ``count`` physical cards and ``cards`` different ones (None: no source), ``products`` the boxes shipping it."""
+
+    __slots__ = ()
+
+    id: str
+    kind: str
+    count: int | None
+    cards: int | None
+    products: tuple[str, ...]
+    evidence: str
+
+
+class Model(namedtuple("Model", "meta products factions cards bases names reader folded aliases components",
+                       defaults=({}, {}))):
     """The catalogue's facts. Mappings keep catalogue order and are read-only."""
 
     __slots__ = ()
@@ -147,6 +162,8 @@ class Model(namedtuple("Model", "meta products factions cards bases names reader
     #: ``{(kind, id): {lang: name}}``; imported names override compiled ones.
     names: Mapping[tuple[str, str], Mapping[str, str]]
     reader: object
+    #: ``{(kind, id): (folded alias, ...)}``: other names people type (``data/curated/aliases.json``)
+    aliases: Mapping[tuple[str, str], tuple[str, ...]]
     #: ``{(kind, id): {lang: folded name}}``: the matching key of each name in ``names``, as stored with it
     #: (:func:`~smashup_db.common.text.fold`; every writer stores it), so a look-up folds no names.
     folded: Mapping[tuple[str, str], Mapping[str, str]]
@@ -167,8 +184,9 @@ class Model(namedtuple("Model", "meta products factions cards bases names reader
         return {"id": ref, "name": name, "name_lang": used, "name_en": self.names.get((kind, ref), {}).get("en")}
 
     def things(self, kind: str) -> Mapping[str, object]:
-        """The mapping of one kind: ``product``, ``faction``, ``card`` or ``base``."""
-        return {"product": self.products, "faction": self.factions, "card": self.cards, "base": self.bases}[kind]
+        """The mapping of one kind: ``product``, ``faction``, ``card``, ``base`` or ``component``."""
+        return {"product": self.products, "faction": self.factions, "card": self.cards, "base": self.bases,
+                "component": self.components}[kind]
 
     # ------------------------------------------------------------------ derived facts
     def deck_totals(self, faction: str) -> dict:
@@ -314,6 +332,17 @@ def load(reader) -> Model:
                                  tuple(factions_of.get(r["id"], ())), tuple(bases_of_p.get(r["id"], ())),
                                  r["german_title"], r["german_release"])
                 for r in product_rows}
+    aliases: dict[tuple[str, str], list[str]] = defaultdict(list)
+    for r in reader.all("SELECT kind, ref, folded FROM alias ORDER BY kind, ref, folded"):
+        aliases[(r["kind"], r["ref"])].append(r["folded"])
+    comp_products: dict[str, list[str]] = defaultdict(list)
+    for r in reader.all("SELECT cp.component_id, cp.product_id FROM component_product cp"
+                        " JOIN product p ON p.id = cp.product_id ORDER BY p.sort"):
+        comp_products[r["component_id"]].append(r["product_id"])
+    components = {r["id"]: Component(r["id"], r["kind"], r["count"], r["cards"],
+                                     tuple(comp_products.get(r["id"], ())), r["evidence"] or "")
+                  for r in reader.all("SELECT id, kind, count, cards, evidence FROM component ORDER BY sort, id")}
     ro = MappingProxyType
     return Model(ro(meta), ro(products), ro(factions), ro(cards), ro(bases),
-                 ro({k: ro(v) for k, v in names.items()}), reader, ro(folded))
+                 ro({k: ro(v) for k, v in names.items()}), reader, ro(folded),
+                 ro({k: tuple(v) for k, v in aliases.items()}), ro(components))

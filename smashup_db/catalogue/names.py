@@ -72,14 +72,16 @@ class NameMatcher:
         self._folded: dict[str, dict[str, tuple[str, ...]]] = {}
 
     def folded(self, kind: str) -> dict[str, tuple[str, ...]]:
-        """``{id: folded names in every language and of every printing}`` of ``kind``, in catalogue order."""
+        """``{id: folded names in every language, of every printing and its aliases}`` of ``kind``, in catalogue order."""
         if kind not in self._folded:
             from smashup_db.catalogue.printing import printing_names
 
             folded = self.model.folded  # stored with each name: nothing to fold here
             other = printing_names(self.model, kind)  # names of other printings (Miskatonic University)
+            aliases = getattr(self.model, "aliases", {}) or {}  # data/curated/aliases.json (Tornadoes...)
             self._folded[kind] = {ref: tuple(dict.fromkeys([*folded.get((kind, ref), {}).values(),
-                                                            *sorted(other.get(ref, ()))]))
+                                                            *sorted(other.get(ref, ())),
+                                                            *aliases.get((kind, ref), ())]))
                                   for ref in self.model.things(kind)}
         return self._folded[kind]
 

@@ -33,6 +33,25 @@ def check(printing: str | None) -> str | None:
     return p
 
 
+def applies(thing, owned, asked: str | None = None, products=()) -> str:
+    """THE rule for which printing a view shows (issue 20), used by every view through
+    :meth:`smashup_db.catalogue.view.Catalogue.printing_of`.
+
+    ``asked`` (``--printing``) when given; else the printing the group owns of a product holding
+    the thing (``owned``: ``{product id: printing}`` from the collection; the thing's own product,
+    the products of its printing rows, then ``products``, e.g. a card's faction's boxes); else
+    ``current``. An explicit ``--printing`` wins so that a German group can still ask for the reprint.
+    """
+    if asked:
+        return asked
+    if owned:
+        seen = [getattr(thing, "product", None), *(r.product for r in getattr(thing, "printings", ())), *products]
+        for pid in seen:
+            if pid and pid in owned and owned[pid]:
+                return owned[pid]
+    return "current"
+
+
 def pick(thing, printing: str | None):
     """The :class:`~smashup_db.catalogue.model.Printing` row that applies to ``thing``, or None (current facts).
 

@@ -10,6 +10,8 @@ name is used and the result says so (``name_lang``). Names are matched by
 
 from __future__ import annotations
 
+import json
+
 from smashup_db.catalogue import printing as prt
 from smashup_db.catalogue import model as readmodel
 from smashup_db.catalogue.names import Ambiguous, NameMatcher, NotFound
@@ -54,6 +56,26 @@ class Catalogue:
         """
         return self.matcher.match(kind, query)
 
+    def matched(self, kind: str, query: str, ref: str) -> dict:
+        """How ``query`` named ``ref``: ``{"query", "how", "name"}``; ``how`` is ``id``, ``name`` (an exact name
+        in any language), ``printing`` (another printing's name), ``alias`` (data/curated/aliases.json) or
+        ``part`` (the start or a part of a name: the look-up says so rather than answering silently)."""
+        from smashup_db.common.text import fold
+
+        raw, q = (query or "").strip(), fold(query or "")
+        name = self.model.name(kind, ref, self.lang)[0]
+        if raw.lower() == ref:
+            how = "id"
+        elif q in self.model.folded.get((kind, ref), {}).values():
+            how = "name"
+        elif q in (self.model.aliases or {}).get((kind, ref), ()):
+            how = "alias"
+        elif q in prt.printing_names(self.model, kind).get(ref, ()):
+            how = "printing"
+        else:
+            how = "part"
+        return {"query": raw, "how": how, "name": name}
+
     def suggest(self, kind: str, query: str, limit: int = 5) -> list[str]:
         """Up to ``limit`` names close to ``query`` (display language preferred)."""
         return self.matcher.suggest(kind, query, limit)
@@ -79,22 +101,19 @@ class Catalogue:
             self._owned = dict(self._owned_source() if callable(self._owned_source) else self._owned_source or {})
         return self._owned
 
-    def printing_of(self, thing, printing: str | None) -> str | None:
-        """The printing to show: ``printing`` if given, else the one owned of the thing's product(s), else None."""
-        if printing:
-            return printing
-        owned = self.owned_printings()
-        products = [getattr(thing, "product", None)] + [r.product for r in getattr(thing, "printings", ())]
-        for pid in products:
-            if pid in owned:
-                return owned[pid]
-        return None
+    def printing_of(self, thing, printing: str | None = None) -> str:
+        """The printing a view shows of ``thing`` (card or base): :func:`~smashup_db.catalogue.printing.applies`
+        (``printing`` if given, else the one owned of a product holding it, else ``current``)."""
+        products = ()
+        if getattr(thing, "faction", None) and hasattr(thing, "copies") and thing.faction in self.model.factions:
+            products = tuple(self.model.factions[thing.faction].products)
+        return prt.applies(thing, self.owned_printings(), printing, products)
 
     def card_row(self, cid: str, printing: str | None = None) -> dict:
         """A card as a row of a faction's card list: names, type, copies, power (and whether it is none
         or unknown), keywords; the facts of ``printing`` (see :mod:`smashup_db.catalogue.printing`) when given."""
         c = self.model.cards[cid]
-        facts = prt.card_facts(c, printing) if printing else {"copies": c.copies, "power": c.power}
+        facts = prt.card_facts(c, self.printing_of(c, printing))
         status = prt.power_status(c, facts["power"])
         return {**self.named("card", cid), "type": c.type, "copies": facts["copies"], "power": facts["power"],
                 "power_status": status, "keywords": list(c.keywords),
@@ -102,19 +121,19 @@ class Catalogue:
 
     def base_row(self, bid: str, printing: str | None = None) -> dict:
         """A base as a list row: names, product, faction, breakpoint, VP, whether stats are known, note,
-        own scoring rule (``scoring``, None when VP go 1st/2nd/3rd as printed); in ``printing`` when given."""
+        own scoring rule (``scoring``, None when VP go 1st/2nd/3rd as printed); the facts of the printing
+        :meth:`printing_of` picks (``printing`` when given, else the one owned, else current)."""
         b = self.model.bases[bid]
         row = {**self.named("base", bid), "product": self.named("product", b.product),
                "faction": self.named("faction", b.faction) if b.faction else None,
                "breakpoint": b.breakpoint, "vp": list(b.vp), "stats_known": b.stats_known, "note": b.note or None,
                "scoring": b.scoring}
-        if printing:
-            f = prt.base_facts(b, printing)
-            row.update({"breakpoint": f["breakpoint"], "vp": f["vp"], "stats_known": f["breakpoint"] is not None,
-                        "printing": f["printing"], "facts_from": f["facts_from"], "printing_name": f["name"],
-                        "printing_product": self.named("product", f["product"])})
-            if f["unknown"]:
-                row["note"] = f["reason"] or row["note"]
+        f = prt.base_facts(b, self.printing_of(b, printing))
+        row.update({"breakpoint": f["breakpoint"], "vp": f["vp"], "stats_known": f["breakpoint"] is not None,
+                    "printing": f["printing"], "facts_from": f["facts_from"], "printing_name": f["name"],
+                    "printing_product": self.named("product", f["product"])})
+        if f["unknown"]:
+            row["note"] = f["reason"] or row["note"]
         return row
 
     def bases(self, product: str | None = None, faction: str | None = None, printing: str | None = None) -> list[dict]:
@@ -133,7 +152,8 @@ class Catalogue:
         """One faction: its cards (copies, power, keywords; of the owned printing), totals, bases and products."""
         f = self.model.factions[self.resolve("faction", query)[0]]
         cards = [self.card_row(c, self.printing_of(self.model.cards[c], None)) for c in f.cards]
-        return {**self.named("faction", f.id), "products": [self.named("product", p) for p in f.products],
+        return {**self.named("faction", f.id), "matched": self.matched("faction", query, f.id),
+                "products": [self.named("product", p) for p in f.products],
                 "cards": cards, "totals": deck_totals(cards), "bases": [self.base_row(b) for b in f.bases]}
 
     # ------------------------------------------------------------------ cards and bases
@@ -157,28 +177,64 @@ class Catalogue:
         products are the one selling it (TITANS packs or its own box), not
         its faction's older boxes. Raises ``NotFound``/``Ambiguous``.
         """
+        comp = self._exact_component(query)
+        if comp is not None:
+            return comp
         ids = self.resolve("card", query)
         c = self.model.cards[ids[0]]
         used = self.printing_of(c, printing)
         facts = prt.card_facts(c, used)
         products = [c.product] if c.product else list(self.model.factions[c.faction].products)
-        return {**self.card_row(c.id, used), "faction": self.named("faction", c.faction),
+        return {**self.card_row(c.id, used), "matched": self.matched("card", query, c.id),
+                "faction": self.named("faction", c.faction),
                 "products": [self.named("product", p) for p in products],
                 "printing": facts["printing"], "facts_from": facts["facts_from"], "printing_name": facts["name"],
                 "printings": prt.rows_json(self.model, c, self.lang),
                 **self.texts("card", c.id), "same_name": [self.named("card", i) for i in ids[1:]]}
+
+    def _exact_component(self, query: str) -> dict | None:
+        """The component (Madness...) ``query`` names exactly, in either language, when no card has that exact
+        name; else None. A name look-up answers with the exact name first."""
+        from smashup_db.common.text import fold
+
+        q = fold(query or "")
+        if not q or any(q in self.model.folded.get(("card", c), {}).values() for c in self.model.cards):
+            return None
+        for comp in self.model.components.values():
+            if q == comp.id or q in self.model.folded.get(("component", comp.id), {}).values():
+                return self.component(comp.id)
+        return None
+
+    def component(self, cid: str) -> dict:
+        """A special deck: ``{"kind": "madness"|"monster"|"treasure", "id", names, "count", "cards",
+        "products", "evidence", "component": True}``."""
+        comp = self.model.components[cid]
+        return {**self.named("component", cid), "kind": comp.kind, "component": True, "count": comp.count,
+                "copies": comp.count,
+                "cards": comp.cards, "products": [self.named("product", p) for p in comp.products],
+                "evidence": comp.evidence}
 
     def base(self, query: str, printing: str | None = None) -> dict:
         """One base: product(s), faction, breakpoint, VP (of ``printing``, else the owned, else the
         current printing), own scoring rule, every printing, text and rulings."""
         bid = self.resolve("base", query)[0]
         b = self.model.bases[bid]
-        used = self.printing_of(b, printing) or "current"
+        used = self.printing_of(b, printing)
         products = list(dict.fromkeys([b.product, *(r.product for r in b.printings)]))
-        return {**self.base_row(bid, used), "products": [self.named("product", p) for p in products],
+        return {**self.base_row(bid, used), "matched": self.matched("base", query, bid),
+                "products": [self.named("product", p) for p in products],
                 "printings": prt.rows_json(self.model, b, self.lang), **self.texts("base", bid)}
 
     # ------------------------------------------------------------------ stats
+    def _printings_by_product(self) -> dict[str, dict[str, int]]:
+        """``{product id: {"original": n, "current": n, "german": n}}``: printing rows per product (cards and bases)."""
+        out: dict[str, dict[str, int]] = {}
+        for t in (*self.model.cards.values(), *self.model.bases.values()):
+            for r in t.printings:
+                row = out.setdefault(r.product, {})
+                row[r.printing] = row.get(r.printing, 0) + 1
+        return {pid: dict(sorted(v.items())) for pid, v in sorted(out.items())}
+
     def stats(self) -> dict:
         """Counts: products, factions, cards, card copies, bases; names and text per language."""
         m = self.model
@@ -202,7 +258,9 @@ class Catalogue:
                                        if len({(r.product, r.printing) for r in b.printings}) > 1),
                           "rows": sum(len(t.printings) for t in (*m.cards.values(), *m.bases.values())),
                           "differences": int(m.meta.get("printing_differences") or 0),
-                          "unresolved": int(m.meta.get("printing_unresolved") or 0)},
+                          "unresolved": int(m.meta.get("printing_unresolved") or 0),
+                          "by_source": json.loads(m.meta.get("printing_sources") or "{}"),
+                          "by_product": self._printings_by_product()},
             "names": names,
             "text": text,
             "rulings": m.ruling_count(),

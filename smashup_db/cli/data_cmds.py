@@ -38,6 +38,16 @@ def data_compile(sources: Annotated[Path, typer.Option("--sources", help=_("Fold
         typer.echo(f"{msg('warning', L)} {render(w, L)}", err=True)
     typer.echo(msg("wrote_files", L, n=report.files, target=target,
                    counts=", ".join(f"{k} {v}" for k, v in report.counts.items())))
+    from smashup_db.compiler.printdiff import RULES
+
+    used = set()
+    for sources, s in report.by_source.items():
+        typer.echo(msg("source_differences", L, sources=sources, n=s["found"],
+                       settled=", ".join(f"{how} {n}" for how, n in s["settled"].items())))
+        used |= {how.partition("(")[2].rstrip(")") for how in s["settled"]}
+    for rule in RULES:
+        if rule in used:
+            typer.echo(msg("settling_rule", L, rule=rule, why=RULES[rule]))
 
 
 @app.command("check", help=_("Validate data/: ids, faction decks of 20, minion power, base stats, translated names.\n"

@@ -33,6 +33,12 @@ def bases(cat, res: dict) -> None:
     """Bases in play (table; facts of ``res["printing"]`` when one was chosen), boxes to pull, decks, warnings."""
     L = cat.lang
     rows = [cat.base_row(b, res.get("printing")) for b in res["bases_in_play"]]
+    boxes = set(res["boxes"])
+    for b in rows:  # the box it is pulled from, where the base deck took it from one of them
+        held = [b["product"]["id"], *(r.product for r in cat.model.bases[b["id"]].printings)]
+        pulled = next((p for p in held if p in boxes), None)
+        if pulled:
+            b["product"] = cat.named("product", pulled)
     title = BASES_IN_PLAY.get(res["base_mode"])
     table(_(title, L).format(shown=len(res["bases_in_play"]), total=len(res["base_deck"])) if title else
           msg("bases_in_play_title", L, shown=len(res["bases_in_play"]), mode=res["base_mode"],

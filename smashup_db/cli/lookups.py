@@ -125,6 +125,7 @@ def faction(name: str, db: str | None, lang: str | None, json_out: bool) -> None
 
 def _show_faction(f: dict, cat) -> None:
     L = cat.lang
+    _matched_line(f, L)
     line((label(f, L), "bold"), f" ({f['id']}) - {term('products', L)}: "
          + ", ".join(label(p, L) for p in f["products"]))
     table(None, [term(h, L) for h in ("copies", "name", "type", "power", "keywords")],
@@ -196,8 +197,24 @@ def card(name: str, printing: str | None, db: str | None, lang: str | None,
     look_up(db, lang, json_out, lambda cat: cat.card(name, printing), _show_card)
 
 
+def _matched_line(item: dict, L: str) -> None:
+    """Say which name an inexact look-up matched (never a different card without saying so)."""
+    m = item.get("matched") or {}
+    key = {"alias": "matched_alias", "printing": "matched_printing", "part": "matched_part"}.get(m.get("how"))
+    if key:
+        line((msg(key, L, query=m["query"], name=m["name"]), "yellow"))
+
+
 def _show_card(item: dict, cat) -> None:
     L = cat.lang
+    if item.get("component"):
+        count = "?" if item["count"] is None else item["count"]
+        line((label(item, L), "bold"), f" ({item['id']}) - {term(item['id'], L)}, {count}x")
+        line(f"{term('products', L)}: " + ", ".join(label(p, L) for p in item["products"]))
+        if item["evidence"]:
+            line((item["evidence"], "dim"))
+        return
+    _matched_line(item, L)
     power = ("" if item["power_status"] == "none" else
              f", {term('power', L)} {'?' if item['power'] is None else item['power']}")
     line((label(item, L), "bold"), f" ({item['id']}) - {term(item['type'], L)}{power}, "
@@ -223,6 +240,7 @@ def base(name: str, printing: str | None, db: str | None, lang: str | None,
 
 def _show_base(item: dict, cat) -> None:
     L = cat.lang
+    _matched_line(item, L)
     stats = (f"{term('breakpoint', L)} {item['breakpoint']}, {term('vp', L)} {fmt_vp(item['vp'])}"
              if item["stats_known"] else f"{term('breakpoint', L)}/{term('vp', L)}: {term('unknown', L)}")
     shown = item.get("printing") or "current"

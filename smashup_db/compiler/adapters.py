@@ -24,6 +24,10 @@ PINKEPOP_SETS = Path("pinkepop/sets.json")
 NAMES_DE = Path("german/names-de.tsv")
 EDITIONS_DE = Path("german/editions-de.tsv")
 GLOSSARY_DE = Path("german/glossary-de.tsv")
+ZHUANGGENHUA_CARDS = Path("zhuanggenhua/cards.tsv")
+ZHUANGGENHUA_BASES = Path("zhuanggenhua/bases.tsv")
+FABIKW_BASES = Path("fabikw/bases-2015.tsv")
+FABIKW_FACTIONS = Path("fabikw/factions-2015.tsv")
 
 #: Marvel/Disney call minions "characters"; G.I. Gerald's fusions and a few
 #: minion/action hybrids are "other". Everything maps onto :data:`models.CARD_TYPES`.
@@ -241,3 +245,71 @@ def read_glossary_de(root: Path) -> list[dict]:
 def read_editions_de(root: Path) -> list[dict]:
     """German editions: ``[{"english_product", "german_title", "german_release", "evidence"}]``."""
     return read_tsv(root / EDITIONS_DE, ("english_product", "german_title", "german_release", "evidence"))
+
+
+def _int_or_none(value: str, path: Path, where: str) -> int | None:
+    value = (value or "").strip()
+    if not value:
+        return None
+    try:
+        return int(value)
+    except ValueError:
+        raise SourceError(f"{path}: {where}: expected a whole number, got {value!r}") from None
+
+
+def _vp_of(value: str, path: Path, where: str) -> list[int] | None:
+    parts = [p.strip() for p in (value or "").split(",") if p.strip()]
+    if not parts:
+        return None
+    if len(parts) != 3:
+        raise SourceError(f"{path}: {where}.vp: expected three numbers, got {value!r}")
+    return [_int_or_none(p, path, where + ".vp") for p in parts]
+
+
+def read_zhuanggenhua(root: Path) -> dict:
+    """Read the zhuanggenhua engine's facts (``zhuanggenhua/cards.tsv`` and ``bases.tsv``).
+
+    Returns ``{"cards": [{"file", "commit", "printing" (classic|pod), "id", "type", "name",
+    "faction" (the engine's key, ``_pod`` stripped), "power", "copies", "row"}],
+    "bases": [{"file", "commit", "printing", "id", "name", "faction", "breakpoint", "vp", "row"}]}``
+    (``row``: the line number in the file, for evidence). Names are partly the engine's
+    back-translations from Chinese (data README): never match by name alone.
+    """
+    out: dict[str, list] = {"cards": [], "bases": []}
+    cpath = root / ZHUANGGENHUA_CARDS
+    for i, r in enumerate(read_tsv(cpath, ("file", "commit", "printing", "id", "type", "name_en", "faction",
+                                           "power", "copies")), start=2):
+        where = f"line {i}"
+        if r["printing"] not in ("classic", "pod"):
+            raise SourceError(f"{cpath}: {where}.printing: expected classic or pod, got {r['printing']!r}")
+        fac = r["faction"].strip()
+        out["cards"].append({"file": r["file"], "commit": r["commit"], "printing": r["printing"], "id": r["id"],
+                             "type": r["type"].strip(), "name": (r["name_en"] or "").replace("’", "'").strip(),
+                             "faction": fac[:-4] if fac.endswith("_pod") else fac,
+                             "power": _int_or_none(r["power"], cpath, where + ".power"),
+                             "copies": _int_or_none(r["copies"], cpath, where + ".copies"), "row": i})
+    bpath = root / ZHUANGGENHUA_BASES
+    for i, r in enumerate(read_tsv(bpath, ("file", "commit", "printing", "id", "name_en", "faction", "breakpoint",
+                                           "vp")), start=2):
+        where = f"line {i}"
+        fac = r["faction"].strip()
+        out["bases"].append({"file": r["file"], "commit": r["commit"], "printing": r["printing"], "id": r["id"],
+                             "name": (r["name_en"] or "").replace("’", "'").strip(),
+                             "faction": fac[:-4] if fac.endswith("_pod") else fac,
+                             "breakpoint": _int_or_none(r["breakpoint"], bpath, where + ".breakpoint"),
+                             "vp": _vp_of(r["vp"], bpath, where), "row": i})
+    return out
+
+
+def read_fabikw(root: Path) -> dict:
+    """Read fabikw's 2015 scoring tool data: ``{"bases": [{"name", "vp", "product", "row"}],
+    "factions": [{"name", "product", "row"}]}`` (original printings and names of 2015; its It's Your
+    Fault! and Munchkin rows predate those boxes: weak evidence, data README)."""
+    bpath = root / FABIKW_BASES
+    bases = [{"name": r["name_en"].replace("’", "'").strip(), "vp": _vp_of(r["vp"], bpath, f"line {i}"),
+              "product": r["product"].strip(), "row": i}
+             for i, r in enumerate(read_tsv(bpath, ("name_en", "vp", "product")), start=2)]
+    fpath = root / FABIKW_FACTIONS
+    factions = [{"name": r["name_en"].strip(), "product": r["product"].strip(), "row": i}
+                for i, r in enumerate(read_tsv(fpath, ("name_en", "product")), start=2)]
+    return {"bases": bases, "factions": factions}

@@ -41,7 +41,8 @@ from smashup_db.compiler.adapters import CompileError
 from smashup_db.errors import Message
 from smashup_db.i18n import N_
 
-GENERATED = ("products", "factions", "i18n", "glossary.tsv", "printings.json", "catalogue.json")
+GENERATED = ("products", "factions", "i18n", "glossary.tsv", "printings.json", "aliases.tsv", "components.json",
+             "catalogue.json")
 SOURCE_VERSIONS = [
     {"name": "card-archive", "repository": "906919303-crypto/smash-up-card-archive",
      "commit": "58fa7e7432874b3c0f3727289e399445754eb383", "retrieved": "2026-07-26"},
@@ -49,7 +50,10 @@ SOURCE_VERSIONS = [
      "commit": "40b207c1938a01a3b09461c832e337f01e9b0c99"},
     {"name": "pinkepop", "repository": "PinkePop/smashup-drafter",
      "commit": "9fc6b9c8c0411a51526c7e88c3f7ce26466d7792"},
-    {"name": "names-de", "compiled": "2026-11-30"},
+    {"name": "zhuanggenhua", "repository": "zhuanggenhua/BoardGame",
+     "commit": "939e96e9bee213d1924e9f60b1c31770be6cd048 (cards.ts; faction files: see zhuanggenhua/cards.tsv)"},
+    {"name": "fabikw", "repository": "fabikw/Smash-UP", "commit": "0ee94c2311a90f1fac3865f7a9bf066280e58952"},
+    {"name": "names-de", "compiled": "2026-12-01"},
 ]
 CATALOGUE_DATE = "2026-11-30"
 
@@ -59,6 +63,10 @@ class Report:
     """What the compiler noticed: counts and warnings (names it could not match...)."""
 
     warnings: list[Message] = field(default_factory=list)
+    #: What the compiler left aside on purpose (rows of a source it does not compare, and why).
+    notes: list[str] = field(default_factory=list)
+    #: Per compared pair of sources: ``{"card-archive/zhuanggenhua-classic": {"found": n, "settled": {rule: n}}}``.
+    by_source: dict = field(default_factory=dict)
     counts: dict = field(default_factory=dict)
     files: int = 0
 
@@ -108,8 +116,8 @@ def apply_corrections(archive: dict, pinkepop: list[dict], corrections: list[dic
         kind, source = corr["kind"], corr.get("source")
         if kind == "link":
             links.append(corr["add"])
-        elif kind == "reviewed":
-            continue
+        elif kind == "reviewed" or source in ("zhuanggenhua", "fabikw"):
+            continue  # corrections of these two sources are applied where they are compared (printdiff.settle)
         elif source == "card-archive" and kind == "card":
             _apply_set(cards, corr, "card")
         elif source == "card-archive" and kind == "base":
@@ -178,8 +186,10 @@ def build_catalogue(sources_dir: Path, data_dir: Path) -> tuple[dict, Report]:
     c.german_names()
     printing_rows, diffs = build_printings(c.products_, c.factions_, c.bases_, c.raw_factions, c.kad_cards,
                                            c.editions_de, c.curated_printings, c.corrections, c.product_by_key,
-                                           c.report)
-    catalogue = {"products": c.products_, "factions": c.factions_, "names_de": c.de_rows,
+                                           c.report, zhuanggenhua=c.zhuanggenhua, fabikw=c.fabikw,
+                                           raw_factions_by_name={f["name"]: f for f in c.raw_factions})
+    catalogue = {"products": c.products_, "factions": c.factions_, "names_de": c.de_rows, "aliases": c.aliases(),
+                 "components": prt.build_components(c.products_, c.zhuanggenhua["cards"], c.glossary, c.report),
                  "printings": printing_rows, "differences": diffs,
                  "glossary": [{"en": g["english"], "de": g["german"], "note": g.get("note") or ""}
                               for g in c.glossary]}
@@ -195,6 +205,7 @@ class _Compile:
 
     def __init__(self, sources_dir: Path, data_dir: Path):
         self.report = Report()
+        self.data_dir = Path(data_dir)
         self.curated, self.corrections = load_curated(data_dir)
         self.archive = src.read_card_archive(sources_dir)
         self.kadsuno = src.read_kadsuno(sources_dir)
@@ -202,6 +213,9 @@ class _Compile:
         self.names_de = src.read_names_de(sources_dir)
         self.glossary = src.read_glossary_de(sources_dir)
         self.raw_factions = copy.deepcopy(self.archive["factions"])
+        self.raw_bases = copy.deepcopy(self.archive["bases"])
+        self.zhuanggenhua = src.read_zhuanggenhua(sources_dir)
+        self.fabikw = src.read_fabikw(sources_dir)
         self.kad_cards = prt.read_kadsuno_cards(sources_dir)
         self.editions_de = src.read_editions_de(sources_dir)
         self.curated_printings = load_curated_printings(data_dir)
@@ -224,6 +238,7 @@ class _Compile:
         self.products_ = []
         for sort, cur in enumerate(self.curated):
             prod = {"id": cur["id"], "en": cur["en"], "kind": cur["kind"], "year": cur.get("year"),
+                    "year_evidence": cur.get("year_evidence"),
                     "extra_decks": sorted(cur.get("extra_decks", [])), "sort": sort, "factions": [], "bases": []}
             self.products_.append(prod)
             for alias in [cur["en"], cur["id"], *cur.get("aliases", [])]:
@@ -303,13 +318,15 @@ class _Compile:
         """The archive's bases, plus those a faction file names and the archive lacks (stats unknown)."""
         self.bases_ = []
         archive_base_keys = set()
-        for b in self.archive["bases"]:
+        for i, b in enumerate(self.archive["bases"]):
             fac = self.faction_of(b["faction"]) if b["faction"] else None
             if b["faction"] and fac is None:
                 raise CompileError(N_("card-archive base {name!r}: unknown faction {faction!r}"), name=b['name'], faction=b['faction'])
             self.bases_.append({"en": b["name"], "product": self.product_of(b["set"], f"card-archive base {b['name']}")["id"],
                                 "faction": fac["id"] if fac else None, "breakpoint": b["breakpoint"],
-                                "vp": b["vp"] or [None, None, None], "note": "", "scoring": b.get("scoring")})
+                                "vp": b["vp"] or [None, None, None], "note": "", "scoring": b.get("scoring"),
+                                "raw": {"en": self.raw_bases[i]["name"], "breakpoint": self.raw_bases[i]["breakpoint"],
+                                        "vp": self.raw_bases[i]["vp"]}})
             archive_base_keys.add(key(b["name"]))
         # Added by name with unknown stats, but only as many as the archive is short of: where the
         # counts agree, a differing name is a rename, not a gap. Names of other printings
@@ -341,6 +358,28 @@ class _Compile:
         _unique_ids(self.bases_, lambda b: b["en"], lambda b: b["faction"] or b["product"])
         for b in self.bases_:
             self.by_id[b["product"]]["bases"].append(b)
+
+    def aliases(self) -> list[dict]:
+        """``data/curated/aliases.json`` checked: every row names an existing thing and has a source.
+
+        Returns ``[{"kind", "id", "alias", "lang", "type", "source"}]`` sorted; raises :class:`CompileError`
+        for a row whose target is unknown or that lacks a source.
+        """
+        path = self.data_dir / "curated" / "aliases.json"
+        if not path.is_file():
+            return []
+        doc = src._load_json(path)
+        ids = {"product": {p["id"] for p in self.products_}, "faction": {f["id"] for f in self.factions_},
+               "card": {c["id"] for c in self.all_cards}, "base": {b["id"] for b in self.bases_}}
+        out = []
+        for i, row in enumerate(doc.get("aliases", [])):
+            for f in ("kind", "id", "alias", "lang", "type", "source"):
+                if not str(row.get(f) or "").strip():
+                    raise src.SourceError(f"{path}: aliases[{i}]: field '{f}' is missing")
+            if row["id"] not in ids.get(row["kind"], ()):
+                raise CompileError(f"{path}: aliases[{i}]: {row['kind']} {row['id']!r} is not in the catalogue")
+            out.append({f: row[f].strip() for f in ("kind", "id", "alias", "lang", "type", "source")})
+        return sorted(out, key=lambda r: (r["kind"], r["id"], r["alias"]))
 
     def german_names(self) -> None:
         """The rows of names-de.tsv matched to ids (every thing of that English name)."""
@@ -388,6 +427,7 @@ def render_files(catalogue: dict) -> dict[str, str]:
         files[f"products/{p['id']}.json"] = _dump({
             "id": p["id"], "name": p["en"], "kind": p["kind"], "year": p["year"],
             "extra_decks": p["extra_decks"], "sort": p["sort"], "factions": p["factions"],
+            **({"year_evidence": p["year_evidence"]} if p.get("year_evidence") else {}),
             **({"german_edition": p["german"]} if p.get("german") else {}),
             "bases": [{"id": b["id"], "name": b["en"], "faction": b["faction"],
                        "breakpoint": b["breakpoint"], "vp": b["vp"], **({"note": b["note"]} if b["note"] else {}),
@@ -407,6 +447,10 @@ def render_files(catalogue: dict) -> dict[str, str]:
     files["i18n/de.tsv"] = "\n".join(lines) + "\n"
     files["printings.json"] = _dump({"printings": catalogue.get("printings", []),
                                      "differences": catalogue.get("differences", [])})
+    al = ["kind\tid\talias\tlang\ttype\tsource"]
+    al += ["\t".join(r[f] for f in ("kind", "id", "alias", "lang", "type", "source")) for r in catalogue.get("aliases", [])]
+    files["aliases.tsv"] = "\n".join(al) + "\n"
+    files["components.json"] = _dump({"components": catalogue.get("components", [])})
     gl = ["en\tde\tnote"] + [f"{g['en']}\t{g['de']}\t{g['note']}" for g in catalogue["glossary"]]
     files["glossary.tsv"] = "\n".join(gl) + "\n"
     digest = hashlib.sha256()

@@ -64,7 +64,7 @@ def read_data(data_dir: Path | None = None) -> dict:
 
     Returns ``{"dir": Path, "catalogue": {...}, "products": [(path, dict)],
     "factions": [(path, dict)], "names": {lang: [(path, line, row)]},
-    "glossary": [row], "printings": [row], "differences": [row]}``
+    "glossary": [row], "printings": [row], "differences": [row], "aliases": [row]}``
     (``printings.json``; empty lists when the file is absent). Each record keeps its file path so that the checker
     can name it. Only syntax is checked here; :mod:`.check` checks meaning.
     """
@@ -93,6 +93,14 @@ def read_data(data_dir: Path | None = None) -> dict:
     doc = _json(printings) if printings.is_file() else {}
     out["printings"] = doc.get("printings", []) if isinstance(doc, dict) else []
     out["differences"] = doc.get("differences", []) if isinstance(doc, dict) else []
+    components = data_dir / "components.json"
+    doc = _json(components) if components.is_file() else {}
+    out["components"] = doc.get("components", []) if isinstance(doc, dict) else []
+    aliases = data_dir / "aliases.tsv"
+    out["aliases"] = []
+    if aliases.is_file():
+        with aliases.open(encoding="utf-8", newline="") as fh:
+            out["aliases"] = list(csv.DictReader(fh, delimiter="\t", quoting=csv.QUOTE_NONE))
     glossary = data_dir / "glossary.tsv"
     if glossary.is_file():
         with glossary.open(encoding="utf-8", newline="") as fh:

@@ -8,6 +8,8 @@ reported (not deleted).
 
 from __future__ import annotations
 
+import json
+
 import time
 from collections import Counter
 
@@ -15,7 +17,19 @@ from smashup_db.common.text import fold
 from smashup_db.db.tables import DATA_ORIGIN, FACT_TABLES, TABLES
 
 #: The meta rows a build writes besides the facts.
-META_KEYS = ("catalogue_version", "catalogue_date", "printing_differences", "printing_unresolved")
+def differences_by_source(diffs: list[dict]) -> dict:
+    """``{"card-archive/kadsuno": {"differences": n, "printing": n, "corrected": n, "reviewed": n, "unresolved": n}}``."""
+    out: dict[str, dict] = {}
+    for d in diffs:
+        s = out.setdefault(d.get("sources", "card-archive/kadsuno"),
+                           {"differences": 0, "printing": 0, "corrected": 0, "reviewed": 0, "unresolved": 0})
+        s["differences"] += 1
+        s[d.get("status") if d.get("status") in s else "unresolved"] += 1
+    return out
+
+
+META_KEYS = ("catalogue_version", "catalogue_date", "printing_differences", "printing_unresolved",
+             "printing_sources")
 #: ``key IN (:k0, :k1, ...)`` over :data:`META_KEYS`, with its parameters.
 _META_IN = f"key IN ({', '.join(f':k{i}' for i in range(len(META_KEYS)))})"
 _META_PARAMS = {f"k{i}": k for i, k in enumerate(META_KEYS)}
@@ -77,6 +91,21 @@ def fact_rows(data: dict) -> dict:
     for lang, entries in data["names"].items():
         for _, _, r in entries:
             name(r["kind"], r["id"], lang, r["name"], r.get("confidence", ""), r.get("evidence", ""))
+    for i, comp in enumerate(data.get("components", [])):
+        rows["component"].append({"id": comp["id"], "kind": comp["kind"], "count": comp.get("count"),
+                                  "cards": comp.get("cards"), "sort": i, "evidence": comp.get("evidence") or ""})
+        rows["component_product"] += [{"component_id": comp["id"], "product_id": p} for p in comp["products"]]
+        name("component", comp["id"], "en", comp["name"])
+        name("component", comp["id"], "de", comp.get("name_de"), "high" if comp.get("name_de") else "",
+             "german/glossary-de.tsv" if comp.get("name_de") else "")
+    seen = set()
+    for r in data.get("aliases", []):
+        k = (r["kind"], r["id"], fold(r["alias"]))
+        if k not in seen:
+            seen.add(k)
+            rows["alias"].append({"kind": r["kind"], "ref": r["id"], "folded": k[2], "name": r["alias"],
+                                  "lang": r.get("lang") or "en", "type": r.get("type") or "",
+                                  "source": r.get("source") or ""})
     return rows
 
 
@@ -104,7 +133,8 @@ def build_catalogue_db(db, data: dict, *, if_version_differs: bool = False) -> B
     diffs = data.get("differences", [])
     meta = {"catalogue_version": version, "catalogue_date": data["catalogue"].get("date", ""),
             "printing_differences": str(len(diffs)),
-            "printing_unresolved": str(sum(d.get("status") == "unresolved" for d in diffs))}
+            "printing_unresolved": str(sum(d.get("status") == "unresolved" for d in diffs)),
+            "printing_sources": json.dumps(differences_by_source(diffs), sort_keys=True)}
     with writing(url, "build") as w:
         if if_version_differs and w.scalar("SELECT value FROM meta WHERE key = 'catalogue_version'") == version:
             return BuildReport(seconds=time.perf_counter() - start, version=version)

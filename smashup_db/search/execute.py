@@ -181,11 +181,13 @@ class Searcher:
             item = {"kind": kind, **self.cat.named(kind, ref),
                     "type": thing.type if kind == "card" else "base",
                     "faction": self.cat.named("faction", thing.faction) if thing.faction else None}
-            if kind == "card":
-                item.update(power=thing.power, copies=thing.copies, keywords=list(thing.keywords))
+            if kind == "card":  # the facts of the printing the one rule picks (Catalogue.printing_of)
+                row = self.cat.card_row(ref)
+                item.update(power=row["power"], copies=row["copies"], keywords=list(thing.keywords))
             else:
-                item.update(product=self.cat.named("product", thing.product), breakpoint=thing.breakpoint,
-                            vp=list(thing.vp))
+                row = self.cat.base_row(ref)
+                item.update(product=self.cat.named("product", thing.product), breakpoint=row["breakpoint"],
+                            vp=list(row["vp"]))
             item.update(text_excerpt(texts.get(key, {}), terms, q.lang or self.cat.lang))
             out.append(item)
         return out

@@ -26,15 +26,15 @@ import json
 from typing import Callable
 
 from smashup_db.search.execute import BASE_KEYWORD_PATTERNS
-from smashup_db.search.index import _SOURCE_NAMES, _SOURCE_TEXT, documents
+from smashup_db.search.index import _SOURCE_ALIASES, _SOURCE_NAMES, _SOURCE_TEXT, documents, group_rows
 from smashup_db.site.clean import is_placeholder
 from smashup_db.site.sitedata import SiteData
 
 
 
-def read_search_rows(reader) -> tuple[list[dict], list[dict]]:
-    """The name and text rows the CLI's search index is made of (same SQL)."""
-    return reader.all(_SOURCE_NAMES), reader.all(_SOURCE_TEXT)
+def read_search_rows(reader) -> tuple[list[dict], list[dict], list[dict]]:
+    """The name, text and group rows the CLI's search index is made of (same SQL)."""
+    return reader.all(_SOURCE_NAMES) + reader.all(_SOURCE_ALIASES), reader.all(_SOURCE_TEXT), group_rows(reader)
 
 
 def base_keywords(english_text: str | None) -> list[str]:

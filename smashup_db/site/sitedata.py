@@ -75,7 +75,7 @@ def load(reader: Reader) -> SiteData:
         texts, rulings = text_of("base", b.id)
         bases[b.id] = {"id": b.id, "product": b.product, "faction": b.faction, "breakpoint": b.breakpoint,
                        "vp": list(b.vp), "note": b.note, "texts": texts, "rulings": rulings,
-                       "scoring": b.scoring, "printings": list(b.printings)}
+                       "scoring": b.scoring, "printings": list(b.printings), "lead_de": german_lead(m, b)}
     for c in cards.values():  # cards sold in a product of their own (titans in their packs), per product
         if c["product"] in products:
             products[c["product"]]["cards"].append(c["id"])
@@ -84,6 +84,29 @@ def load(reader: Reader) -> SiteData:
                     products=products, factions=factions, cards=cards, bases=bases,
                     glossary=read_glossary(), has_text=bool(counts), catalogue=Catalogue(reader, "en", model=m, owned=lambda: owned_printings(reader)),
                     text_counts=counts, community=_community(reader), imported=imported)
+
+
+def german_lead(m, b) -> dict | None:
+    """What the German site shows first for base ``b``: the German edition's facts where a product holding the
+    base was published in German (the German edition follows the original printing, data README), with the
+    other printings whose facts differ: ``{"breakpoint", "vp", "others": [{"printing", "breakpoint", "vp"}]}``;
+    None when no German edition holds it. The facts come from :func:`smashup_db.catalogue.printing.base_facts`.
+    """
+    from smashup_db.catalogue.printing import base_facts
+
+    held = [b.product, *(r.product for r in b.printings)]
+    if not any(m.products[p].german_title for p in held if p in m.products):
+        return None
+    de = base_facts(b, "german")
+    lead = (de["breakpoint"], tuple(de["vp"]))
+    others, seen = [], {lead}
+    for printing in ("current", "original"):
+        f = base_facts(b, printing)
+        facts = (f["breakpoint"], tuple(f["vp"]))
+        if f["facts_from"] == printing and facts not in seen:
+            seen.add(facts)
+            others.append({"printing": printing, "breakpoint": f["breakpoint"], "vp": list(f["vp"])})
+    return {"breakpoint": de["breakpoint"], "vp": list(de["vp"]), "others": others}
 
 
 def _community(reader) -> set:

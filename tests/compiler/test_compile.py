@@ -50,7 +50,9 @@ def test_corrections_are_applied(shared_data, data_copy):
     bases = {b["id"]: b for p in catalogue["products"] for b in p["bases"]}
     assert "nightmare-realm" in bases and bases["nightmare-realm"]["breakpoint"] == 22
     assert not any(b["en"] == "Base" for b in bases.values())
-    assert bases["bastion"]["breakpoint"] is None and bases["bastion"]["faction"] == "warriors"
+    # Bastion: missing from the archive (named by Kadsuno); zhuanggenhua is the only source of its stats
+    assert bases["bastion"]["breakpoint"] == 11 and bases["bastion"]["vp"] == [3, 2, 2]
+    assert bases["bastion"]["faction"] == "warriors" and "zhuanggenhua" in bases["bastion"]["note"]
     products = {p["id"]: p for p in catalogue["products"]}
     assert products["that-70s-expansion"]["year"] == 2018
     assert "sheep" in products["sheep"]["factions"] and "sheep" in products["10th-anniversary"]["factions"]
@@ -58,12 +60,18 @@ def test_corrections_are_applied(shared_data, data_copy):
 
 
 def test_marvel_and_disney_bases_added_by_name_with_unknown_stats(shared_data, data_copy):
+    """Added by name (Kadsuno); stats only where zhuanggenhua has them (its note says so), else unknown."""
     catalogue, _ = build_catalogue(shared_data, data_copy)
     products = {p["id"]: p for p in catalogue["products"]}
     for pid in ("smash-up-marvel", "smash-up-disney-edition"):
         assert len(products[pid]["bases"]) == 16
-        assert all(b["breakpoint"] is None and b["vp"] == [None, None, None] and b["note"]
-                   for b in products[pid]["bases"])
+        for b in products[pid]["bases"]:
+            assert b["note"]
+            if b["breakpoint"] is None:
+                assert b["vp"] == [None, None, None]
+            else:
+                assert "zhuanggenhua/bases.tsv" in b["note"]
+    assert sum(b["breakpoint"] is not None for b in products["smash-up-disney-edition"]["bases"]) >= 10
 
 
 def test_german_names_cover_every_high_confidence_row(shared_data, data_copy):

@@ -93,7 +93,7 @@ def test_pages_carry_no_internal_notes_empty_errata_or_placeholder_names(site):
     unnamed = html(folder, "en/cards/mad-scientists-titan")
     assert '<i class="unknown"' in unnamed and "Name not known" in unnamed
     if has_text:
-        base = html(folder, "en/bases/sultans-palace")
+        base = html(folder, "en/bases/avengers-tower")  # Sultan's Palace has stats now (zhuanggenhua)
         assert "No source gives this base&#39;s breakpoint" in base and "unknown" in base
         card = html(folder, "en/cards/cesium-armor")
         assert 'Source: <a href="https://smashup-rulebook.alderac.com/wiki/Main_Page" rel="external">Smash Up faction card catalog</a>' in card
@@ -104,7 +104,7 @@ def test_unknown_is_not_none(site):
     folder = site[0]
     action = html(folder, "en/cards/cesium-armor")
     assert "<dt>Power</dt>" not in action  # an action has no power: nothing to say
-    base = html(folder, "de/bases/sultans-palace")
+    base = html(folder, "de/bases/avengers-tower")
     assert "<dt>Zerstörungswert</dt><dd><i class=\"unknown\">unbekannt</i>" in base
 
 
@@ -152,4 +152,4 @@ def test_query_index_shape_and_escaping(site):
         assert index["url"] == f"/{lang}/" and index["types"]["minion"] == ("minion" if lang == "en" else "Kreatur")
         keys = [i[0] for i in index["items"]]
         assert keys.index("card:cesium-armor") < keys.index(next(k for k in keys if k.startswith("base:")))
-        assert all(len(d) == 4 and d[2] in ("name", "text") for d in index["docs"])
+        assert all(len(d) == 4 and d[2] in ("name", "text", "group") for d in index["docs"])

@@ -24,14 +24,14 @@ if TYPE_CHECKING:
     from sqlalchemy.engine import Connection, Engine
 
 #: The newest revision. Kept here so that a start-up check needs no Alembic import.
-HEAD = "0005"
+HEAD = "0006"
 #: The first revision: the schema of databases made before migrations existed.
 INITIAL = "0001"
 #: Every revision this version knows, oldest first (a start-up check needs no Alembic import).
-REVISIONS = ("0001", "0002", "0003", "0004", "0005")
+REVISIONS = ("0001", "0002", "0003", "0004", "0005", "0006")
 #: How to recognise each revision's schema when ``alembic_version`` is missing or empty:
 #: ``(revision, table, column or None)``, newest first; the first that exists tells.
-SIGNATURES = (("0005", "printing", None), ("0004", "game", None), ("0003", "product_extra_deck", None),
+SIGNATURES = (("0006", "alias", None), ("0005", "printing", None), ("0004", "game", None), ("0003", "product_extra_deck", None),
               ("0002", "collection", "added_at"), ("0001", "meta", None))
 HERE = os.path.dirname(os.path.realpath(__file__))  # the scripts' folder (no pathlib at start-up)
 
