@@ -62,6 +62,10 @@ def ensure_schema(db) -> str:
 
         from smashup_db.db.engine import safe_url, sqlite_path
 
-        sys.stderr.write(f"creating a new smashup database: {sqlite_path(url) or safe_url(url)}\n")
+        from smashup_db.errors import Message
+        from smashup_db.i18n import N_, render
+
+        note = Message(N_("creating a new smashup database: {where}"), where=sqlite_path(url) or safe_url(url))
+        sys.stderr.write(render(note) + "\n")
     migrate(engine_for(url))
     return url
