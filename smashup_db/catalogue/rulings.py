@@ -18,7 +18,9 @@ FLAGS = {
     "wording": N_("wording change"),
     "reversion": N_("reverted"),
 }
-_FLAG = re.compile(r"^\s*yes\s*(?:[,\-–:]\s*(functional|wording|reversion)\b)?\s*(?:[-–:]\s*)?", re.IGNORECASE)
+#: The flag word after "Yes" and an optional separator (the spaces and the separator are handled in Python,
+#: so the pattern has no quantifier to run over long runs of spaces: linear under search and match).
+_FLAG = re.compile(r"(functional|wording|reversion)\b", re.IGNORECASE)
 
 
 def shown_ruling(text: str, kind: str, lang: str) -> str:
@@ -29,11 +31,20 @@ def shown_ruling(text: str, kind: str, lang: str) -> str:
     """
     if kind != "erratum" or not text or lang == "en":
         return text
-    m = _FLAG.match(text)
-    if not m or not m.group(1):
+    head = text.lstrip()
+    if head[:3].lower() != "yes":
+        return text
+    after = head[3:].lstrip()
+    if after[:1] in (",", "-", "–", ":"):
+        after = after[1:].lstrip()
+    m = _FLAG.match(after)
+    if not m:
         return text
     word = gettext(FLAGS[m.group(1).lower()], lang)
-    rest = text[m.end():].strip()
+    rest = after[m.end():].lstrip()
+    if rest[:1] in ("-", "–", ":"):
+        rest = rest[1:]
+    rest = rest.strip()
     if not rest:
         return word
     return f"{word} {rest}" if rest.startswith("(") else f"{word}: {rest}"

@@ -95,7 +95,8 @@ def _callers():
     """Functions that apply inline patterns (or patterns built at run time) to imported or user text."""
     from smashup_db.cli.output import wrap
     from smashup_db.compiler import adapters
-    from smashup_db.i18n.terms import translate
+    from smashup_db.errors import UserError
+    from smashup_db.i18n import N_, render
     from smashup_db.importer import card_archive
     from smashup_db.search.execute import find_spans
     from smashup_db.search.parser import Words, parse, tokenize
@@ -103,7 +104,7 @@ def _callers():
 
     out = [("clean.says_something", clean.says_something), ("clean.public_source", clean.public_source),
            ("clean.public_note", clean.public_note), ("card_archive.clean_text", card_archive.clean_text),
-           ("translate(de)", lambda t: translate(t, "de")), ("wrap", lambda t: wrap(t, 80)),
+           ("render(de)", lambda t: render(UserError(N_("no card named {name}"), name=t), "de")), ("wrap", lambda t: wrap(t, 80)),
            ("find_spans", lambda t: find_spans(t, [Words(("a", "b"), "any", False), Words(("yes",), "any", True),
                                                    Words(("power", "x"), "any", False)])),
            ("search.parse", parse), ("search.tokenize", tokenize),
@@ -122,15 +123,3 @@ def test_item12_functions_with_inline_patterns_are_linear(name, fn, texts):
         except Exception:  # refusing the text is fine; taking long is not
             continue
         assert took < LIMIT, (name, repr(text[:40]), round(took, 2))
-
-
-def test_item12_translate_is_linear_and_unchanged():
-    """The message templates match without backtracking, and still translate as before."""
-    from smashup_db.i18n.terms import translate
-
-    assert translate("no card named 'x'; did you mean: a, b?", "de") == "Karte 'x' nicht gefunden; meintest du: a, b?"
-    assert translate("unknown field 'pw'; did you mean: pow?", "de") != "unknown field 'pw'; did you mean: pow?"
-    name = "; did you mean: " * 600
-    for message in (f"no card named {name}", f"no card named {name}; did you mean: {name}?",
-                    "x: " * 3000 + "no card named y", f"{name} is not a faction in the pool{name}"):
-        assert _timed(lambda m: translate(m, "de"), message) < LIMIT
