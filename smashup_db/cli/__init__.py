@@ -3,7 +3,7 @@
 :func:`main` picks the display language first (``--lang``, else the locale),
 then offers the command line to the start-up fast path (:mod:`.fast`: the
 commands declared in :mod:`.decl`, run without importing Typer), then to the
-Typer application composed in :mod:`.app` from the command modules (one per
+Typer application composed in :mod:`.application` from the command modules (one per
 group), built in that language: help texts, the help panels' words and usage
 errors included (:mod:`.framework`). ``from smashup_db.cli import app`` gives
 that application (for tests), built in the language of the locale.
@@ -27,7 +27,7 @@ def typer_app(lang: str | None = None):
     if lang:
         set_active_lang(lang)
     use_language(active_lang())
-    from smashup_db.cli.app import app
+    from smashup_db.cli.application import app
 
     globals()["app"] = app  # the package attribute ``app`` is the application, not the module
     return app

@@ -59,14 +59,17 @@ def data_check(data: DataDirOpt = None, json_out: JsonOpt = False) -> None:
 
     with user_errors():
         problems = check_data(data)
+    from smashup_db.i18n.terms import active_lang, count, msg
+
+    L = active_lang()
     if json_out:
         emit_json([p.__dict__ for p in problems])
     else:
         for p in problems:
             typer.echo(str(p))
-        from smashup_db.i18n.terms import active_lang, count, msg
-
-        L = active_lang()
-        typer.echo(count("problem", len(problems), L) if problems else msg("data_clean", L), err=bool(problems))
+        if not problems:
+            typer.echo(msg("data_clean", L))
+    if problems:  # problems end in one error line (the count) on stderr, as every command that fails does
+        typer.echo(f"{msg('error_prefix', L)} {count('problem', len(problems), L)}", err=True)
     if problems:
         raise typer.Exit(1)
