@@ -16,6 +16,8 @@ import re
 import string
 from pathlib import Path
 
+import pytest
+
 from helpers import CATALOG, REPO, require_shared
 from smashup_db.i18n import catalog, gettext, ngettext
 from smashup_db.i18n.terms import PLURALS, TERMS, count, msg, term
