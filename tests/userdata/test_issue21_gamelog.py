@@ -108,7 +108,7 @@ def test_item13_game_log_is_not_read_whole(cli, db_path, rows_read):
 
 
 def test_item13_stats_table_shows_the_most_played_rows(cli, db_path):
-    from smashup_db.cli.game_cmds import STATS_ROWS
+    from smashup_db.cli.games_cmds import STATS_ROWS
     from smashup_db.db import resolve_url
 
     assert cli("stats").exit_code == 0
