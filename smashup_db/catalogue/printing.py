@@ -37,18 +37,21 @@ def applies(thing, owned, asked: str | None = None, products=()) -> str:
     """THE rule for which printing a view shows (issue 20), used by every view through
     :meth:`smashup_db.catalogue.view.Catalogue.printing_of`.
 
-    ``asked`` (``--printing``) when given; else the printing the group owns of a product holding
-    the thing (``owned``: ``{product id: printing}`` from the collection; the thing's own product,
+    In this order: the printing the group owns of a product holding the thing (``owned``:
+    ``{product id: printing}`` from the collection, of the owners a view names, see
+    :func:`smashup_db.userdata.collection.owned_printings`; looked up in the thing's own product,
     the products of its printing rows, then ``products``, e.g. a card's faction's boxes); else
-    ``current``. An explicit ``--printing`` wins so that a German group can still ask for the reprint.
+    ``asked`` (``--printing``, or the German site's ``german`` where a German edition holds it);
+    else ``current``. The box on the table decides: a group that owns the German edition sees its
+    numbers even when ``--printing`` names another one (every printing stays listed in ``printings``).
     """
-    if asked:
-        return asked
     if owned:
         seen = [getattr(thing, "product", None), *(r.product for r in getattr(thing, "printings", ())), *products]
         for pid in seen:
             if pid and pid in owned and owned[pid]:
                 return owned[pid]
+    if asked:
+        return asked
     return "current"
 
 

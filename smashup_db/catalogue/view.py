@@ -103,7 +103,7 @@ class Catalogue:
 
     def printing_of(self, thing, printing: str | None = None) -> str:
         """The printing a view shows of ``thing`` (card or base): :func:`~smashup_db.catalogue.printing.applies`
-        (``printing`` if given, else the one owned of a product holding it, else ``current``)."""
+        (the one owned of a product holding it, else ``printing`` if given, else ``current``)."""
         products = ()
         if getattr(thing, "faction", None) and hasattr(thing, "copies") and thing.faction in self.model.factions:
             products = tuple(self.model.factions[thing.faction].products)
@@ -122,7 +122,7 @@ class Catalogue:
     def base_row(self, bid: str, printing: str | None = None) -> dict:
         """A base as a list row: names, product, faction, breakpoint, VP, whether stats are known, note,
         own scoring rule (``scoring``, None when VP go 1st/2nd/3rd as printed); the facts of the printing
-        :meth:`printing_of` picks (``printing`` when given, else the one owned, else current)."""
+        :meth:`printing_of` picks (the one owned, else ``printing`` when given, else current)."""
         b = self.model.bases[bid]
         row = {**self.named("base", bid), "product": self.named("product", b.product),
                "faction": self.named("faction", b.faction) if b.faction else None,
@@ -148,13 +148,14 @@ class Catalogue:
         return [self.base_row(b.id, self.printing_of(b, printing)) for b in self.model.bases.values()
                 if (pid is None or b.id in in_product) and (fid is None or b.faction == fid)]
 
-    def faction(self, query: str) -> dict:
-        """One faction: its cards (copies, power, keywords; of the owned printing), totals, bases and products."""
+    def faction(self, query: str, printing: str | None = None) -> dict:
+        """One faction: its cards (copies, power, keywords), totals, bases and products, each card and base
+        in the printing :meth:`printing_of` picks (owned, else ``printing``, else current)."""
         f = self.model.factions[self.resolve("faction", query)[0]]
-        cards = [self.card_row(c, self.printing_of(self.model.cards[c], None)) for c in f.cards]
+        cards = [self.card_row(c, printing) for c in f.cards]
         return {**self.named("faction", f.id), "matched": self.matched("faction", query, f.id),
                 "products": [self.named("product", p) for p in f.products],
-                "cards": cards, "totals": deck_totals(cards), "bases": [self.base_row(b) for b in f.bases]}
+                "cards": cards, "totals": deck_totals(cards), "bases": [self.base_row(b, printing) for b in f.bases]}
 
     # ------------------------------------------------------------------ cards and bases
     def texts(self, kind: str, ref: str) -> dict:
@@ -171,7 +172,7 @@ class Catalogue:
         """One card: type, copies, power, keywords, faction, products, printings, text and rulings.
 
         ``same_name`` lists other cards sharing the name (reprints). Copies and
-        power are those of ``printing`` (else the owned printing, else the
+        power are those of the owned printing (else ``printing``, else the
         current one; ``printing`` says which); ``printings`` lists every
         printing (see :func:`smashup_db.catalogue.printing.rows_json`). A titan's
         products are the one selling it (TITANS packs or its own box), not
@@ -215,8 +216,8 @@ class Catalogue:
                 "evidence": comp.evidence}
 
     def base(self, query: str, printing: str | None = None) -> dict:
-        """One base: product(s), faction, breakpoint, VP (of ``printing``, else the owned, else the
-        current printing), own scoring rule, every printing, text and rulings."""
+        """One base: product(s), faction, breakpoint, VP (of the owned printing, else ``printing``, else the
+        current one), own scoring rule, every printing, text and rulings."""
         bid = self.resolve("base", query)[0]
         b = self.model.bases[bid]
         used = self.printing_of(b, printing)

@@ -35,7 +35,7 @@ def bases_deck(factions: Annotated[str, typer.Option("--factions", "-f", help=_(
     from smashup_db.userdata.collection import owned_copies
     from smashup_db.gamenight.session import base_deck, new_seed
 
-    with catalogue(db, lang) as cat:
+    with catalogue(db, lang, collection) as cat:  # the printings of the pooled owners' boxes (all when none named)
         ids = [cat.resolve("faction", f)[0] for f in split_list(factions)]
         if not ids:
             fail(_("--factions is empty"))

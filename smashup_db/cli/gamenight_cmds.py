@@ -111,7 +111,7 @@ def draft(players: Annotated[str, typer.Option("--players", "-p", help=_("Comma-
           format_out: do.FormatOutOpt = None, out: do.OutOpt = None, printing: PrintingOpt = None) -> None:
     from smashup_db.gamenight.session import finish, new_seed, scripted_pick, setup
 
-    with catalogue(db, lang) as cat:
+    with catalogue(db, lang, collection) as cat:  # the printings of the pooled owners' boxes (all when none named)
         names = split_list(players)
         if not (auto or pick or interactive or sys.stdin.isatty()):
             fail(N_("no terminal to ask for picks: add --auto for random picks or --pick PLAYER=FACTION ..."))
@@ -162,13 +162,15 @@ def score(base: Annotated[str, typer.Argument(help=_("The base being scored (Eng
           minion: Annotated[Optional[List[str]], typer.Option("--minion", help=_("Player whose 0 power comes from a minion (0-power minions still score)."), show_default=False)] = None,
           vp: Annotated[Optional[str], typer.Option("--vp", help=_("VP for 1st,2nd,3rd when the base's are unknown (or for the base replacing Unicrave), e.g. 4,2,1."), show_default=False)] = None,
           minions: Annotated[Optional[str], typer.Option("--minions", help=_("Minions per player, for bases giving VP per minion (Rhodes Plaza Mall), e.g. Anna=3,Ben=1."), show_default=False)] = None,
-          printing: Annotated[Optional[str], typer.Option("--printing", help=_("Which printing's breakpoint and VP: original, current or german (default: the one owned, else current)."), show_default=False)] = None,
+          printing: Annotated[Optional[str], typer.Option("--printing", help=_("Which printing's facts where you own none: original, current or german (the printing you own comes first, "
+    "else this, else current)."), show_default=False)] = None,
+          owner: Annotated[Optional[str], typer.Option("--owner", help=_("Whose boxes decide the printing shown (an owner of the collection; default: every owner's)."), show_default=False)] = None,
           db: DbOpt = None, lang: LangOpt = None, json_out: JsonOpt = False) -> None:
     from smashup_db.rules.basescoring import parse_counts, score_named_base
     from smashup_db.catalogue.printing import check
     from smashup_db.rules.scoring import parse_powers, parse_vp
 
-    with catalogue(db, lang) as cat:
+    with catalogue(db, lang, owner) as cat:
         b = cat.base(base, check(printing))
         values = parse_vp(vp) if vp else None
         res = score_named_base(b, parse_powers(powers), set(minion or []), values, parse_counts(minions), cat.lang)

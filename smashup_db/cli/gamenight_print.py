@@ -54,10 +54,13 @@ def bases(cat, res: dict) -> None:
 
 
 def profiles(cat, factions: list[str]) -> dict:
-    """Per faction: minion and action copies, total minion power, two commonest keywords, products."""
+    """Per faction: minion and action copies, total minion power (of the printing the one rule picks:
+    :meth:`~smashup_db.catalogue.view.Catalogue.card_row`), two commonest keywords, products."""
+    from smashup_db.catalogue.view import deck_totals
+
     out = {}
     for f in factions:
-        tot = cat.model.deck_totals(f)
+        tot = deck_totals([cat.card_row(c) for c in cat.model.factions[f].cards])
         out[f] = {"minions": tot["minions"], "actions": tot["actions"], "power": tot["power"],
                   "keywords": ", ".join(term(k, cat.lang) for _, k in cat.model.keyword_counts(f)[:2]),
                   "product": ", ".join(label(cat.named("product", p), cat.lang)

@@ -38,31 +38,43 @@ def pick_lang(lang: str | None) -> str:
     return lang
 
 
-def _owned_printings(reader) -> dict[str, str]:
-    """The printings the collection records (imported only when a view asks: start-up)."""
+def _owned_printings(reader, owners: list[str] | None = None) -> dict[str, str]:
+    """The printings the collection records, of ``owners`` only when given (imported only when a view asks: start-up)."""
     from smashup_db.userdata.collection import owned_printings
 
-    return owned_printings(reader)
+    return owned_printings(reader, owners)
+
+
+def _owners(owner) -> list[str] | None:
+    """``--owner`` (one name, or a list from ``--collection``) as a list of names, None for every owner."""
+    if not owner:
+        return None
+    return [owner] if isinstance(owner, str) else list(owner)
 
 
 @contextmanager
-def catalogue(db: str | None, lang: str | None) -> Iterator:
-    """A :class:`~smashup_db.catalogue.view.Catalogue` for a command, with errors handled."""
+def catalogue(db: str | None, lang: str | None, owner=None) -> Iterator:
+    """A :class:`~smashup_db.catalogue.view.Catalogue` for a command, with errors handled.
+
+    Views show the printing of the boxes ``owner`` has (a name or a list of names; None: every
+    owner's boxes), see :func:`smashup_db.catalogue.printing.applies`."""
     from smashup_db.catalogue.view import Catalogue
     from smashup_db.compiler.bootstrap import open_reader
 
     with user_errors():
         reader = open_reader(db)
         try:
-            yield Catalogue(reader, pick_lang(lang), owned=lambda: _owned_printings(reader))
+            owners = _owners(owner)
+            yield Catalogue(reader, pick_lang(lang), owned=lambda: _owned_printings(reader, owners))
         finally:
             reader.close()
 
 
-def look_up(db: str | None, lang: str | None, json_out: bool, fetch, show) -> None:
+def look_up(db: str | None, lang: str | None, json_out: bool, fetch, show, owner: str | None = None) -> None:
     """Every look-up command: open the catalogue, ``fetch(cat)`` the result and print it,
-    as JSON (``json_out``) or by ``show(result, cat)``. Errors a person can cause become one line."""
-    with catalogue(db, lang) as cat:
+    as JSON (``json_out``) or by ``show(result, cat)``. Errors a person can cause become one line.
+    ``owner``: the printings of that owner's boxes only (``--owner``; default every owner's)."""
+    with catalogue(db, lang, owner) as cat:
         result = fetch(cat)
         if json_out:
             return emit_json(result)
@@ -118,9 +130,11 @@ def bases_table(rows: list[dict], L: str, title: str | None = None) -> None:
             label(b["product"], L)] for b in rows])
 
 
-def faction(name: str, db: str | None, lang: str | None, json_out: bool) -> None:
-    """``smashup faction NAME``: cards, totals, bases and products of one faction."""
-    look_up(db, lang, json_out, lambda cat: cat.faction(name), _show_faction)
+def faction(name: str, printing: str | None, owner: str | None, db: str | None, lang: str | None,
+            json_out: bool) -> None:
+    """``smashup faction NAME``: cards, totals, bases and products of one faction (in the printing the rule picks)."""
+    printing = check_printing(printing)
+    look_up(db, lang, json_out, lambda cat: cat.faction(name, printing), _show_faction, owner)
 
 
 def _show_faction(f: dict, cat) -> None:
@@ -190,11 +204,11 @@ def _printings_block(item: dict, L: str) -> None:
              (f" - {r['reason']}", "dim") if r["reason"] else "")
 
 
-def card(name: str, printing: str | None, db: str | None, lang: str | None,
+def card(name: str, printing: str | None, owner: str | None, db: str | None, lang: str | None,
          json_out: bool) -> None:
     """``smashup card NAME``: one card with its printings, text and rulings."""
     printing = check_printing(printing)
-    look_up(db, lang, json_out, lambda cat: cat.card(name, printing), _show_card)
+    look_up(db, lang, json_out, lambda cat: cat.card(name, printing), _show_card, owner)
 
 
 def _matched_line(item: dict, L: str) -> None:
@@ -231,11 +245,11 @@ def _show_card(item: dict, cat) -> None:
     footnote(L, [item, item["faction"]])
 
 
-def base(name: str, printing: str | None, db: str | None, lang: str | None,
+def base(name: str, printing: str | None, owner: str | None, db: str | None, lang: str | None,
          json_out: bool) -> None:
     """``smashup base NAME``: one base with its printings, text and rulings."""
     printing = check_printing(printing)
-    look_up(db, lang, json_out, lambda cat: cat.base(name, printing), _show_base)
+    look_up(db, lang, json_out, lambda cat: cat.base(name, printing), _show_base, owner)
 
 
 def _show_base(item: dict, cat) -> None:
@@ -259,11 +273,11 @@ def _show_base(item: dict, cat) -> None:
     footnote(L, [item, item["product"], item["faction"]])
 
 
-def bases(product: str | None, faction: str | None, printing: str | None,
+def bases(product: str | None, faction: str | None, printing: str | None, owner: str | None,
           db: str | None, lang: str | None, json_out: bool) -> None:
     """``smashup bases``: bases with breakpoint and VP, optionally of one product or faction, in a printing."""
     printing = check_printing(printing)
-    look_up(db, lang, json_out, lambda cat: cat.bases(product, faction, printing), _show_bases)
+    look_up(db, lang, json_out, lambda cat: cat.bases(product, faction, printing), _show_bases, owner)
 
 
 def _show_bases(rows: list[dict], cat) -> None:
@@ -314,13 +328,16 @@ def _marked(excerpt: str, spans: list):
     return out
 
 
-def search(query: str, limit: int, db: str | None, lang: str | None,
+def search(query: str, limit: int, printing: str | None, owner: str | None, db: str | None, lang: str | None,
            json_out: bool) -> None:
-    """``smashup search QUERY``: cards and bases matching a query (see docs/search.md)."""
+    """``smashup search QUERY``: cards and bases matching a query (see docs/search.md); numbers and
+    number filters (``pow>=``, ``bp>=`` ...) in the printing the rule picks."""
     from smashup_db.search import Searcher
 
-    look_up(db, lang, json_out, lambda cat: Searcher(cat).search(query, limit=limit if limit > 0 else None),
-            _show_search)
+    printing = check_printing(printing)
+    look_up(db, lang, json_out,
+            lambda cat: Searcher(cat, printing=printing).search(query, limit=limit if limit > 0 else None),
+            _show_search, owner)
 
 
 def _show_search(found: dict, cat) -> None:

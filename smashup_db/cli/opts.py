@@ -27,8 +27,8 @@ OwnedOpt = Annotated[bool, typer.Option("--owned", help=_("Only use boxes in the
 CollectionOpt = Annotated[Optional[List[str]], typer.Option(
     "--collection", "-c", help=_("Only use boxes of this owner; repeat to pool several owners' boxes."), show_default=False)]
 GamePrintingOpt = Annotated[Optional[str], typer.Option(
-    "--printing", help=_("Which printing's breakpoints and VP to show: original, current or german "
-    "(default: the one owned, else current)."), show_default=False)]
+    "--printing", help=_("Which printing's facts where you own none: original, current or german (the printing you own comes first, "
+    "else this, else current)."), show_default=False)]
 ModeOpt = Annotated[str, typer.Option("--base-mode", "--mode", help=_("Base deck: set (rulebook: bases of the factions' boxes), "
                                       "faction (bases tied to the factions) or all (every owned base)."))]
 MadnessOpt = Annotated[Optional[List[str]], typer.Option(

@@ -54,7 +54,7 @@ def context(cat: Catalogue, res: dict) -> dict:
 
     bases = []
     for b in res["bases_in_play"]:
-        row = cat.base(b)
+        row = cat.base(b, res.get("printing"))  # the one printing rule (owned, else --printing, else current)
         vp = "/".join("?" if v is None else str(v) for v in row["vp"])
         bases.append({"name": clean(row["name"]), "breakpoint": "?" if row["breakpoint"] is None else row["breakpoint"],
                       "vp": vp})

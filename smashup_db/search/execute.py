@@ -53,10 +53,69 @@ class Searcher:
     portable LIKE path (True falls back to LIKE when FTS5 is missing).
     """
 
-    def __init__(self, cat: Catalogue, use_fts: bool | None = None):
+    def __init__(self, cat: Catalogue, use_fts: bool | None = None, printing: str | None = None):
         self.cat = cat
         self.r = cat.r
         self.use_fts = use_fts
+        #: ``--printing``: the printing shown where the group owns none (see :meth:`Catalogue.printing_of`)
+        self.printing = printing
+
+    def shown_facts(self) -> dict[str, tuple]:
+        """``{key: (power, copies, breakpoint, vp1, vp2, vp3)}`` of every card and base whose shown
+        printing (:meth:`~smashup_db.catalogue.view.Catalogue.printing_of`: owned, else ``printing``,
+        else current) has other numbers than the current ones the ``card``/``base`` tables hold.
+
+        The number filters (``pow>=4``, ``bp>=20`` ...) compare these, so a filter and the numbers a
+        result prints always agree.
+        """
+        out: dict[str, tuple] = {}
+        model = self.cat.model
+        for c in model.cards.values():
+            if not c.printings:
+                continue
+            row = self.cat.card_row(c.id, self.printing)
+            if (row["power"], row["copies"]) != (c.power, c.copies):
+                out["card:" + c.id] = (row["power"], row["copies"], None, None, None, None)
+        for b in model.bases.values():
+            if not b.printings:
+                continue
+            row = self.cat.base_row(b.id, self.printing)
+            if (row["breakpoint"], tuple(row["vp"])) != (b.breakpoint, tuple(b.vp)):
+                out["base:" + b.id] = (None, None, row["breakpoint"], *row["vp"])
+        return out
+
+    def items_cte(self, params: dict) -> str:
+        """The ``item`` relation (see :data:`ITEMS_CTE`) with the numbers of the shown printing
+        (:meth:`shown_facts`), given as bound parameters in a ``shown`` relation."""
+        shown = self.shown_facts()
+        if not shown:
+            return ITEMS_CTE
+        rows = []
+        for n, (key, facts) in enumerate(sorted(shown.items())):
+            params[f"s{n}k"] = key
+            cells = [f"CAST(:s{n}k AS VARCHAR)"]
+            for j, v in enumerate(facts):
+                params[f"s{n}v{j}"] = v
+                cells.append(f"CAST(:s{n}v{j} AS INTEGER)")
+            rows.append("(" + ", ".join(cells) + ")")
+
+        def col(alias: str, name: str) -> str:
+            return f"CASE WHEN s.key IS NULL THEN {alias}.{name} ELSE s.{name} END"
+
+        return (
+            "WITH shown(key, power, copies, breakpoint, vp1, vp2, vp3) AS (VALUES " + ", ".join(rows) + "),"
+            " item AS ("
+            " SELECT 'card:' || c.id AS key, 'card' AS kind, c.id AS ref, c.type AS type, c.faction_id AS faction_id,"
+            f" CAST(NULL AS VARCHAR) AS product_id, {col('c', 'power')} AS power, {col('c', 'copies')} AS copies,"
+            " CAST(NULL AS INTEGER) AS breakpoint, CAST(NULL AS INTEGER) AS vp1, CAST(NULL AS INTEGER) AS vp2,"
+            " CAST(NULL AS INTEGER) AS vp3, 0 AS grp, f.sort AS gsort, c.sort AS sort"
+            " FROM card c JOIN faction f ON f.id = c.faction_id LEFT JOIN shown s ON s.key = 'card:' || c.id"
+            " UNION ALL"
+            " SELECT 'base:' || b.id, 'base', b.id, 'base', b.faction_id, b.product_id, CAST(NULL AS INTEGER),"
+            f" CAST(NULL AS INTEGER), {col('b', 'breakpoint')}, {col('b', 'vp1')}, {col('b', 'vp2')},"
+            f" {col('b', 'vp3')}, 1, p.sort, b.sort"
+            " FROM base b JOIN product p ON p.id = b.product_id LEFT JOIN shown s ON s.key = 'base:' || b.id)"
+        )
 
     # ------------------------------------------------------------------ resolving
     def resolve(self, kind: str, value: str, column: int = 0) -> list[str]:
@@ -139,7 +198,7 @@ class Searcher:
                     f" (SELECT faction_id FROM product_faction WHERE product_id IN {plist})))")
 
         where = cond(query.root)
-        sql = f"{ITEMS_CTE} SELECT i.key, i.kind, i.ref FROM item i WHERE {where} ORDER BY i.grp, i.gsort, i.sort, i.ref"
+        sql = f"{self.items_cte(params)} SELECT i.key, i.kind, i.ref FROM item i WHERE {where} ORDER BY i.grp, i.gsort, i.sort, i.ref"
         return sql, params
 
     # ------------------------------------------------------------------ running
@@ -182,10 +241,10 @@ class Searcher:
                     "type": thing.type if kind == "card" else "base",
                     "faction": self.cat.named("faction", thing.faction) if thing.faction else None}
             if kind == "card":  # the facts of the printing the one rule picks (Catalogue.printing_of)
-                row = self.cat.card_row(ref)
+                row = self.cat.card_row(ref, self.printing)
                 item.update(power=row["power"], copies=row["copies"], keywords=list(thing.keywords))
             else:
-                row = self.cat.base_row(ref)
+                row = self.cat.base_row(ref, self.printing)
                 item.update(product=self.cat.named("product", thing.product), breakpoint=row["breakpoint"],
                             vp=list(row["vp"]))
             item.update(text_excerpt(texts.get(key, {}), terms, q.lang or self.cat.lang))

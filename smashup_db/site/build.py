@@ -348,14 +348,14 @@ def _pages(data: SiteData) -> list[tuple[tuple[str, ...], str, Callable[[_Names,
                           lambda n, lang, pid=pid: {"p": Attrs(data.products[pid])}))
     for fid in data.factions:
         pages.append((("factions", fid), "faction.html",
-                      lambda n, lang, fid=fid: {"f": Attrs(data.factions[fid])}))
+                      lambda n, lang, fid=fid: {"f": Attrs(data.shown_for(lang).factions[fid])}))
         pages.append((("factions", fid, "checklist"), "checklist.html",
-                      lambda n, lang, fid=fid: {"f": Attrs(data.factions[fid])}))
+                      lambda n, lang, fid=fid: {"f": Attrs(data.shown_for(lang).factions[fid])}))
     for cid in data.cards:
-        pages.append((("cards", cid), "card.html", lambda n, lang, cid=cid: {"c": Attrs(data.cards[cid])}))
+        pages.append((("cards", cid), "card.html", lambda n, lang, cid=cid: {"c": Attrs(data.shown_for(lang).cards[cid])}))
     for bid in data.bases:
         pages.append((("bases", bid), "basecard.html",
-                      lambda n, lang, bid=bid: {"b": Attrs(data.bases[bid])}))
+                      lambda n, lang, bid=bid: {"b": Attrs(data.shown_for(lang).bases[bid])}))
     return pages
 
 
@@ -403,11 +403,13 @@ def _render_pages(data: SiteData, pages, template, writer: PageWriter, common: d
     for lang in langs:
         template.speak(lang)
         names = _Names(data, lang, base)
+        shown = data.shown_for(lang)
         t = Attrs(strings(lang))
         nav = Attrs(nav_urls(base, lang))
         chrome = _chrome(template, {**common, "lang": lang, "t": t, "nav": nav})
         for segments, tpl, make in pages:
             ctx = {**common, "lang": lang, "t": t, "n": names, "segments": segments, "nav": nav, "chrome": chrome,
+                   "data": shown,  # the facts of the printing the one rule picks for this language (SiteData.shown_for)
                    "alt": {other: page_url(base, other, *segments) for other in langs},
                    "url": lambda *segs, _lang=lang: page_url(base, _lang, *segs), **make(names, lang)}
             writer.add(str(page_path(root, lang, *segments)), render_page(template(tpl), ctx))
@@ -441,8 +443,14 @@ def _chrome(template, ctx: dict) -> Attrs:
 
 # --------------------------------------------------------------------------- downloads
 def dataset_rows(data: SiteData) -> dict[str, list[dict]]:
-    """The download tables (facts only, never rules text): ``{"cards": [...], "bases": [...], ...}``."""
+    """The download tables (facts only, never rules text): ``{"cards": [...], "bases": [...], ...}``.
+
+    Copies, power, breakpoints, VP and totals are those of the printing the one rule picks
+    (:meth:`~smashup_db.site.sitedata.SiteData.shown_for`: owned, else current), named in ``printing``
+    (``facts_from``: the printing whose facts those are, e.g. the German edition's are the original's).
+    """
     cat = data.catalogue
+    data = data.shown_for("en")
 
     def names(kind, ref):
         out = {}
@@ -453,10 +461,12 @@ def dataset_rows(data: SiteData) -> dict[str, list[dict]]:
 
     return {
         "cards": [{"id": c["id"], **names("card", c["id"]), "faction": c["faction"], "type": c["type"],
-                   "copies": c["copies"], "power": c["power"], "keywords": c["keywords"]}
+                   "copies": c["copies"], "power": c["power"], "keywords": c["keywords"],
+                   "printing": c["shown"]["printing"], "facts_from": c["shown"]["facts_from"]}
                   for c in data.cards.values()],
         "bases": [{"id": b["id"], **names("base", b["id"]), "product": b["product"], "faction": b["faction"],
-                   "breakpoint": b["breakpoint"], "vp1": b["vp"][0], "vp2": b["vp"][1], "vp3": b["vp"][2]}
+                   "breakpoint": b["breakpoint"], "vp1": b["vp"][0], "vp2": b["vp"][1], "vp3": b["vp"][2],
+                   "printing": b["shown"]["printing"], "facts_from": b["shown"]["facts_from"]}
                   for b in data.bases.values()],
         "factions": [{"id": f["id"], **names("faction", f["id"]), "products": f["products"],
                       "cards": f["totals"]["cards"], "minions": f["totals"]["minions"],

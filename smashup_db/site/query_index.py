@@ -59,6 +59,7 @@ def build_index(data: SiteData, rows: tuple[list[dict], list[dict]], lang: str, 
     ``rows``: from :func:`read_search_rows`; ``t``: interface strings of ``lang``;
     ``url(*segments)``: page URLs; ``names(kind, id)``: display-name dicts.
     """
+    data = data.shown_for(lang)  # power, copies, breakpoint and VP of the printing the one rule picks
     items, show, pos = [], [], {}
     for f in data.factions.values():
         for cid in f["cards"]:

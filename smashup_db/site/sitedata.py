@@ -37,6 +37,20 @@ class SiteData:
     community: set = field(default_factory=set)
     #: the read model's imported texts (:meth:`~smashup_db.catalogue.model.Model.texts`), read while the reader was open
     imported: dict = field(default_factory=dict)
+    #: ``{lang: SiteData}``: :meth:`shown_for`'s views, made once per language
+    _views: dict = field(default_factory=dict, repr=False)
+
+    def shown_for(self, lang: str) -> "SiteData":
+        """This data as the pages of ``lang`` show it: every card's copies and power, every base's
+        breakpoint and VP and every faction's totals in the printing the one rule picks
+        (:func:`smashup_db.catalogue.printing.applies` through :meth:`Catalogue.printing_of`): the
+        printing owned (collection), else on the German site the German edition where a German box
+        holds the thing, else the current one. Each card and base says which in ``shown``
+        (``{"printing", "facts_from", "product"}``); ``printings`` stays the full list.
+        """
+        if lang not in self._views:
+            self._views[lang] = shown_in(self, lang)
+        return self._views[lang]
 
 
 def read_glossary() -> list[dict]:
@@ -80,10 +94,46 @@ def load(reader: Reader) -> SiteData:
         if c["product"] in products:
             products[c["product"]]["cards"].append(c["id"])
     counts = m.text_counts()
+    owned = owned_printings(reader)  # read now: the pages are rendered after the reader is closed
     return SiteData(version=m.meta.get("catalogue_version", "?"), date=m.meta.get("catalogue_date", "?"),
                     products=products, factions=factions, cards=cards, bases=bases,
-                    glossary=read_glossary(), has_text=bool(counts), catalogue=Catalogue(reader, "en", model=m, owned=lambda: owned_printings(reader)),
+                    glossary=read_glossary(), has_text=bool(counts), catalogue=Catalogue(reader, "en", model=m, owned=owned),
                     text_counts=counts, community=_community(reader), imported=imported)
+
+
+def _german_held(m, thing, products=()) -> bool:
+    """True when a product holding ``thing`` (its own, its printing rows', ``products``) has a German edition."""
+    held = [getattr(thing, "product", None), *(r.product for r in thing.printings), *products]
+    return any(m.products[p].german_title for p in held if p in m.products)
+
+
+def shown_in(data: SiteData, lang: str) -> SiteData:
+    """A copy of ``data`` with the facts the pages of ``lang`` show (see :meth:`SiteData.shown_for`)."""
+    from dataclasses import replace
+
+    from smashup_db.catalogue.printing import base_facts, card_facts
+
+    cat = data.catalogue
+    m = cat.model
+    cards, bases = {}, {}
+    for cid, c in data.cards.items():
+        card = m.cards[cid]
+        products = () if card.product else m.factions[card.faction].products
+        asked = "german" if lang == "de" and _german_held(m, card, products) else None
+        used = cat.printing_of(card, asked)
+        f = card_facts(card, used)
+        cards[cid] = {**c, "copies": f["copies"], "power": f["power"],
+                      "shown": {"printing": used, "facts_from": f["facts_from"], "product": f["product"]}}
+    for bid, b in data.bases.items():
+        base = m.bases[bid]
+        asked = "german" if lang == "de" and _german_held(m, base) else None
+        used = cat.printing_of(base, asked)
+        f = base_facts(base, used)
+        bases[bid] = {**b, "breakpoint": f["breakpoint"], "vp": list(f["vp"]),
+                      "shown": {"printing": used, "facts_from": f["facts_from"], "product": f["product"]}}
+    factions = {fid: {**f, "totals": readmodel.deck_totals([cards[c] for c in f["cards"]])}
+                for fid, f in data.factions.items()}
+    return replace(data, cards=cards, bases=bases, factions=factions, _views={})
 
 
 def german_lead(m, b) -> dict | None:

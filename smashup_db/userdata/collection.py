@@ -123,19 +123,35 @@ def owned_copies(cat: Catalogue, owners: list[str] | None = None) -> dict[str, i
     return out
 
 
-def owned_printings(reader) -> dict[str, str]:
-    """``{product id: printing}`` the collection records (any owner; German beats original beats current).
+def owned_printings(reader, owners: list[str] | None = None) -> dict[str, str]:
+    """``{product id: printing}`` the collection records (German beats original beats current when
+    several owners' boxes of one product differ).
 
-    ``reader`` is a :class:`~smashup_db.db.Reader`; a database older than the
-    printing column records none.
+    ``reader`` is a :class:`~smashup_db.db.Reader`; ``owners`` (names, case ignored) restricts it to
+    those owners' boxes (None: every owner). Raises :class:`CollectionError` when a named owner has
+    nothing recorded. A database older than the printing column records none.
     """
     rank = {"german": 0, "original": 1, "current": 2}
     owned: dict[str, str] = {}
     try:
-        rows = reader.all("SELECT product_id, printing FROM collection WHERE printing IS NOT NULL")
+        rows = reader.all("SELECT owner, product_id, printing FROM collection")
     except Exception:  # a database older than the printing column: nothing recorded
         rows = []
+    if owners:
+        wanted = {o.casefold() for o in owners}
+        have = {r["owner"].casefold() for r in rows}
+        missing = [o for o in owners if o.casefold() not in have]
+        if missing:
+            known = sorted({r["owner"] for r in rows})
+            if known:
+                raise CollectionError(N_("no collection recorded for {owners}; known owners: {known}"),
+                                      owners=", ".join(missing), known=", ".join(known))
+            raise CollectionError(N_("no collection recorded for {owners}; add products with: smashup collection add "
+                                     "PRODUCT --owner NAME"), owners=", ".join(missing))
+        rows = [r for r in rows if r["owner"].casefold() in wanted]
     for r in rows:
+        if not r["printing"]:
+            continue
         old = owned.get(r["product_id"])
         if old is None or rank.get(r["printing"], 9) < rank.get(old, 9):
             owned[r["product_id"]] = r["printing"]
