@@ -1,4 +1,4 @@
-"""One rule for the printing every view shows (issue 20): owned printing, else --printing, else current.
+"""One rule for the printing every view shows (issue 20): the owned printing, else --printing, else current.
 
 For every card and base with more than one printing, a collection owning each printing in turn is
 given to the catalogue (``owned=``), and the numbers each view prints are compared: faction, card,
@@ -79,11 +79,15 @@ def test_every_view_shows_the_owned_printing_of_a_card(reader):
             assert (row["copies"], row["power"]) == (want["copies"], want["power"]), (c.id, r.printing, "faction")
 
 
-def test_an_explicit_printing_beats_the_owned_one_and_current_is_the_default(reader):
+def test_the_owned_printing_beats_an_explicit_one_which_beats_current(reader):
     model = Catalogue(reader, "en").model
     owned = Catalogue(reader, "en", model=model, owned={"awesome-level-9000": "german"})
     assert (owned.base("field-of-honor")["breakpoint"], owned.base("field-of-honor")["vp"]) == (18, [3, 2, 1])
-    assert owned.base("field-of-honor", "current")["breakpoint"] == 16
+    assert owned.base("field-of-honor", "current")["breakpoint"] == 18  # the box on the table decides
     plain = Catalogue(reader, "en", model=model)
     assert plain.base("field-of-honor")["breakpoint"] == 16
+    assert plain.base("field-of-honor", "original")["breakpoint"] == 18  # no box owned: --printing
+    other = Catalogue(reader, "en", model=model, owned={"core-set": "original"})  # a box not holding it
+    assert other.base("field-of-honor", "german")["breakpoint"] == 18
+    assert other.base("field-of-honor")["breakpoint"] == 16
     assert next(b for b in owned.faction("bear-cavalry")["bases"] if b["id"] == "field-of-honor")["breakpoint"] == 18
