@@ -158,9 +158,11 @@ def test_fast_path_leaves_everything_else_to_typer(args):
 
 def test_fast_path_parses_like_click():
     assert fast.parse(["card", "--lang=de", "Laser Sword", "--json", "--db", "x.db"]) == (
-        "card", {"lang": "de", "name": "Laser Sword", "json_out": True, "db": "x.db", "printing": None})
+        "card", {"lang": "de", "name": "Laser Sword", "json_out": True, "db": "x.db", "printing": None, "owner": None})
     assert fast.parse(["search", "-n", "0", "t:base"])[1] == {"limit": 0, "query": "t:base", "db": None,
-                                                              "lang": None, "json_out": False}
+                                                              "lang": None, "json_out": False, "printing": None,
+                                                              "owner": None}
+    assert fast.parse(["base", "Field of Honor", "--owner", "Ben"])[1]["owner"] == "Ben"
     assert fast.parse(["search", "t:base"])[1]["limit"] == 50  # the declared default
     assert fast.parse(["bases", "-p", "core", "-f", "ninjas", "-p", "Core Set"])[1]["product"] == "Core Set"
     assert fast.parse(["import", "text", "a.json", "--json", "b.json"]) == (
