@@ -184,7 +184,7 @@ def base_deck(cat: Catalogue, factions: list[str], n_players: int, *, rng: rando
     if deck.factions_without_bases:
         warnings.append(Message(N_("no bases tied to: {names}"),
                                 names=", ".join(cat.name("faction", f)[0] for f in deck.factions_without_bases)))
-    unknown = [b for b in dealt.in_play if not cat.model.bases[b].stats_known]
+    unknown = [b for b in dealt.in_play if not cat.base_row(b)["stats_known"]]  # of the printing the one rule picks
     if unknown:
         warnings.append(Message(N_("breakpoint and VP unknown for: {names} (read them off the cards)"),
                                 names=", ".join(cat.name("base", b)[0] for b in unknown)))
