@@ -109,10 +109,17 @@ def power_status(card, power: int | None = None) -> str:
     return UNKNOWN if card.type in ("minion", "fusion") else NONE
 
 
+#: Where the current facts of a thing without printing rows come from (see ``smashup data compile``).
+CURRENT_EVIDENCE = {"card": "card-archive/smashup-catalog.json (source errors fixed in data/curated/corrections.json)",
+                    "base": "card-archive/smashup-bases.json (source errors fixed in data/curated/corrections.json)"}
+
+
 def rows_json(model, thing, lang: str) -> list[dict]:
     """Every printing of a thing for ``--json``: ``[{"product", "printing", facts..., "unknown", "reason", "evidence"}]``.
 
-    A thing without printing rows has one: its current facts in its products.
+    A thing without printing rows has one: its current facts in its products, with the evidence
+    :data:`CURRENT_EVIDENCE` names (the compiled card archive), or for a base the compiler's note
+    where it took the numbers from elsewhere (Bastion: zhuanggenhua); never a number without a source.
     """
     out = []
     for r in thing.printings:
@@ -128,14 +135,15 @@ def rows_json(model, thing, lang: str) -> list[dict]:
             out.append({"product": model.named("product", thing.product, lang), "printing": "current",
                         "name": None, "breakpoint": thing.breakpoint, "vp": list(thing.vp),
                         "unknown": [] if thing.breakpoint is not None else ["breakpoint", "vp"],
-                        "reason": thing.note, "evidence": ""})
+                        "reason": thing.note,
+                        "evidence": "" if thing.breakpoint is None else (thing.note or CURRENT_EVIDENCE["base"])})
         else:
             products = [thing.product] if thing.product else list(model.factions[thing.faction].products)
             for pid in products:
                 out.append({"product": model.named("product", pid, lang), "printing": "current", "name": None,
                             "type": thing.type, "copies": thing.copies, "power": thing.power,
                             "unknown": ["power"] if power_status(thing) == UNKNOWN else [],
-                            "reason": thing.note, "evidence": ""})
+                            "reason": thing.note, "evidence": CURRENT_EVIDENCE["card"]})
     return out
 
 

@@ -91,3 +91,14 @@ def test_the_owned_printing_beats_an_explicit_one_which_beats_current(reader):
     assert other.base("field-of-honor", "german")["breakpoint"] == 18
     assert other.base("field-of-honor")["breakpoint"] == 16
     assert next(b for b in owned.faction("bear-cavalry")["bases"] if b["id"] == "field-of-honor")["breakpoint"] == 18
+
+
+def test_every_printing_of_every_card_and_base_names_its_evidence(reader):
+    """Issue 20: never a number without a source (``printings`` in card/base --json)."""
+    from smashup_db.catalogue.printing import rows_json
+
+    model = Catalogue(reader, "en").model
+    rows = [r for kind in ("card", "base") for t in model.things(kind).values() for r in rows_json(model, t, "en")]
+    numbered = [r for r in rows if any(r.get(k) is not None for k in ("copies", "power", "breakpoint"))]
+    assert len(numbered) > 1500  # every card (copies) and every base with known stats
+    assert [r for r in numbered if not r["evidence"]] == []
