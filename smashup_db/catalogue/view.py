@@ -28,16 +28,19 @@ class Catalogue:
     :class:`~smashup_db.catalogue.model.Model` to share (loaded from ``reader`` when None);
     ``owned`` the printings the group owns, ``{product id: printing}`` or a function
     returning it on first use (see :func:`smashup_db.userdata.collection.owned_printings`):
-    the catalogue never reads user data itself.
+    the catalogue never reads user data itself. ``printing`` is the command's ``--printing``: what
+    every view of this catalogue shows where no box is owned (:meth:`printing_of`).
     """
 
-    def __init__(self, reader, lang: str = "en", model: readmodel.Model | None = None, owned=None):
+    def __init__(self, reader, lang: str = "en", model: readmodel.Model | None = None, owned=None,
+                 printing: str | None = None):
         self.r = reader
         self.lang = lang
         self.model = model or readmodel.load(reader)
         self.matcher = NameMatcher(self.model, lang)
         self._owned: dict[str, str] | None = None
         self._owned_source = owned
+        self.printing = printing
 
     # ------------------------------------------------------------------ names
     def name(self, kind: str, ref: str, lang: str | None = None) -> tuple[str, str | None]:
@@ -103,11 +106,12 @@ class Catalogue:
 
     def printing_of(self, thing, printing: str | None = None) -> str:
         """The printing a view shows of ``thing`` (card or base): :func:`~smashup_db.catalogue.printing.applies`
-        (the one owned of a product holding it, else ``printing`` if given, else ``current``)."""
+        (the one owned of a product holding it, else ``printing`` if given, else the catalogue's
+        ``printing``, else ``current``)."""
         products = ()
         if getattr(thing, "faction", None) and hasattr(thing, "copies") and thing.faction in self.model.factions:
             products = tuple(self.model.factions[thing.faction].products)
-        return prt.applies(thing, self.owned_printings(), printing, products)
+        return prt.applies(thing, self.owned_printings(), printing or self.printing, products)
 
     def card_row(self, cid: str, printing: str | None = None) -> dict:
         """A card as a row of a faction's card list: names, type, copies, power (and whether it is none

@@ -36,6 +36,7 @@ def bases_deck(factions: Annotated[str, typer.Option("--factions", "-f", help=_(
     from smashup_db.gamenight.session import base_deck, new_seed
 
     with catalogue(db, lang, collection) as cat:  # the printings of the pooled owners' boxes (all when none named)
+        cat.printing = check_printing(printing)  # every view of the deck (the unknown-stats warning too)
         ids = [cat.resolve("faction", f)[0] for f in split_list(factions)]
         if not ids:
             fail(_("--factions is empty"))

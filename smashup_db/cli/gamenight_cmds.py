@@ -112,6 +112,7 @@ def draft(players: Annotated[str, typer.Option("--players", "-p", help=_("Comma-
     from smashup_db.gamenight.session import finish, new_seed, scripted_pick, setup
 
     with catalogue(db, lang, collection) as cat:  # the printings of the pooled owners' boxes (all when none named)
+        cat.printing = check_printing(printing)  # every view of the draft (pool totals, bases, share page)
         names = split_list(players)
         if not (auto or pick or interactive or sys.stdin.isatty()):
             fail(N_("no terminal to ask for picks: add --auto for random picks or --pick PLAYER=FACTION ..."))
