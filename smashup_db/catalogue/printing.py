@@ -55,6 +55,13 @@ def applies(thing, owned, asked: str | None = None, products=()) -> str:
     return "current"
 
 
+def german_held(model, thing, products=()) -> bool:
+    """True when a product holding ``thing`` (its own, its printing rows', ``products``: a card's
+    faction's boxes) was published in German (``german_title``, shared/data/german/editions-de.tsv)."""
+    held = [getattr(thing, "product", None), *(r.product for r in getattr(thing, "printings", ())), *products]
+    return any(model.products[p].german_title for p in held if p in model.products)
+
+
 def pick(thing, printing: str | None):
     """The :class:`~smashup_db.catalogue.model.Printing` row that applies to ``thing``, or None (current facts).
 

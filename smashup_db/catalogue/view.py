@@ -107,11 +107,15 @@ class Catalogue:
     def printing_of(self, thing, printing: str | None = None) -> str:
         """The printing a view shows of ``thing`` (card or base): :func:`~smashup_db.catalogue.printing.applies`
         (the one owned of a product holding it, else ``printing`` if given, else the catalogue's
-        ``printing``, else ``current``)."""
+        ``printing``, else ``current``); ``german`` only where a German box holds the thing (else
+        ``current``: a thing no German box holds has no German edition)."""
         products = ()
         if getattr(thing, "faction", None) and hasattr(thing, "copies") and thing.faction in self.model.factions:
             products = tuple(self.model.factions[thing.faction].products)
-        return prt.applies(thing, self.owned_printings(), printing or self.printing, products)
+        used = prt.applies(thing, self.owned_printings(), printing or self.printing, products)
+        if used == "german" and not prt.german_held(self.model, thing, products):
+            return "current"  # no German box holds it: it has no German edition (the German site asks "german")
+        return used
 
     def card_row(self, cid: str, printing: str | None = None) -> dict:
         """A card as a row of a faction's card list: names, type, copies, power (and whether it is none

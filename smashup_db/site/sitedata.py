@@ -101,12 +101,6 @@ def load(reader: Reader) -> SiteData:
                     text_counts=counts, community=_community(reader), imported=imported)
 
 
-def _german_held(m, thing, products=()) -> bool:
-    """True when a product holding ``thing`` (its own, its printing rows', ``products``) has a German edition."""
-    held = [getattr(thing, "product", None), *(r.product for r in thing.printings), *products]
-    return any(m.products[p].german_title for p in held if p in m.products)
-
-
 def shown_in(data: SiteData, lang: str) -> SiteData:
     """A copy of ``data`` with the facts the pages of ``lang`` show (see :meth:`SiteData.shown_for`)."""
     from dataclasses import replace
@@ -118,16 +112,13 @@ def shown_in(data: SiteData, lang: str) -> SiteData:
     cards, bases = {}, {}
     for cid, c in data.cards.items():
         card = m.cards[cid]
-        products = () if card.product else m.factions[card.faction].products
-        asked = "german" if lang == "de" and _german_held(m, card, products) else None
-        used = cat.printing_of(card, asked)
+        used = cat.printing_of(card, "german" if lang == "de" else None)  # german only where a German box holds it
         f = card_facts(card, used)
         cards[cid] = {**c, "copies": f["copies"], "power": f["power"],
                       "shown": {"printing": used, "facts_from": f["facts_from"], "product": f["product"]}}
     for bid, b in data.bases.items():
         base = m.bases[bid]
-        asked = "german" if lang == "de" and _german_held(m, base) else None
-        used = cat.printing_of(base, asked)
+        used = cat.printing_of(base, "german" if lang == "de" else None)
         f = base_facts(base, used)
         bases[bid] = {**b, "breakpoint": f["breakpoint"], "vp": list(f["vp"]),
                       "shown": {"printing": used, "facts_from": f["facts_from"], "product": f["product"]}}
