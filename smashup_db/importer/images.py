@@ -33,13 +33,10 @@ Pillow is imported only when pictures are checked.
 
 from __future__ import annotations
 
-import hashlib
-import io
 import json
 import os
 import re
 import stat
-import tempfile
 import time
 from collections import Counter
 
@@ -79,6 +76,8 @@ def images_dir(db: str | None = None) -> str:
     folder named after the URL's digest. The folder may not exist yet.
     Raises :class:`~smashup_db.errors.DatabaseError` for an unusable ``--db``.
     """
+    import hashlib
+
     env = os.environ.get(ENV_VAR, "").strip()
     if env:
         return os.path.abspath(os.path.expanduser(env))
@@ -261,6 +260,8 @@ def check_picture(shown: str, data: bytes) -> tuple[str, int, int]:
     The picture is decoded in full with Pillow (a truncated WebP fails here);
     only WebP, PNG and JPEG of at most :data:`MAX_SIDE` pixels a side are accepted.
     """
+    import io
+
     from PIL import Image, UnidentifiedImageError
 
     try:
@@ -293,8 +294,9 @@ def _image_url(doc, where: str):
     return node.get("imageUrl") if isinstance(node, dict) else None
 
 
-def _plan(db, source: _Source, archive_sources: list[str], report: ImageImportReport) -> dict[str, tuple[str, str]]:
-    """``{"card/<id>": (relative path below card-art, archive label)}`` for every matched record with a picture."""
+def _plan(db, source: _Source, archive_sources: list[str], report: ImageImportReport) -> dict[str, tuple]:
+    """``{"card/<id>": (relative path below card-art, archive label, archive name)}`` for every matched record
+    with a picture."""
     from smashup_db.compiler.bootstrap import open_reader
     from smashup_db.importer.card_archive import Matcher, _describe, load_corrections, parse_archive
     from smashup_db.importer.files import read_json
@@ -332,7 +334,7 @@ def _plan(db, source: _Source, archive_sources: list[str], report: ImageImportRe
                         where=claimed[key])))
                     continue
                 claimed[key] = rec.where
-                plan[key] = (m.group(1), f.label)
+                plan[key] = (m.group(1), f.label, rec.name)
         ids = {kind: {r["id"] for r in reader.all(f"SELECT id FROM {kind}")} for kind in KINDS}
     finally:
         reader.close()
@@ -350,6 +352,8 @@ def _regular_or_absent(path: str) -> bool:
 
 
 def _write_atomic(path: str, data: bytes) -> None:
+    import tempfile
+
     fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=os.path.dirname(path))
     try:
         with os.fdopen(fd, "wb") as fh:
@@ -384,6 +388,8 @@ def import_images(db, source: str, archives: list[str] | None = None, folder: st
     source or archive, a damaged or non-image file, or a limit exceeded; the
     images folder is then unchanged.
     """
+    import hashlib
+
     start = time.perf_counter()
     src = _Source(source)
     folder = os.path.abspath(folder or images_dir(db))
@@ -401,11 +407,13 @@ def import_images(db, source: str, archives: list[str] | None = None, folder: st
     payload: dict[str, bytes] = {}
     total = 0
     for key in sorted(plan):
-        rel, label = plan[key]
+        rel, label, name = plan[key]
         data = src.read(rel)
         if data is None:
-            report.not_found.append(Message(N_("{kind} {ref}: its picture {file} is not in the source"),
-                                            kind=key.split("/")[0], ref=key.split("/")[1], file=rel))
+            report.not_found.append(Message(N_("card {name!r}: its picture {file} is not in the source")
+                                            if key.startswith("card/") else
+                                            N_("base {name!r}: its picture {file} is not in the source"),
+                                            name=name, file=rel))
             continue
         total += len(data)
         if total > MAX_TOTAL_BYTES:
@@ -423,7 +431,7 @@ def import_images(db, source: str, archives: list[str] | None = None, folder: st
                     "source": entry_source}
         payload[key] = data
     report.matched = len(new)
-    named = {rel for rel, _ in plan.values()}
+    named = {rel for rel, _, _ in plan.values()}
     for rel in sorted(src.files() - named):
         report.unmatched.append(Message(N_("no matched card or base names this file; not imported"),
                                         prefix=src.shown(rel)))
