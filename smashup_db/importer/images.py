@@ -20,7 +20,7 @@ What an import does:
    is written;
 3. writes the new or changed pictures as ``<kind>/<id>.<ext>`` (names made from
    our catalogue ids, never from the source) and the index ``images.json``
-   (per picture: file, width, height, sha256, source); pictures no longer matched
+   (per picture: file, width, height, size in bytes, sha256, source); pictures no longer matched
    are removed. Importing the same folder again changes nothing (0 changes).
 
 The images folder layout::
@@ -95,7 +95,7 @@ def images_dir(db: str | None = None) -> str:
 
 
 def read_index(folder: str) -> dict:
-    """The index of an images folder: ``{"card/<id>": {"file", "width", "height", "sha256", "source"}}``.
+    """The index of an images folder: ``{"card/<id>": {"file", "width", "height", "size", "sha256", "source"}}``.
 
     Entries whose file is not a plain name below ``folder`` are dropped; a
     missing, unreadable or malformed index gives ``{}`` (no pictures).
@@ -423,12 +423,12 @@ def import_images(db, source: str, archives: list[str] | None = None, folder: st
         prev = old.get(key)
         entry_source = f"{report.source}/{rel} ({label})" if not src.url else f"{src.root}{rel} ({label})"
         if prev and prev.get("sha256") == digest and _stored_ok(folder, prev, len(data)):
-            new[key] = {**prev, "source": entry_source}
+            new[key] = {**prev, "size": len(data), "source": entry_source}
             continue
         ext, width, height = check_picture(src.shown(rel), data)
         kind, ref = key.split("/")
-        new[key] = {"file": f"{kind}/{ref}{ext}", "width": width, "height": height, "sha256": digest,
-                    "source": entry_source}
+        new[key] = {"file": f"{kind}/{ref}{ext}", "width": width, "height": height, "size": len(data),
+                    "sha256": digest, "source": entry_source}
         payload[key] = data
     report.matched = len(new)
     named = {rel for rel, _, _ in plan.values()}
@@ -452,8 +452,7 @@ def import_images(db, source: str, archives: list[str] | None = None, folder: st
             report.images["added"] += 1
     gone = [k for k in old if k not in new]
     report.images["removed"] = len(gone)
-    relabelled = any(old[k].get("source") != new[k].get("source") for k in new if k in old)
-    if report.changes or relabelled:
+    if report.changes or new != old:  # pictures, or only what the index says of them (their source)
         _safe_folder(folder)
         for kind in KINDS:
             if any(k.startswith(kind + "/") for k in payload):

@@ -4,17 +4,17 @@
 from (:func:`smashup_db.importer.images.images_dir`); :meth:`Faces.write` puts
 into the site, before the pages are rendered:
 
-* ``assets/faces/<kind>/<id>-<sha8>.<ext>``: the full picture (copied; the
-  digest in the name changes with the picture, so browsers and the offline
-  cache never keep an old one);
+* ``assets/faces/<kind>/<id>-<sha8>.<ext>``: the full picture (hard-linked or
+  copied; the digest in the name changes with the picture, so browsers and the
+  offline cache never keep an old one);
 * ``assets/faces/<kind>/<id>-<sha8>-s.webp``: a thumbnail at most
   :data:`THUMB_BOX` pixels (shown at half that size, sharp on phones), made with
   Pillow and cached between builds in the user cache folder
   (``platformdirs.user_cache_dir("smashup-db")/thumbs``, keyed by the
   picture's sha256).
 
-A picture whose file is missing, is not the one the index names (sha256) or
-cannot be decoded is left out, so a page never links a picture that is not in
+A picture whose file is missing, is not a regular file of the size the import
+stored, or cannot be decoded is left out, so a page never links a picture that is not in
 the site; without images the site has no ``<img>`` of a card at all. The
 templates ask :meth:`Faces.face` and :meth:`Faces.thumb` (``None`` when there is
 no picture) through the globals ``face`` and ``thumb``.
@@ -22,10 +22,10 @@ no picture) through the globals ``face`` and ``thumb``.
 
 from __future__ import annotations
 
-import hashlib
 import io
 import os
 import shutil
+import stat
 import tempfile
 
 from smashup_db.importer.images import images_dir, read_index
@@ -33,7 +33,7 @@ from smashup_db.importer.images import images_dir, read_index
 #: Largest thumbnail (width, height) in pixels; pages show it at half size.
 THUMB_BOX = (120, 140)
 #: Version of the thumbnail recipe (size, quality): a new one makes new cache entries.
-THUMB_RECIPE = "v1-120x140-q70"
+THUMB_RECIPE = "v1-lanczos-q70"
 
 
 def thumbs_cache_dir() -> str:
@@ -65,9 +65,12 @@ class Faces:
         return self._thumbs.get(f"{kind}/{ref}")
 
     def write(self, root, base: str | None = None) -> None:
-        """Copy every usable picture and its thumbnail into ``root/assets/faces`` (see the module doc).
+        """Put every usable picture and its thumbnail into ``root/assets/faces`` (see the module doc).
 
-        Pictures that are missing, altered since the import or not decodable are skipped.
+        Files are hard-linked where the file system allows it (the importer and the
+        cache replace files, never rewrite them, so a link keeps its content) and
+        copied otherwise. A picture that is missing, not a regular file, of another
+        size than the import stored, or not decodable is skipped.
         """
         if not self.index:
             return
@@ -76,75 +79,90 @@ class Faces:
         try:
             os.makedirs(cache, exist_ok=True)
         except OSError:
-            cache = None  # no cache folder (read-only home): thumbnails are made every time
+            cache = None  # no cache folder (read-only home): thumbnails are made in the site only
+        made: set[str] = set()
         for key in sorted(self.index):
             entry = self.index[key]
             kind, ref = key.split("/")
             src = os.path.join(self.folder, entry["file"])
-            try:
-                with open(src, "rb") as fh:
-                    data = fh.read(8 * 1024 * 1024 + 1)
-            except OSError:
+            digest = str(entry.get("sha256") or "")
+            if not _regular(src, entry.get("size")) or len(digest) != 64:
                 self.stats["skipped"] += 1
                 continue
-            digest = hashlib.sha256(data).hexdigest()
-            if digest != entry.get("sha256"):
-                self.stats["skipped"] += 1
-                continue
-            thumb = self._thumbnail(cache, digest, data)
-            if thumb is None:
-                self.stats["skipped"] += 1
-                continue
-            tdata, tw, th = thumb
-            ext = os.path.splitext(entry["file"])[1]
             folder = os.path.join(str(root), "assets", "faces", kind)
-            os.makedirs(folder, exist_ok=True)
+            if kind not in made:
+                os.makedirs(folder, exist_ok=True)
+                made.add(kind)
             name = f"{ref}-{digest[:8]}"
-            with open(os.path.join(folder, name + ext), "wb") as fh:
-                fh.write(data)
-            with open(os.path.join(folder, name + "-s.webp"), "wb") as fh:
-                fh.write(tdata)
+            ext = os.path.splitext(entry["file"])[1]
+            tw, th = thumb_size(entry["width"], entry["height"])
+            tdst = os.path.join(folder, name + "-s.webp")
+            if not self._thumbnail(cache, digest, src, (tw, th), tdst):
+                self.stats["skipped"] += 1
+                continue
+            _link_or_copy(src, os.path.join(folder, name + ext))
             url = f"{base}assets/faces/{kind}/{name}"
             self._faces[key] = {"url": url + ext, "width": entry["width"], "height": entry["height"]}
             self._thumbs[key] = {"url": url + "-s.webp", "width": (tw + 1) // 2, "height": (th + 1) // 2}
             self.stats["pictures"] += 1
 
-    def _thumbnail(self, cache: str | None, digest: str, data: bytes) -> tuple[bytes, int, int] | None:
-        """``(webp bytes, width, height)`` of the thumbnail of ``data`` (cached by digest); None if undecodable."""
-        path = os.path.join(cache, f"{digest}-{THUMB_RECIPE}.webp") if cache else None
-        if path and os.path.isfile(path):
-            try:
-                from PIL import Image
+    def _thumbnail(self, cache: str | None, digest: str, src: str, size: tuple[int, int], dst: str) -> bool:
+        """Put the thumbnail of picture ``src`` (``size`` pixels) at ``dst``, from the cache when it has it.
 
-                with open(path, "rb") as fh:
-                    tdata = fh.read(1024 * 1024)
-                with Image.open(io.BytesIO(tdata)) as img:  # reads the header only: the size
-                    self.stats["thumbs_cached"] += 1
-                    return tdata, img.width, img.height
-            except Exception:  # a damaged cache entry: made again
-                pass
+        Returns False when the picture cannot be decoded (it is then left out of the site).
+        """
+        path = os.path.join(cache, f"{digest}-{THUMB_RECIPE}-{size[0]}x{size[1]}.webp") if cache else None
+        if path and _regular(path):
+            _link_or_copy(path, dst)
+            self.stats["thumbs_cached"] += 1
+            return True
         try:
             from PIL import Image
 
-            with Image.open(io.BytesIO(data)) as img:
+            with Image.open(src) as img:
                 img.load()
                 small = img.convert("RGBA" if img.mode in ("RGBA", "LA", "P") else "RGB")
-                small.thumbnail(THUMB_BOX, Image.Resampling.LANCZOS)
+                small = small.resize(size, Image.Resampling.LANCZOS, reducing_gap=3.0)
                 out = io.BytesIO()
                 small.save(out, "WEBP", quality=70, method=4)
         except Exception:  # Pillow raises many kinds for a damaged picture; it is left out of the site
-            return None
-        tdata = out.getvalue()
+            return False
         self.stats["thumbs_made"] += 1
+        data = out.getvalue()
         if path:
             try:
                 fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=cache)
                 with os.fdopen(fd, "wb") as fh:
-                    fh.write(tdata)
+                    fh.write(data)
                 os.replace(tmp, path)
             except OSError:
                 pass
-        return tdata, small.width, small.height
+        with open(dst, "wb") as fh:
+            fh.write(data)
+        return True
+
+
+def thumb_size(width: int, height: int) -> tuple[int, int]:
+    """The thumbnail size of a ``width`` x ``height`` picture: within :data:`THUMB_BOX`, same proportions."""
+    scale = min(THUMB_BOX[0] / width, THUMB_BOX[1] / height, 1.0)
+    return max(1, round(width * scale)), max(1, round(height * scale))
+
+
+def _regular(path: str, size=None) -> bool:
+    """``path`` is a regular file (not a link), of ``size`` bytes when given."""
+    try:
+        info = os.lstat(path)
+    except OSError:
+        return False
+    return stat.S_ISREG(info.st_mode) and (size is None or info.st_size == size)
+
+
+def _link_or_copy(src: str, dst: str) -> None:
+    """Hard-link ``src`` at ``dst`` (a new name in a fresh build folder), or copy it across file systems."""
+    try:
+        os.link(src, dst, follow_symlinks=False)
+    except OSError:
+        shutil.copyfile(src, dst, follow_symlinks=False)
 
 
 def load_faces(url: str | None, base: str = "/", images: bool = True) -> Faces:
