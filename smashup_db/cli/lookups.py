@@ -208,9 +208,11 @@ def with_image(db: str | None, kind: str, item: dict) -> dict:
 
 
 def _image_line(item: dict) -> None:
-    """Where the card's or base's picture is, when one was imported."""
+    """Where the card's or base's picture is, when one was imported (one line, never wrapped: a path to copy)."""
     if item.get("image"):
-        line((_("picture: {path}").format(path=item["image"]), "dim"))
+        from smashup_db.cli.output import say
+
+        say(_("picture: {path}").format(path=item["image"]))
 
 
 def _matched_line(item: dict, L: str) -> None:
