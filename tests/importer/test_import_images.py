@@ -264,3 +264,13 @@ def test_images_folder_follows_the_database(tmp_path, monkeypatch):
     assert images_mod.images_dir(str(tmp_path / "games.db")) == str(tmp_path / "games-images")
     monkeypatch.setenv("SMASHUP_IMAGES", str(tmp_path / "pics"))
     assert images_mod.images_dir(str(tmp_path / "games.db")) == str(tmp_path / "pics")
+
+
+def test_both_backends_with_an_images_folder_of_choice(cli, tmp_path, monkeypatch):
+    """On SQLite and PostgreSQL alike (SMASHUP_IMAGES names the folder): matched, then 0 changes; card --json."""
+    monkeypatch.setenv("SMASHUP_IMAGES", str(tmp_path / "pics"))
+    art = make_archive(tmp_path / "arch")
+    assert report(cli("import", "images", str(art), "--json"))["changes"] == 3
+    assert report(cli("import", "images", str(art), "--json"))["changes"] == 0
+    assert report(cli("card", "invader", "--json"))["image"] == str(tmp_path / "pics" / "card" / "invader.webp")
+    assert report(cli("card", "scout", "--json"))["image"] is None
