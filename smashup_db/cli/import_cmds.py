@@ -19,7 +19,7 @@ from smashup_db.cli.lookups import catalogue
 from smashup_db.cli.opts import DbOpt, JsonOpt
 from smashup_db.cli.output import emit_json, user_errors
 
-app = typer.Typer(name="import", help=_("Import rules text (card archive) or translations (CSV) into your database."),
+app = typer.Typer(name="import", help=_("Import rules text or card pictures (card archive), or translations (CSV)."),
                   no_args_is_help=True)
 add_command(app, COMMANDS["import text"])  # declared in .decl (the fast path runs it too)
 
