@@ -43,6 +43,7 @@ from smashup_db.site.pagefind import find_pagefind, run_pagefind
 from smashup_db.site.strings import LANG_NAMES, strings
 from smashup_db.site.status_page import status_context, write_faction_csvs
 from smashup_db.site.writer import PageWriter
+from smashup_db.site import play_score
 from smashup_db.catalogue.coverage import format_percent
 from smashup_db.catalogue.rulings import shown_ruling
 from smashup_db.errors import Message
@@ -119,6 +120,7 @@ def _environment():
     env.filters.update(FILTERS)
     env.filters["pct"] = format_percent
     env.filters["ruling"] = shown_ruling  # an erratum's flag ("Yes, Functional") in the page's language
+    env.globals["play_score_data"] = play_score.score_data  # templates/site/play/score.html
     return env
 
 
@@ -301,6 +303,7 @@ def build_site(out: Path | str = "site", langs: str | Iterable[str] | None = Non
         write_assets(tmp, data, search_rows, langs, lambda lang: _Names(data, lang, base),
                      lambda lang: (lambda *segs: page_url(base, lang, *segs)))
         shutil.copyfile(templates_dir() / "site.css", tmp / "assets" / "site.css")
+        play_score.copy_qr_library(tmp / "assets")  # the play page's QR code (installed by npm, not committed)
         if binary:
             if progress:
                 progress("search index", 0, 1)
