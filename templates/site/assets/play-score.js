@@ -379,11 +379,9 @@
           wrap.appendChild(input);
           row.appendChild(wrap);
         });
-        var mid = "score-zero-" + i;
-        var zero = el("span", {"class": "score-field score-zero"});
-        var box = el("input", {id: mid, type: "checkbox", name: "zero", "data-player": String(i)});
-        zero.appendChild(box);
-        zero.appendChild(el("label", {"for": mid}, t.zero_minion));
+        var zero = el("label", {"class": "score-zero"});
+        zero.appendChild(el("input", {type: "checkbox", name: "zero", "data-player": String(i)}));
+        zero.appendChild(el("span", {}, t.zero_minion));
         row.appendChild(zero);
         namesBox.appendChild(row);
       });
