@@ -22,6 +22,7 @@ import pytest
 
 from helpers import REPO, make_db, one_line_error
 from smashup_db.i18n import gettext, render
+from smashup_db.i18n.terms import term
 from smashup_db.rules import basescoring, endgame, players, scoring
 from smashup_db.site import play_score
 
@@ -374,6 +375,7 @@ def test_site(site_data, tmp_path_factory):
     shutil.copytree(templates_dir() / "assets", assets)
     shutil.copyfile(templates_dir() / "site.css", assets / "site.css")
     play_score.copy_qr_library(assets)
+    (root / "index.html").write_text("<!doctype html><title>play</title>", encoding="utf-8")
     env = _environment()
     data = site_data[1]
     for lang in ("de", "en"):
@@ -419,7 +421,8 @@ def test_phone_german_three_players_tied_base_and_madness_end(browser, test_site
         got = _rows(page, ".score-result")
         assert got == [[r["player"], str(r["power"]), str(r["place"]), str(r["vp"])] for r in want["results"]]
         assert got[0][2] == got[1][2] == "1" and got[2][2] == "3"  # tied for 1st, the next drops to 3rd
-        assert page.locator(".score-result th").all_text_contents()[:4] == ["Spieler", "Stärke", "Platz", "SP"]
+        assert page.locator(".score-result th").all_text_contents()[:4] == [term(k, "de") for k in ("player", "power", "place", "vp")]
+        assert page.locator(".score-result th").all_text_contents()[0] == "Spieler"
         page.tap(".score-add")
         assert [page.input_value(f"#score-vp-{i}") for i in range(3)] == [str(r["vp"]) for r in want["results"]]
         # the end: Anna 16 with 2 Madness cards (-1) ties Ben's 15; fewer Madness cards win

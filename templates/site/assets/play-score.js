@@ -318,6 +318,16 @@
     var scored = [];            // base ids scored on this page
     var state = {players: [], factions: new Map()};
 
+    function scroller(table, label) {  // a wide table scrolls inside its box, not the page
+      var box = el("div", {"class": "score-scroll", tabindex: "0", role: "region", "aria-label": label});
+      box.appendChild(table);
+      return box;
+    }
+    function showMinions() {
+      var b = byId.get(baseSel.value);
+      var on = !!b && b.scoring === "per-minion";
+      rootEl.querySelectorAll(".score-field.score-minions").forEach(function (n) { n.hidden = !on; });
+    }
     function say(node, text, cls) { node.appendChild(el("p", cls ? {"class": cls} : {}, text)); }
     function problem(node, err) {
       node.textContent = "";
@@ -345,6 +355,7 @@
         var deck = Array.isArray(result.base_deck) ? result.base_deck : [];
         var inPlay = Array.isArray(result.bases_in_play) ? result.bases_in_play : [];
         fillBases(inPlay.concat(deck.filter(function (b) { return inPlay.indexOf(b) < 0; })));
+        showMinions();
       }
     }
     function fillBases(first) {
@@ -386,6 +397,7 @@
         namesBox.appendChild(row);
       });
       rootEl.querySelectorAll(".score-needs-players").forEach(function (n) { n.hidden = state.players.length === 0; });
+      showMinions();
     }
     function field(name) {
       return state.players.map(function (p, i) {
@@ -446,7 +458,7 @@
         tr.appendChild(el("td", {}, r.vp));
         body.appendChild(tr);
       });
-      scoreOut.appendChild(table);
+      scoreOut.appendChild(scroller(table, base.name));
       var add = el("button", {type: "button", "class": "score-add"}, t.add_vp);
       add.addEventListener("click", function () {
         res.results.forEach(function (r) { totals.set(r.player, (totals.get(r.player) || 0) + r.vp); });
@@ -481,7 +493,7 @@
         [s.vp, s.madness, s.penalty ? "-" + s.penalty : "0", s.final].forEach(function (x) { tr.appendChild(el("td", {}, x)); });
         body.appendChild(tr);
       });
-      endOut.appendChild(table);
+      endOut.appendChild(scroller(table, t.end_title));
       var line = out.status === "win" ? format(t.wins, {winner: out.winner})
         : out.status === "play-on" ? format(t.tied, {players: out.tied.join(", ")})
         : format(t.goes_on, {threshold: out.threshold});
@@ -527,6 +539,7 @@
     }
 
     fillBases([]);
+    baseSel.addEventListener("change", showMinions);
     buildRows();
     fromDraft(readJson("result"));
     document.addEventListener("smashup:result", function (ev) { fromDraft(ev.detail); });
