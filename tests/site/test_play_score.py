@@ -487,5 +487,10 @@ def test_typed_hostile_names_stay_text(browser, test_site):
         page.click("button[name=end]")
         assert "Spiel geht weiter" in page.text_content(".end-line") or page.locator(".end-line").count() == 1
         assert page.locator("main img").count() == 0
+        # an interactive draft that finishes later hands its result over by the "smashup:result" event
+        page.evaluate("""document.dispatchEvent(new CustomEvent('smashup:result', {detail: {players:
+            {'Dora': ['aliens', 'ninjas'], 'Emil': ['robots', 'zombies']}, bases_in_play: ['tar-pits']}}))""")
+        assert page.locator(".score-row legend").all_text_contents() == ["Dora", "Emil"]
+        assert page.input_value("#score-base") == "tar-pits"
     finally:
         page.close()
