@@ -120,7 +120,6 @@ def _environment():
     env.filters.update(FILTERS)
     env.filters["pct"] = format_percent
     env.filters["ruling"] = shown_ruling  # an erratum's flag ("Yes, Functional") in the page's language
-    env.globals["play_score_data"] = play_score.score_data  # templates/site/play/score.html
     return env
 
 
@@ -303,7 +302,8 @@ def build_site(out: Path | str = "site", langs: str | Iterable[str] | None = Non
         write_assets(tmp, data, search_rows, langs, lambda lang: _Names(data, lang, base),
                      lambda lang: (lambda *segs: page_url(base, lang, *segs)))
         shutil.copyfile(templates_dir() / "site.css", tmp / "assets" / "site.css")
-        play_score.copy_qr_library(tmp / "assets")  # the play page's QR code (installed by npm, not committed)
+        # the play page's scoring part: its data per language, the QR library (installed by npm, not committed)
+        play_score.write_assets(tmp / "assets", data, langs, lambda lang: _Names(data, lang, base))
         if binary:
             if progress:
                 progress("search index", 0, 1)

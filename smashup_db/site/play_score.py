@@ -1,6 +1,6 @@
 """The play page's scoring part (``templates/site/play/score.html``, ``assets/play-score.js``): its data.
 
-:func:`score_data` is what the template hands the script as JSON: every base with the facts
+:func:`score_data` is what the script gets (``assets/play-score-<lang>.js``, :func:`write_assets`): every base with the facts
 ``smashup score`` uses (breakpoint, VP, own scoring rule), the notices of
 :mod:`smashup_db.rules.basescoring` and the error templates of the ported rules, all in the page
 language. :func:`copy_qr_library` puts the QR code library into the site's assets at build time
@@ -9,6 +9,7 @@ language. :func:`copy_qr_library` puts the QR code library into the site's asset
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 from pathlib import Path
@@ -101,6 +102,23 @@ def page_text(lang: str) -> dict:
     out["tied"] = gettext(TERMS["g.tied"], lang)
     out["error_prefix"] = gettext(TERMS["error_prefix"], lang)
     return out
+
+
+def data_script(data, lang: str, names) -> str:
+    """``assets/play-score-<lang>.js``: ``self.SmashupScoreData = {...};`` (:func:`score_data`), loaded with the
+    script when the scoring part is opened, so it is no part of the play page's first load."""
+    body = json.dumps(score_data(data, lang, names), ensure_ascii=False, separators=(",", ":"))
+    return "self.SmashupScoreData = " + body + ";\n"
+
+
+def write_assets(assets: Path, data, langs, names_for) -> None:
+    """Write the scoring part's data script of each language and copy the QR library (:func:`copy_qr_library`).
+
+    ``names_for(lang)`` gives the display-name look-up of a language (``names(kind, id)["name"]``).
+    """
+    for lang in langs:
+        (assets / f"play-score-{lang}.js").write_text(data_script(data, lang, names_for(lang)), encoding="utf-8")
+    copy_qr_library(assets)
 
 
 def qr_library() -> Path | None:

@@ -374,7 +374,7 @@ def test_site(site_data, tmp_path_factory):
     assets = root / "assets"
     shutil.copytree(templates_dir() / "assets", assets)
     shutil.copyfile(templates_dir() / "site.css", assets / "site.css")
-    play_score.copy_qr_library(assets)
+    play_score.write_assets(assets, site_data[1], ["de", "en"], lambda lang: names_for(site_data[1], lang))
     (root / "index.html").write_text("<!doctype html><title>play</title>", encoding="utf-8")
     env = _environment()
     data = site_data[1]
@@ -382,8 +382,7 @@ def test_site(site_data, tmp_path_factory):
         lenv = language_environment(env, lang)
         speak(lenv, lang)
         for name, draft in (("play", DRAFT), ("typed", None)):
-            html = lenv.from_string(HARNESS).render(lang=lang, base="/", data=data, n=names_for(data, lang),
-                                                   draft=draft)
+            html = lenv.from_string(HARNESS).render(lang=lang, base="/", draft=draft)
             (root / lang / name).mkdir(parents=True)
             (root / lang / name / "index.html").write_text(html, encoding="utf-8")
     server = make_server(root, 0)
@@ -410,6 +409,9 @@ def test_phone_german_three_players_tied_base_and_madness_end(browser, test_site
     page.on("pageerror", lambda e: errors.append(str(e)))
     try:
         page.goto(f"{url}/de/play/")
+        assert page.locator("#score-body").is_hidden()  # script and data load when the part is opened
+        page.tap("button[name=open-score]")
+        page.wait_for_selector(".score-row legend")
         assert page.locator(".score-row legend").all_text_contents() == ["Anna", "Ben", "Cleo"]
         assert page.input_value("#score-base") == "the-homeworld"  # the draft's base in play first
         base = next(b for b in play_score.score_data(data, "de", names_for(data, "de"))["bases"]
@@ -447,6 +449,10 @@ def test_phone_german_three_players_tied_base_and_madness_end(browser, test_site
         SCREENS = REPO / "build" / "screens"
         SCREENS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SCREENS / "play-score-de-phone.png"), full_page=True)
+        # the first load is only the fragment and its style sheet: the script and data came on opening
+        assert page.evaluate("performance.getEntriesByType('resource').map(e => e.name.split('/').pop())"
+                             ".filter(n => n.startsWith('play-score'))") == ["play-score.css", "play-score-de.js",
+                                                                             "play-score.js"]
         # nothing scrolls sideways; every control is a 44 px touch target
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
         small = page.evaluate("""() => Array.from(document.querySelectorAll(
@@ -463,6 +469,7 @@ def test_phone_german_three_players_tied_base_and_madness_end(browser, test_site
         assert not errors, errors
         # the record link opened on the page shows the same end again
         page.goto(link)
+        page.wait_for_selector(".score-row")
         assert [page.input_value(f"#score-vp-{i}") for i in range(3)] == ["16", "15", "9"]
         assert page.input_value("#score-madness-0") == "2"
     finally:
@@ -476,6 +483,8 @@ def test_typed_hostile_names_stay_text(browser, test_site):
     page = browser.new_page()
     try:
         page.goto(f"{url}/de/typed/")
+        page.click("button[name=open-score]")
+        page.wait_for_selector("#score-base option", state="attached")
         assert page.locator(".score-row").count() == 0
         page.fill("#score-players", "<img src=x onerror=alert(1)>, Ben")
         page.click("form.score-players button")

@@ -12,7 +12,8 @@
  * Players and their VP are lists of [name, number] pairs (insertion order is the rules' input order,
  * as in a Python dict; a JS object would reorder names like "1").
  *
- * The page part (mount) reads the draft from <script type="application/json" id="result"> (the shape of
+ * The page part (mount; the template loads this file and assets/play-score-LANG.js, which sets
+ * self.SmashupScoreData, when the part is opened) reads the draft from <script type="application/json" id="result"> (the shape of
  * `smashup draft --json`) and from the document event "smashup:result" (detail: the same object), and
  * writes the result with textContent only: no user value is ever parsed as HTML.
  */
@@ -304,7 +305,7 @@
   }
 
   function mount(rootEl, options) {
-    var data = (options && options.data) || readJson("score-data");
+    var data = (options && options.data) || self.SmashupScoreData || readJson("score-data");
     if (!rootEl || !data) return null;
     var t = data.text, msgs = data.messages;
     var bases = data.bases;
@@ -541,10 +542,10 @@
     fillBases([]);
     baseSel.addEventListener("change", showMinions);
     buildRows();
-    fromDraft(readJson("result"));
+    fromDraft(self.SmashupScoreLast || readJson("result"));
     document.addEventListener("smashup:result", function (ev) { fromDraft(ev.detail); });
     fromRecordUrl();
-    setupQr(rootEl, t);
+    qrText = t;
     return {setPlayers: setPlayers, fromDraft: fromDraft, totals: totals};
   }
 
@@ -592,29 +593,30 @@
     return location.href;
   }
 
-  function setupQr(rootEl, t) {
+  var qrText = {};
+
+  /** Draw the share link's QR code into ``.qr-box`` of ``rootEl`` (loads assets/qrcode.js first, from the
+   * button's data-src); without the library the box says so and shows the link. */
+  function showQr(rootEl) {
     var button = rootEl.querySelector("button[name=qr]");
     var box = rootEl.querySelector(".qr-box");
-    if (!button || !box) return;
-    button.addEventListener("click", function () {
-      var url = shareUrl();
-      var show = function () {
-        if (!drawQr(box, url, t.qr_label)) { box.textContent = t.qr_missing; }
-        var link = el("p", {"class": "qr-url"});
-        link.appendChild(el("a", {href: url}, url));
-        box.appendChild(link);
-      };
-      if (self.qrcode) return show();
-      var s = document.createElement("script");
-      s.src = button.getAttribute("data-src");
-      s.onload = show;
-      s.onerror = show;
-      document.head.appendChild(s);
-    });
+    var url = shareUrl();
+    var show = function () {
+      if (!drawQr(box, url, qrText.qr_label)) { box.textContent = qrText.qr_missing; }
+      var link = el("p", {"class": "qr-url"});
+      link.appendChild(el("a", {href: url}, url));
+      box.appendChild(link);
+    };
+    if (self.qrcode) return show();
+    var s = document.createElement("script");
+    s.src = button.getAttribute("data-src");
+    s.onload = show;
+    s.onerror = show;
+    document.head.appendChild(s);
   }
 
   return {WIN_VP: WIN_VP, ScoreError: ScoreError, render: render, format: format, pyRepr: pyRepr,
           checkPlayerName: checkPlayerName, scoreBase: scoreBase, scoreNamedBase: scoreNamedBase,
           madnessPenalty: madnessPenalty, endGame: endGame, recordUrl: recordUrl, draftPlayers: draftPlayers,
-          mount: mount, drawQr: drawQr, qrMatrix: qrMatrix, shareUrl: shareUrl};
+          mount: mount, showQr: showQr, drawQr: drawQr, qrMatrix: qrMatrix, shareUrl: shareUrl};
 }));
