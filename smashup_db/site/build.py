@@ -44,7 +44,7 @@ from smashup_db.site.strings import LANG_NAMES, strings
 from smashup_db.site.status_page import status_context, write_faction_csvs
 from smashup_db.site.writer import PageWriter
 from smashup_db.catalogue.coverage import format_percent
-from smashup_db.catalogue.rulings import shown_ruling
+from smashup_db.catalogue.rulings import shown_ruling, source_pages
 from smashup_db.errors import Message
 from smashup_db.i18n import N_, gettext, ngettext
 
@@ -295,6 +295,8 @@ def build_site(out: Path | str = "site", langs: str | Iterable[str] | None = Non
     tmp = make_temp(out)
     try:
         env.filters["card_count"] = lambda fid: len(data.factions[fid]["cards"])
+        at_source = source_pages(data.catalogue.model.meta)  # a card's or base's page at its source (its faction's)
+        env.globals["source_page"] = lambda upstream, kind, ref: at_source.get((upstream, kind, ref), "")
         pages = _render_all(env, data, tmp.resolve(), langs, base, bool(binary), progress)
         _write_downloads(data, tmp)
         write_faction_csvs(data, tmp)
