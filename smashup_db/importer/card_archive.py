@@ -180,8 +180,9 @@ def _clean(source: str, value: str, where: str, one_line: bool = False) -> str:
     return strip_controls(value, keep_lines=not one_line)
 
 
-#: A source page address worth linking: http(s), no blanks, quotes or angle brackets, at most 500 characters.
-_PAGE_URL = re.compile(r"https?://[^\s\"'<>`\\]{1,490}", re.IGNORECASE)
+#: A source page address worth linking: http(s), no blanks, double quotes, backquotes, backslashes or angle
+#: brackets (an apostrophe is allowed: "Grimms'_Fairy_Tales"; pages escape it), at most 500 characters.
+_PAGE_URL = re.compile(r"https?://[^\s\"<>`\\]{1,490}", re.IGNORECASE)
 
 
 def page_url(value) -> str | None:
@@ -409,10 +410,12 @@ def _import_file(w, f: ArchiveFile, matcher: Matcher, report: TextImportReport) 
     """One file's text and rulings, written in the transaction ``w`` (counts go into ``report``)."""
     entity = ENTITY[f.kind]
     texts, rulings, pages = _matched(f, matcher, report)
-    meta_key = f"source_urls:{entity}:{f.upstream}"  # the pages of this upstream data set, replaced
-    w.execute(TABLES["meta"].delete(), [{"key": meta_key}])
-    if pages:
-        w.execute(TABLES["meta"].insert(), [{"key": meta_key, "value": json.dumps(pages, sort_keys=True)}])
+    meta_key = f"source_urls:{entity}:{f.upstream}"  # the pages of this upstream data set, replaced when changed
+    value = json.dumps(pages, sort_keys=True) if pages else None
+    if w.scalar("SELECT value FROM meta WHERE key = :k", k=meta_key) != value:
+        w.execute(TABLES["meta"].delete(), [{"key": meta_key}])
+        if value is not None:
+            w.execute(TABLES["meta"].insert(), [{"key": meta_key, "value": value}])
 
     # Text: one row per (kind, ref, lang); the newest import wins.
     old = {r["ref"]: r for r in w.all("SELECT ref, text, source FROM entity_text WHERE kind = :k AND lang = 'en'",

@@ -252,7 +252,7 @@
   function suggest(q) {
     var seq = ++dymSeq, words = q ? queryWords(q) : "";
     dym.hidden = true; dym.textContent = ""; box.removeAttribute("data-dym");
-    if (!words) return;
+    if (!words) { box.setAttribute("data-dym", ""); return; }  /* data-dym: the names offered, "|"-separated */
     if (!namesLoading) {
       namesLoading = fetch(box.getAttribute("data-names")).then(function (r) {
         if (!r.ok) throw new Error(r.status);
