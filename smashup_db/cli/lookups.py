@@ -347,6 +347,10 @@ def _show_search(found: dict, cat) -> None:
     rows, L = found["results"], cat.lang
     if not rows:
         line(term("no_matches", L))
+        if found.get("did_you_mean"):
+            from smashup_db.common.sanitize import printable
+
+            line(_("Did you mean: {names}?", L).format(names=", ".join(printable(n) for n in found["did_you_mean"])))
         return
     title = f"{found['shown']}" + (f" / {found['total']}" if found["total"] > found["shown"] else "")
     table(title, [term("name", L), term("type", L), term("faction", L),

@@ -46,7 +46,7 @@ from smashup_db.site.status_page import status_context, write_faction_csvs
 from smashup_db.site.writer import PageWriter
 from smashup_db.site import play_score
 from smashup_db.catalogue.coverage import format_percent
-from smashup_db.catalogue.rulings import shown_ruling
+from smashup_db.catalogue.rulings import shown_ruling, source_pages
 from smashup_db.errors import Message
 from smashup_db.i18n import N_, gettext, ngettext
 
@@ -303,6 +303,8 @@ def build_site(out: Path | str = "site", langs: str | Iterable[str] | None = Non
         env.filters["card_count"] = lambda fid: len(data.factions[fid]["cards"])
         faces.write(tmp)  # before the pages: they show only the pictures that made it into the site
         env.globals.update(face=faces.face, thumb=faces.thumb)
+        at_source = source_pages(data.catalogue.model.meta)  # a card's or base's page at its source (its faction's)
+        env.globals["source_page"] = lambda upstream, kind, ref: at_source.get((upstream, kind, ref), "")
         pages = _render_all(env, data, tmp.resolve(), langs, base, bool(binary), progress)
         _write_downloads(data, tmp)
         write_faction_csvs(data, tmp)
