@@ -12,7 +12,7 @@ Layout (``L`` = ``en`` or ``de``)::
     L/factions/  L/factions/<id>/   factions, and L/factions/<id>/checklist/
     L/cards/     L/cards/<id>/      cards
     L/bases/     L/bases/<id>/      bases
-    L/rules/  L/glossary/  L/downloads/  L/search/
+    L/rules/  L/glossary/  L/downloads/  L/search/  L/play/ (game night: assets/play-*.js, play-L.json)
     data/{cards,bases,factions,products}.{json,csv}
     assets/site.css   pagefind/ (when Pagefind is available)
 """
@@ -40,6 +40,7 @@ from smashup_db.site.outdir import check_contents, make_temp, remove_stale, reso
 from smashup_db.site.query_index import read_search_rows
 from smashup_db.site.paths import SiteError, page_url, safe_path, templates_dir
 from smashup_db.site.pagefind import find_pagefind, run_pagefind
+from smashup_db.site.play import engine_messages, write_play_assets
 from smashup_db.site.strings import LANG_NAMES, strings
 from smashup_db.site.status_page import status_context, write_faction_csvs
 from smashup_db.site.writer import PageWriter
@@ -301,6 +302,7 @@ def build_site(out: Path | str = "site", langs: str | Iterable[str] | None = Non
         write_assets(tmp, data, search_rows, langs, lambda lang: _Names(data, lang, base),
                      lambda lang: (lambda *segs: page_url(base, lang, *segs)))
         shutil.copyfile(templates_dir() / "site.css", tmp / "assets" / "site.css")
+        write_play_assets(tmp, data.catalogue, langs, templates_dir(), data.version)
         if binary:
             if progress:
                 progress("search index", 0, 1)
@@ -339,7 +341,8 @@ def _pages(data: SiteData) -> list[tuple[tuple[str, ...], str, Callable[[_Names,
                    (("search",), "search.html", lambda n, lang: {}),
                    (("search", "syntax"), "syntax.html", lambda n, lang: {}),
                    (("translations",), "translations.html", lambda n, lang: status_context(data)),
-                   (("factions", "a-z"), "factions.html", lambda n, lang: {"az": True})]
+                   (("factions", "a-z"), "factions.html", lambda n, lang: {"az": True}),
+                   (("play",), "play.html", lambda n, lang: {"play_messages": engine_messages(lang)})]
     for pid in data.products:
         pages.append((("products", pid), "product.html",
                       lambda n, lang, pid=pid: {"p": Attrs(data.products[pid])}))

@@ -23,13 +23,14 @@ import json
 from pathlib import Path
 
 from smashup_db.gamenight.session import links
+from smashup_db.i18n import N_
 from smashup_db.i18n.terms import term
 from smashup_db.site.paths import safe_path
 
-__all__ = ["PLAY_ASSETS", "play_data", "write_play_assets"]
+__all__ = ["ENGINE_MESSAGES", "PLAY_ASSETS", "engine_messages", "play_data", "write_play_assets"]
 
 #: Scripts of the play page, copied from the templates folder into ``assets/``.
-PLAY_ASSETS = ("play-engine.js", "play.js")
+PLAY_ASSETS = ("play-engine.js", "play.js", "play.css")
 
 
 def play_data(cat, lang: str, version: str = "") -> dict:
@@ -54,7 +55,7 @@ def play_data(cat, lang: str, version: str = "") -> dict:
 
 
 def write_play_assets(root: Path, cat, langs, templates: Path, version: str = "") -> dict[str, int]:
-    """Write ``assets/play-engine.js``, ``assets/play.js`` and ``assets/play-<lang>.json`` under ``root``.
+    """Write ``assets/play-engine.js``, ``assets/play.js``, ``assets/play.css`` and ``assets/play-<lang>.json`` under ``root``.
 
     Returns the byte size of each data file (``{"en": n, ...}``). Raises ``OSError`` when a file cannot be written.
     """
@@ -70,3 +71,61 @@ def write_play_assets(root: Path, cat, langs, templates: Path, version: str = ""
         safe_path(root, "assets", filename=f"play-{lang}.json").write_text(body, encoding="utf-8")
         sizes[lang] = len(body.encode("utf-8"))
     return sizes
+
+
+#: The English messages play-engine.js can raise or show (the rules' msgids; the page shows them in its
+#: language, see :func:`engine_messages`).
+ENGINE_MESSAGES = (
+    "--complexity {bad} is not a level; use {complexity_levels}",
+    "--format {fmt!r} is not a draft format; use one of: {formats}",
+    "--include names {n} factions but the pool holds only {needed}",
+    "--include {unknown}: not a faction of the catalogue",
+    "--include {unowned}: not in the collection used for this draft",
+    "--offer must be {factions_per_player} or more (each player keeps two), got {offer!r}",
+    "--pool {requested} does not fit --format offer: {n_players} players x {offer} offered = {size}",
+    "--seed must be a whole number, got {value!r}",
+    "--start {start!r} is not one of the players: {players}",
+    "a draft needs {min} to {max} players, got {n_players}",
+    "a draft needs {min} to {max} players, got {n}",
+    "a game needs 2 to 8 players, got {players}",
+    "a pool of {n} is too small for {m} players (need at least {needed})",
+    "a pool of {size} is too small for {n_players} players (need at least {needed})",
+    "an offer of {offer} for {n} players needs a pool of {size}, got {m}",
+    "base {dup!r} is in the deck twice",
+    "breakpoint and VP unknown for: {names} (read them off the cards)",
+    "faction {faction!r} is in the pool twice",
+    "faction {faction!r} is not sold in any known product",
+    "faction {name} not found",
+    "no bases tied to: {names}",
+    "no legal pick is left",
+    "nothing to undo: no faction has been picked yet",
+    "only {n} factions are left but the draft needs {needed}: {why}",
+    "only {n} factions available, the pool needs {size}",
+    "player names must be non-empty text",
+    "player {p!r} is named twice",
+    "product {name} not found",
+    "the base deck has only {n} bases; {players} players want at least {need} (players + 1 + {spare} to replace scored bases)",
+    "the base deck has {n} bases, {players} players need at least {need}",
+    "the collection is empty; add boxes with: smashup collection add PRODUCT",
+    "the draft is over: every player has 2 factions",
+    "unknown base-deck mode {mode!r} (choose {modes})",
+    "{both} is both banned and included; drop it from --ban or --include",
+    "{faction} is not in the pool",
+    "{faction} is taken by {holders} and only 1 copy is owned",
+    "{faction} is taken by {holders} and only {n} copies are owned",
+    "{faction} was not offered to {player} (offered: {offered})",
+    "{option} removed {n} ({names} and {more} more)",
+    "{option} removed {n} ({names})",
+    "{player} already holds {faction}; nobody plays the same faction twice",
+    "{what} must be a whole number, got {value!r}",
+)
+#: Messages of the page's own (not in the Python rules), for the extractor.
+_OWN = (N_("--seed must be a whole number, got {value!r}"), N_("faction {name} not found"),
+        N_("product {name} not found"), N_("{what} must be a whole number, got {value!r}"))
+
+
+def engine_messages(lang: str) -> dict[str, str]:
+    """English template -> its translation in ``lang``, for the page's script (escaped where inserted)."""
+    from smashup_db.i18n import gettext
+
+    return {m: gettext(m, lang) for m in ENGINE_MESSAGES}

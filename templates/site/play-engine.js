@@ -576,15 +576,17 @@
     var owned = session.owned === null ? null : new Set(session.owned.keys());
     var deck = buildDeck(cat, drafted, mode || "set", owned);
     var dealt = deal(deck.bases, n, session.rng);
-    var warnings = [];
+    var notes = [];  // the warnings as messages (the page shows them in its language; JSON has English)
     if (dealt.short)
-      warnings.push(format("the base deck has only {n} bases; {players} players want at least {need} (players + 1 + {spare} to replace scored bases)",
-                           {n: dealt.deckSize, players: n, need: n + 1 + SPARE_BASES, spare: SPARE_BASES}));
+      notes.push(msg("the base deck has only {n} bases; {players} players want at least {need} (players + 1 + {spare} to replace scored bases)",
+                     {n: dealt.deckSize, players: n, need: n + 1 + SPARE_BASES, spare: SPARE_BASES}));
     if (deck.missing.length)
-      warnings.push(format("no bases tied to: {names}", {names: deck.missing.map(function (f) { return cat.fname(f); }).join(", ")}));
+      notes.push(msg("no bases tied to: {names}", {names: deck.missing.map(function (f) { return cat.fname(f); }).join(", ")}));
     var unknown = dealt.inPlay.filter(function (b) { return !cat.base.get(b)[2]; });
     if (unknown.length)
-      warnings.push(format("breakpoint and VP unknown for: {names} (read them off the cards)", {names: unknown.map(function (b) { return cat.bname(b); }).join(", ")}));
+      notes.push(msg("breakpoint and VP unknown for: {names} (read them off the cards)", {names: unknown.map(function (b) { return cat.bname(b); }).join(", ")}));
+    session.notes = notes;
+    var warnings = notes.map(function (m) { return format(m.template, m.values); });
     var extra = new Set();
     deck.boxes.forEach(function (p) { (cat.extraDecks.get(p) || []).forEach(function (d) { extra.add(d); }); });
     var seed = typeof session.seed === "bigint" ? session.seed : BigInt(session.seed);
@@ -623,7 +625,74 @@
     return {session: session, result: session.state.done() ? finish(cat, session, o.base_mode || "set") : null};
   }
 
+  // ------------------------------------------------------------------ the URL contract
+  function resolveIds(cat, kind, items) {
+    var ids = kind === "faction" ? cat.factions : cat.products;
+    var nameOf = kind === "faction" ? cat.factionName : cat.productName;
+    return items.map(function (item) {
+      if (ids.indexOf(item) >= 0) return item;
+      var low = item.toLowerCase();
+      var hit = ids.filter(function (id) { return String(nameOf.get(id) || "").toLowerCase() === low; });
+      if (hit.length === 1) return hit[0];
+      throw new DraftError(kind === "faction" ? "faction {name} not found" : "product {name} not found", {name: item});
+    });
+  }
+
+  function intParam(v, what) {
+    if (v == null || v === "") return null;
+    if (!/^\s*-?\d+\s*$/.test(v)) throw new DraftError("{what} must be a whole number, got {value!r}", {what: what, value: v});
+    return parseInt(v, 10);
+  }
+
+  /**
+   * Draft options from the page's query (the URL contract of issue 23): players, seed, auto, ban,
+   * include, complexity, products, format, offer, base_mode, pool, start, owned (product[:copies],...),
+   * picks (faction ids in pick order). ``get(name)`` returns the value or null. Throws DraftError.
+   */
+  function optionsFromQuery(cat, get) {
+    var seed = (get("seed") || "").trim();
+    if (seed && !/^-?\d+$/.test(seed)) throw new DraftError("--seed must be a whole number, got {value!r}", {value: seed});
+    var owned = null, ownedItems = splitList(get("owned"));
+    if (ownedItems.length) {
+      owned = new Map();
+      ownedItems.forEach(function (item) {
+        var m = /^(.*?)(?::(\d+))?$/.exec(item), id = resolveIds(cat, "product", [m[1].trim()])[0];
+        var n = m[2] ? parseInt(m[2], 10) : 1;
+        if (n > 0) owned.set(id, (owned.get(id) || 0) + n);
+      });
+    }
+    var products = splitList(get("products"));
+    return {
+      players: splitList(get("players")), seed: seed === "" ? null : BigInt(seed), auto: /^(1|true|yes|on)$/i.test(get("auto") || ""),
+      fmt: (get("format") || "snake"), offer: intParam(get("offer"), "--offer"),
+      ban: resolveIds(cat, "faction", splitList(get("ban"))), include: resolveIds(cat, "faction", splitList(get("include"))),
+      complexity: splitList(get("complexity")).length ? splitList(get("complexity")) : null,
+      products: products.length ? resolveIds(cat, "product", products) : null,
+      pool: intParam(get("pool"), "--pool"), start: get("start") || null, owned: owned,
+      base_mode: (get("base_mode") || "set").trim().toLowerCase(),
+      picks: resolveIds(cat, "faction", splitList(get("picks")))
+    };
+  }
+
+  /** The query string that replays ``o`` (the share link), keys in a fixed order; empty values left out. */
+  function queryFromOptions(o) {
+    var parts = [];
+    function add(k, v) { if (v != null && v !== "" && !(Array.isArray(v) && !v.length)) parts.push(k + "=" + encodeURIComponent(Array.isArray(v) ? v.join(",") : String(v))); }
+    add("players", o.players);
+    add("seed", o.seed == null ? null : String(o.seed));
+    if (o.fmt && o.fmt !== "snake") add("format", o.fmt);
+    if (o.offer != null && o.fmt === "offer") add("offer", o.offer);
+    add("ban", o.ban); add("include", o.include); add("complexity", o.complexity); add("products", o.products);
+    add("pool", o.pool); add("start", o.start);
+    if (o.owned) add("owned", Array.from(o.owned.entries()).map(function (e) { return e[1] > 1 ? e[0] + ":" + e[1] : e[0]; }));
+    if (o.base_mode && o.base_mode !== "set") add("base_mode", o.base_mode);
+    add("picks", o.picks);
+    if (o.auto) add("auto", "1");
+    return parts.join("&");
+  }
+
   return {PyRandom: PyRandom, DraftError: DraftError, DraftState: DraftState, Catalogue: Catalogue,
+          optionsFromQuery: optionsFromQuery, queryFromOptions: queryFromOptions,
           format: format, splitList: splitList, setup: setup, finish: finish, run: run, snakeOrder: snakeOrder,
           buildDeck: buildDeck, deal: deal, chooseCandidates: chooseCandidates, drawPool: drawPool,
           FORMATS: FORMATS, MODES: MODES, COMPLEXITY_LEVELS: COMPLEXITY_LEVELS, DEFAULT_OFFER: DEFAULT_OFFER};

@@ -1,0 +1,261 @@
+/* smashup-db game night page (/L/play/): the form, the draft on one phone passed around the table
+ * (whose turn, what is left, undo), the result and its share link. The draft itself is play-engine.js.
+ * The whole state lives in the URL (?players=…&seed=…&picks=…), so a link replays the same night.
+ * Every name (players typed them) is inserted with textContent only, never as HTML. */
+(function () {
+  "use strict";
+  var app = document.getElementById("play-app");
+  var P = window.SmashPlay;
+  if (!app || !P) return;
+  var S = JSON.parse(app.getAttribute("data-strings"));
+  var MSG = JSON.parse(app.getAttribute("data-messages"));
+  var form = document.getElementById("play-form");
+  var status = document.getElementById("play-status");
+  var draftBox = document.getElementById("draft"), outcome = document.getElementById("outcome");
+  var cat = null, opts = null, session = null, manual = [], autoDone = false;
+
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined && text !== null) e.textContent = String(text);
+    return e;
+  }
+  function fill(template, values) { return P.format(template, values || {}); }
+  function say(text, isError) {
+    status.textContent = text || "";
+    status.className = isError ? "status error" : "status";
+    if (isError) status.setAttribute("role", "alert"); else status.setAttribute("role", "status");
+  }
+  /** A DraftError in the page's language (the rules' msgids, translated in the .po). */
+  function explain(err) {
+    if (err instanceof P.DraftError) return fill(MSG[err.template] || err.template, err.values);
+    return String(err && err.message || err);
+  }
+  function fname(f) { return cat.fname(f); }
+
+  function query() {
+    var q = new URLSearchParams(window.location.search);
+    return function (k) { var all = q.getAll(k).filter(function (v) { return v !== ""; }); return all.length ? all.join(",") : null; };
+  }
+
+  function prefill(get) {
+    ["players", "seed", "offer", "ban", "include", "pool"].forEach(function (k) {
+      var v = get(k); if (v != null) form.elements[k].value = v;
+    });
+    if (get("format")) form.elements.format.value = get("format");
+    if (get("base_mode")) form.elements.base_mode.value = get("base_mode");
+    form.elements.auto.checked = /^(1|true|yes|on)$/i.test(get("auto") || "");
+    ["complexity", "products"].forEach(function (k) {
+      var want = P.splitList(get(k));
+      form.querySelectorAll("input[name=" + k + "]").forEach(function (box) { box.checked = want.indexOf(box.value) >= 0; });
+    });
+    var owned = P.splitList(get("owned")).map(function (s) { return s.split(":")[0]; });
+    form.querySelectorAll("input[name=owned]").forEach(function (box) { box.checked = owned.indexOf(box.value) >= 0; });
+  }
+
+  function shareQuery() {
+    var o = {};
+    for (var k in opts) o[k] = opts[k];
+    o.picks = manual.slice();
+    o.auto = autoDone;  // random picks after the tapped ones, as smashup draft --pick ... --auto
+    return P.queryFromOptions(o);
+  }
+  function syncUrl() {
+    var qs = shareQuery();
+    history.replaceState(null, "", window.location.pathname + (qs ? "?" + qs : ""));
+    document.querySelectorAll("a.lang-switch").forEach(function (a) { a.href = a.href.split("?")[0] + (qs ? "?" + qs : ""); });
+    document.getElementById("share").value = window.location.href;
+  }
+
+  function replay() {
+    session = P.setup(cat, opts);
+    manual.forEach(function (f) { session.state.pick(f); });
+  }
+
+  // ------------------------------------------------------------------ the draft by taps
+  function showDraft(note) {
+    var st = session.state;
+    outcome.hidden = true;
+    draftBox.hidden = false;
+    var h = document.getElementById("draft-h");
+    h.textContent = fill(S.turn, {player: st.currentPlayer(), round: st.currentRound()});
+    var taken = new Set(st.picks.map(function (p) { return p.faction; }));
+    var list = document.getElementById("draft-pool");
+    list.textContent = "";
+    var legal = st.legalPicks();
+    document.getElementById("draft-left").textContent = fill(S.left, {n: st.pool.filter(function (f) { return !taken.has(f) || st.copies.get(f) > 1; }).length});
+    var shown = st.offers ? st.offers.get(st.currentPlayer()) : st.pool;
+    shown.forEach(function (f) {
+      var li = el("li"), b = el("button", "pick", fname(f));
+      b.type = "button";
+      b.setAttribute("data-faction", f);
+      var why = st.refusal(f);
+      if (why) {
+        b.disabled = true;
+        var reason = el("span", "why", fill(MSG[why.template] || why.template, why.values));
+        reason.id = "why-" + f;
+        b.setAttribute("aria-describedby", reason.id);
+        li.appendChild(b); li.appendChild(reason);
+      } else li.appendChild(b);
+      list.appendChild(li);
+    });
+    var held = document.getElementById("draft-held");
+    held.textContent = "";
+    st.holdings().forEach(function (fs, p) {
+      held.appendChild(el("li", null, fill(S.held, {player: p, factions: fs.length ? fs.map(fname).join(", ") : S.nobody})));
+    });
+    document.getElementById("undo").disabled = !manual.length;
+    app.setAttribute("data-state", "drafting");
+    app.setAttribute("data-legal", String(legal.length));
+    say(note || "");
+    syncUrl();
+  }
+
+  function pick(f) {
+    try {
+      var rec = session.state.pick(f);
+      manual.push(f);
+      next(fill(S.picked, {player: rec.player, faction: fname(f)}), true);
+    } catch (err) { say(explain(err), true); }
+  }
+
+  function next(note, focus) {
+    if (session.state.done()) showResult(P.finish(cat, session, opts.base_mode));
+    else showDraft(note);
+    if (focus) {
+      var h = document.getElementById(session.state.done() ? "outcome-h" : "draft-h");
+      h.focus();
+    }
+  }
+
+  document.getElementById("draft-pool").addEventListener("click", function (ev) {
+    var b = ev.target.closest("button.pick");
+    if (b && !b.disabled) pick(b.getAttribute("data-faction"));
+  });
+  document.getElementById("undo").addEventListener("click", function () {
+    if (!manual.length) return;
+    var f = manual.pop(), last = session.state.picks[session.state.picks.length - 1];
+    replay();
+    next(fill(S.undone, {player: last.player, faction: fname(f)}), true);
+  });
+  document.getElementById("finish").addEventListener("click", function () {
+    try {
+      session.state.autoFinish(session.rng);
+      autoDone = true;
+      next("", true);
+    } catch (err) { say(explain(err), true); }
+  });
+  document.getElementById("copy").addEventListener("click", function () {
+    var box = document.getElementById("share");
+    box.select();
+    var done = function () { say(S.copied); };
+    if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(box.value).then(done, function () {});
+    else { try { document.execCommand("copy"); done(); } catch (e) { /* nothing to copy with */ } }
+  });
+
+  // ------------------------------------------------------------------ the result
+  function table(head, rows, caption) {
+    var t = el("table", "play"), cap = el("caption", null, caption), tr = el("tr");
+    t.appendChild(cap);
+    var thead = el("thead"); head.forEach(function (h) { var th = el("th", null, h); th.scope = "col"; tr.appendChild(th); });
+    thead.appendChild(tr); t.appendChild(thead);
+    var tb = el("tbody");
+    rows.forEach(function (r) {
+      var row = el("tr");
+      r.forEach(function (c, i) { var cell = el(i === 0 ? "th" : "td", null, c); if (i === 0) cell.scope = "row"; row.appendChild(cell); });
+      tb.appendChild(row);
+    });
+    t.appendChild(tb);
+    return t;
+  }
+  function vp(v) { return v.map(function (x) { return x == null ? "?" : x; }).join("/"); }
+
+  function showResult(res) {
+    draftBox.hidden = true;
+    outcome.hidden = false;
+    var body = document.getElementById("outcome-body");
+    body.textContent = "";
+    body.appendChild(el("p", null, fill(S.start, {player: res.start_player}) + " · " + fill(S.seed, {seed: res.seed})));
+    body.appendChild(table([S.player, S.factions], Object.keys(res.players).map(function (p) {
+      return [p, res.players[p].map(fname).join(", ")];
+    }), S.factions));
+    body.appendChild(table([S.bases, S.breakpoint, S.vp], res.bases_in_play_stats.map(function (b) {
+      return [cat.bname(b.id), b.breakpoint == null ? "?" : b.breakpoint, vp(b.vp)];
+    }), S.bases));
+    body.appendChild(el("p", null, fill(S.deck, {n: res.base_deck.length})));
+    var h = el("h3", null, S.setup); body.appendChild(h);
+    var ul = el("ul", "setup");
+    res.boxes.forEach(function (p) {
+      var li = el("li"), facs = Object.keys(res.sources).filter(function (f) { return res.sources[f] === p; });
+      var bases = (cat.productBases.get(p) || []).filter(function (b) { return res.base_deck.indexOf(b) >= 0; });
+      li.appendChild(el("strong", null, fill(S.from_box, {box: cat.pname(p)})));
+      var parts = [];
+      if (facs.length) parts.push(S.factions + ": " + facs.map(fname).join(", "));
+      if (bases.length) parts.push(S.bases + ": " + bases.length);
+      if (parts.length) li.appendChild(document.createTextNode(" — " + parts.join("; ")));
+      ul.appendChild(li);
+    });
+    res.extra_decks.forEach(function (d) { ul.appendChild(el("li", null, S.extra + ": " + (cat.extraName.get(d) || d))); });
+    ul.appendChild(el("li", null, S.vp_tokens));
+    body.appendChild(ul);
+    var notes = session.notes || [];
+    if (notes.length) {
+      body.appendChild(el("h3", null, S.warnings));
+      var w = el("ul", "warnings");
+      notes.forEach(function (m) { w.appendChild(el("li", null, fill(MSG[m.template] || m.template, m.values))); });
+      body.appendChild(w);
+    }
+    var old = document.getElementById("result");
+    if (old) old.parentNode.removeChild(old);
+    var data = el("script");
+    data.type = "application/json";
+    data.id = "result";
+    data.textContent = JSON.stringify(res);
+    app.appendChild(data);
+    app.setAttribute("data-state", "done");
+    syncUrl();
+    document.dispatchEvent(new CustomEvent("smashup:draft", {detail: res}));
+  }
+
+  // ------------------------------------------------------------------ start
+  function start() {
+    var get = query();
+    prefill(get);
+    if (!get("players")) { app.setAttribute("data-state", "form"); return; }
+    document.getElementById("play-setup").open = false;  // the draft comes first once the table is set
+    try {
+      opts = P.optionsFromQuery(cat, get);
+      if (opts.seed == null) {
+        var a = new Uint32Array(1);
+        (window.crypto || {getRandomValues: function (x) { x[0] = Date.now(); return x; }}).getRandomValues(a);
+        opts.seed = BigInt(a[0] % 999999 + 1);
+        form.elements.seed.value = String(opts.seed);
+      }
+      var picks = opts.picks, auto = opts.auto;
+      opts.picks = [];
+      manual = [];
+      autoDone = false;
+      replay();
+      picks.forEach(function (f) { session.state.pick(f); manual.push(f); });
+      if (auto && !session.state.done()) { session.state.autoFinish(session.rng); autoDone = true; }
+      next("", false);
+    } catch (err) {
+      draftBox.hidden = true; outcome.hidden = true;
+      app.setAttribute("data-state", "error");
+      document.getElementById("play-setup").open = true;
+      say(S.error + ": " + explain(err), true);
+    }
+  }
+
+  say(S.loading);
+  fetch(app.getAttribute("data-data")).then(function (r) {
+    if (!r.ok) throw new Error(r.status);
+    return r.json();
+  }).then(function (raw) {
+    cat = new P.Catalogue(raw);
+    var dl = document.getElementById("faction-names");
+    cat.factions.forEach(function (f) { var o = el("option"); o.value = cat.fname(f); dl.appendChild(o); });
+    say("");
+    start();
+  }, function () { say(S.load_failed, true); app.setAttribute("data-state", "error"); });
+})();
