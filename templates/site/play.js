@@ -12,7 +12,7 @@
   var form = document.getElementById("play-form");
   var status = document.getElementById("play-status");
   var draftBox = document.getElementById("draft"), outcome = document.getElementById("outcome");
-  var cat = null, opts = null, session = null, manual = [], autoDone = false;
+  var cat = null, opts = null, session = null, manual = [], autoDone = false, startCount = 0;
 
   function el(tag, cls, text) {
     var e = document.createElement(tag);
@@ -69,6 +69,7 @@
 
   function replay() {
     session = P.setup(cat, opts);
+    startCount = session.state.picks.length;  // pick-one-random: everyone's random first faction
     manual.forEach(function (f) { session.state.pick(f); });
   }
 
@@ -85,6 +86,7 @@
     var legal = st.legalPicks();
     document.getElementById("draft-left").textContent = fill(S.left, {n: st.pool.filter(function (f) { return !taken.has(f) || st.copies.get(f) > 1; }).length});
     var shown = st.offers ? st.offers.get(st.currentPlayer()) : st.pool;
+    if (st.offers) document.getElementById("draft-left").textContent += " · " + fill(S.offered, {player: st.currentPlayer()});
     shown.forEach(function (f) {
       var li = el("li"), b = el("button", "pick", fname(f));
       b.type = "button";
@@ -168,6 +170,25 @@
     t.appendChild(tb);
     return t;
   }
+  /** The ``smashup draft`` command line that gives this result (names quoted for a POSIX shell). */
+  function command(res) {
+    function q(v) { v = String(v); return /^[\w.,:=@+-]+$/.test(v) ? v : "'" + v.replace(/'/g, "'\\''") + "'"; }
+    var a = ["smashup", "draft", "--players", q(opts.players.join(",")), "--seed", String(opts.seed)];
+    if (opts.fmt && opts.fmt !== "snake") a.push("--format", opts.fmt);
+    if (opts.offer != null && opts.fmt === "offer") a.push("--offer", String(opts.offer));
+    [["ban", opts.ban], ["include", opts.include], ["complexity", opts.complexity], ["products", opts.products]].forEach(function (kv) {
+      if (kv[1] && kv[1].length) a.push("--" + kv[0], q(kv[1].join(",")));
+    });
+    if (opts.pool != null) a.push("--pool", String(opts.pool));
+    if (opts.start) a.push("--start", q(opts.start));
+    if (opts.base_mode && opts.base_mode !== "set") a.push("--mode", opts.base_mode);
+    session.state.picks.slice(startCount, startCount + manual.length).forEach(function (p) {
+      a.push("--pick", q(p.player + "=" + p.faction));
+    });
+    if (autoDone) a.push("--auto");
+    a.push("--lang", document.documentElement.lang || "en");
+    return a.join(" ");
+  }
   function vp(v) { return v.map(function (x) { return x == null ? "?" : x; }).join("/"); }
 
   function showResult(res) {
@@ -179,9 +200,16 @@
     body.appendChild(table([S.player, S.factions], Object.keys(res.players).map(function (p) {
       return [p, res.players[p].map(fname).join(", ")];
     }), S.factions));
-    body.appendChild(table([S.bases, S.breakpoint, S.vp], res.bases_in_play_stats.map(function (b) {
-      return [cat.bname(b.id), b.breakpoint == null ? "?" : b.breakpoint, vp(b.vp)];
-    }), S.bases));
+    body.appendChild(el("h3", null, S.bases));
+    var bl = el("ul", "bases");
+    res.bases_in_play_stats.forEach(function (b) {
+      var li = el("li");
+      li.appendChild(el("strong", null, cat.bname(b.id)));
+      li.appendChild(document.createTextNode(" — " + S.breakpoint + " " + (b.breakpoint == null ? "?" : b.breakpoint) +
+                                             " · " + S.vp + " " + vp(b.vp)));
+      bl.appendChild(li);
+    });
+    body.appendChild(bl);
     body.appendChild(el("p", null, fill(S.deck, {n: res.base_deck.length})));
     var h = el("h3", null, S.setup); body.appendChild(h);
     var ul = el("ul", "setup");
@@ -191,7 +219,7 @@
       li.appendChild(el("strong", null, fill(S.from_box, {box: cat.pname(p)})));
       var parts = [];
       if (facs.length) parts.push(S.factions + ": " + facs.map(fname).join(", "));
-      if (bases.length) parts.push(S.bases + ": " + bases.length);
+      if (bases.length) parts.push(fill(S.deck_from, {n: bases.length}));
       if (parts.length) li.appendChild(document.createTextNode(" — " + parts.join("; ")));
       ul.appendChild(li);
     });
@@ -204,6 +232,10 @@
       var w = el("ul", "warnings");
       notes.forEach(function (m) { w.appendChild(el("li", null, fill(MSG[m.template] || m.template, m.values))); });
       body.appendChild(w);
+    }
+    if (!opts.owned) {  // owned boxes are a collection in the terminal: smashup collection add, then --collection
+      body.appendChild(el("h3", null, S.replay));
+      body.appendChild(el("p", "replay")).appendChild(el("code", null, command(res)));
     }
     var old = document.getElementById("result");
     if (old) old.parentNode.removeChild(old);
