@@ -6,12 +6,19 @@ draft as ``smashup draft`` (:mod:`smashup_db.gamenight.session`, :mod:`smashup_d
 with a JavaScript port of CPython's ``random.Random``; this module writes what it reads:
 ``assets/play-<lang>.json``::
 
-    {"v": catalogue version,
+    {"v": catalogue version, "lang": the names' language,
      "f": [[faction id, name, complexity or null, [product ids]], ...],     catalogue order
      "p": [[product id, name, [base ids], [extra deck ids]], ...],          publication order
      "b": {base id: [name, faction id or null, stats known 0/1, printing, breakpoint, [vp1, vp2, vp3],
-                     own scoring rule or null]},
-     "x": {extra deck id: its name}}
+                     own scoring rule or null, its product]},
+     "x": {extra deck id: its name},
+     "c": [[component id, name, kind, count or null, [product ids]], ...],  special decks (Madness, Munchkin)
+     "n": {"f"|"p"|"b"|"c": {id: [name_lang, name_en]}},  only where not [lang, name]
+     "h": {base id: [products holding it: its own, then its printings']},  only where not [its product]
+     "w": VP that end the game}
+
+The set-up sheet (``setup`` of the result, as :mod:`smashup_db.gamenight.setup_sheet` builds it) reads
+the components, the names' languages and ``h``. The boxes' printing is ``current`` (no collection on the page).
 
 Names are in the page's language (the CLI's ``--lang``: the same fallback to English), so the
 result's warnings read as ``smashup draft --json --lang L`` writes them. Facts only, no rules text.
@@ -49,9 +56,26 @@ def play_data(cat, lang: str, version: str = "") -> dict:
     for bid in m.bases:
         row = cat.base_row(bid)
         bases[bid] = [nm("base", bid), m.bases[bid].faction or None, 1 if row["stats_known"] else 0,
-                      row.get("printing"), row["breakpoint"], list(row["vp"]), row.get("scoring")]
+                      row.get("printing"), row["breakpoint"], list(row["vp"]), row.get("scoring"), m.bases[bid].product]
     extra = {d: term(d, lang) for ds in lk.extra_decks.values() for d in ds}
-    return {"v": version, "f": factions, "p": products, "b": bases, "x": extra}
+    comps = getattr(m, "components", {}) or {}
+    components = [[c.id, nm("component", c.id), c.kind, c.count, list(c.products)] for c in comps.values()]
+    langs: dict[str, dict] = {"f": {}, "p": {}, "b": {}, "c": {}}
+    for key, kind, ids in (("f", "faction", m.factions), ("p", "product", m.products), ("b", "base", m.bases),
+                           ("c", "component", comps)):
+        for ref in ids:
+            named = m.named(kind, ref, lang)
+            if [named["name_lang"], named["name_en"]] != [lang, named["name"]]:
+                langs[key][ref] = [named["name_lang"], named["name_en"]]
+    held = {}
+    for b in m.bases.values():
+        holding = list(dict.fromkeys([b.product, *(r.product for r in b.printings)]))
+        if holding != [b.product]:
+            held[b.id] = holding
+    from smashup_db.rules.endgame import WIN_VP
+
+    return {"v": version, "lang": lang, "f": factions, "p": products, "b": bases, "x": extra, "c": components, "n": langs,
+            "h": held, "w": WIN_VP}
 
 
 def write_play_assets(root: Path, cat, langs, templates: Path, version: str = "") -> dict[str, int]:

@@ -201,6 +201,8 @@
     });
     this.base = new Map(Object.keys(raw.b).map(function (k) { return [k, raw.b[k]]; }));
     this.extraName = new Map(Object.keys(raw.x || {}).map(function (k) { return [k, raw.x[k]]; }));
+    this.component = new Map((raw.c || []).map(function (c) { return [c[0], c]; }));
+    this.lang = raw.lang || "en";
   }
   Catalogue.prototype.fname = function (f) { return this.factionName.has(f) ? this.factionName.get(f) : f; };
   Catalogue.prototype.bname = function (b) { return this.base.has(b) ? this.base.get(b)[0] : b; };
@@ -603,6 +605,7 @@
       }),
       format: session.opts.fmt
     };
+    res.setup = setupSheet(cat, drafted, n, res, state.holdings());
     if (!session.plain) {
       var o = session.opts;
       res.options = {format: o.fmt, offer: o.offer, ban: o.ban.slice(), include: o.include.slice(),
@@ -623,6 +626,75 @@
     (o.picks || []).forEach(function (f) { session.state.pick(f); });
     if (!session.state.done() && o.auto) session.state.autoFinish(session.rng);
     return {session: session, result: session.state.done() ? finish(cat, session, o.base_mode || "set") : null};
+  }
+
+  // ------------------------------------------------------------------ gamenight/setup_sheet.py
+  /** ``{"id", "name", "name_lang", "name_en"}`` as the read model's ``named`` gives it. */
+  Catalogue.prototype.named = function (kind, ref) {
+    var key = {faction: "f", product: "p", base: "b", component: "c"}[kind];
+    var name = kind === "faction" ? this.fname(ref) : kind === "product" ? this.pname(ref) : kind === "base" ? this.bname(ref)
+             : (this.component.has(ref) ? this.component.get(ref)[1] : ref);
+    var other = ((this.raw.n || {})[key] || {})[ref];
+    return {id: ref, name: name, name_lang: other ? other[0] : this.lang, name_en: other ? other[1] : name};
+  };
+
+  /**
+   * The set-up sheet of a drafted table, as smashup_db.gamenight.setup_sheet.build makes it (no titans, the
+   * printing the page knows: current): factions by player and box, bases, special decks, boxes to take out.
+   */
+  function setupSheet(cat, factions, nPlayers, res, holders) {
+    var boxesUsed = res.boxes, sources = res.sources || {}, order = new Map(), ownerOf = new Map();
+    if (holders) holders.forEach(function (fs, p) { fs.forEach(function (f) { ownerOf.set(f, p); }); });
+    function box(pid) {
+      if (!order.has(pid)) order.set(pid, {product: cat.named("product", pid), printing: "current",
+                                           factions: [], bases: [], in_play: [], titans: [], decks: []});
+      return order.get(pid);
+    }
+    function factionBox(f) {
+      var products = cat.factionProducts.get(f) || [];
+      return sources[f] || products.find(function (p) { return boxesUsed.indexOf(p) >= 0; }) || products[0];
+    }
+    function baseBox(b) {
+      var held = (cat.raw.h || {})[b] || [cat.base.get(b)[7]];
+      return held.find(function (p) { return boxesUsed.indexOf(p) >= 0; }) || cat.base.get(b)[7];
+    }
+    var rows = factions.map(function (f) {
+      var pid = factionBox(f);
+      box(pid).factions.push(f);
+      var row = cat.named("faction", f);
+      row.player = ownerOf.has(f) ? ownerOf.get(f) : null;
+      row.box = cat.named("product", pid);
+      return row;
+    });
+    res.base_deck.forEach(function (b) { box(baseBox(b)).bases.push(b); });
+    var inPlay = res.bases_in_play.map(function (b) {
+      var pid = baseBox(b), r = cat.base.get(b), row = cat.named("base", b);
+      box(pid).in_play.push(b);
+      row.breakpoint = r[4]; row.vp = r[5]; row.printing = r[3]; row.box = cat.named("product", pid);
+      return row;
+    });
+    var decks = [];
+    (cat.raw.c || []).forEach(function (c) {
+      for (var i = 0; i < factions.length; i++) {
+        var pid = (cat.factionProducts.get(factions[i]) || []).find(function (p) { return c[4].indexOf(p) >= 0; });
+        if (pid) {
+          box(pid).decks.push(c[0]);
+          var row = cat.named("component", c[0]);
+          row.kind = c[2]; row.count = c[3]; row.box = cat.named("product", pid);
+          decks.push(row);
+          break;
+        }
+      }
+    });
+    order.forEach(function (b) {
+      var all = cat.productBases.get(b.product.id) || [];
+      b.all_bases = b.bases.length > 0 && all.every(function (x) { return b.bases.indexOf(x) >= 0; });
+    });
+    var rank = new Map(cat.products.map(function (p, i) { return [p, i]; }));
+    return {players: nPlayers, seating: holders ? Array.from(holders.keys()) : null, base_mode: res.base_mode,
+            printing: null, factions: rows, bases: {deck: res.base_deck.length, in_play: inPlay}, titans: null,
+            decks: decks, vp_tokens: {goal: cat.raw.w || 15},
+            boxes: Array.from(order.values()).sort(function (a, b) { return rank.get(a.product.id) - rank.get(b.product.id); })};
   }
 
   // ------------------------------------------------------------------ the URL contract
@@ -692,7 +764,7 @@
   }
 
   return {PyRandom: PyRandom, DraftError: DraftError, DraftState: DraftState, Catalogue: Catalogue,
-          optionsFromQuery: optionsFromQuery, queryFromOptions: queryFromOptions,
+          optionsFromQuery: optionsFromQuery, setupSheet: setupSheet, queryFromOptions: queryFromOptions,
           format: format, splitList: splitList, setup: setup, finish: finish, run: run, snakeOrder: snakeOrder,
           buildDeck: buildDeck, deal: deal, chooseCandidates: chooseCandidates, drawPool: drawPool,
           FORMATS: FORMATS, MODES: MODES, COMPLEXITY_LEVELS: COMPLEXITY_LEVELS, DEFAULT_OFFER: DEFAULT_OFFER};

@@ -189,6 +189,33 @@
     a.push("--lang", document.documentElement.lang || "en");
     return a.join(" ");
   }
+  /** The set-up sheet (res.setup, the shape of smashup_db/gamenight/setup_sheet.py): what to take out, box by box. */
+  function sheet(st) {
+    var sec = el("section", "sheet");
+    sec.appendChild(el("h3", null, S.setup));
+    var ul = el("ul", "setup");
+    st.boxes.forEach(function (b) {
+      var li = el("li"), inner = el("ul");
+      li.appendChild(el("strong", null, b.product.name));
+      var facs = st.factions.filter(function (f) { return f.box.id === b.product.id; });
+      if (facs.length) inner.appendChild(el("li", null, S.factions + ": " + facs.map(function (f) {
+        return f.player ? f.name + " (" + f.player + ")" : f.name;
+      }).join(", ")));
+      if (b.all_bases) inner.appendChild(el("li", null, fill(S.all_bases, {n: b.bases.length})));
+      else if (b.bases.length) inner.appendChild(el("li", null, fill(S.some_bases, {n: b.bases.length}) + ": " + b.bases.map(function (x) {
+        return cat.bname(x) + (b.in_play.indexOf(x) >= 0 ? " ★" : "");
+      }).join(", ")));
+      st.decks.filter(function (d) { return d.box.id === b.product.id; }).forEach(function (d) {
+        inner.appendChild(el("li", null, d.count ? d.name + " (" + d.count + ")" : d.name));
+      });
+      li.appendChild(inner);
+      ul.appendChild(li);
+    });
+    sec.appendChild(ul);
+    sec.appendChild(el("p", null, fill(S.vp_tokens, {goal: st.vp_tokens.goal})));
+    if (st.boxes.some(function (b) { return b.bases.length && !b.all_bases; })) sec.appendChild(el("p", "help", "★ " + S.in_play));
+    return sec;
+  }
   function vp(v) { return v.map(function (x) { return x == null ? "?" : x; }).join("/"); }
 
   function showResult(res) {
@@ -211,21 +238,7 @@
     });
     body.appendChild(bl);
     body.appendChild(el("p", null, fill(S.deck, {n: res.base_deck.length})));
-    var h = el("h3", null, S.setup); body.appendChild(h);
-    var ul = el("ul", "setup");
-    res.boxes.forEach(function (p) {
-      var li = el("li"), facs = Object.keys(res.sources).filter(function (f) { return res.sources[f] === p; });
-      var bases = (cat.productBases.get(p) || []).filter(function (b) { return res.base_deck.indexOf(b) >= 0; });
-      li.appendChild(el("strong", null, fill(S.from_box, {box: cat.pname(p)})));
-      var parts = [];
-      if (facs.length) parts.push(S.factions + ": " + facs.map(fname).join(", "));
-      if (bases.length) parts.push(fill(S.deck_from, {n: bases.length}));
-      if (parts.length) li.appendChild(document.createTextNode(" — " + parts.join("; ")));
-      ul.appendChild(li);
-    });
-    res.extra_decks.forEach(function (d) { ul.appendChild(el("li", null, S.extra + ": " + (cat.extraName.get(d) || d))); });
-    ul.appendChild(el("li", null, S.vp_tokens));
-    body.appendChild(ul);
+    body.appendChild(sheet(res.setup));
     var notes = session.notes || [];
     if (notes.length) {
       body.appendChild(el("h3", null, S.warnings));
