@@ -56,7 +56,8 @@
   function shareQuery() {
     var o = {};
     for (var k in opts) o[k] = opts[k];
-    o.picks = manual.slice();
+    // every pick so far, the format's random ones first (as smashup draft's share link lists them)
+    o.picks = session ? session.state.picks.slice(0, startCount + manual.length).map(function (p) { return p.faction; }) : [];
     o.auto = autoDone;  // random picks after the tapped ones, as smashup draft --pick ... --auto
     return P.queryFromOptions(o);
   }
@@ -281,6 +282,9 @@
       manual = [];
       autoDone = false;
       replay();
+      // a link may list every pick, the format's random ones first (smashup draft's share link does): skip those
+      var pre = session.state.picks.map(function (p) { return p.faction; });
+      if (pre.length && picks.length >= pre.length && pre.every(function (f, i) { return picks[i] === f; })) picks = picks.slice(pre.length);
       picks.forEach(function (f) { session.state.pick(f); manual.push(f); });
       if (auto && !session.state.done()) { session.state.autoFinish(session.rng); autoDone = true; }
       next("", false);

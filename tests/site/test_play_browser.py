@@ -154,6 +154,37 @@ def test_three_player_snake_draft_by_taps_in_german(phone, site_url, cli):
     assert not phone.errors
 
 
+def test_the_form_starts_a_draft_and_keeps_its_options(phone, site_url):
+    open_play(phone, site_url, "de", state="form")
+    phone.fill("#players", "Anna,Ben,Cleo")
+    phone.fill("#seed", "7")
+    phone.select_option("#format", "pick-one-random")
+    phone.locator("#play-setup details").first.locator("summary").tap()
+    phone.locator("label[for=cx-low]").tap()
+    phone.locator("label[for=cx-medium]").tap()
+    phone.locator("button[type=submit]").tap()
+    phone.wait_for_selector("#play-app[data-state=drafting]", state="attached")
+    url = phone.url
+    assert "complexity=low%2Cmedium" in url or "complexity=low,medium" in url
+    assert "format=pick-one-random" in url and "seed=7" in url
+    assert phone.input_value("#format") == "pick-one-random" and phone.is_checked("#cx-low")
+    # the random first factions are on the table already: 3 picks made, each player holds one
+    assert phone.locator("#draft-held li").count() == 3
+    assert "noch keine" not in phone.text_content("#draft-held")
+
+
+def test_a_link_listing_every_pick_replays(phone, site_url, cli):
+    """smashup draft's share link lists every pick (pick-one-random's random ones too); the page replays it."""
+    base = ["draft", "--players", "Anna,Ben,Cleo", "--seed", "12", "--format", "pick-one-random"]
+    auto = json.loads(cli(*base, "--auto", "--json", "--lang", "en").stdout)
+    picks = ",".join(p["faction"] for p in auto["picks"])
+    open_play(phone, site_url, "en", f"players=Anna,Ben,Cleo&seed=12&format=pick-one-random&picks={picks}")
+    scripted = [x for p in auto["picks"][3:] for x in ("--pick", f"{p['player']}={p['faction']}")]
+    expected = json.loads(cli(*base, *scripted, "--json", "--lang", "en").stdout)
+    assert expected["picks"] == auto["picks"]
+    assert result(phone, expected) == expected
+
+
 def test_share_link_after_random_rest_replays(phone, site_url):
     open_play(phone, site_url, "en", "players=Anna,Ben,Cleo&seed=9&format=pick-one-random", state="drafting")
     phone.locator("#draft-pool button.pick:not([disabled])").first.tap()
