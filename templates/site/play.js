@@ -260,7 +260,7 @@
     app.appendChild(data);
     app.setAttribute("data-state", "done");
     syncUrl();
-    document.dispatchEvent(new CustomEvent("smashup:draft", {detail: res}));
+    document.dispatchEvent(new CustomEvent("smashup:result", {detail: res}));  // the scoring part (play/score.html) listens
   }
 
   // ------------------------------------------------------------------ start
@@ -295,6 +295,9 @@
       say(S.error + ": " + explain(err), true);
     }
   }
+
+  /** For the scoring part's QR code (play/score.html): the link that replays this draft. */
+  window.SmashupPlay = {shareUrl: function () { return document.getElementById("share").value || window.location.href; }};
 
   say(S.loading);
   fetch(app.getAttribute("data-data")).then(function (r) {
