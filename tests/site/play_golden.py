@@ -130,7 +130,9 @@ def record(workdir: Path) -> list[dict]:
         else:
             row["error"] = (res.stderr or res.output).strip().splitlines()[-1]
         rows.append(row)
-    GOLDEN.write_text(json.dumps(rows, ensure_ascii=False, indent=0) + "\n", encoding="utf-8")
+    # one draft per line: a re-recording shows as a diff of the drafts that changed
+    GOLDEN.write_text("[\n" + ",\n".join(json.dumps(r, ensure_ascii=False, separators=(",", ":")) for r in rows)
+                      + "\n]\n", encoding="utf-8")
     return rows
 
 

@@ -205,6 +205,9 @@ def test_untrusted_player_names_stay_text(phone, site_url):
     assert evil in result(phone)["players"]
     open_play(phone, site_url, "en", f"players={evil},Ben&seed=3", state="drafting")
     assert phone.locator("#draft img").count() == 0
+    open_play(phone, site_url, "en", "players=__proto__,constructor,toString&seed=1&auto=1")  # no prototype games
+    assert sorted(result(phone)["players"]) == ["__proto__", "constructor", "toString"]
+    assert all(len(v) == 2 for v in result(phone)["players"].values())
     assert not phone.errors
 
 
