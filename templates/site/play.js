@@ -305,8 +305,21 @@
     return r.json();
   }).then(function (raw) {
     cat = new P.Catalogue(raw);
+    var sellsFactions = new Set();
+    cat.factionProducts.forEach(function (ps) { ps.forEach(function (p) { sellsFactions.add(p); }); });
     var dl = document.getElementById("faction-names");
     cat.factions.forEach(function (f) { var o = el("option"); o.value = cat.fname(f); dl.appendChild(o); });
+    // the boxes to tick, from the catalogue JSON (keeps the page small): owned boxes, and the products filter
+    [["owned-boxes", "own-", function () { return true; }],
+     ["product-boxes", "prod-", function (p) { return sellsFactions.has(p); }]].forEach(function (spec) {
+      var holder = document.getElementById(spec[0]), name = holder.getAttribute("data-name");
+      cat.products.filter(spec[2]).forEach(function (p) {
+        var row = el("div", "check"), box = el("input"), label = el("label", null, cat.pname(p));
+        box.type = "checkbox"; box.name = name; box.value = p; box.id = spec[1] + p;
+        label.htmlFor = box.id;
+        row.appendChild(box); row.appendChild(label); holder.appendChild(row);
+      });
+    });
     say("");
     start();
   }, function () { say(S.load_failed, true); app.setAttribute("data-state", "error"); });

@@ -162,12 +162,17 @@ def test_the_form_starts_a_draft_and_keeps_its_options(phone, site_url):
     phone.locator("#play-setup details").first.locator("summary").tap()
     phone.locator("label[for=cx-low]").tap()
     phone.locator("label[for=cx-medium]").tap()
+    phone.locator("#play-setup details").nth(1).locator("summary").tap()
+    for pid in ("core-set", "awesome-level-9000", "the-obligatory-cthulhu-set", "science-fiction-double-feature"):
+        phone.locator(f"label[for=own-{pid}]").tap()
     phone.locator("button[type=submit]").tap()
     phone.wait_for_selector("#play-app[data-state=drafting]", state="attached")
     url = phone.url
     assert "complexity=low%2Cmedium" in url or "complexity=low,medium" in url
     assert "format=pick-one-random" in url and "seed=7" in url
     assert phone.input_value("#format") == "pick-one-random" and phone.is_checked("#cx-low")
+    assert "owned=core-set%2Cawesome-level-9000" in url or "owned=core-set,awesome-level-9000" in url
+    assert phone.is_checked("#own-the-obligatory-cthulhu-set") and not phone.is_checked("#own-monster-smash")
     # the random first factions are on the table already: 3 picks made, each player holds one
     assert phone.locator("#draft-held li").count() == 3
     assert "noch keine" not in phone.text_content("#draft-held")
