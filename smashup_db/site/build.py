@@ -44,6 +44,7 @@ from smashup_db.site.play import engine_messages, write_play_assets
 from smashup_db.site.strings import LANG_NAMES, strings
 from smashup_db.site.status_page import status_context, write_faction_csvs
 from smashup_db.site.writer import PageWriter
+from smashup_db.site import play_score
 from smashup_db.catalogue.coverage import format_percent
 from smashup_db.catalogue.rulings import shown_ruling
 from smashup_db.errors import Message
@@ -303,6 +304,8 @@ def build_site(out: Path | str = "site", langs: str | Iterable[str] | None = Non
                      lambda lang: (lambda *segs: page_url(base, lang, *segs)))
         shutil.copyfile(templates_dir() / "site.css", tmp / "assets" / "site.css")
         write_play_assets(tmp, data.catalogue, langs, templates_dir(), data.version)
+        # the play page's scoring part: its data per language, the QR library (installed by npm, not committed)
+        play_score.write_assets(tmp / "assets", data, langs, lambda lang: _Names(data, lang, base))
         if binary:
             if progress:
                 progress("search index", 0, 1)
