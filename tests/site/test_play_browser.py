@@ -165,7 +165,7 @@ def test_the_form_starts_a_draft_and_keeps_its_options(phone, site_url):
     phone.locator("#play-setup details").nth(1).locator("summary").tap()
     for pid in ("core-set", "awesome-level-9000", "the-obligatory-cthulhu-set", "science-fiction-double-feature"):
         phone.locator(f"label[for=own-{pid}]").tap()
-    phone.locator("button[type=submit]").tap()
+    phone.locator("#play-form button[type=submit]").tap()
     phone.wait_for_selector("#play-app[data-state=drafting]", state="attached")
     url = phone.url
     assert "complexity=low%2Cmedium" in url or "complexity=low,medium" in url
@@ -264,3 +264,38 @@ def test_first_load_is_at_most_150_kb(browser, site_url):
     assert "/assets/play-de.json" in sizes and "/assets/play-engine.js" in sizes
     assert total <= 150_000, sizes
     print(f"first load of /de/play/: {total} bytes in {len(sizes)} files")
+
+
+def test_whole_game_night_by_taps_in_german(phone, site_url):
+    """Issue 23's acceptance on the real page: a 3-player snake draft by taps, a tied base scored, the end of
+    the game with Madness, in German at 390×844 (the scoring part is play/score.html of branch play-score)."""
+    from smashup_db.rules import endgame
+
+    open_play(phone, site_url, "de", "players=Anna,Ben,Cleo&seed=21", state="drafting")
+    for _ in range(6):
+        phone.locator("#draft-pool button.pick:not([disabled])").first.tap()
+    phone.wait_for_selector("#play-app[data-state=done]", state="attached")
+    res = result(phone)
+    if phone.locator("button[name=open-score]").count() == 0:
+        pytest.skip("the scoring part (templates/site/play/score.html) is not in this checkout")
+    phone.tap("button[name=open-score]")
+    phone.wait_for_selector(".score-row legend")
+    assert phone.locator(".score-row legend").all_text_contents() == list(res["players"])
+    plain = next(b for b in res["bases_in_play_stats"] if b["scoring"] is None and b["breakpoint"] is not None)
+    phone.select_option("#score-base", plain["id"])
+    for i, power in enumerate((12, 12, 5)):
+        phone.fill(f"#score-power-{i}", str(power))
+    phone.tap("button[name=score]")
+    rows = phone.eval_on_selector_all(".score-result tbody tr",
+                                      "rs => rs.map(r => Array.from(r.children).map(c => c.textContent))")
+    assert [r[2] for r in rows] == ["1", "1", "3"]  # tied for 1st: both get 1st place's VP, the next is 3rd
+    assert rows[0][3] == rows[1][3] == str(plain["vp"][0]) and rows[2][3] == str(plain["vp"][2])
+    names = list(res["players"])
+    for i, (vp, mad) in enumerate(((16, 2), (15, 0), (9, 5))):
+        phone.fill(f"#score-vp-{i}", str(vp))
+        phone.fill(f"#score-madness-{i}", str(mad))
+    phone.tap("button[name=end]")
+    out = endgame.end_game(dict(zip(names, (16, 15, 9))), dict(zip(names, (2, 0, 5)))).as_dict()
+    assert phone.text_content(".end-line") == f"{out['winner']} gewinnt." or out["winner"] in phone.text_content(".end-line")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert not phone.errors
