@@ -12,7 +12,7 @@ Layout (``L`` = ``en`` or ``de``)::
     L/factions/  L/factions/<id>/   factions, and L/factions/<id>/checklist/
     L/cards/     L/cards/<id>/      cards
     L/bases/     L/bases/<id>/      bases
-    L/rules/  L/glossary/  L/downloads/  L/search/
+    L/rules/  L/glossary/  L/downloads/  L/search/  L/play/ (game night: assets/play-*.js, play-L.json)
     data/{cards,bases,factions,products}.{json,csv}
     assets/site.css   pagefind/ (when Pagefind is available)
 """
@@ -41,6 +41,7 @@ from smashup_db.site.outdir import check_contents, make_temp, remove_stale, reso
 from smashup_db.site.query_index import read_search_rows
 from smashup_db.site.paths import SiteError, page_url, safe_path, templates_dir
 from smashup_db.site.pagefind import find_pagefind, run_pagefind
+from smashup_db.site.play import engine_messages, write_play_assets
 from smashup_db.site.strings import LANG_NAMES, strings
 from smashup_db.site.status_page import status_context, write_faction_csvs
 from smashup_db.site.writer import PageWriter
@@ -312,6 +313,7 @@ def build_site(out: Path | str = "site", langs: str | Iterable[str] | None = Non
                      lambda lang: (lambda *segs: page_url(base, lang, *segs)))
         shutil.copyfile(templates_dir() / "site.css", tmp / "assets" / "site.css")
         site_css(templates_dir(), tmp)
+        write_play_assets(tmp, data.catalogue, langs, templates_dir(), data.version)
         # the play page's scoring part: its data per language, the QR library (installed by npm, not committed)
         play_score.write_assets(tmp / "assets", data, langs, lambda lang: _Names(data, lang, base))
         if binary:
@@ -353,7 +355,8 @@ def _pages(data: SiteData) -> list[tuple[tuple[str, ...], str, Callable[[_Names,
                    (("search",), "search.html", lambda n, lang: {}),
                    (("search", "syntax"), "syntax.html", lambda n, lang: {}),
                    (("translations",), "translations.html", lambda n, lang: status_context(data)),
-                   (("factions", "a-z"), "factions.html", lambda n, lang: {"az": True})]
+                   (("factions", "a-z"), "factions.html", lambda n, lang: {"az": True}),
+                   (("play",), "play.html", lambda n, lang: {"play_messages": engine_messages(lang)})]
     for pid in data.products:
         pages.append((("products", pid), "product.html",
                       lambda n, lang, pid=pid: {"p": Attrs(data.products[pid])}))
