@@ -69,7 +69,9 @@ def setup_sheet(cat, sheet: dict) -> None:
         parts = []
         if b["factions"]:
             parts.append(f"{term('factions', L)}: {names('faction', b['factions'])}")
-        if b["bases"]:
+        if b["all_bases"]:
+            parts.append(_("all {n} bases of the box", L).format(n=len(b["bases"])))
+        elif b["bases"]:
             parts.append(_("Bases ({n}): {names}", L).format(n=len(b["bases"]), names=names("base", b["bases"])))
         if b["titans"]:
             parts.append(_("Titans: {names}", L).format(names=names("card", b["titans"])))

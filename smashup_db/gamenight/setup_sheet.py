@@ -22,7 +22,8 @@ The shape (every name a ``{"id", "name", "name_lang", "name_en"}`` dict)::
      "vp_tokens": {"goal": 15},         # VP that end the game (rules.endgame.WIN_VP)
      "boxes": [{"product": {product}, "printing": "german" | "original" | "current",
                 "factions": [ids], "bases": [ids of the base deck from this box], "in_play": [ids],
-                "titans": [ids], "decks": [component ids]}]}
+                "all_bases": True,      # every base of the box is in the deck (the sheet says "all N")
+                "titans": [ids], "decks": [component ids]}]}   # boxes in publication order
 """
 
 from __future__ import annotations
@@ -145,10 +146,13 @@ def build(cat: Catalogue, factions: list[str], n_players: int, deck: dict | None
         box(pid)["decks"].append(comp_id)
         decks.append({**cat.named("component", comp_id), "kind": comp.kind, "count": comp.count,
                       "box": cat.named("product", pid)})
+    for b in order.values():  # a box whose every base is in the deck: "all its bases" on the sheet
+        b["all_bases"] = bool(b["bases"]) and set(m.products[b["product"]["id"]].bases) <= set(b["bases"])
     return {"players": n_players, "seating": list(holders) if holders else None, "base_mode": deck["base_mode"],
             "printing": printing, "factions": rows,
             "bases": {"deck": len(deck["base_deck"]), "in_play": in_play},
-            "titans": titan_rows, "decks": decks, "vp_tokens": {"goal": WIN_VP}, "boxes": list(order.values())}
+            "titans": titan_rows, "decks": decks, "vp_tokens": {"goal": WIN_VP},
+            "boxes": sorted(order.values(), key=lambda b: m.products[b["product"]["id"]].sort)}
 
 
 def render_html(cat: Catalogue, sheet: dict) -> str:
@@ -163,6 +167,7 @@ def render_html(cat: Catalogue, sheet: dict) -> str:
     boxes = [{"name": clean(b["product"]["name"]), "printing": printing_name(b["printing"], cat.lang),
               "factions": [nm("faction", f) for f in b["factions"]],
               "bases": [{"name": nm("base", x), "in_play": x in b["in_play"]} for x in b["bases"]],
+              "all_bases": b["all_bases"],
               "titans": [nm("card", x) for x in b["titans"]],
               "decks": [{"name": nm("component", x), "count": m.components[x].count} for x in b["decks"]]}
              for b in sheet["boxes"]]
@@ -173,5 +178,7 @@ def render_html(cat: Catalogue, sheet: dict) -> str:
                         "vp": "/".join("?" if v is None else str(v) for v in b["vp"]), "box": clean(b["box"]["name"])}
                        for b in sheet["bases"]["in_play"]],
            "deck": sheet["bases"]["deck"], "boxes": boxes, "goal": sheet["vp_tokens"]["goal"],
-           "titans_played": sheet["titans"] is not None}
+           "titans_played": sheet["titans"] is not None,
+           "with_players": any(f["player"] for f in sheet["factions"]),
+           "marked": any(b["bases"] and not b["all_bases"] for b in sheet["boxes"])}
     return environment("html", cat.lang).get_template("setup.html").render(ctx)
