@@ -29,7 +29,7 @@ app = typer.Typer()  # a command of the top level (merged into the root applicat
                              "\n"
                              "  smashup setup --factions aliens,ninjas,elder-things,innsmouth --players 2\n"
                              "\n"
-                             "  smashup setup -f Zauberer,Zombies -n 2 --lang de --format-out html -o aufbau.html"))
+                             "  smashup setup -f Zauberer,Zombies -n 2 --format-out html -o aufbau.html"))
 def setup(factions: Annotated[str, typer.Option("--factions", "-f", help=_("Comma-separated factions (names in "
                                                 "English or German, or ids)."))],
           players: Annotated[int, typer.Option("--players", "-n", help=_("Number of players (2 to 8)."))],
