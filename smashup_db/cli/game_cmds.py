@@ -29,6 +29,13 @@ def _print_outcome(out: dict, L: str) -> None:
             str(s["final"])] for s in out["standings"]])
     if out["status"] == "win":
         line(_t(L, "wins_game", winner=out["winner"]))
+        rows = out["standings"]
+        if len(rows) > 1 and rows[1]["final"] == rows[0]["final"]:  # same final VP: fewer Madness cards won
+            line(_("The Madness tie-break decided it: {winner} has the same {vp} VP as {others} but fewer "
+                   "Madness cards ({mine} against {theirs}).", L).format(
+                winner=out["winner"], vp=rows[0]["final"],
+                others=", ".join(r["player"] for r in rows[1:] if r["final"] == rows[0]["final"]),
+                mine=rows[0]["madness"], theirs=rows[1]["madness"]))
     elif out["status"] == "play-on":
         line(_t(L, "tied", players=", ".join(out["tied"])))
     else:
@@ -144,3 +151,4 @@ def game_record(scores: Annotated[Optional[List[str]], typer.Argument(help=_("VP
         if json_out:
             return emit_json(g)
         _print_games(cat, [g])
+        say(_t(cat.lang, "recorded", id=g["id"]))

@@ -86,7 +86,7 @@ def _show_products(rows: list[dict], cat) -> None:
         heads.append(term("german_edition", L))
         for row, de in zip(cells, german):
             row.append(term("yes", L) if de else term("english_only", L))
-    table(term("products", L), heads, cells)
+    table(term("products", L), heads, cells, breakable=(0,))
     if L == "de":
         line(msg("de_published_note", L, n=sum(german), total=len(rows)))
     footnote(L, rows)
@@ -107,7 +107,8 @@ def _show_factions(rows: list[dict], cat) -> None:
         return name if used == other else "-"
 
     table(f"{term('factions', L)} ({len(rows)})", ["id", term("name", L), other, term("products", L)],
-          [[f["id"], label(f, L), alt(f["id"]), ", ".join(label(p, L) for p in f["products"])] for f in rows])
+          [[f["id"], label(f, L), alt(f["id"]), ", ".join(label(p, L) for p in f["products"])] for f in rows],
+          breakable=(0,))
     footnote(L, rows)
 
 
