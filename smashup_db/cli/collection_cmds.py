@@ -10,7 +10,7 @@ import typer
 from smashup_db.i18n import _
 from smashup_db.cli import gamenight_print as show
 from smashup_db.cli.lookups import catalogue, check_printing
-from smashup_db.cli.opts import CollectionOpt, DbOpt, JsonOpt, LangOpt
+from smashup_db.cli.opts import CollectionOpt, DbOpt, JsonOpt, LangOpt, OwnerOpt, owners
 from smashup_db.cli.output import emit_json
 from smashup_db.cli.output import line
 from smashup_db.i18n.terms import msg, term
@@ -55,12 +55,13 @@ def collection_remove(product: Annotated[str, typer.Argument(help=_("Product nam
         _show_entry(cat, coll.remove(cat, product, copies, owner), json_out)
 
 
-@app.command("list", help=_("List the collection (all owners, or --collection NAME ...). Example: smashup collection list"))
-def collection_list(owner: CollectionOpt = None, db: DbOpt = None, lang: LangOpt = None, json_out: JsonOpt = False) -> None:
+@app.command("list", help=_("List the collection (all owners, or --owner NAME ...). Example: smashup collection list"))
+def collection_list(owner: OwnerOpt = None, collection: CollectionOpt = None, db: DbOpt = None, lang: LangOpt = None,
+                    json_out: JsonOpt = False) -> None:
     from smashup_db.userdata import collection as coll
 
     with catalogue(db, lang) as cat:
-        rows = coll.entries(cat, owner)
+        rows = coll.entries(cat, owners(owner, collection))
         if json_out:
             return emit_json(rows)
         if not rows:
