@@ -35,6 +35,7 @@ from smashup_db.common.sanitize import csv_cell, pagefind_safe
 from smashup_db.common.text import fold
 from smashup_db.site.browse import Attrs, faction_letters, name_html, nav_urls, page_path, write_assets
 from smashup_db.site.clean import FILTERS
+from smashup_db.site.local import build_id, file_hashes, owned_info, write_local, write_sw
 from smashup_db.site.sitedata import SiteData, load
 from smashup_db.site.outdir import check_contents, make_temp, remove_stale, resolve_out, temp_name, written_files
 from smashup_db.site.query_index import read_search_rows
@@ -295,18 +296,21 @@ def build_site(out: Path | str = "site", langs: str | Iterable[str] | None = Non
     tmp = make_temp(out)
     try:
         env.filters["card_count"] = lambda fid: len(data.factions[fid]["cards"])
+        env.globals["owned_info"] = lambda kind, ref: owned_info(data, kind, ref)
         pages = _render_all(env, data, tmp.resolve(), langs, base, bool(binary), progress)
         _write_downloads(data, tmp)
         write_faction_csvs(data, tmp)
         write_assets(tmp, data, search_rows, langs, lambda lang: _Names(data, lang, base),
                      lambda lang: (lambda *segs: page_url(base, lang, *segs)))
         shutil.copyfile(templates_dir() / "site.css", tmp / "assets" / "site.css")
+        write_local(tmp, data, base, langs)  # your boxes, manifest, icons (issue 22)
         if binary:
             if progress:
                 progress("search index", 0, 1)
             search_note = Message(N_("search: {detail}"), detail=run_pagefind(binary, tmp))
             if progress:
                 progress("search index", 1, 1)
+        write_sw(tmp, base, langs, build_id(file_hashes(tmp)))  # last: its id is the hash of every other file
         (tmp / MARKER).write_text(json.dumps({"catalogue_version": data.version, "langs": langs,
                                               "base_url": base, "files": written_files(tmp)}) + "\n",
                                   encoding="utf-8")
@@ -338,6 +342,7 @@ def _pages(data: SiteData) -> list[tuple[tuple[str, ...], str, Callable[[_Names,
                    (("downloads",), "downloads.html", lambda n, lang: {}),
                    (("search",), "search.html", lambda n, lang: {}),
                    (("search", "syntax"), "syntax.html", lambda n, lang: {}),
+                   (("boxes",), "boxes.html", lambda n, lang: {}),
                    (("translations",), "translations.html", lambda n, lang: status_context(data)),
                    (("factions", "a-z"), "factions.html", lambda n, lang: {"az": True})]
     for pid in data.products:
