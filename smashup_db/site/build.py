@@ -66,6 +66,8 @@ class BuildResult:
     search: bool
     search_note: Message
     has_text: bool
+    #: pages taken unchanged from the previous build instead of being rendered (:mod:`.incremental`)
+    reused: int = 0
 
 
 def parse_langs(value: str | Iterable[str] | None) -> list[str]:
@@ -206,9 +208,11 @@ class _Names:
         self.fb_title = strings(lang)["fallback_mark"]
         self.unnamed, self.unnamed_title = strings(lang)["unnamed"], strings(lang)["unnamed_title"]
         self.community_title = strings(lang)["community_title"]
+        self.seen: set[tuple[str, str]] = set()  # the things named since the last clear (incremental builds)
 
     def __call__(self, kind: str, ref: str) -> dict:
         key = (kind, ref)
+        self.seen.add(key)
         if key not in self._cache:
             name, used = self.data.catalogue.name(kind, ref, self.lang)
             if used is None:  # no source gives a name: say so instead of showing a placeholder as a name
@@ -244,13 +248,35 @@ def _swap(tmp: Path, out: Path) -> None:
             os.replace(old, out)
         raise
     if old is not None:
+        _remove_later(old)
+
+
+def _remove_later(old: Path) -> None:
+    """Remove the replaced site ``old`` in a helper process (the build is done once the swap is).
+
+    Deleting thousands of folders is the kernel's slow work (seconds on ext4) and no longer
+    needed by anyone: the new site is in place. The helper runs on its own; if it is killed, the
+    folder (named ``.NAME.old-PID-*``) is removed by the next build (:func:`.outdir.remove_stale`).
+    Where no helper can be started, it is removed here.
+    """
+    import subprocess
+    import sys
+
+    try:
+        subprocess.Popen([sys.executable, "-S", "-E", "-c", "import shutil, sys; shutil.rmtree(sys.argv[1], True)",
+                          str(old)], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.DEVNULL, start_new_session=True)
+    except OSError:
         shutil.rmtree(old, ignore_errors=True)
 
 
 def build_site(out: Path | str = "site", langs: str | Iterable[str] | None = None, base_url: str | None = "/",
                db: str | None = None, *, reader=None, search: bool = True,
-               progress: Progress | None = None) -> BuildResult:
+               progress: Progress | None = None, incremental: bool = True) -> BuildResult:
     """Render the whole site into ``out`` (replaced atomically when complete).
+
+    ``incremental`` (default): pages whose inputs are those of the previous build into ``out``
+    are taken from it instead of being rendered (:mod:`.incremental`); the output is the same.
 
     ``langs``: ``"en,de"`` or a list (default both); ``base_url``: where the
     site will be published (default ``/``); ``db``: database path or URL (as
@@ -297,7 +323,10 @@ def build_site(out: Path | str = "site", langs: str | Iterable[str] | None = Non
     try:
         env.filters["card_count"] = lambda fid: len(data.factions[fid]["cards"])
         env.globals["owned_info"] = lambda kind, ref: owned_info(data, kind, ref)
-        pages = _render_all(env, data, tmp.resolve(), langs, base, bool(binary), progress)
+        from smashup_db.site.incremental import PageCache
+
+        cache = PageCache(out, data, langs, base, bool(binary), use_old=incremental)
+        pages = _render_all(env, data, tmp.resolve(), langs, base, bool(binary), progress, cache)
         _write_downloads(data, tmp)
         write_faction_csvs(data, tmp)
         write_assets(tmp, data, search_rows, langs, lambda lang: _Names(data, lang, base),
@@ -310,11 +339,15 @@ def build_site(out: Path | str = "site", langs: str | Iterable[str] | None = Non
             search_note = Message(N_("search: {detail}"), detail=run_pagefind(binary, tmp))
             if progress:
                 progress("search index", 1, 1)
-        write_sw(tmp, base, langs, build_id(file_hashes(tmp)))  # last: its id is the hash of every other file
+        files = written_files(tmp)
+        # last: its id is the hash of every other file (issue 22)
+        write_sw(tmp, base, langs, build_id(file_hashes(tmp, files, known=cache.hashes if cache else None)))
         (tmp / MARKER).write_text(json.dumps({"catalogue_version": data.version, "langs": langs,
-                                              "base_url": base, "files": written_files(tmp)}) + "\n",
+                                              "base_url": base, "files": sorted({*files, "sw.js"})}) + "\n",
                                   encoding="utf-8")
         _swap(tmp, out)
+        if cache is not None:
+            cache.save()
     except OSError as exc:  # e.g. a full disk: the previous site is still in place
         shutil.rmtree(tmp, ignore_errors=True)
         if exc.filename:
@@ -326,7 +359,8 @@ def build_site(out: Path | str = "site", langs: str | Iterable[str] | None = Non
         shutil.rmtree(tmp, ignore_errors=True)
         raise
     return BuildResult(out=out, pages=pages, seconds=time.perf_counter() - started, langs=langs,
-                       search=bool(binary), search_note=search_note, has_text=data.has_text)
+                       search=bool(binary), search_note=search_note, has_text=data.has_text,
+                       reused=cache.reused if cache is not None else 0)
 
 
 # --------------------------------------------------------------------------- pages
@@ -373,7 +407,7 @@ def _text_for(item: dict, lang: str) -> dict | None:
 
 
 def _render_all(env, data: SiteData, root: Path, langs: list[str], base: str, search_on: bool,
-                progress: Progress | None) -> int:
+                progress: Progress | None, pages_cache=None) -> int:
     pages = _pages(data)
     total = len(pages) * len(langs) + 2
     common = {"base": base, "langs": langs, "lang_names": LANG_NAMES, "version": data.version,
@@ -398,12 +432,14 @@ def _render_all(env, data: SiteData, root: Path, langs: list[str], base: str, se
     template.speak = speak_in
 
     with PageWriter() as writer:  # a helper process writes each page while the next one renders
-        return _render_pages(data, pages, template, writer, common, root, langs, base, progress, total)
+        return _render_pages(data, pages, template, writer, common, root, langs, base, progress, total, pages_cache)
 
 
 def _render_pages(data: SiteData, pages, template, writer: PageWriter, common: dict, root: Path, langs: list[str],
-                  base: str, progress: Progress | None, total: int) -> int:
-    """Render every page of ``pages`` in every language and hand it to ``writer``; returns the page count."""
+                  base: str, progress: Progress | None, total: int, cache=None) -> int:
+    """Render every page of ``pages`` in every language and hand it to ``writer``; returns the page count.
+
+    ``cache`` (:class:`.incremental.PageCache`): pages it can take from the previous build are not rendered."""
     done = 0
     for lang in langs:
         template.speak(lang)
@@ -412,10 +448,19 @@ def _render_pages(data: SiteData, pages, template, writer: PageWriter, common: d
         nav = Attrs(nav_urls(base, lang))
         chrome = _chrome(template, {**common, "lang": lang, "t": t, "nav": nav})
         for segments, tpl, make in pages:
+            target = page_path(root, lang, *segments)
+            rel = "/".join((lang, *segments, "index.html"))
+            if cache is not None and cache.reuse(rel, tpl, lang, target, writer):
+                done += 1
+                continue
+            names.seen.clear()
             ctx = {**common, "lang": lang, "t": t, "n": names, "segments": segments, "nav": nav, "chrome": chrome,
                    "alt": {other: page_url(base, other, *segments) for other in langs},
                    "url": lambda *segs, _lang=lang: page_url(base, _lang, *segs), **make(names, lang)}
-            writer.add(str(page_path(root, lang, *segments)), render_page(template(tpl), ctx))
+            html = render_page(template(tpl), ctx)
+            if cache is not None:
+                cache.rendered(rel, tpl, lang, names.seen, html)
+            writer.add(str(target), html)
             done += 1
             if progress and done % 200 == 0:
                 progress("pages", done, total)

@@ -100,15 +100,20 @@ def build_id(hashes: dict[str, str]) -> str:
     return h.hexdigest()[:16]
 
 
-def file_hashes(root: Path, skip=("sw.js",)) -> dict[str, str]:
-    """``{relative path: sha256}`` of every file below ``root`` (the build marker and ``skip`` left out)."""
+def file_hashes(root: Path, files: list[str] | None = None, skip=("sw.js",),
+                known: dict[str, str] | None = None) -> dict[str, str]:
+    """``{relative path: sha256}`` of every file below ``root`` (the build marker, ``skip`` and Pagefind's
+    index left out: Pagefind does not write the same bytes twice, and it indexes the pages, which count;
+    ``files``: the relative paths, when already listed);
+    ``known``: hashes already computed (of the pages, by the build), not read again."""
     from smashup_db.site.outdir import written_files
 
+    known = known or {}
     out = {}
-    for rel in written_files(root):
-        if rel in skip:
+    for rel in written_files(root) if files is None else files:
+        if rel in skip or rel.startswith("pagefind/"):
             continue
-        out[rel] = hashlib.sha256((root / rel).read_bytes()).hexdigest()
+        out[rel] = known.get(rel) or hashlib.sha256((root / rel).read_bytes()).hexdigest()
     return out
 
 
