@@ -67,5 +67,5 @@ def test_cli_code_and_add_code(cli, tmp_path):
     for bad in ("nonsense!", code[:-1] + ("A" if code[-1] != "A" else "B")):
         res = cli("collection", "add", "--code", bad)
         assert res.exit_code == 1 and res.output.count("\n") == 1 and res.output.startswith("error:"), res.output
-    res = cli("--lang", "de", "collection", "add", "--code", "nonsense!")
+    res = cli("collection", "add", "--code", "nonsense!", "--lang", "de")
     assert res.exit_code == 1 and res.output.startswith("Fehler:") and "Sammlungscode" in res.output, res.output
