@@ -75,6 +75,7 @@ class PageCache:
     def __init__(self, out: Path, data, langs, base: str, search_on: bool, use_old: bool = True):
         self.out, self.data = out, data
         self.out_text = str(out)
+        self.langs = tuple(dict.fromkeys(("en", *langs)))  # English too: the fallback of every name
         self.glob = global_fingerprint(data, langs, base, search_on)
         self._fps: dict[tuple[str, str], str] = {}
         self.pages: dict[str, list] = {}  # rel -> [key, size, sha, deps]
@@ -126,12 +127,10 @@ class PageCache:
         """The hash of one thing's names (every language), texts, rulings and community marks."""
         key = (kind, ref)
         if key not in self._fps:
-            from smashup_db.site.build import SITE_LANGS
-
             cat, data = self.data.catalogue, self.data
             item = getattr(data, kind + "s", {}).get(ref) or {}
-            names = {lang: list(cat.name(kind, ref, lang)) for lang in SITE_LANGS}
-            community = sorted(lang for lang in SITE_LANGS if (kind, ref, lang) in data.community)
+            names = {lang: list(cat.name(kind, ref, lang)) for lang in self.langs}
+            community = sorted(lang for lang in self.langs if (kind, ref, lang) in data.community)
             self._fps[key] = _sha(_json([kind, ref, names, community, item.get("texts"), item.get("rulings")]))
         return self._fps[key]
 
