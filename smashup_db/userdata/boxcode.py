@@ -1,7 +1,7 @@
 """The collection code: a short text naming the boxes a group owns and their printings.
 
 ``smashup collection code`` prints it, ``smashup collection add --code CODE`` reads it,
-and the site (``assets/owned.js``) decodes it in the browser, where a visitor pastes it
+and the site (``assets/local.js``) decodes it in the browser, where a visitor pastes it
 once. It holds product ids and printings only: no owner names, no copies.
 
 Format, version 1 (bytes, then base64url without ``=`` padding)::

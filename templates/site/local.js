@@ -161,7 +161,7 @@
       catch (e) { status.textContent = words.bad; }
     });
     doc.getElementById("code-clear").addEventListener("click", function () {
-      clear(); input.value = ""; show();
+      clear(); input.value = ""; history.replaceState(null, "", root.location.pathname); show();
     });
     show();
   }

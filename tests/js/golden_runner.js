@@ -1,6 +1,6 @@
 // Run search queries through the site's evaluator (assets/query.js) in Node.
 // Usage: node golden_runner.js query.js search-en.json [owned.json] < queries.json  ->  [{"ids": [...]} | {"error": "..."}]
-// owned.json: the visitor's boxes {product id: printing or null} (what assets/owned.js decodes from a code).
+// owned.json: the visitor's boxes {product id: printing or null} (what assets/local.js decodes from a code).
 "use strict";
 const fs = require("fs");
 const Q = require(process.argv[2]);

@@ -2,7 +2,7 @@
 
 The collection is recorded with the CLI, its code printed by ``smashup collection code``; the site's
 evaluator (``assets/query.js`` in Node) runs the golden owned queries over the site's index with the
-boxes ``assets/owned.js`` decodes from that code, and must return exactly the CLI's ids.
+boxes ``assets/local.js`` decodes from that code, and must return exactly the CLI's ids.
 """
 
 from __future__ import annotations
@@ -74,7 +74,7 @@ def test_site_owned_queries_match_the_cli(owned_db, texted_site, lang, tmp_path)
     site = texted_site.folder
     decoded = subprocess.run([NODE, "-e", "const O=require(process.argv[1]);"
                               "process.stdout.write(JSON.stringify(O.decode(process.argv[2])))",
-                              str(site / "assets" / "owned.js"), code], capture_output=True, text=True, check=True)
+                              str(site / "assets" / "local.js"), code], capture_output=True, text=True, check=True)
     from smashup_db.userdata.boxcode import decode
 
     assert json.loads(decoded.stdout) == decode(code)

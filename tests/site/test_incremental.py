@@ -20,14 +20,17 @@ def test_rebuild_after_one_translation_is_a_full_build(tmp_path):
     site, full = tmp_path / "site", tmp_path / "full"
     first = build_site(site, None, "/", db, search=False)
     assert first.reused == 0
+    sw = (site / "sw.js").read_text(encoding="utf-8")
     same = build_site(site, None, "/", db, search=False)  # nothing changed: only the always-rendered pages
     assert same.reused >= first.pages - 40
+    assert (site / "sw.js").read_text(encoding="utf-8") == sw  # the same build id: visitors keep their cache
     csv = tmp_path / "one.csv"
     csv.write_text("kind,id,lang,name,text\ncard,invader,de,Eindringling Neu,\n", encoding="utf-8")
     res = CliRunner().invoke(app, ["import", "translations", str(csv), "--db", db])
     assert res.exit_code == 0, res.output
     again = build_site(site, None, "/", db, search=False)
     assert first.pages - 200 < again.reused < same.reused  # the pages naming the card are rendered again
+    assert (site / "sw.js").read_text(encoding="utf-8") != sw  # a new build id: the service worker's cache goes
     build_site(full, None, "/", db, search=False, incremental=False)
     a, b = _tree(site), _tree(full)
     assert sorted(a) == sorted(b)

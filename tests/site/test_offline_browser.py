@@ -58,31 +58,34 @@ def test_offline_after_one_visit(browser, site_url, viewport):
             page.wait_for_function("async (p) => { for (const k of await caches.keys()) {"
                                    " if (await (await caches.open(k)).match(p)) return true; } return false; }",
                                    arg=path)
+        manifest = page.evaluate("fetch(document.querySelector('link[rel=manifest]').href).then(r => r.json())")
+        assert manifest["icons"] and manifest["start_url"] == "/" and manifest["display"] == "standalone"
         ctx.set_offline(True)
         page.goto(site_url + "/de/factions/aliens/")
         assert page.locator("h1").inner_text().strip()
         page.goto(site_url + "/de/search/?q=t%3Akreatur+f%3Aaliens")
         page.wait_for_function("document.querySelectorAll('#results li').length > 0")
         assert page.locator("#results li").count() >= 4
-        manifest = page.evaluate("fetch('/manifest.webmanifest').then(r => r.json())")
-        assert manifest["icons"] and manifest["start_url"] == "/"
     finally:
         ctx.close()
 
 
 def test_boxes_code_marks_owned_and_leads_with_the_german_printing(browser, site_url):
-    code = encode({"core-set": "german", "cease-and-desist": None})
+    code = encode({"the-obligatory-cthulhu-set": "german", "core-set": None})
     ctx = browser.new_context(viewport={"width": 390, "height": 844})
     page = ctx.new_page()
     page.set_default_timeout(20_000)
     try:
         page.goto(site_url + f"/de/boxes/?c={code}")
         page.wait_for_function("document.querySelectorAll('#code-boxes li').length === 2")
-        page.goto(site_url + "/de/bases/the-homeworld/")  # kept in localStorage: no ?c= any more
+        page.goto(site_url + "/de/bases/arkham-university/")  # kept in localStorage: no ?c= any more
         page.wait_for_selector(".owned-mark.yes")
         lead = page.locator('.printing-lead[data-printing="german"]')
         assert lead.is_visible() and "deutsche" in lead.inner_text().lower()
         assert page.locator('.printing-lead[data-printing="original"]').is_hidden()
+        page.goto(site_url + "/de/bases/the-homeworld/")  # owned, no printing recorded: current facts only
+        page.wait_for_selector(".owned-mark.yes")
+        assert page.locator(".printing-lead:visible").count() == 0
         page.goto(site_url + "/de/products/")
         assert page.locator('main a.owned[href$="/products/core-set/"]').count() >= 1
         page.goto(site_url + "/de/search/?q=owned%3Ayes+t%3Abasis")
@@ -91,7 +94,10 @@ def test_boxes_code_marks_owned_and_leads_with_the_german_printing(browser, site
         page.goto(site_url + "/de/search/?q=printing%3Agerman+t%3Abasis")
         page.wait_for_function("document.querySelectorAll('#results li').length > 0")
         assert 0 < page.locator("#results li").count() <= n_owned
-        page.goto(site_url + "/de/boxes/")
+        page.goto(site_url + "/de/bases/the-mothership/?c=" + encode({"smash-up-marvel": None}))  # a shared link
+        page.wait_for_selector(".owned-mark.no")
+        page.goto(site_url + "/de/boxes/?c=" + code)
+        page.wait_for_function("document.querySelectorAll('#code-boxes li').length === 2")
         page.click("#code-clear")
         page.goto(site_url + "/de/bases/the-homeworld/")
         assert page.locator(".owned-mark").is_hidden()
