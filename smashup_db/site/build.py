@@ -44,6 +44,7 @@ from smashup_db.site.pagefind import find_pagefind, run_pagefind
 from smashup_db.site.strings import LANG_NAMES, strings
 from smashup_db.site.status_page import status_context, write_faction_csvs
 from smashup_db.site.writer import PageWriter
+from smashup_db.site import play_score
 from smashup_db.catalogue.coverage import format_percent
 from smashup_db.catalogue.rulings import shown_ruling
 from smashup_db.errors import Message
@@ -332,6 +333,8 @@ def build_site(out: Path | str = "site", langs: str | Iterable[str] | None = Non
         write_assets(tmp, data, search_rows, langs, lambda lang: _Names(data, lang, base),
                      lambda lang: (lambda *segs: page_url(base, lang, *segs)))
         shutil.copyfile(templates_dir() / "site.css", tmp / "assets" / "site.css")
+        # the play page's scoring part: its data per language, the QR library (installed by npm, not committed)
+        play_score.write_assets(tmp / "assets", data, langs, lambda lang: _Names(data, lang, base))
         write_local(tmp, data, base, langs)  # your boxes, manifest, icons (issue 22)
         if binary:
             if progress:

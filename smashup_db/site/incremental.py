@@ -31,10 +31,10 @@ import os
 import stat
 from pathlib import Path
 
-#: Templates whose pages are always rendered (they show counts, or lists of every thing).
-ALWAYS = frozenset({"home.html", "products.html", "factions.html", "cards.html", "bases.html", "rules.html",
-                    "glossary.html", "downloads.html", "search.html", "syntax.html", "translations.html",
-                    "boxes.html", "root.html", "404.html"})
+#: Templates whose pages may be taken from the previous build: one page per thing. Every other page
+#: (home, lists, search, translations, boxes, play, root, 404: counts, lists of everything) is always rendered.
+REUSABLE = frozenset({"product.html", "product_cards.html", "faction.html", "checklist.html", "card.html",
+                      "basecard.html"})
 _VERSION = 1
 
 
@@ -142,7 +142,7 @@ class PageCache:
     # ------------------------------------------------------------------ pages
     def reuse(self, rel: str, tpl: str, lang: str, target: Path, writer) -> bool:
         """Hand the previous build's page to ``writer`` (linked to ``target``) when nothing it showed changed."""
-        if tpl in ALWAYS:
+        if tpl not in REUSABLE:
             return False
         old = self.old.get(rel)
         if not old or len(old) != 4:
@@ -168,6 +168,6 @@ class PageCache:
         body = html.encode("utf-8")
         sha = _sha(body)
         self.hashes[rel] = sha
-        if tpl not in ALWAYS:
+        if tpl in REUSABLE:
             deps = sorted(seen)
             self.pages[rel] = [self.key(rel, tpl, lang, deps), len(body), sha, [list(d) for d in deps]]
