@@ -172,13 +172,22 @@ class Searcher:
         Each result has kind, id, name (display language, English fallback in
         ``name_lang``), type, faction, product (bases), power, copies, keywords,
         breakpoint, vp, and ``excerpt`` with ``highlights`` (character spans) when
-        text was imported. Raises :class:`QueryError` for a malformed query.
+        text was imported. ``did_you_mean``: close names (both languages) when nothing matched,
+        else ``[]``. Raises :class:`QueryError` for a malformed query.
         """
         q = parse(query)
         keys = self.keys(q)
         page = keys if not limit or limit < 0 else keys[:limit]
         return {"query": query, "lang": self.cat.lang, "restricted_to_lang": q.lang,
-                "total": len(keys), "shown": len(page), "results": self.details(page, q)}
+                "total": len(keys), "shown": len(page), "results": self.details(page, q),
+                "did_you_mean": [] if keys else self.did_you_mean(q)}
+
+    def did_you_mean(self, q: Query) -> list[str]:
+        """Names close to the words of ``q`` (:mod:`smashup_db.search.suggest`), for a query that found nothing."""
+        from smashup_db.search.suggest import did_you_mean, query_words, suggestion_names
+
+        words = query_words(q)
+        return did_you_mean(words, suggestion_names(self.cat.model)) if words else []
 
     def details(self, keys: list[str], q: Query) -> list[dict]:
         """Result records for ``keys`` (in that order), facts from the read model."""

@@ -12,7 +12,7 @@ Layout (``L`` = ``en`` or ``de``)::
     L/factions/  L/factions/<id>/   factions, and L/factions/<id>/checklist/
     L/cards/     L/cards/<id>/      cards
     L/bases/     L/bases/<id>/      bases
-    L/rules/  L/glossary/  L/downloads/  L/search/
+    L/rules/  L/glossary/  L/downloads/  L/search/  L/play/ (game night: assets/play-*.js, play-L.json)
     data/{cards,bases,factions,products}.{json,csv}
     assets/site.css   pagefind/ (when Pagefind is available)
 """
@@ -36,17 +36,19 @@ from smashup_db.common.text import fold
 from smashup_db.site.browse import Attrs, faction_letters, name_html, nav_urls, page_path, write_assets
 from smashup_db.site.clean import FILTERS
 from smashup_db.site.local import build_id, file_hashes, owned_info, write_local, write_sw
+from smashup_db.site.faces import load_faces, site_css
 from smashup_db.site.sitedata import SiteData, load
 from smashup_db.site.outdir import check_contents, make_temp, remove_stale, resolve_out, temp_name, written_files
 from smashup_db.site.query_index import read_search_rows
 from smashup_db.site.paths import SiteError, page_url, safe_path, templates_dir
 from smashup_db.site.pagefind import find_pagefind, run_pagefind
+from smashup_db.site.play import engine_messages, write_play_assets
 from smashup_db.site.strings import LANG_NAMES, strings
 from smashup_db.site.status_page import status_context, write_faction_csvs
 from smashup_db.site.writer import PageWriter
 from smashup_db.site import play_score
 from smashup_db.catalogue.coverage import format_percent
-from smashup_db.catalogue.rulings import shown_ruling
+from smashup_db.catalogue.rulings import shown_ruling, source_pages
 from smashup_db.errors import Message
 from smashup_db.i18n import N_, gettext, ngettext
 
@@ -69,6 +71,8 @@ class BuildResult:
     has_text: bool
     #: pages taken unchanged from the previous build instead of being rendered (:mod:`.incremental`)
     reused: int = 0
+    #: card and base pictures shown (``smashup import images``; 0 without images)
+    faces: int = 0
 
 
 def parse_langs(value: str | Iterable[str] | None) -> list[str]:
@@ -273,7 +277,7 @@ def _remove_later(old: Path) -> None:
 
 def build_site(out: Path | str = "site", langs: str | Iterable[str] | None = None, base_url: str | None = "/",
                db: str | None = None, *, reader=None, search: bool = True,
-               progress: Progress | None = None, incremental: bool = True) -> BuildResult:
+               progress: Progress | None = None, images: bool = True, incremental: bool = True) -> BuildResult:
     """Render the whole site into ``out`` (replaced atomically when complete).
 
     ``incremental`` (default): pages whose inputs are those of the previous build into ``out``
@@ -282,7 +286,8 @@ def build_site(out: Path | str = "site", langs: str | Iterable[str] | None = Non
     ``langs``: ``"en,de"`` or a list (default both); ``base_url``: where the
     site will be published (default ``/``); ``db``: database path or URL (as
     ``--db``), or pass an open ``reader``. ``search=False`` skips Pagefind.
-    ``progress(stage, done, total)`` is called while rendering.
+    ``progress(stage, done, total)`` is called while rendering. ``images=False``
+    leaves out the card faces imported with ``smashup import images`` (:mod:`.faces`).
     A symlinked ``out`` is built into its target; stale temporary folders of
     killed builds beside ``out`` are removed first (see :mod:`.outdir`).
     Raises :class:`SiteError` (bad option, unusable folder, an ``out`` holding
@@ -311,6 +316,7 @@ def build_site(out: Path | str = "site", langs: str | Iterable[str] | None = Non
     try:
         data = load(reader)
         search_rows = read_search_rows(reader)
+        faces = load_faces(getattr(reader, "url", None), base, images)
     finally:
         if own_reader:
             reader.close()
@@ -323,16 +329,24 @@ def build_site(out: Path | str = "site", langs: str | Iterable[str] | None = Non
     tmp = make_temp(out)
     try:
         env.filters["card_count"] = lambda fid: len(data.factions[fid]["cards"])
+        faces.write(tmp)  # before the pages: they show only the pictures that made it into the site
+        env.globals.update(face=faces.face, thumb=faces.thumb)
+        at_source = source_pages(data.catalogue.model.meta)  # a card's or base's page at its source (its faction's)
+        env.globals["source_page"] = lambda upstream, kind, ref: at_source.get((upstream, kind, ref), "")
         env.globals["owned_info"] = lambda kind, ref: owned_info(data, kind, ref)
         from smashup_db.site.incremental import PageCache
 
-        cache = PageCache(out, data, langs, base, bool(binary), use_old=incremental)
+        # what pages show besides the catalogue: the pictures of this build, the source pages of rulings
+        shown = [getattr(faces, "_faces", {}), getattr(faces, "_thumbs", {}), sorted(at_source.items())]
+        cache = PageCache(out, data, langs, base, bool(binary), use_old=incremental, extra=shown)
         pages = _render_all(env, data, tmp.resolve(), langs, base, bool(binary), progress, cache)
         _write_downloads(data, tmp)
         write_faction_csvs(data, tmp)
         write_assets(tmp, data, search_rows, langs, lambda lang: _Names(data, lang, base),
                      lambda lang: (lambda *segs: page_url(base, lang, *segs)))
         shutil.copyfile(templates_dir() / "site.css", tmp / "assets" / "site.css")
+        site_css(templates_dir(), tmp)
+        write_play_assets(tmp, data.catalogue, langs, templates_dir(), data.version)
         # the play page's scoring part: its data per language, the QR library (installed by npm, not committed)
         play_score.write_assets(tmp / "assets", data, langs, lambda lang: _Names(data, lang, base))
         write_local(tmp, data, base, langs)  # your boxes, manifest, icons (issue 22)
@@ -363,7 +377,7 @@ def build_site(out: Path | str = "site", langs: str | Iterable[str] | None = Non
         raise
     return BuildResult(out=out, pages=pages, seconds=time.perf_counter() - started, langs=langs,
                        search=bool(binary), search_note=search_note, has_text=data.has_text,
-                       reused=cache.reused if cache is not None else 0)
+                       faces=faces.stats["pictures"], reused=cache.reused if cache is not None else 0)
 
 
 # --------------------------------------------------------------------------- pages
@@ -381,7 +395,8 @@ def _pages(data: SiteData) -> list[tuple[tuple[str, ...], str, Callable[[_Names,
                    (("search", "syntax"), "syntax.html", lambda n, lang: {}),
                    (("boxes",), "boxes.html", lambda n, lang: {}),
                    (("translations",), "translations.html", lambda n, lang: status_context(data)),
-                   (("factions", "a-z"), "factions.html", lambda n, lang: {"az": True})]
+                   (("factions", "a-z"), "factions.html", lambda n, lang: {"az": True}),
+                   (("play",), "play.html", lambda n, lang: {"play_messages": engine_messages(lang)})]
     for pid in data.products:
         pages.append((("products", pid), "product.html",
                       lambda n, lang, pid=pid: {"p": Attrs(data.products[pid])}))

@@ -4,8 +4,8 @@ A full build renders every page; most rebuilds (a translation imported, one name
 change a handful. So each build records, per page, a *key*: the hash of
 
 * the build's global fingerprint (:func:`global_fingerprint`: templates, gettext catalogs,
-  the package's code, options, and every catalogue fact except names and texts — any change
-  there renders everything again), and
+  the package's code, options, the card pictures of the build, and every catalogue fact except
+  names and texts — any change there renders everything again), and
 * the fingerprints of the things whose names the page showed (every call of the page's name
   helper ``n(kind, id)`` is recorded while it renders: a faction page records its cards, a
   card page itself and its faction and boxes) — a thing's fingerprint covers its names in
@@ -46,14 +46,15 @@ def _json(value) -> bytes:
     return json.dumps(value, sort_keys=True, ensure_ascii=False, default=repr).encode("utf-8")
 
 
-def global_fingerprint(data, langs, base: str, search_on: bool) -> str:
-    """The hash of everything a page may read besides the things' names and texts (see the module doc)."""
+def global_fingerprint(data, langs, base: str, search_on: bool, extra=None) -> str:
+    """The hash of everything a page may read besides the things' names and texts (see the module doc);
+    ``extra``: more the pages show (JSON-able), e.g. the card pictures of the build."""
     from smashup_db.i18n import LOCALE_DIR
     from smashup_db.site.paths import templates_dir
 
     h = hashlib.sha256()
     h.update(_json([_VERSION, list(langs), base, search_on, data.version, data.date, data.has_text,
-                    data.glossary]))
+                    data.glossary, extra]))
     for root in (templates_dir().parent, Path(LOCALE_DIR), Path(__file__).resolve().parent.parent):
         for path in sorted(root.rglob("*")):
             if path.is_file() and path.suffix in (".html", ".md", ".js", ".css", ".svg", ".mo", ".py", ".json", ".tsv"):
@@ -72,11 +73,11 @@ class PageCache:
     a successful swap. ``hashes``: ``{relative path: sha256}`` of every page of this build.
     """
 
-    def __init__(self, out: Path, data, langs, base: str, search_on: bool, use_old: bool = True):
+    def __init__(self, out: Path, data, langs, base: str, search_on: bool, use_old: bool = True, extra=None):
         self.out, self.data = out, data
         self.out_text = str(out)
         self.langs = tuple(dict.fromkeys(("en", *langs)))  # English too: the fallback of every name
-        self.glob = global_fingerprint(data, langs, base, search_on)
+        self.glob = global_fingerprint(data, langs, base, search_on, extra)
         self._fps: dict[tuple[str, str], str] = {}
         self.pages: dict[str, list] = {}  # rel -> [key, size, sha, deps]
         self.hashes: dict[str, str] = {}
