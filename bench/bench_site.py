@@ -79,6 +79,8 @@ def main() -> None:
     ap.add_argument("--no-search", action="store_true", help="skip the Pagefind index")
     ap.add_argument("--hostile-rulings", type=int, default=0, metavar="N",
                     help="compare builds with N adversarial 10,000-character rulings against builds without")
+    ap.add_argument("--incremental", action="store_true",
+                    help="time a rebuild after one changed translation against a full build (issue 22)")
     ap.add_argument("--images", nargs="?", const=str(SHARED_ART), default=None, metavar="FOLDER",
                     help="compare builds with the card pictures of FOLDER against builds without")
     args = ap.parse_args()
@@ -86,6 +88,8 @@ def main() -> None:
         return image_figures(Path(args.images), args.runs)
     if args.hostile_rulings:
         return hostile_rulings(args.hostile_rulings, args.runs)
+    if args.incremental:
+        return incremental(args.runs, not args.no_search)
 
     from smashup_db.compiler.bootstrap import open_reader
     from smashup_db.site import build_site
@@ -134,6 +138,59 @@ def main() -> None:
 
 #: A ruling that made the erratum-flag pattern backtrack quadratically (issue 21: 118.9 s for 300 of them).
 HOSTILE_RULING = "yes" + " " * 9990 + "x"
+
+
+def incremental(runs: int, search: bool) -> None:
+    """Issue 22: a rebuild after a change of one translation against a full build of the same database.
+
+    Per run: one German card name is changed (``import translations``), then the site is built
+    in full into one folder (``incremental=False``) and incrementally into another that holds the
+    previous build; prints both times, the ratio (goal <= 25%) and the pages reused, and checks that
+    both trees are byte-identical (Pagefind's index aside: it differs between two full builds too).
+    """
+    import filecmp
+
+    from smashup_db.compiler.bootstrap import open_reader
+    from smashup_db.site import build_site
+    from typer.testing import CliRunner
+
+    from smashup_db.cli import app
+
+    tmp = Path(tempfile.mkdtemp(prefix="smashup-bench-incr-"))
+    try:
+        db = str(tmp / "cat.db")
+        open_reader(db).close()
+        build_site(tmp / "inc", None, "/", db, search=search, incremental=False)  # the site a rebuild starts from
+        fulls, incs = [], []
+        for run in range(runs):
+            csv = tmp / "one.csv"
+            csv.write_text(f"kind,id,lang,name,text\ncard,invader,de,Eindringling {run},\n", encoding="utf-8")
+            res = CliRunner().invoke(app, ["import", "translations", str(csv), "--db", db])
+            assert res.exit_code == 0, res.output
+            full = build_site(tmp / "full", None, "/", db, search=search, incremental=False)
+            inc = build_site(tmp / "inc", None, "/", db, search=search)
+            cmp = filecmp.dircmp(tmp / "full", tmp / "inc", ignore=["pagefind", ".smashup-site"])
+            same = not (cmp.diff_files or cmp.left_only or cmp.right_only) and _same_tree(tmp / "full", tmp / "inc")
+            fulls.append(full.seconds)
+            incs.append(inc.seconds)
+            print(f"run {run + 1}: full {full.seconds:.2f} s, rebuild {inc.seconds:.2f} s "
+                  f"({inc.seconds / full.seconds:.0%}), {inc.reused} of {inc.pages} pages reused, "
+                  f"identical: {same}")
+        f, i = statistics.median(fulls), statistics.median(incs)
+        print(f"median: full {f:.2f} s, rebuild after one translation {i:.2f} s = {i / f:.0%} of a full build "
+              f"(goal <= 25%), search {'on' if search else 'off'}")
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _same_tree(a: Path, b: Path) -> bool:
+    """Every file below ``a`` and ``b`` (Pagefind's folder and the marker aside) has the same bytes."""
+    def files(root):
+        return sorted(p.relative_to(root).as_posix() for p in root.rglob("*")
+                      if p.is_file() and not p.relative_to(root).as_posix().startswith(("pagefind/", ".smashup-site")))
+
+    fa, fb = files(a), files(b)
+    return fa == fb and all((a / r).read_bytes() == (b / r).read_bytes() for r in fa)
 
 
 def hostile_rulings(n: int, runs: int) -> None:

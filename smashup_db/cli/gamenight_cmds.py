@@ -131,10 +131,13 @@ def draft(players: Annotated[str, typer.Option("--players", "-p", help=_("Comma-
         session = setup(cat, names, seed=seed, pool_size=pool, start=start, owners=collection,
                         use_collection=owned, **(ext.kwargs() if ext else {}))
         state, rng = session.state, session.rng
+        drawn = len(state.picks)  # picks the format made itself (pick-one-random)
         for item in pick or []:
             scripted_pick(cat, state, item)
+        auto_from = None  # where random picks began, if they did
         if not state.done:
             if auto:
+                auto_from = len(state.picks)
                 state.auto_finish(rng)
             elif pick and not interactive and not sys.stdin.isatty():
                 fail(N_("--pick covers {n} of {total} picks; add --auto to fill the rest"), n=len(state.picks),
@@ -153,7 +156,8 @@ def draft(players: Annotated[str, typer.Option("--players", "-p", help=_("Comma-
         from smashup_db.gamenight import share
 
         args = share.replay_args(res, names, options=ext.opts.as_dict() if ext else None, start=start,
-                                 pool_size=pool, owned=session.owned, auto=bool(auto and not pick))
+                                 pool_size=pool, owned=session.owned, auto=auto_from is not None,
+                                 typed=res["picks"][drawn:auto_from])
         if format_out:
             res["replay"] = share.replay_command(res, args)
         if qr:

@@ -89,23 +89,28 @@ def check_site_url(url: str | None) -> str:
 
 
 def replay_args(res: dict, players: list[str], *, options: dict | None = None, start: str | None = None,
-                pool_size: int | None = None, owned: dict[str, int] | None = None, auto: bool = True) -> list[tuple[str, str]]:
+                pool_size: int | None = None, owned: dict[str, int] | None = None, auto: bool = True,
+                typed: list[dict] | None = None) -> list[tuple[str, str]]:
     """The draft's arguments that replay it, as ``[(name, value)]`` pairs in the play page's URL contract
     (issue 23; :func:`play_link`, :func:`replay_command`).
 
     ``players`` (as typed, in that order: the start player is drawn from it), ``seed``,
-    then ``auto=1`` for random picks or ``picks`` (faction ids in pick order) for picks the
-    players made, and only the options that differ from the defaults: ``ban``,
+    then ``picks`` (faction ids in pick order) for the picks the players made (``typed``: the
+    ``res["picks"]`` entries they typed or tapped; default: every pick unless ``auto``) and
+    ``auto=1`` when random picks filled the rest (``--pick ... --auto``: the typed picks and
+    ``auto=1``, so the random picks draw the same numbers again), and only the options that differ from the defaults: ``ban``,
     ``include``, ``complexity``, ``products``, ``format``, ``offer``, ``base_mode``,
     ``pool``, ``start``, ``owned`` (product ids of the boxes owned, when the pool was
     drawn from a collection).
     """
     o = options or {}
     q: list[tuple[str, str]] = [("players", ",".join(players)), ("seed", str(res["seed"]))]
+    if typed is None:
+        typed = [] if auto else res["picks"]
+    if typed:
+        q.append(("picks", ",".join(p["faction"] for p in typed)))
     if auto:
         q.append(("auto", "1"))
-    else:
-        q.append(("picks", ",".join(p["faction"] for p in res["picks"])))
     for key in ("ban", "include", "complexity", "products"):
         if o.get(key):
             q.append((key, ",".join(o[key])))
@@ -143,7 +148,8 @@ def replay_command(res: dict, args: list[tuple[str, str]]) -> str:
         if key == "auto":
             out.append("--auto")
         elif key == "picks":
-            out += [x for p in res["picks"] for x in ("--pick", shlex.quote(f"{p['player']}={p['faction']}"))]
+            by_faction = {p["faction"]: p["player"] for p in res["picks"]}
+            out += [x for f in value.split(",") for x in ("--pick", shlex.quote(f"{by_faction[f]}={f}"))]
         elif key == "owned":
             out.append("--owned")
         else:

@@ -18,6 +18,7 @@ from smashup_db.db import in_params
 from smashup_db.common.text import ascii_fold
 from smashup_db.catalogue.names import Ambiguous, NotFound
 from smashup_db.search.index import META_KEY, uses_fts
+from smashup_db.catalogue.owned import owned_keys, printing_keys
 from smashup_db.search.parser import (UNKNOWN_VALUE, And, Compare, Everything, Is, Not, Or, Query, QueryError, Words,
                                       _hint, parse, suggest)
 
@@ -131,6 +132,15 @@ class Searcher:
         except NotFound as exc:
             raise QueryError(UNKNOWN_VALUE[kind], column, value=value, hint=_hint(exc.suggestions[:3])) from None
 
+    def owned_keys(self) -> set[str]:
+        """Keys of the cards and bases a box of the collection (any owner) holds
+        (:func:`smashup_db.catalogue.owned.owned_keys`); none without a collection."""
+        try:
+            owned = {r["product_id"] for r in self.r.all("SELECT DISTINCT product_id FROM collection")}
+        except Exception:  # a database without the collection table: nothing owned
+            owned = set()
+        return owned_keys(self.cat.model, owned)
+
     # ------------------------------------------------------------------ compiling
     def compile(self, query: Query, fts: bool) -> tuple[str, dict]:
         """``(sql, params)`` selecting ``key, kind, ref`` of every match, in catalogue order."""
@@ -188,6 +198,12 @@ class Searcher:
                 base = ("(i.kind = 'base' AND i.ref IN (SELECT ref FROM entity_text WHERE kind = 'base'"
                         f" AND lang = 'en' AND ({likes})))")
                 return f"({card} OR {base})"
+            if node.field in ("owned", "printing"):
+                keys = sorted(self.owned_keys() if node.field == "owned" else printing_keys(self.cat, node.value))
+                counter[0] += 1
+                plist, pvals = in_params(f"k{counter[0]}_", keys)
+                params.update(pvals)
+                return f"i.key IN {plist}"
             ids = self.resolve(node.field, node.value, node.column)
             counter[0] += 1
             plist, pvals = in_params(f"r{counter[0]}_", ids)

@@ -185,7 +185,7 @@
     var q;
     try {
       q = SmashQuery.parse(text);
-      found = SmashQuery.run(index, q);
+      found = SmashQuery.run(index, q, window.SmashOwned ? window.SmashOwned.read() : null);
     } catch (err) {
       if (!(err instanceof SmashQuery.QueryError)) throw err;
       found = []; window.smashResults = null; list.textContent = ""; more.hidden = true;

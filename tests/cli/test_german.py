@@ -172,6 +172,7 @@ def _commands(tmp: Path, has_archive: bool) -> list[tuple[str, list[str]]]:
         ("games export", ["games", "export", str(tmp / "games.json")]),
         ("games import", ["games", "import", str(tmp / "games.json")]),
         ("import text", ["import", "text"]),
+        ("import images", ["import", "images", str(tmp / "no-card-art")]),
         ("export translations", ["export", "translations", "--lang", "de", "--missing", "--faction", "ninjas",
                                  "--out", str(csv_ok)]),
         ("import translations", ["import", "translations", str(csv_ok)]),

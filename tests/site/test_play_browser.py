@@ -299,3 +299,17 @@ def test_whole_game_night_by_taps_in_german(phone, site_url):
     assert phone.text_content(".end-line") == f"{out['winner']} gewinnt." or out["winner"] in phone.text_content(".end-line")
     assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     assert not phone.errors
+
+
+@pytest.mark.parametrize("picked", [0, 2])
+def test_the_cli_share_link_opens_the_same_night(phone, site_url, cli, picked):
+    """``smashup draft --qr``'s link (typed picks, then auto=1 for the random rest) shows the CLI's result."""
+    base = ("draft", "-p", "Anna,Ben,Cleo", "--seed", "21", "--site-url", "https://example.org/")
+    auto = json.loads(cli(*base, "--auto", "--json", "--lang", "en").stdout)
+    typed = [x for p in auto["picks"][:picked] for x in ("--pick", f"{p['player']}={p['faction']}")]
+    expected = json.loads(cli(*base, *typed, "--auto", "--qr", "--json", "--lang", "en").stdout)
+    link = urlparse(expected.pop("share_link"))
+    assert ("picks=" in link.query) == bool(picked) and "auto=1" in link.query
+    phone.goto(f"{site_url}{link.path}?{link.query}")
+    phone.wait_for_selector("#play-app[data-state=done]", state="attached")
+    assert result(phone, expected) == expected
