@@ -356,9 +356,12 @@ def search(query: str, limit: int, printing: str | None, owner: str | None, db: 
     from smashup_db.search import Searcher
 
     printing = check_printing(printing)
-    look_up(db, lang, json_out,
-            lambda cat: Searcher(cat, printing=printing).search(query, limit=limit if limit > 0 else None),
-            _show_search, owner)
+
+    def fetch(cat):
+        cat.printing = printing  # printing: queries and the numbers follow the same --printing
+        return Searcher(cat, printing=printing).search(query, limit=limit if limit > 0 else None)
+
+    look_up(db, lang, json_out, fetch, _show_search, owner)
 
 
 def _show_search(found: dict, cat) -> None:
