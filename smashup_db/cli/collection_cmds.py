@@ -73,7 +73,7 @@ def collection_list(owner: CollectionOpt = None, db: DbOpt = None, lang: LangOpt
 
 
 @collection_app.command("export")
-def collection_export(file: Annotated[Path, typer.Argument(help="File to write: .json or .csv.")],
+def collection_export(file: Annotated[Path, typer.Argument(help="File to write: .json or .csv (- for standard output, JSON).")],
                       db: DbOpt = None, lang: LangOpt = None) -> None:
     """Back up the collection (owners, products, copies) to a JSON or CSV file.
 
@@ -85,9 +85,10 @@ def collection_export(file: Annotated[Path, typer.Argument(help="File to write: 
 
     with catalogue(db, lang) as cat:
         kind = backup.kind_of(file)
-        share.write(backup.export_text(cat, kind), file)
-        n = len(backup.rows(cat))
-        line(_t(cat.lang, "wrote_entries", n=n, file=file))
+        written = share.write(backup.export_text(cat, kind), file)
+        if written is not None:  # "-": the backup itself went to standard output
+            n = len(backup.rows(cat))
+            line(_t(cat.lang, "wrote_entries", n=n, file=file))
 
 
 @collection_app.command("import")

@@ -101,16 +101,19 @@ def after_draft(cat, res: dict, state, ext, *, record: bool, format_out: str | N
             from smashup_db.gamenight import share
 
             text = share.render(cat, res, format_out)
+            if out is not None and str(out) == "-":
+                out = None
             if out is None:
                 if json_out:
                     fail("--format-out without --out prints the page; leave out --json or add --out FILE")
                 typer.echo(text, nl=False)
                 return True
-            share.write(text, out)
-            if not json_out:
+            if share.write(text, out) is not None and not json_out:
                 say(_t(cat.lang, "wrote", out=out))
     except UserError as exc:
-        fail(str(exc))
+        from smashup_db.i18n import render
+
+        fail(render(exc))
     return False
 
 
@@ -249,7 +252,7 @@ def games_stats(player: PlayerOpt = None, db: DbOpt = None, lang: LangOpt = None
 
 
 @games_app.command("export")
-def games_export(file: Annotated[Path, typer.Argument(help="JSON file to write.")],
+def games_export(file: Annotated[Path, typer.Argument(help="JSON file to write (- for standard output).")],
                  db: DbOpt = None, lang: LangOpt = None) -> None:
     """Write the whole game log to a JSON file (to merge with another group's log).
 
@@ -263,8 +266,8 @@ def games_export(file: Annotated[Path, typer.Argument(help="JSON file to write."
 
     with catalogue(db, lang) as cat:
         data = gamelog.export_log(cat)
-        share.write(json.dumps(data, ensure_ascii=False, indent=1) + "\n", file)
-        say(_t(cat.lang, "wrote_games", n=len(data["games"]), games=term("game", cat.lang, len(data["games"])), file=file))
+        if share.write(json.dumps(data, ensure_ascii=False, indent=1) + "\n", file) is not None:
+            say(_t(cat.lang, "wrote_games", n=len(data["games"]), games=term("game", cat.lang, len(data["games"])), file=file))
 
 
 @games_app.command("import")

@@ -38,13 +38,14 @@ _TRAILING_SPACE = re.compile(r"\s+$")
 def fail(message: str, code: int = 1) -> None:
     """Print ``error: message`` on stderr and exit with ``code`` (no traceback).
 
-    Control characters in the message (it may quote input) are shown as escapes.
+    Control characters in the message (it may quote input, e.g. a file name with a newline) are
+    shown as escapes, line breaks and tabs included, so the error is always one line.
     """
     from smashup_db.i18n.terms import active_lang, msg, translate
 
     lang = active_lang()
     sys.stdout.flush()
-    sys.stderr.write(f"{msg('error_prefix', lang)} {printable(translate(message, lang))}\n")
+    sys.stderr.write(f"{msg('error_prefix', lang)} {printable(translate(message, lang), one_line=True)}\n")
     sys.stderr.flush()
     raise SystemExit(code)
 
@@ -57,7 +58,9 @@ def user_errors() -> Iterator[None]:
     try:
         yield
     except UserError as exc:
-        fail(str(exc))
+        from smashup_db.i18n import render
+
+        fail(render(exc))
     except KeyboardInterrupt:
         fail("interrupted", 130)  # translated by fail() (e.* entries, else the message key below)
 

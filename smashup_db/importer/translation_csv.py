@@ -26,9 +26,7 @@ from __future__ import annotations
 
 import csv
 import io
-import os
 import re
-import tempfile
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -393,19 +391,8 @@ def write_translations(rows: Iterable[dict], target: Path | str | IO[str]) -> No
     if not isinstance(target, (str, Path)):
         dump(target)
         return
-    path = Path(target)
-    tmp = None
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or ".")
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
-            dump(fh)
-        os.replace(tmp, path)
-        tmp = None
-    except OSError as exc:
-        raise ImportFileError(f"{path}: cannot write: {exc.strerror or exc}") from None
-    finally:
-        if tmp:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
+    from smashup_db.common.safe_write import write_text
+
+    buf = io.StringIO()
+    dump(buf)
+    write_text(target, buf.getvalue(), ImportFileError, newline="")
