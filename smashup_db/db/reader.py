@@ -33,7 +33,9 @@ class Reader:
         with database_errors(url):
             if path is not None:
                 self.dialect = "sqlite"
+                self._path = path
                 self._conn = _connect_sqlite(path, timeout())
+                self._ident = _identity(path)
                 self._sa = None
             else:
                 from smashup_db.db.engine import engine_for
@@ -47,6 +49,8 @@ class Reader:
 
         with database_errors(self.url):
             if self._sa is None:
+                if self._ident is not None and _identity(self._path) != self._ident:
+                    self._reopen()  # db recover swapped a fresh file in: read that one
                 return [dict(r) for r in self._conn.execute(sql, params)]
             from sqlalchemy import text
 
@@ -62,12 +66,30 @@ class Reader:
         row = self.one(sql, **params)
         return next(iter(row.values())) if row else None
 
+    def _reopen(self) -> None:
+        from smashup_db.db.engine import timeout
+
+        self._conn.close()
+        self._ident = _identity(self._path)
+        self._conn = _connect_sqlite(self._path, timeout())
+
     def close(self) -> None:
         """Close the connection."""
         if self._sa is None:
             self._conn.close()
         else:
             self._sa.close()
+
+
+def _identity(path: str) -> tuple[int, int] | None:
+    """``(device, inode)`` of the file at ``path``, None when there is none (yet)."""
+    import os
+
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return info.st_dev, info.st_ino
 
 
 def _connect_sqlite(path: str, seconds: float) -> sqlite3.Connection:
