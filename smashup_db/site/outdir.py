@@ -10,7 +10,11 @@ This module makes that safe for the files around it:
   and the folder may only hold files a previous build wrote (listed in the
   marker file), since the swap replaces the whole folder;
 * :func:`remove_stale`: temporary folders left by killed builds (whose process
-  is gone) are removed at the start of the next build;
+  is gone) are removed at the start of the next build. A folder counts as a
+  build's only when it holds the ownership file :data:`TEMP_MARKER` that the
+  build wrote into it on creating it (or, for the ``.old-`` folder, before
+  renaming the previous site to it): a folder of the user's that merely has
+  a name like ``.site.old-2024`` is never touched;
 * :func:`make_temp`: the temporary folder gets the permissions of a normal
   ``mkdir`` (the umask applies; ``tempfile.mkdtemp`` would make it 0700, which a
   web server running as another user cannot read).
@@ -25,10 +29,31 @@ import secrets
 import shutil
 from pathlib import Path
 
+from smashup_db.i18n import N_
 from smashup_db.site.paths import SiteError
 
 #: Name of the marker file a build writes at the top of the site (JSON, with the list of files).
 MARKER = ".smashup-site"
+#: Ownership file inside a build's temporary folders (JSON ``{"pid", "kind"}``): only folders
+#: holding it are ever removed as leftovers.
+TEMP_MARKER = ".smashup-temp"
+
+
+def mark_temp(folder: Path, kind: str) -> None:
+    """Write :data:`TEMP_MARKER` into ``folder``: it is a ``kind`` (build | old) folder of this process."""
+    (folder / TEMP_MARKER).write_text(json.dumps({"pid": os.getpid(), "kind": kind}) + "\n", encoding="utf-8")
+
+
+def _owner_pid(folder: Path) -> int | None | bool:
+    """The build process id in ``folder``'s :data:`TEMP_MARKER`; False when there is no such marker."""
+    marker = folder / TEMP_MARKER
+    if marker.is_symlink() or not marker.is_file():
+        return False
+    try:
+        pid = json.loads(marker.read_text(encoding="utf-8")).get("pid")
+    except (OSError, ValueError, AttributeError):
+        return None
+    return pid if isinstance(pid, int) and not isinstance(pid, bool) else None
 
 
 def resolve_out(out: Path) -> Path:
@@ -36,7 +61,10 @@ def resolve_out(out: Path) -> Path:
     out = Path(out).expanduser().absolute()
     if out.is_symlink():
         target = out.resolve()
-        if target.exists() and not target.is_dir():
+        if not target.exists():  # nothing is created at the far end of a dangling link
+            raise SiteError(N_("{out} is a symbolic link to {target}, which does not exist; "
+                               "create the folder first or choose another --out"), out=str(out), target=str(target))
+        if not target.is_dir():
             raise SiteError(f"{out} links to {target}, which is not a folder; choose another --out")
         return target
     return out
@@ -50,7 +78,7 @@ def written_files(root: Path) -> list[str]:
         rel = Path(folder).relative_to(root)
         for name in names + [d for d in dirs if os.path.islink(os.path.join(folder, d))]:
             path = (rel / name).as_posix()
-            if path != MARKER:
+            if path not in (MARKER, TEMP_MARKER):
                 files.append(path)
     return sorted(files)
 
@@ -105,9 +133,10 @@ def _alive(pid: int) -> bool:
 def remove_stale(out: Path) -> list[Path]:
     """Remove ``.NAME.build-*`` / ``.NAME.old-*`` folders beside ``out`` left by killed builds.
 
-    A folder whose name carries the id of a running process (another build
-    in progress) is kept; older folders without a process id (written by
-    earlier versions) are removed. Returns the folders removed.
+    Only folders holding a build's :data:`TEMP_MARKER` are candidates (a
+    user's folder named like one is kept); of those, a folder whose build
+    process still runs (another build in progress) is kept. Returns the
+    folders removed.
     """
     removed = []
     try:
@@ -118,7 +147,10 @@ def remove_stale(out: Path) -> list[Path]:
         m = _TEMP.match(entry.name)
         if not m or m.group("name") != out.name or entry.is_symlink() or not entry.is_dir():
             continue
-        if m.group("pid") and _alive(int(m.group("pid"))):
+        owner = _owner_pid(entry)
+        if owner is False:  # not made by a build: the user's own folder
+            continue
+        if isinstance(owner, int) and _alive(owner):
             continue
         shutil.rmtree(entry, ignore_errors=True)
         removed.append(entry)
@@ -142,9 +174,10 @@ def make_temp(out: Path) -> Path:
             tmp = temp_name(out, "build")
             try:
                 os.mkdir(tmp)
-                return tmp
             except FileExistsError:
                 continue
+            mark_temp(tmp, "build")
+            return tmp
         raise FileExistsError(f"cannot find a free temporary name beside {out}")
     except OSError as exc:
         raise SiteError(f"cannot create the site folder {out}: {exc.strerror or exc}; "

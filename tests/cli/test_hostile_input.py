@@ -327,21 +327,29 @@ def test_site_build_respects_umask(site_db, tmp_path):
 def test_site_build_removes_stale_temp_folders(site_db, tmp_path):
     from smashup_db.site import build_site
 
+    import json
+
+    from smashup_db.site.outdir import TEMP_MARKER
+
     dead = subprocess.Popen([sys.executable, "-c", "pass"])
     dead.wait()
-    stale = [tmp_path / f".site.build-{dead.pid}-abcd1234", tmp_path / f".site.old-{dead.pid}-ef567890",
-             tmp_path / ".site.build-k3j_x9qz"]  # the last: named like the temp folders of earlier versions
-    for folder in stale:
+    stale = [tmp_path / f".site.build-{dead.pid}-abcd1234", tmp_path / f".site.old-{dead.pid}-ef567890"]
+    for folder in stale:  # left by a killed build: they carry its ownership file
         (folder / "en").mkdir(parents=True)
         (folder / "en" / "index.html").write_text("half", encoding="utf-8")
+        (folder / TEMP_MARKER).write_text(json.dumps({"pid": dead.pid, "kind": "build"}), encoding="utf-8")
     running = tmp_path / f".site.build-{os.getppid()}-00000000"  # a build of a live process: kept
     running.mkdir()
+    (running / TEMP_MARKER).write_text(json.dumps({"pid": os.getppid(), "kind": "build"}), encoding="utf-8")
+    unmarked = tmp_path / ".site.build-k3j_x9qz"  # named like a temp folder, but not marked as one: kept
+    unmarked.mkdir()
     other = tmp_path / ".other.build-k3j_x9qz"  # another output folder's: kept
     other.mkdir()
     build_site(tmp_path / "site", "en", "/", str(site_db), search=False)
     assert not any(f.exists() for f in stale)
-    assert running.is_dir() and other.is_dir()
-    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".site.")) == [running.name]
+    assert running.is_dir() and other.is_dir() and unmarked.is_dir()
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".site.")) == sorted([running.name,
+                                                                                              unmarked.name])
 
 
 def test_site_build_unwritable_out_one_line(site_db, tmp_path):
@@ -451,7 +459,8 @@ def _smashup(args: list[str], env: dict, timeout: float = 30) -> subprocess.Comp
 
 @pytest.mark.skipif(not Path("/dev/zero").exists() or not hasattr(os, "mkfifo"), reason="needs /dev/zero and FIFOs")
 def test_import_dev_zero_and_fifo_one_line(db_path, tmp_path):
-    env = {**os.environ, "SMASHUP_DB": db_path}
+    """A device is refused; a FIFO is read, but only for so long (issue 21 item 9: nothing arrives here)."""
+    env = {**os.environ, "SMASHUP_DB": db_path, "SMASHUP_TEST_READ_DEADLINE": "1"}
     fifo = tmp_path / "pipe.json"
     os.mkfifo(fifo)
     cases = [(["import", "text", "/dev/zero"], "/dev/zero"), (["import", "text", str(fifo)], "pipe.json"),
@@ -462,7 +471,7 @@ def test_import_dev_zero_and_fifo_one_line(db_path, tmp_path):
         err = proc.stderr.strip()
         assert proc.returncode == 1, (args, proc.returncode, err[-500:])
         assert len(err.splitlines()) == 1 and err.startswith("error: ") and needle in err, err
-        assert "not a regular file" in err
+        assert ("nothing more arrived within 1 s" if needle == "pipe.json" else "not a regular file") in err
 
 
 def test_translations_unclosed_quote(cli, db_path, tmp_path):
