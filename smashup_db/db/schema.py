@@ -169,6 +169,7 @@ class EntityText(SQLModel, table=True):
     lang: str = Field(primary_key=True)
     text: str
     source: str
+    importer: Optional[str] = None  # which import wrote it (0006): card-archive:cards|bases, translations:<file>
 
 
 class Ruling(SQLModel, table=True):
@@ -181,6 +182,7 @@ class Ruling(SQLModel, table=True):
     lang: str
     text: str
     source: str
+    importer: Optional[str] = Field(default=None, index=True)  # which import wrote it (0006), as entity_text
 
 
 class Collection(SQLModel, table=True):

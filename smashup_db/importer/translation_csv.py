@@ -272,6 +272,8 @@ def import_translations(db, rows: list[Row], file_name: str, label: str | None =
     from smashup_db.db import writing
 
     report = TranslationReport(rows=len(rows))
+    importer = f"{ORIGIN}:{file_name}"  # the rows this import writes are marked as its own (revision 0006)
+
     def source_of(r: Row) -> str:
         return f"{ORIGIN}:{file_name}" + (f" ({r.source})" if r.source else "")
     with writing(ensure_current(db), "import") as w:  # write lock up front: waits for a running build
@@ -308,23 +310,24 @@ def import_translations(db, rows: list[Row], file_name: str, label: str | None =
                     report.count(r.kind, "names", "changed")
             if r.text:
                 if k not in texts:
-                    new_texts.append({"kind": r.kind, "ref": r.id, "lang": r.lang, "text": r.text, "source": source_of(r)})
+                    new_texts.append({"kind": r.kind, "ref": r.id, "lang": r.lang, "text": r.text, "source": source_of(r),
+                                      "importer": importer})
                     report.count(r.kind, "texts", "added")
                 elif texts[k][0] == r.text:
                     report.count(r.kind, "texts", "unchanged")
                 else:
                     changed_texts.append({"kind": r.kind, "ref": r.id, "lang": r.lang, "text": r.text,
-                                          "source": source_of(r)})
+                                          "source": source_of(r), "importer": importer})
                     report.count(r.kind, "texts", "changed")
         w.execute("UPDATE name SET name = :name, folded = :folded, evidence = :evidence"
                   ", confidence = :confidence WHERE kind = :kind AND ref = :ref AND lang = :lang AND origin = :origin",
                   changed_names)
-        w.execute("UPDATE entity_text SET text = :text, source = :source"
+        w.execute("UPDATE entity_text SET text = :text, source = :source, importer = :importer"
                   " WHERE kind = :kind AND ref = :ref AND lang = :lang", changed_texts)
         w.execute("INSERT INTO name (kind, ref, lang, origin, name, folded, confidence, evidence)"
                   " VALUES (:kind, :ref, :lang, :origin, :name, :folded, :confidence, :evidence)", new_names)
-        w.execute("INSERT INTO entity_text (kind, ref, lang, text, source) VALUES (:kind, :ref, :lang, :text, :source)",
-                  new_texts)
+        w.execute("INSERT INTO entity_text (kind, ref, lang, text, source, importer)"
+                  " VALUES (:kind, :ref, :lang, :text, :source, :importer)", new_texts)
         if report.changes:  # names or text moved: the search index changes with them
             rebuild_index(w)
     for c in (report.names, report.texts):

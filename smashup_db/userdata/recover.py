@@ -261,5 +261,9 @@ def _recover_locked(url: str, path: str) -> RecoverReport:
 
 
 def _after_salvage(w, salvaged: dict) -> None:
-    """Hook for rows salvaged from an older schema (filled in by later migrations' needs)."""
-    return None
+    """Rows salvaged from a file of an older schema get what the migrations would have given them
+    (the ``importer`` key of imported text and rulings, revision 0006)."""
+    from smashup_db.db.migrations import IMPORTER_BACKFILL
+
+    for sql in IMPORTER_BACKFILL:
+        w.execute(sql)
