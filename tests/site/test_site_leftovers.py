@@ -92,6 +92,46 @@ def test_item6_killed_build_leaves_no_writer_and_its_folder_goes_next_time(site_
     assert not list(tmp_path.glob(".site.build-*")) and (out / "en" / "index.html").is_file()
 
 
+_HOLDER = """
+import os, sys, time
+from smashup_db.site.writer import PageWriter
+
+w = PageWriter()
+w.add(os.path.join(sys.argv[1], "a", "index.html"), "x")
+w._proc.stdin.flush()
+child = os.fork()
+if child == 0:  # keeps the helper's input open, as any process that inherited the pipe would
+    time.sleep(60)
+    os._exit(0)
+print(w._proc.pid, child, flush=True)
+time.sleep(60)
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")
+def test_item6_page_writer_dies_with_its_build(tmp_path):
+    """SIGKILL the build: its page writer ends too, even while its input pipe is still open elsewhere."""
+    build = subprocess.Popen([sys.executable, "-c", _HOLDER, str(tmp_path)], stdout=subprocess.PIPE, text=True)
+    helper, holder = (int(x) for x in build.stdout.readline().split())
+    try:
+        deadline = time.monotonic() + 30
+        while not (tmp_path / "a" / "index.html").exists():
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+        os.kill(build.pid, signal.SIGKILL)
+        build.wait(timeout=30)
+        deadline = time.monotonic() + 3
+        while _alive(helper) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert not _alive(helper), "the page writer outlived its build"
+    finally:
+        for pid in (helper, holder):
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+
+
 def test_item9_site_out_as_dangling_symlink_is_refused(site_db, tmp_path):
     from typer.testing import CliRunner
 
