@@ -1,6 +1,6 @@
 """Game-night glue: the formal draft, the base deck and the deal on the catalogue.
 
-Pure rules live in :mod:`.draft`, :mod:`.basedeck` and :mod:`.scoring`; this
+Pure rules live in :mod:`smashup_db.rules.draft`, :mod:`smashup_db.rules.basedeck` and :mod:`smashup_db.rules.scoring`; this
 module feeds them from the database and shapes the result (``--json``).
 One ``random.Random(seed)`` drives, in this order: the pool, the start player,
 random picks and the shuffle of the base deck; so a seed replays a night.

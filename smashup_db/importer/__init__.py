@@ -3,9 +3,9 @@
 * :mod:`.card_archive` reads the public card archive's JSON files (the card
   catalogue and the bases) and loads English rules text, errata and
   clarifications into ``entity_text`` and ``ruling``.
-* :mod:`.translations` reads and writes a simple CSV of names and text per
+* :mod:`.translation_csv` reads and writes a simple CSV of names and text per
   language (kind, id, lang, name, text), keyed by the catalogue's ids.
-* :mod:`.sources` fetches a file or an http(s) URL.
+* :mod:`.files` fetches a file or an http(s) URL.
 
 Every import parses and validates its whole input first and then writes in one
 transaction, so bad input leaves the database as it was. Errors a person can

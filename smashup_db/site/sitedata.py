@@ -33,7 +33,7 @@ class SiteData:
     has_text: bool
     catalogue: Catalogue
     text_counts: dict[str, int] = field(default_factory=dict)
-    #: ``{(kind, id, lang)}`` of names players contributed (see :mod:`.translations`)
+    #: ``{(kind, id, lang)}`` of names players contributed (see :mod:`.status_page`)
     community: set = field(default_factory=set)
     #: the read model's imported texts (:meth:`~smashup_db.catalogue.model.Model.texts`), read while the reader was open
     imported: dict = field(default_factory=dict)
