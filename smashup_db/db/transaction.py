@@ -5,12 +5,12 @@ log, presets) goes through :func:`writing`, so concurrent commands run one
 after the other instead of failing half-way; Alembic's migrations take the
 same lock through :func:`sa_transaction`. Readers never take it.
 
-On SQLite a writer first takes :func:`file_lock`, an advisory lock on the
-database file itself, and only then opens its connection. ``db recover``
-holds that lock for its whole run, while it builds a fresh file beside the
-damaged one and swaps it in; a writer waiting for the lock checks, once it
-has it, that the name still leads to the file it locked, and else locks the
-new file. So no writer ever writes into the file that recover moves aside.
+On SQLite a writer first takes :func:`file_lock`, an advisory lock on a lock
+file beside the database (``smashup.db.lock``), and only then opens its
+connection. ``db recover`` holds that lock for its whole run, while it builds
+a fresh file beside the damaged one and swaps it in; a writer that waited for
+the lock then opens the file that is there now, the recovered one. So no
+writer ever writes into the file that recover moves aside.
 """
 
 from __future__ import annotations
@@ -87,19 +87,29 @@ class Writer:
         return next(iter(row.values())) if row else None
 
 
-_HELD = None  # per thread: {(device, inode): [fd, depth]} of the file locks this thread holds
+_HELD = None  # per thread: {lock file: [fd, depth]} of the file locks this thread holds
+#: Suffix of the lock file beside an SQLite database (``smashup.db.lock``).
+LOCK_SUFFIX = ".lock"
+
+
+def lock_path(path: str) -> str:
+    """The lock file of the SQLite database ``path``: ``<path>.lock`` (created by the first writer)."""
+    return path + LOCK_SUFFIX
 
 
 @contextmanager
 def file_lock(path: str, url: str | None = None) -> Iterator[None]:
-    """Hold the smashup write lock of the SQLite file ``path`` (``flock``), waiting up to :func:`timeout`.
+    """Hold the smashup write lock of the SQLite file ``path``, waiting up to :func:`timeout`.
 
-    Re-entrant within a thread. After the lock is taken, the file at
-    ``path`` must still be the one locked (``db recover`` replaces it under
-    this lock); if not, the new file is locked instead. A file that cannot
-    be opened (a missing folder, a read-only place for a new file) is not
-    locked: SQLite then reports the real problem. Raises the usual one-line
-    "busy" :class:`~smashup_db.errors.DatabaseError` when the wait runs out.
+    The lock is ``flock`` on the lock file :func:`lock_path` beside the
+    database, never on the database file itself: SQLite's own POSIX locks on
+    that file would be dropped when another descriptor of it is closed in the
+    same process. Because ``db recover`` replaces the database file but never
+    the lock file, a writer waiting here writes into the recovered file.
+    Re-entrant within a thread. Where the lock file cannot be made (a
+    read-only folder), nothing is locked: SQLite then reports the real
+    problem. Raises the usual one-line "busy"
+    :class:`~smashup_db.errors.DatabaseError` when the wait runs out.
     """
     import fcntl
     import threading
@@ -112,51 +122,38 @@ def file_lock(path: str, url: str | None = None) -> Iterator[None]:
     held = getattr(_HELD, "locks", None)
     if held is None:
         held = _HELD.locks = {}
-    deadline = time.monotonic() + timeout()
-    fd = None
-    while True:
+    key = os.path.abspath(lock_path(path))
+    if key in held:
+        held[key][1] += 1
         try:
-            fd = os.open(path, os.O_RDONLY | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o644)
-        except OSError:
             yield
-            return
-        key = _identity(os.fstat(fd))
-        if key in held:
-            os.close(fd)
-            held[key][1] += 1
-            try:
-                yield
-            finally:
-                held[key][1] -= 1
-            return
+        finally:
+            held[key][1] -= 1
+        return
+    try:
+        fd = os.open(key, os.O_RDONLY | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o666)
+    except OSError:
+        yield
+        return
+    try:
+        deadline = time.monotonic() + timeout()
         while True:
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
                 break
             except BlockingIOError:
                 if time.monotonic() >= deadline:
-                    os.close(fd)
                     from smashup_db.errors import DatabaseError
 
                     raise DatabaseError(describe(Exception("database is locked"), url or f"sqlite:///{path}")) from None
                 time.sleep(0.02)
+        held[key] = [fd, 1]
         try:
-            same = _identity(os.stat(path)) == key
-        except OSError:
-            same = False
-        if same:
-            break
-        os.close(fd)  # replaced while we waited (db recover): lock the file that is there now
-    held[key] = [fd, 1]
-    try:
-        yield
+            yield
+        finally:
+            del held[key]
     finally:
-        del held[key]
-        os.close(fd)  # closing the last descriptor releases the lock
-
-
-def _identity(info) -> tuple[int, int]:
-    return info.st_dev, info.st_ino
+        os.close(fd)  # releases the lock
 
 
 @contextmanager
