@@ -57,14 +57,20 @@ def _owner_pid(folder: Path) -> int | None | bool:
 
 
 def resolve_out(out: Path) -> Path:
-    """``out`` as an absolute path; a symbolic link is replaced by the folder it points to."""
+    """``out`` as an absolute path; a symbolic link is replaced by the folder it points to.
+
+    A link to a folder that does not exist yet is built into it when the
+    folder's parent exists; a link that leads into missing folders is refused
+    (:class:`SiteError`): no parent folders are created at a link's far end.
+    """
     out = Path(out).expanduser().absolute()
     if out.is_symlink():
         target = out.resolve()
-        if not target.exists():  # nothing is created at the far end of a dangling link
-            raise SiteError(N_("{out} is a symbolic link to {target}, which does not exist; "
-                               "create the folder first or choose another --out"), out=str(out), target=str(target))
-        if not target.is_dir():
+        if not target.exists() and not target.parent.is_dir():  # no folders are created at the far end of a link
+            raise SiteError(N_("{out} is a symbolic link to {target}, whose folder {folder} does not exist; "
+                               "create it first or choose another --out"), out=str(out), target=str(target),
+                            folder=str(target.parent))
+        if target.exists() and not target.is_dir():
             raise SiteError(f"{out} links to {target}, which is not a folder; choose another --out")
         return target
     return out

@@ -193,7 +193,10 @@ def test_terminal_escapes_escaped_on_output(cli, db_path, monkeypatch):
     set_name(db_path, "base", "the-homeworld", "en", f"Home{ESC}")
     set_text(db_path, "card", "laser-sword", "en", f"Play on a minion.{ESC}")
     set_text(db_path, "base", "the-homeworld", "en", f"After{ESC}")
-    assert cli("collection", "add", "Core Set", "--owner", f"Eve{ESC}").exit_code == 0
+    one_line_error(cli("collection", "add", "Core Set", "--owner", f"Eve{ESC}"), "--owner")  # refused now
+    from tests.conftest import db_execute  # (issue 21 item 7); one stored before that check:
+
+    db_execute(db_path, "INSERT INTO collection (owner, product_id, copies) VALUES (:o, 'core-set', 1)", o=f"Eve{ESC}")
     runs = [("card", "laser-sword"), ("base", "the-homeworld"), ("faction", "astroknights"),
             ("factions",), ("search", "f:astroknights t:action"), ("collection", "list"),
             ("draft", "--players", f"Eve{ESC},Bob", "--auto", "--seed", "1"),
