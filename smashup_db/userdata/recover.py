@@ -220,9 +220,10 @@ def _recover_locked(url: str, path: str) -> RecoverReport:
         _fsync(tmp)
     except BaseException:
         dispose_engines(tmp_url)
-        for suffix in ("", "-wal", "-shm", "-journal"):
+        for suffix in ("", "-wal", "-shm", "-journal", ".lock"):
             _remove(tmp + suffix)
         raise
+    _remove(tmp + ".lock")  # the temporary file's own writer lock (nobody else knows that file)
 
     # 2. the damaged file's write-ahead log folded into it where SQLite still can
     try:

@@ -110,7 +110,7 @@ def test_item3_killed_recover_never_hides_the_data(filled):
     res = smashup(env, "db", "recover", "--json")  # and a later recover cleans up and works
     assert res.returncode == 0, res.stderr
     assert _user_rows(db) == rows
-    assert not [p for p in os.listdir(os.path.dirname(db)) if ".recover-" in p]
+    assert not [p for p in os.listdir(os.path.dirname(db)) if ".recover-" in p], os.listdir(os.path.dirname(db))
     listed = smashup(env, "collection", "list").stdout.strip().splitlines()
     assert len(listed) == 2 and listed[0].startswith("Anna: Monster Smash x1") and listed[1] == "Ben: Core Set x2"
 
