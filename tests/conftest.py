@@ -1,4 +1,6 @@
-"""Shared fixtures: paths, a fresh database per test (SQLite and PostgreSQL), the CLI runner.
+"""Shared fixtures: a fresh database per test (SQLite and PostgreSQL), the CLI runners, the source data,
+and the session-wide site builds. Plain helpers (paths, ``db_rows``, ``json_ok``, ``one_line_error``,
+the golden queries …) are in ``tests/helpers.py``.
 
 Database tests run once per backend: on a fresh SQLite file, and, when
 ``SMASHUP_TEST_PG_URL`` names a PostgreSQL server (a role that may create
@@ -8,53 +10,38 @@ afterwards. Without the variable the PostgreSQL variants are skipped.
 
 from __future__ import annotations
 
-import os
-import uuid
-from contextlib import contextmanager
+from contextlib import ExitStack
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[1]
-SHARED_DATA = REPO.parent / "shared" / "data"
-DATA = REPO / "data"
-
-PG_URL = os.environ.get("SMASHUP_TEST_PG_URL", "").strip()
-needs_pg = pytest.mark.skipif(not PG_URL, reason="SMASHUP_TEST_PG_URL is not set (no PostgreSQL server)")
-#: Parameters for backend-parametrized fixtures: always SQLite, PostgreSQL when a server is given.
-BACKENDS = ["sqlite", pytest.param("postgresql", marks=needs_pg)]
-
-
-@contextmanager
-def fresh_pg_database(admin_url: str = PG_URL) -> Iterator[str]:
-    """Create an empty database ``test_<hex>`` on the server of ``admin_url``; yield its URL; drop it."""
-    from sqlalchemy import create_engine
-    from sqlalchemy.engine import make_url
-
-    from smashup_db.db import dispose_engines
-
-    name = f"test_{uuid.uuid4().hex[:16]}"
-    admin = create_engine(admin_url, isolation_level="AUTOCOMMIT")
-    try:
-        with admin.connect() as conn:
-            conn.exec_driver_sql(f'CREATE DATABASE "{name}"')
-        url = make_url(admin_url).set(database=name).render_as_string(hide_password=False)
-        try:
-            yield url
-        finally:
-            dispose_engines(url)
-            with admin.connect() as conn:
-                conn.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-    finally:
-        admin.dispose()
+# Defined once in helpers.py; also importable from here, for tests written before it existed.
+from helpers import (  # noqa: F401
+    BACKENDS,
+    DATA,
+    PG_URL,
+    REPO,
+    SHARED_DATA,
+    db_execute,
+    db_rows,
+    fresh_pg_database,
+    has_archive,
+    import_archive_text,
+    make_db,
+    missing_shared,
+    needs_pg,
+    one_line_error,
+)
 
 
 @pytest.fixture
 def shared_data() -> Path:
     """The public source data beside the project; skips the test when absent."""
-    if not (SHARED_DATA / "card-archive" / "smashup-catalog.json").is_file():
-        pytest.skip("../shared/data is not present")
+    why = missing_shared("card-archive", "smashup-catalog.json")
+    if why:
+        pytest.skip(why)
     return SHARED_DATA
 
 
@@ -85,26 +72,6 @@ def db_path(backend, tmp_path, monkeypatch) -> Iterator[str]:
     with fresh_pg_database() as url:
         monkeypatch.setenv("SMASHUP_DB", url)
         yield url
-
-
-def db_rows(db: str, sql: str, **params) -> list[tuple]:
-    """Rows of ``sql`` (``:name`` parameters) on the database ``db`` (path or URL), via SQLAlchemy."""
-    from sqlalchemy import text
-
-    from smashup_db.db import engine_for, resolve_url
-
-    with engine_for(resolve_url(db)).connect() as conn:
-        return [tuple(r) for r in conn.execute(text(sql), params)]
-
-
-def db_execute(db: str, sql: str, **params) -> None:
-    """Run one write statement on ``db`` and commit."""
-    from sqlalchemy import text
-
-    from smashup_db.db import engine_for, resolve_url
-
-    with engine_for(resolve_url(db)).begin() as conn:
-        conn.execute(text(sql), params)
 
 
 def _created(db: str) -> None:
@@ -178,18 +145,71 @@ def run(tmp_path, monkeypatch):
     return invoke
 
 
-def one_line_error(res, *needles: str) -> str:
-    """Assert a CliRunner result or finished process failed with exit 1 and exactly one ``error:`` line,
-    no traceback (nor an exception other than the exit), naming every needle; returns the line."""
-    code = getattr(res, "exit_code", None)
-    code = res.returncode if code is None else code
-    err = res.stderr.strip()
-    assert code == 1, (code, res.stdout, err)
-    exc = getattr(res, "exception", None)
-    assert exc is None or isinstance(exc, SystemExit), exc
-    assert len(err.splitlines()) == 1 and err.startswith("error: "), err
-    assert "Traceback" not in err + (res.stdout or "")
-    for n in needles:
-        assert n in err, err
-    return err
+# =========================================================================== the site, built once per session
 
+@dataclass(frozen=True)
+class BuiltSite:
+    """A whole site built once for the session: ``folder`` from the database ``db`` (path or URL);
+    ``result`` is build_site's answer (pages, search on/off); ``has_text`` whether the card archive's
+    rules text is in it. Shared by many tests: read it, never change the folder or the database."""
+
+    db: str
+    folder: Path
+    result: object
+    has_text: bool
+
+
+@pytest.fixture(scope="session")
+def site_build(tmp_path_factory) -> Iterator[Callable[..., BuiltSite]]:
+    """``site_build(variant, backend="sqlite", *, langs="en,de", prepare=None)``: the site of one variant,
+    built on the first call of the session and reused after.
+
+    Variants: ``catalogue`` (the catalogue as shipped, no rules text), ``texted`` (the card archive's
+    rules text imported when ../shared/data is present; else the same as ``catalogue``), or any other
+    name with ``prepare(db)`` changing the fresh database first (hostile values, say). Search (Pagefind)
+    is on when its binary is installed. ``backend="postgresql"`` builds from a fresh PostgreSQL database
+    (dropped at the end of the session).
+    """
+    from smashup_db.site import build_site
+
+    built: dict[tuple, BuiltSite] = {}
+    stack = ExitStack()
+
+    def build(variant: str, backend: str = "sqlite", *, langs: str = "en,de",
+              prepare: Callable[[str], None] | None = None) -> BuiltSite:
+        if variant == "texted" and not has_archive():
+            variant = "catalogue"  # nothing to import: the bare site is the same site
+        key = (variant, backend, langs)
+        if key not in built:
+            assert variant in ("catalogue", "texted") or prepare is not None, variant
+            root = tmp_path_factory.mktemp(f"site-{variant}-{backend}")
+            db = str(root / "cat.db") if backend == "sqlite" else stack.enter_context(fresh_pg_database())
+            make_db(db)
+            has_text = import_archive_text(db) if variant == "texted" else False
+            if prepare is not None:
+                prepare(db)
+            result = build_site(root / "site", langs, "/", db)
+            built[key] = BuiltSite(db, root / "site", result, has_text)
+        return built[key]
+
+    with stack:
+        yield build
+
+
+@pytest.fixture(scope="session")
+def catalogue_site(site_build) -> BuiltSite:
+    """The whole site (en + de) from the catalogue as shipped, without rules text (SQLite)."""
+    return site_build("catalogue")
+
+
+@pytest.fixture(scope="session")
+def texted_site(site_build) -> BuiltSite:
+    """The whole site (en + de) with the card archive's rules text when ../shared/data has it (SQLite)."""
+    return site_build("texted")
+
+
+@pytest.fixture(scope="session", params=BACKENDS)
+def backend_site(request, site_build) -> BuiltSite:
+    """The catalogue's whole site (en + de) built from each backend's database: SQLite, and PostgreSQL when
+    SMASHUP_TEST_PG_URL is set (test ids ``[sqlite]``/``[postgresql]``, like the ``backend`` fixture's)."""
+    return site_build("catalogue", request.param)

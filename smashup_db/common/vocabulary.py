@@ -1,7 +1,9 @@
-"""The catalogue's fixed vocabularies and table names, without importing the ORM.
+"""The catalogue's fixed vocabularies, without importing the ORM.
 
-:mod:`smashup_db.db.schema` declares the schema with these; the compiler, the
-checker and the writers use them without paying for SQLModel's import.
+:mod:`smashup_db.db.tables` declares the schema's CHECK constraints with
+these; the compiler, the checker and the importers use them too. A change of
+a list the schema checks needs a new migration (the old ones keep the values
+they had; ``tests/db/test_migrations.py`` compares the head with the declaration).
 """
 
 #: Entity kinds that carry names and text.
@@ -19,7 +21,3 @@ SCORING_FLAGS = ("replaced", "per-minion", "extra-vp", "other")
 KEYWORDS = ("ongoing", "talent", "special", "play-on-minion", "play-on-base", "extra-play")
 #: Product kinds of the curated product table.
 PRODUCT_KINDS = ("core", "expansion", "big-box", "single-faction", "promo")
-#: Tables filled from ``data/`` by ``smashup db build``, parents before children
-#: (the order to insert in; delete in reverse). Names are in ``name`` with origin ``data``.
-FACT_TABLES = ("product", "product_extra_deck", "faction", "product_faction", "card", "card_keyword", "base",
-               "printing")

@@ -12,7 +12,7 @@ import time
 from collections import Counter
 
 from smashup_db.common.text import fold
-from smashup_db.common.vocabulary import FACT_TABLES
+from smashup_db.db.tables import DATA_ORIGIN, FACT_TABLES, TABLES
 
 #: The meta rows a build writes besides the facts.
 META_KEYS = ("catalogue_version", "catalogue_date", "printing_differences", "printing_unresolved")
@@ -33,12 +33,13 @@ class BuildReport:
 
 
 def fact_rows(data: dict) -> dict:
-    """Turn :func:`~.datafiles.read_data` output into rows per table."""
+    """Turn :func:`~.datafiles.read_data` output into rows per table (each row has exactly the table's
+    :attr:`~smashup_db.db.tables.Table.written` columns; ``name`` rows have origin ``data``)."""
     rows: dict[str, list[dict]] = {t: [] for t in (*FACT_TABLES, "name")}
 
     def name(kind, ref, lang, value, confidence="", evidence=""):
         if value:
-            rows["name"].append({"kind": kind, "ref": ref, "lang": lang, "origin": "data", "name": value,
+            rows["name"].append({"kind": kind, "ref": ref, "lang": lang, "origin": DATA_ORIGIN, "name": value,
                                  "folded": fold(value), "confidence": confidence, "evidence": evidence})
 
     for _, f in data["factions"]:
@@ -79,11 +80,6 @@ def fact_rows(data: dict) -> dict:
     return rows
 
 
-def _insert_sql(table: str, row: dict) -> str:
-    """``INSERT INTO table (a, b) VALUES (:a, :b)`` for the columns of ``row`` (our own names, never input)."""
-    return f"INSERT INTO {table} ({', '.join(row)}) VALUES ({', '.join(':' + c for c in row)})"
-
-
 def build_catalogue_db(db, data: dict, *, if_version_differs: bool = False) -> BuildReport:
     """Replace the facts in the database ``db`` (URL, path or engine) by ``data`` in one transaction.
 
@@ -115,14 +111,12 @@ def build_catalogue_db(db, data: dict, *, if_version_differs: bool = False) -> B
         changed = not holds_exactly(w, rows, meta)
         if changed:  # replace every fact table: simpler than per-row updates, and foreign keys stay satisfied
             for table in reversed(FACT_TABLES):
-                w.execute(f"DELETE FROM {table}")
-            w.execute("DELETE FROM name WHERE origin = 'data'")
+                w.execute(TABLES[table].delete(()))
+            w.execute(TABLES["name"].delete(("origin",)), {"origin": DATA_ORIGIN})
             for table in (*FACT_TABLES, "name"):
-                if rows[table]:
-                    w.execute(_insert_sql(table, rows[table][0]), rows[table])
+                w.execute(TABLES[table].insert(), rows[table])
             w.execute(f"DELETE FROM meta WHERE {_META_IN}", _META_PARAMS)
-            w.execute("INSERT INTO meta (key, value) VALUES (:key, :value)",
-                      [{"key": k, "value": v} for k, v in meta.items()])
+            w.execute(TABLES["meta"].insert(), [{"key": k, "value": v} for k, v in meta.items()])
             rebuild_index(w, fields=("name",))  # the facts' names changed; imported text did not
         orphans = find_orphans(w, {k: {r["id"] for r in rows[k]} for k in ("product", "faction", "card", "base")})
     return BuildReport(counts={t: len(r) for t, r in rows.items()}, seconds=time.perf_counter() - start,
@@ -141,14 +135,14 @@ def holds_exactly(w, rows: dict, meta: dict) -> bool:
     if {r["key"]: r["value"] for r in stored} != meta:
         return False
     for table in (*FACT_TABLES, "name"):
-        where = " WHERE origin = 'data'" if table == "name" else ""
+        where, params = (" WHERE origin = :origin", {"origin": DATA_ORIGIN}) if table == "name" else ("", {})
         new = rows[table]
         if not new:
-            if w.scalar(f"SELECT COUNT(*) AS n FROM {table}{where}"):
+            if w.scalar(f"SELECT COUNT(*) AS n FROM {table}{where}", **params):
                 return False
             continue
-        columns = list(new[0])
-        stored = w.tuples(f"SELECT {', '.join(columns)} FROM {table}{where}")
+        columns = TABLES[table].written
+        stored = w.tuples(TABLES[table].select(columns) + where, **params)
         if len(stored) != len(new) or Counter(stored) != Counter(tuple(r[c] for c in columns) for r in new):
             return False
     return True
@@ -157,5 +151,5 @@ def holds_exactly(w, rows: dict, meta: dict) -> bool:
 def find_orphans(w, known: dict[str, set[str]]) -> list[tuple[str, str]]:
     """Imported text, rulings and names whose (kind, id) is not among ``known`` ids per kind (``w``: a Writer)."""
     imported = w.all("SELECT kind, ref FROM entity_text UNION SELECT entity AS kind, ref FROM ruling"
-                     " UNION SELECT kind, ref FROM name WHERE origin <> 'data'")
+                     " UNION SELECT kind, ref FROM name WHERE origin <> :origin", origin=DATA_ORIGIN)
     return sorted({(r["kind"], r["ref"]) for r in imported if r["ref"] not in known.get(r["kind"], ())})

@@ -2,6 +2,8 @@
 
 * :mod:`.engine`: where the database is (``--db``, ``$SMASHUP_DB``, the user
   data folder), SQLAlchemy engines, timeouts, one-line error messages.
+* :mod:`.connection`: :class:`SQLConnection`, the one adapter that runs plain SQL with
+  ``:name`` parameters on ``sqlite3`` or SQLAlchemy, for reads and writes alike.
 * :mod:`.reader`: :class:`Reader`, the read path (standard-library ``sqlite3``
   on SQLite, so look-ups never import SQLAlchemy; SQLAlchemy elsewhere).
 * :mod:`.transaction`: :func:`writing`, the write path every writer uses (a :class:`Writer`).
@@ -12,8 +14,11 @@ index built from the shipped data) and bringing it there is the job of
 :mod:`smashup_db.compiler.bootstrap`, one layer up: this package never builds
 the catalogue.
 
-The schema itself is declared in :mod:`smashup_db.db.schema` and created and
-upgraded only by the migrations in :mod:`smashup_db.db.migrations`.
+The schema is declared once in :mod:`smashup_db.db.tables` (plain Python: the
+writers read their column lists from it without importing the ORM);
+:mod:`smashup_db.db.schema` makes the SQLModel models from it. It is created and
+upgraded only by the migrations in :mod:`smashup_db.db.migrations`, each of which
+spells out its own tables and value lists.
 """
 
 from smashup_db.errors import DatabaseError

@@ -10,19 +10,22 @@ bound parameters; values are never pasted into SQL. A reader never writes.
 from __future__ import annotations
 
 import sqlite3
+
+from smashup_db.db.connection import SQLConnection
+
 TYPE_CHECKING = False  # typing is not imported at run time (start-up; annotations are strings)
 if TYPE_CHECKING:
     from typing import Any, Iterable
 
 
-class Reader:
+class Reader(SQLConnection):
     """Run read queries; rows come back as dicts. ``dialect`` is ``sqlite`` or the server's name.
 
     Every method raises :class:`~smashup_db.errors.DatabaseError` (one line)
     when the database cannot be read. On a server each query runs on its own
     (autocommit), so a reader never holds locks between queries. Numeric
-    results are plain ``int``/``float`` on every backend (PostgreSQL's
-    ``SUM`` gives ``Decimal``, which is converted).
+    results are plain ``int``/``float`` on every backend (see
+    :class:`~smashup_db.db.connection.SQLConnection`, which runs the SQL).
     """
 
     def __init__(self, url: str):
@@ -32,39 +35,35 @@ class Reader:
         path = sqlite_path(url)
         with database_errors(url):
             if path is not None:
-                self.dialect = "sqlite"
                 self._path = path
-                self._conn = _connect_sqlite(path, timeout())
+                super().__init__(_connect_sqlite(path, timeout()), "sqlite", sa=False)
                 self._ident = _identity(path)
-                self._sa = None
             else:
                 from smashup_db.db.engine import engine_for
 
-                self._sa = engine_for(url).connect().execution_options(isolation_level="AUTOCOMMIT")
-                self.dialect = self._sa.dialect.name
+                conn = engine_for(url).connect().execution_options(isolation_level="AUTOCOMMIT")
+                super().__init__(conn, conn.dialect.name, sa=True)
 
     def all(self, sql: str, **params: Any) -> list[dict]:
         """All rows of ``sql`` with bound ``params``, as dicts."""
         from smashup_db.db.engine import database_errors
 
         with database_errors(self.url):
-            if self._sa is None:
-                if self._ident is not None and _identity(self._path) != self._ident:
-                    self._reopen()  # db recover swapped a fresh file in: read that one
-                return [dict(r) for r in self._conn.execute(sql, params)]
-            from sqlalchemy import text
+            self._follow_swap()
+            return super().all(sql, **params)
 
-            return [{k: _plain(v) for k, v in r._mapping.items()} for r in self._sa.execute(text(sql), params)]
+    def tuples(self, sql: str, **params: Any) -> list[tuple]:
+        """All rows of ``sql``, as plain tuples."""
+        from smashup_db.db.engine import database_errors
 
-    def one(self, sql: str, **params: Any) -> dict | None:
-        """The first row of ``sql``, or None."""
-        rows = self.all(sql, **params)
-        return rows[0] if rows else None
+        with database_errors(self.url):
+            self._follow_swap()
+            return super().tuples(sql, **params)
 
-    def scalar(self, sql: str, **params: Any) -> Any:
-        """The first column of the first row, or None."""
-        row = self.one(sql, **params)
-        return next(iter(row.values())) if row else None
+    def _follow_swap(self) -> None:
+        """Reopen the SQLite file when ``db recover`` swapped a fresh one in since the last query."""
+        if not self._is_sa and self._ident is not None and _identity(self._path) != self._ident:
+            self._reopen()  # db recover swapped a fresh file in: read that one
 
     def _reopen(self) -> None:
         from smashup_db.db.engine import timeout
@@ -75,10 +74,7 @@ class Reader:
 
     def close(self) -> None:
         """Close the connection."""
-        if self._sa is None:
-            self._conn.close()
-        else:
-            self._sa.close()
+        self._conn.close()
 
 
 def _identity(path: str) -> tuple[int, int] | None:
@@ -123,15 +119,6 @@ def _connect_sqlite(path: str, seconds: float) -> sqlite3.Connection:
         else:
             return conn
         raise
-
-
-def _plain(value: Any) -> Any:
-    """``Decimal`` to ``int`` (when whole) or ``float``; anything else unchanged."""
-    from decimal import Decimal  # only servers send it (SUM on PostgreSQL); not imported on SQLite
-
-    if isinstance(value, Decimal):
-        return int(value) if value == value.to_integral_value() else float(value)
-    return value
 
 
 def in_params(prefix: str, values: Iterable[Any]) -> tuple[str, dict]:

@@ -19,6 +19,9 @@ import os
 import sys
 import time
 from contextlib import contextmanager
+
+from smashup_db.db.connection import SQLConnection
+
 TYPE_CHECKING = False  # typing is not imported at run time (start-up; annotations are strings)
 if TYPE_CHECKING:
     from typing import Iterator
@@ -34,57 +37,22 @@ PAUSE_VAR = "SMASHUP_TEST_PAUSE"
 PG_LOCK_KEY = 0x5A5A_0007
 
 
-class Writer:
+class Writer(SQLConnection):
     """The connection of a write transaction: plain SQL with ``:name`` bound parameters.
 
     On SQLite it is a standard-library ``sqlite3`` connection (writers, like
     readers, never import SQLAlchemy there); elsewhere an SQLAlchemy
-    connection. ``dialect`` is ``sqlite`` or the server's name. Values are
-    always bound, never pasted into SQL.
+    connection (see :class:`~smashup_db.db.connection.SQLConnection`, which runs
+    the SQL). ``dialect`` is ``sqlite`` or the server's name. Values are
+    always bound, never pasted into SQL. Driver errors are raised as they are;
+    :func:`writing` turns them into one-line messages and rolls back.
     """
-
-    def __init__(self, conn, dialect: str):
-        self._conn, self.dialect = conn, dialect
 
     def execute(self, sql: str, params: dict | list[dict] | None = None) -> int:
         """Run ``sql`` once (``params`` a dict) or once per row (a list of dicts); returns the rows changed."""
         if isinstance(params, list) and not params:
             return 0
-        if self.dialect == "sqlite":
-            cur = (self._conn.executemany(sql, params) if isinstance(params, list)
-                   else self._conn.execute(sql, params or {}))
-            return cur.rowcount
-        from sqlalchemy import text
-
-        return self._conn.execute(text(sql), params or {}).rowcount
-
-    def all(self, sql: str, **params) -> list[dict]:
-        """All rows of ``sql``, as dicts."""
-        if self.dialect == "sqlite":
-            return [dict(r) for r in self._conn.execute(sql, params)]
-        from sqlalchemy import text
-
-        return [dict(r._mapping) for r in self._conn.execute(text(sql), params)]
-
-    def tuples(self, sql: str, **params) -> list[tuple]:
-        """All rows of ``sql``, as plain tuples (cheaper than dicts for bulk comparisons)."""
-        if self.dialect == "sqlite":
-            cur = self._conn.cursor()
-            cur.row_factory = None
-            return cur.execute(sql, params).fetchall()
-        from sqlalchemy import text
-
-        return [tuple(r) for r in self._conn.execute(text(sql), params)]
-
-    def one(self, sql: str, **params) -> dict | None:
-        """The first row of ``sql``, or None."""
-        rows = self.all(sql, **params)
-        return rows[0] if rows else None
-
-    def scalar(self, sql: str, **params):
-        """The first column of the first row, or None."""
-        row = self.one(sql, **params)
-        return next(iter(row.values())) if row else None
+        return self._run(sql, params or {}).rowcount
 
 
 _HELD = None  # per thread: {lock file: [fd, depth]} of the file locks this thread holds
@@ -180,7 +148,7 @@ def writing(url: str, label: str = "write") -> Iterator[Writer]:
 
         with sa_transaction(engine_for(url), label) as conn:
             _refuse_newer(conn.exec_driver_sql, url)
-            yield Writer(conn, conn.dialect.name)
+            yield Writer(conn, conn.dialect.name, sa=True)
 
 
 def _sqlite_writer(path: str, url: str, label: str):
@@ -200,7 +168,7 @@ def _sqlite_writer(path: str, url: str, label: str):
         conn.execute("BEGIN IMMEDIATE")
         try:
             _refuse_newer(conn.execute, url)
-            yield Writer(conn, "sqlite")
+            yield Writer(conn, "sqlite", sa=False)
             _test_pause(label)
         except BaseException:
             conn.execute("ROLLBACK")

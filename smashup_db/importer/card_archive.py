@@ -44,6 +44,7 @@ from functools import lru_cache
 from smashup_db.common.sanitize import MAX_TEXT, nul_position, strip_controls
 from smashup_db.common.text import key, slugify
 from smashup_db.common.vocabulary import SOURCE_TYPES as TYPE_MAP
+from smashup_db.db.tables import TABLES
 from smashup_db.importer import ImportFileError
 from smashup_db.importer.files import label_of, read_json
 
@@ -402,15 +403,15 @@ def _import_file(w, f: ArchiveFile, matcher: Matcher, report: TextImportReport) 
         elif prev["text"] == body and prev["source"] == f.label:
             report.texts["unchanged"] += 1
         else:
-            updates.append({"kind": entity, "ref": ref, "text": body, "source": f.label, "importer": own})
-    gone = [{"kind": entity, "ref": ref, "importer": own} for ref, r in old.items()
+            updates.append({"kind": entity, "ref": ref, "lang": "en", "text": body, "source": f.label,
+                            "importer": own})
+    gone = [{"kind": entity, "ref": ref, "lang": "en", "importer": own} for ref, r in old.items()
             if r["importer"] == own and ref not in texts]
-    w.execute("UPDATE entity_text SET text = :text, source = :source WHERE kind = :kind AND ref = :ref"
-              " AND lang = 'en' AND importer = :importer", updates)
-    w.execute("INSERT INTO entity_text (kind, ref, lang, text, source, importer)"
-              " VALUES (:kind, :ref, :lang, :text, :source, :importer)", adds)
-    w.execute("DELETE FROM entity_text WHERE kind = :kind AND ref = :ref AND lang = 'en' AND importer = :importer",
-              gone)
+    text_table = TABLES["entity_text"]
+    mine = ("kind", "ref", "lang", "importer")  # only the rows this import wrote itself
+    w.execute(text_table.update(("text", "source"), where=mine), updates)
+    w.execute(text_table.insert(), adds)
+    w.execute(text_table.delete(where=mine), gone)
     report.texts["added"] += len(adds)
     report.texts["changed"] += len(updates)
     report.texts["removed"] += len(gone)
@@ -436,9 +437,8 @@ def _import_file(w, f: ArchiveFile, matcher: Matcher, report: TextImportReport) 
             drop += [{"id": r["id"]} for r in old_rulings.get(ref, [])]
             add += [{"entity": entity, "ref": ref, "kind": k, "lang": "en", "text": t, "source": f.label,
                      "importer": own} for k, t in after]
-    w.execute("DELETE FROM ruling WHERE id = :id", drop)
-    w.execute("INSERT INTO ruling (entity, ref, kind, lang, text, source, importer)"
-              " VALUES (:entity, :ref, :kind, :lang, :text, :source, :importer)", add)
+    w.execute(TABLES["ruling"].delete(), drop)
+    w.execute(TABLES["ruling"].insert(), add)
 
 
 def import_text(db, sources: list[str], data_dir=None) -> TextImportReport:

@@ -34,6 +34,7 @@ from typing import IO, Iterable
 
 from smashup_db.common.vocabulary import KINDS
 from smashup_db.common.text import fold
+from smashup_db.db.tables import DATA_ORIGIN, TABLES
 from smashup_db.importer import ImportFileError
 
 COLUMNS = ("kind", "id", "lang", "name", "text")
@@ -283,7 +284,8 @@ def import_translations(db, rows: list[Row], file_name: str, label: str | None =
         if unknown:
             raise BadRows(label or file_name, unknown)
         names, data_names = {}, {}
-        for n in w.all("SELECT kind, ref, lang, name, origin FROM name WHERE origin IN (:o, 'data')", o=ORIGIN):
+        for n in w.all("SELECT kind, ref, lang, name, origin FROM name WHERE origin IN (:o, :data)", o=ORIGIN,
+                       data=DATA_ORIGIN):
             (names if n["origin"] == ORIGIN else data_names)[(n["kind"], n["ref"], n["lang"])] = n["name"]
         texts = {(t["kind"], t["ref"], t["lang"]): (t["text"], t["source"])
                  for t in w.all("SELECT kind, ref, lang, text, source FROM entity_text")}
@@ -319,15 +321,10 @@ def import_translations(db, rows: list[Row], file_name: str, label: str | None =
                     changed_texts.append({"kind": r.kind, "ref": r.id, "lang": r.lang, "text": r.text,
                                           "source": source_of(r), "importer": importer})
                     report.count(r.kind, "texts", "changed")
-        w.execute("UPDATE name SET name = :name, folded = :folded, evidence = :evidence"
-                  ", confidence = :confidence WHERE kind = :kind AND ref = :ref AND lang = :lang AND origin = :origin",
-                  changed_names)
-        w.execute("UPDATE entity_text SET text = :text, source = :source, importer = :importer"
-                  " WHERE kind = :kind AND ref = :ref AND lang = :lang", changed_texts)
-        w.execute("INSERT INTO name (kind, ref, lang, origin, name, folded, confidence, evidence)"
-                  " VALUES (:kind, :ref, :lang, :origin, :name, :folded, :confidence, :evidence)", new_names)
-        w.execute("INSERT INTO entity_text (kind, ref, lang, text, source, importer)"
-                  " VALUES (:kind, :ref, :lang, :text, :source, :importer)", new_texts)
+        w.execute(TABLES["name"].update(("name", "folded", "evidence", "confidence")), changed_names)
+        w.execute(TABLES["entity_text"].update(("text", "source", "importer")), changed_texts)
+        w.execute(TABLES["name"].insert(), new_names)
+        w.execute(TABLES["entity_text"].insert(), new_texts)
         if report.changes:  # names or text moved: the search index changes with them
             rebuild_index(w)
     for c in (report.names, report.texts):

@@ -1,6 +1,6 @@
 """The search index: folded names and text of cards and bases, rebuilt by every writer.
 
-Two derived tables, declared in the schema (models and migrations):
+Two derived tables, declared in the schema (:mod:`smashup_db.db.tables`, made by the migrations):
 
 * ``search_doc(key, lang, field, body)``: one row per name or text of a card or
   base; ``key`` is ``card:<id>`` or ``base:<id>``, ``field`` is ``name`` or
@@ -27,7 +27,6 @@ META_KEY = "search_index"
 
 _SOURCE_NAMES = "SELECT kind, ref, lang, name, folded FROM name WHERE kind IN ('card', 'base')"
 _SOURCE_TEXT = "SELECT kind, ref, lang, text FROM entity_text WHERE kind IN ('card', 'base')"
-_INSERT_DOC = "INSERT INTO search_doc (key, lang, field, body) VALUES (:key, :lang, :field, :body)"
 
 
 def is_current_marker(marker: str | None) -> bool:
@@ -70,18 +69,20 @@ def rebuild_index(w, fields: tuple[str, ...] = ("name", "text")) -> bool:
     names, a text import only text. ``search_fts`` follows where it exists.
     Returns True when FTS5 is in use. Raises driver errors.
     """
+    from smashup_db.db.tables import SEARCH_FTS, TABLES  # here: look-ups import this module, never write
+
+    doc, meta = TABLES["search_doc"], TABLES["meta"]
     names = w.all(_SOURCE_NAMES) if "name" in fields else []
     texts = w.all(_SOURCE_TEXT) if "text" in fields else []
     docs = documents(names, texts)
-    fts = w.dialect == "sqlite" and bool(w.one("SELECT 1 FROM sqlite_master WHERE name = 'search_fts'"))
+    fts = w.dialect == "sqlite" and bool(w.one("SELECT 1 FROM sqlite_master WHERE name = :n", n=SEARCH_FTS))
     for field in fields:
-        w.execute("DELETE FROM search_doc WHERE field = :f", {"f": field})
+        w.execute(doc.delete(("field",)), {"field": field})
         if fts:
-            w.execute("DELETE FROM search_fts WHERE field = :f", {"f": field})
-    w.execute(_INSERT_DOC, docs)
+            w.execute(f"DELETE FROM {SEARCH_FTS} WHERE field = :field", {"field": field})
+    w.execute(doc.insert(), docs)
     if fts:
-        w.execute("INSERT INTO search_fts (key, lang, field, body) VALUES (:key, :lang, :field, :body)", docs)
-    w.execute("DELETE FROM meta WHERE key = :k", {"k": META_KEY})
-    w.execute("INSERT INTO meta (key, value) VALUES (:k, :v)",
-              {"k": META_KEY, "v": f"{INDEX_VERSION}|{'fts' if fts else 'like'}"})
+        w.execute(doc.insert(into=SEARCH_FTS), docs)
+    w.execute(meta.delete(), {"key": META_KEY})
+    w.execute(meta.insert(), {"key": META_KEY, "value": f"{INDEX_VERSION}|{'fts' if fts else 'like'}"})
     return fts

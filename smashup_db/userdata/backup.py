@@ -22,6 +22,7 @@ from smashup_db.userdata import envelope
 from smashup_db.rules.endgame import EndError, check_player_name
 from smashup_db.errors import UserError
 from smashup_db.catalogue.view import Catalogue, NotFound
+from smashup_db.db.tables import TABLES
 
 FORMAT = "smashup-collection"
 VERSION = 1
@@ -151,10 +152,7 @@ def import_file(cat: Catalogue, path: Path, replace: bool = False) -> dict:
     now = datetime.now(timezone.utc).isoformat(timespec="seconds")
     with writing(cat.r.url, "collection") as w:
         if replace:
-            w.execute("DELETE FROM collection")
-        w.execute("DELETE FROM collection WHERE owner = :owner AND product_id = :product_id",
-                  [{"owner": e["owner"], "product_id": e["product_id"]} for e in entries])
-        w.execute("INSERT INTO collection (owner, product_id, copies, added_at, printing)"
-                  " VALUES (:owner, :product_id, :copies, :added_at, :printing)",
-                  [{**e, "added_at": e["added_at"] or now} for e in entries])
+            w.execute(TABLES["collection"].delete(()))
+        w.execute(TABLES["collection"].delete(), [{"owner": e["owner"], "product_id": e["product_id"]} for e in entries])
+        w.execute(TABLES["collection"].insert(), [{**e, "added_at": e["added_at"] or now} for e in entries])
     return {"entries": len(entries), "owners": sorted({e["owner"] for e in entries}), "replaced": replace}

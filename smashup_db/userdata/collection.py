@@ -11,11 +11,13 @@ from datetime import datetime, timezone
 from smashup_db.errors import UserError
 from smashup_db.catalogue.view import Catalogue
 from smashup_db.db import writing
+from smashup_db.db.tables import TABLES
 
 DEFAULT_OWNER = "me"
 #: Most copies of one product one owner may record (a bound, so no number overflows the database).
 MAX_COPIES = 99
-_WHERE = "owner = :owner AND product_id = :product"
+_TABLE = TABLES["collection"]
+_WHERE = "owner = :owner AND product_id = :product_id"
 
 
 class CollectionError(UserError, ValueError):
@@ -59,7 +61,7 @@ def add(cat: Catalogue, product: str, copies: int = 1, owner: str = DEFAULT_OWNE
     printing = check(printing)
     pid = cat.resolve("product", product)[0]
     printing = printing or german_default(cat.model, pid, product)
-    key = {"owner": owner, "product": pid}
+    key = {"owner": owner, "product_id": pid}
     with writing(cat.r.url, "collection") as w:
         row = w.one(f"SELECT copies, printing FROM collection WHERE {_WHERE}", **key)
         had = row["copies"] if row else 0
@@ -68,13 +70,10 @@ def add(cat: Catalogue, product: str, copies: int = 1, owner: str = DEFAULT_OWNE
                                   f" at most {MAX_COPIES} can be recorded")
         if row:
             printing = printing or row["printing"]
-            w.execute(f"UPDATE collection SET copies = :copies, printing = :printing WHERE {_WHERE}",
-                      {**key, "copies": had + copies, "printing": printing})
+            w.execute(_TABLE.update(("copies", "printing")), {**key, "copies": had + copies, "printing": printing})
         else:
-            w.execute("INSERT INTO collection (owner, product_id, copies, printing, added_at)"
-                      " VALUES (:owner, :product, :copies, :printing, :added_at)",
-                      {**key, "copies": copies, "printing": printing,
-                       "added_at": datetime.now(timezone.utc).isoformat(timespec="seconds")})
+            w.execute(_TABLE.insert(), {**key, "copies": copies, "printing": printing,
+                                        "added_at": datetime.now(timezone.utc).isoformat(timespec="seconds")})
     return {"owner": owner, "product": cat.named("product", pid), "copies": had + copies, "printing": printing}
 
 
@@ -88,16 +87,16 @@ def remove(cat: Catalogue, product: str, copies: int | None = None, owner: str =
         raise CollectionError(f"--copies must be 1 or more, not {copies}")
     owner = check_owner(owner)
     pid = cat.resolve("product", product)[0]
-    key = {"owner": owner, "product": pid}
+    key = {"owner": owner, "product_id": pid}
     with writing(cat.r.url, "collection") as w:
         had = w.scalar(f"SELECT copies FROM collection WHERE {_WHERE}", **key)
         if not had:
             raise CollectionError(f"{owner} has no {cat.name('product', pid)[0]} in the collection")
         left = 0 if copies is None else max(0, had - copies)
         if left:
-            w.execute(f"UPDATE collection SET copies = :copies WHERE {_WHERE}", {**key, "copies": left})
+            w.execute(_TABLE.update(("copies",)), {**key, "copies": left})
         else:
-            w.execute(f"DELETE FROM collection WHERE {_WHERE}", key)
+            w.execute(_TABLE.delete(), key)
     return {"owner": owner, "product": cat.named("product", pid), "copies": left}
 
 

@@ -24,6 +24,7 @@ from smashup_db.errors import UserError
 from smashup_db.catalogue.view import Catalogue
 from smashup_db.common.text import is_slug
 from smashup_db.db import writing
+from smashup_db.db.tables import TABLES
 
 EXPORT_FORMAT = "smashup-games"
 EXPORT_VERSION = 1
@@ -49,12 +50,9 @@ def check_date(value: str | None) -> str:
 
 def _insert(w, game: dict) -> int:
     """Store one game (and its players and bases) in the write transaction ``w``; returns its id."""
-    gid = w.scalar("INSERT INTO game (uid, played_on, status, winner, seed, recorded_at)"
-                   " VALUES (:uid, :played_on, :status, :winner, :seed, :recorded_at) RETURNING id",
-                   uid=game["uid"], played_on=game["played_on"], status=game["status"], winner=game.get("winner"),
-                   seed=game.get("seed"), recorded_at=game.get("recorded_at") or _now())
-    w.execute("INSERT INTO game_player (game_id, seat, player, faction1, faction2, vp, madness)"
-              " VALUES (:game_id, :seat, :player, :faction1, :faction2, :vp, :madness)",
+    gid = w.scalar(TABLES["game"].insert(returning="id"), uid=game["uid"], played_on=game["played_on"],
+                   status=game["status"], winner=game.get("winner"), seed=game.get("seed"), recorded_at=game.get("recorded_at") or _now())
+    w.execute(TABLES["game_player"].insert(),
               [{"game_id": gid, "seat": i, "player": p["player"], "faction1": p["factions"][0],
                 "faction2": p["factions"][1], "vp": p.get("vp"), "madness": p.get("madness")}
                for i, p in enumerate(game["players"])])
@@ -63,7 +61,7 @@ def _insert(w, game: dict) -> int:
 
 
 def _insert_bases(w, gid: int, bases: list[str]) -> None:
-    w.execute("INSERT INTO game_base (game_id, pos, base_id) VALUES (:game_id, :pos, :base_id)",
+    w.execute(TABLES["game_base"].insert(),
               [{"game_id": gid, "pos": i, "base_id": b} for i, b in enumerate(bases)])
 
 
@@ -156,13 +154,14 @@ def complete(cat: Catalogue, vp: dict[str, int], madness: dict[str, int] | None 
     if {p.casefold() for p in seats} != set(wanted):
         raise GameLogError(f"game {gid} was played by {', '.join(seats)}, not by {', '.join(vp)}")
     with writing(cat.r.url, "record") as w:
-        w.execute("UPDATE game_player SET vp = :vp, madness = :madness WHERE game_id = :gid AND player = :player",
-                  [{"gid": gid, "player": p, "vp": vp[wanted[p.casefold()]],
+        w.execute(TABLES["game_player"].update(("vp", "madness"), where=("game_id", "player")),
+                  [{"game_id": gid, "player": p, "vp": vp[wanted[p.casefold()]],
                     "madness": madness.get(wanted[p.casefold()], 0)} for p in seats])
-        w.execute("UPDATE game SET status = 'finished', winner = :winner WHERE id = :gid",
-                  {"gid": gid, "winner": next(p for p in seats if p.casefold() == out.winner.casefold())})
+        w.execute(TABLES["game"].update(("status", "winner")),
+                  {"id": gid, "status": "finished",
+                   "winner": next(p for p in seats if p.casefold() == out.winner.casefold())})
         if bases:
-            w.execute("DELETE FROM game_base WHERE game_id = :gid", {"gid": gid})
+            w.execute(TABLES["game_base"].delete(("game_id",)), {"game_id": gid})
             _insert_bases(w, gid, bases)
     return game_by_id(cat, gid)
 

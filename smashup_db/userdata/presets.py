@@ -12,6 +12,7 @@ from datetime import datetime, timezone
 
 from smashup_db.errors import UserError
 from smashup_db.catalogue.view import Catalogue
+from smashup_db.db.tables import TABLES
 
 MAX_NAME = 40
 
@@ -37,8 +38,8 @@ def save(cat: Catalogue, name: str, options: dict) -> dict:
     row = {"name": name, "options": json.dumps(options, sort_keys=True),
            "saved_at": datetime.now(timezone.utc).isoformat(timespec="seconds")}
     with writing(cat.r.url, "preset") as w:
-        w.execute("DELETE FROM preset WHERE name = :name", {"name": name})
-        w.execute("INSERT INTO preset (name, options, saved_at) VALUES (:name, :options, :saved_at)", row)
+        w.execute(TABLES["preset"].delete(), {"name": name})
+        w.execute(TABLES["preset"].insert(), row)
     return {"name": name, "options": options, "saved_at": row["saved_at"]}
 
 
@@ -72,4 +73,4 @@ def remove(cat: Catalogue, name: str) -> None:
 
     real = find(cat, name)["name"]
     with writing(cat.r.url, "preset") as w:
-        w.execute("DELETE FROM preset WHERE name = :name", {"name": real})
+        w.execute(TABLES["preset"].delete(), {"name": real})

@@ -29,13 +29,10 @@ import sqlite3
 import time
 from dataclasses import dataclass, field
 
+from smashup_db.db.tables import TABLES, USER_TABLES
 from smashup_db.errors import DatabaseError
 from smashup_db.i18n import N_
 
-#: Tables that hold the user's own data, in the order they are written (parents first),
-#: with the condition that selects the user's rows.
-USER_TABLES = (("collection", ""), ("game", ""), ("game_player", ""), ("game_base", ""), ("preset", ""),
-               ("name", "origin <> 'data'"), ("entity_text", ""), ("ruling", ""))
 #: Rows tried one by one, at most, when a table cannot be read whole.
 MAX_ROWS_ONE_BY_ONE = 1_000_000
 
@@ -203,11 +200,9 @@ def _recover_locked(url: str, path: str) -> RecoverReport:
             for table, _ in USER_TABLES:
                 if table not in salvaged:
                     continue
-                fresh = {r["name"] for r in w.all(f"SELECT name FROM pragma_table_info('{table}')")}
                 columns, rows = salvaged[table]
-                keep = [c for c in columns if c in fresh]
-                w.execute(f"INSERT OR REPLACE INTO {table} ({', '.join(keep)}) VALUES ({', '.join(':' + c for c in keep)})",
-                          [{c: r[c] for c in keep} for r in rows])
+                keep = tuple(c for c in columns if c in TABLES[table].names)  # the fresh database is at head
+                w.execute(TABLES[table].insert(keep, replace=True), [{c: r[c] for c in keep} for r in rows])
             _after_salvage(w, salvaged)
             rebuild_index(w)
         dispose_engines(tmp_url)

@@ -16,13 +16,10 @@ import re
 import string
 from pathlib import Path
 
-import pytest
-
+from helpers import CATALOG, REPO, require_shared
 from smashup_db.i18n import catalog, gettext, ngettext
 from smashup_db.i18n.terms import PLURALS, TERMS, count, msg, term, translate
 
-REPO = Path(__file__).resolve().parents[2]
-SHARED = REPO.parent / "shared" / "data"
 
 #: English words that never appear in a German message (data lines have their names taken out first).
 ENGLISH = {"the", "with", "and", "of", "is", "are", "not", "no", "use", "added", "changed", "unchanged", "wrote",
@@ -145,7 +142,7 @@ def _commands(tmp: Path, has_archive: bool) -> list[tuple[str, list[str]]]:
         ("site serve", ["site", "serve", "--port", "70000", "--dir", str(tmp / "site")]),
     ]
     if has_archive:
-        cmds.insert(0, ("import text", ["import", "text", str(SHARED / "card-archive" / "smashup-catalog.json")]))
+        cmds.insert(0, ("import text", ["import", "text", str(CATALOG)]))
     return cmds
 
 
@@ -241,9 +238,7 @@ def test_every_command_speaks_german(cli, db_path, backend, tmp_path, monkeypatc
 
 
 def test_import_text_summary_is_german(cli, db_path, monkeypatch):
-    archive = SHARED / "card-archive" / "smashup-catalog.json"
-    if not archive.is_file():
-        pytest.skip("../shared/data (card archive) is not present")
+    archive = require_shared("card-archive", "smashup-catalog.json")
     monkeypatch.setenv("LANG", "de_DE.UTF-8")
     res = cli("import", "text", str(archive))
     assert res.exit_code == 0, res.output

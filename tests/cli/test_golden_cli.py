@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+from helpers import require_shared
 GOLDEN = Path(__file__).parent / "golden"
 
 #: (file name, arguments). Order matters: the collection commands change the
@@ -94,11 +95,9 @@ def _run(args: list[str], env: dict) -> str:
 
 @pytest.fixture(scope="module")
 def golden_db(tmp_path_factory):
-    from conftest import SHARED_DATA
-
-    archive = SHARED_DATA / "card-archive"
-    if not (archive / "smashup-catalog.json").is_file():
-        pytest.skip("../shared/data is not present")
+    archive = require_shared("card-archive")
+    for source in ("smashup-catalog.json", "smashup-bases.json"):
+        require_shared("card-archive", source)
     db = str(tmp_path_factory.mktemp("golden") / "golden.db")
     env = _env(db)
     for source in ("smashup-catalog.json", "smashup-bases.json"):

@@ -4,20 +4,15 @@ from __future__ import annotations
 
 import json
 
-from tests.conftest import DATA, db_execute, db_rows
-
-
-def _json(result):
-    assert result.exit_code == 0, result.output
-    return json.loads(result.stdout)
+from helpers import DATA, db_execute, db_rows, json_ok
 
 
 def test_factions_lists_all_106_with_products_and_german_names(cli):
-    rows = _json(cli("factions", "--json"))
+    rows = json_ok(cli("factions", "--json"))
     assert len(rows) == 106
     assert all(r["products"] for r in rows)
     by_id = {r["id"]: r for r in rows}
-    de = _json(cli("factions", "--json", "--lang", "de"))
+    de = json_ok(cli("factions", "--json", "--lang", "de"))
     de_by_id = {r["id"]: r for r in de}
     assert de_by_id["changerbots"]["name"] == "Wechslerbots" and de_by_id["changerbots"]["name_lang"] == "de"
     assert by_id["changerbots"]["name"] == "Changerbots"
@@ -28,7 +23,7 @@ def test_factions_lists_all_106_with_products_and_german_names(cli):
 
 
 def test_stats_json(cli):
-    s = _json(cli("stats", "--json"))
+    s = json_ok(cli("stats", "--json"))
     catalogue = json.loads((DATA / "catalogue.json").read_text())
     assert s["factions"] == 106 and s["products"] >= 27 and s["bases"] >= 181
     assert s["cards"] == catalogue["counts"]["cards"]
@@ -46,11 +41,11 @@ def test_every_faction_deck_adds_up_to_20_in_the_database(cli, db_path):
 
 
 def test_card_by_german_and_english_name_is_the_same(cli):
-    de = _json(cli("card", "Cäsiumrüstung", "--json"))
-    en = _json(cli("card", "cesium armor", "--json"))
+    de = json_ok(cli("card", "Cäsiumrüstung", "--json"))
+    en = json_ok(cli("card", "cesium armor", "--json"))
     assert de["id"] == en["id"] == "cesium-armor"
     assert de["faction"]["id"] == "changerbots"
-    folded = _json(cli("card", "CASIUMRUSTUNG", "--json"))
+    folded = json_ok(cli("card", "CASIUMRUSTUNG", "--json"))
     assert folded["id"] == "cesium-armor"
 
 
@@ -58,7 +53,7 @@ def test_faction_by_german_name(cli):
     result = cli("faction", "Wechslerbots")
     assert result.exit_code == 0
     assert "Changerbots" in result.output and "Leader Two" in result.output
-    f = _json(cli("faction", "Wechslerbots", "--json"))
+    f = json_ok(cli("faction", "Wechslerbots", "--json"))
     assert f["id"] == "changerbots" and f["totals"]["cards"] == 20
     assert {b["id"] for b in f["bases"]} == {"changing-room", "unicrave"}
 
@@ -71,18 +66,18 @@ def test_unknown_card_suggests_and_fails(cli):
 
 
 def test_base_and_bases(cli):
-    b = _json(cli("base", "USS Unternehmung", "--json"))
+    b = json_ok(cli("base", "USS Unternehmung", "--json"))
     assert b["id"] == "uss-undertaking" and b["breakpoint"] and len(b["vp"]) == 3
-    marvel = _json(cli("bases", "--product", "Smash Up: Marvel", "--json"))
+    marvel = json_ok(cli("bases", "--product", "Smash Up: Marvel", "--json"))
     assert len(marvel) == 16 and all(not x["stats_known"] for x in marvel)
-    geister = _json(cli("bases", "--faction", "Geister", "--json"))
+    geister = json_ok(cli("bases", "--faction", "Geister", "--json"))
     assert geister and all(x["faction"]["id"] == "ghosts" for x in geister)
     bad = cli("bases", "--product", "Core Sett")
     assert bad.exit_code == 1 and "Core Set" in bad.output
 
 
 def test_products_with_german_names(cli):
-    rows = _json(cli("products", "--json", "--lang", "de"))
+    rows = json_ok(cli("products", "--json", "--lang", "de"))
     names = {r["id"]: r["name"] for r in rows}
     assert names["cease-and-desist"] == "Vergessene Helden" and len(rows) >= 27
 

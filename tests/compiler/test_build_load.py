@@ -13,7 +13,7 @@ from smashup_db.compiler.datafiles import read_data
 from smashup_db.compiler.load import build_catalogue_db
 from smashup_db.compiler.bootstrap import ensure_current
 from smashup_db.db import transaction
-from tests.conftest import db_execute, db_rows
+from helpers import db_execute, db_rows
 
 
 @pytest.fixture
@@ -65,3 +65,17 @@ def test_any_difference_makes_the_build_replace_the_facts(db_path, statements, c
                             " AND body = 'laser sword'") == [(1,)]
     statements.clear()
     assert build_catalogue_db(db_path, read_data()).changed is False and statements == []
+
+
+def test_compiled_rows_have_exactly_the_declared_columns():
+    """The build inserts the declared columns (smashup_db/db/tables.py); each compiled row gives every
+    one of them and nothing else, so a column added to the declaration cannot be left out silently."""
+    from smashup_db.compiler.load import fact_rows
+    from smashup_db.db.tables import FACT_TABLES, TABLES
+
+    rows = fact_rows(read_data())
+    assert set(rows) == {*FACT_TABLES, "name"}
+    for table, table_rows in rows.items():
+        assert table_rows, table
+        wrong = {tuple(r) for r in table_rows if tuple(r) != TABLES[table].written}
+        assert wrong == set(), (table, wrong)

@@ -8,7 +8,7 @@ import shutil
 import pytest
 
 from smashup_db.compiler.check import check_data
-from tests.conftest import DATA
+from helpers import DATA
 
 
 @pytest.fixture

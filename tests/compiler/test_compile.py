@@ -8,7 +8,7 @@ import shutil
 import pytest
 
 from smashup_db.compiler.compile import CompileError, compile_catalogue, render_files, build_catalogue
-from tests.conftest import DATA
+from helpers import DATA
 
 
 def _tree(root):

@@ -15,18 +15,13 @@ from hypothesis import strategies as st
 
 from smashup_db.compiler import printdiff as prt
 from smashup_db.common.text import key
-from tests.conftest import DATA, REPO
+from helpers import DATA, REPO, json_ok
 
 PRINTINGS_FILE = json.loads((DATA / "printings.json").read_text(encoding="utf-8"))
 DIFFERENCES = PRINTINGS_FILE["differences"]
 CORRECTIONS = json.loads((DATA / "curated" / "corrections.json").read_text(encoding="utf-8"))["corrections"]
 CURATED = json.loads((DATA / "curated" / "printings.json").read_text(encoding="utf-8"))
 RULEBOOK_DE = REPO.parent / "shared" / "reference" / "000_b44679c6b4f9505b.txt"
-
-
-def _json(result):
-    assert result.exit_code == 0, result.output
-    return json.loads(result.stdout)
 
 
 def _products_in_order():
@@ -45,11 +40,11 @@ def test_titans_belong_to_their_pack_or_a_box_with_titans_and_have_no_power(cli)
     for t in titans:
         assert t["power"] is None, t
         assert t["product"] == prt.TITANS_PACK or order.index(t["product"]) >= first_box, t
-    kraken = _json(cli("card", "The Kraken", "--json"))
+    kraken = json_ok(cli("card", "The Kraken", "--json"))
     assert [p["id"] for p in kraken["products"]] == [prt.TITANS_PACK]
     assert "TITANS" in kraken["products"][0]["name"]
     assert kraken["power"] is None and kraken["power_status"] == "none"
-    assert _json(cli("search", "t:titan pow>=1", "--json"))["results"] == []
+    assert json_ok(cli("search", "t:titan pow>=1", "--json"))["results"] == []
 
 
 def test_titans_the_kadsuno_files_put_in_the_titans_packs_are_there(shared_data, cli):
@@ -75,11 +70,11 @@ def test_fusions_are_the_cards_with_a_minion_and_an_action_ability(shared_data, 
     archive = json.loads((shared_data / "card-archive" / "smashup-catalog.json").read_text(encoding="utf-8"))
     expected = {c["name"] for f in archive["factions"] for c in f["cards"] if prt.is_fusion(c.get("text"))}
     assert {"K.C. Smith", "Pixie", "Wolf Pact"} <= expected
-    found = _json(cli("search", "t:fusion", "--json", "--limit", "0"))
+    found = json_ok(cli("search", "t:fusion", "--json", "--limit", "0"))
     assert {r["name_en"] for r in found["results"]} == expected
-    de = _json(cli("search", "t:fusion", "--json", "--lang", "de", "--limit", "0"))
+    de = json_ok(cli("search", "t:fusion", "--json", "--lang", "de", "--limit", "0"))
     assert de["total"] == found["total"]
-    gerald = _json(cli("faction", "G.I. Gerald", "--json"))
+    gerald = json_ok(cli("faction", "G.I. Gerald", "--json"))
     assert gerald["totals"]["fusions"] == sum(c["copies"] for c in gerald["cards"] if c["type"] == "fusion") > 0
     assert all(c["power"] is not None for c in gerald["cards"] if c["type"] == "fusion")
 
@@ -88,7 +83,7 @@ def test_gelf_has_the_power_of_its_all_stars_twin(cli, shared_data):
     archive = json.loads((shared_data / "card-archive" / "smashup-catalog.json").read_text(encoding="utf-8"))
     twin = [c["power"] for f in archive["factions"] if f["name"] == "Smash Up All Stars"
             for c in f["cards"] if c["name"] == "G.E.L.F."]
-    card = _json(cli("card", "gelf", "--json"))  # the Shapeshifters' one comes first
+    card = json_ok(cli("card", "gelf", "--json"))  # the Shapeshifters' one comes first
     assert card["faction"]["id"] == "shapeshifters"
     assert card["power"] == twin[0] == 4
 
@@ -98,10 +93,10 @@ def test_unknown_power_is_null_with_a_reason_and_shown_as_a_question_mark(cli):
                if c["type"] in ("minion", "fusion") and c["power"] is None]
     assert unknown and all(c.get("note") for c in unknown)
     for c in unknown:
-        item = _json(cli("card", c["id"], "--json"))
+        item = json_ok(cli("card", c["id"], "--json"))
         assert item["power"] is None and item["power_status"] == "unknown" and item["power_reason"]
         assert "Power ?" in cli("card", c["id"]).output
-    action = _json(cli("card", "Invasion", "--json"))
+    action = json_ok(cli("card", "Invasion", "--json"))
     assert action["power"] is None and action["power_status"] == "none" and "power_reason" not in action
 
 
@@ -111,8 +106,8 @@ def test_field_of_honor_original_and_current(cli, shared_data):
     bases = json.loads((shared_data / "card-archive" / "smashup-bases.json").read_text(encoding="utf-8"))["bases"]
     current = next(b for b in bases if b["name"] == "Field of Honor")
     original = next(e for e in CURATED["bases"] if e["name"] == "Field of Honor")
-    o = _json(cli("base", "Field of Honor", "--printing", "original", "--json"))
-    c = _json(cli("base", "Field of Honor", "--printing", "current", "--json"))
+    o = json_ok(cli("base", "Field of Honor", "--printing", "original", "--json"))
+    c = json_ok(cli("base", "Field of Honor", "--printing", "current", "--json"))
     assert (o["breakpoint"], o["vp"]) == (18, [3, 2, 1]) == (original["set"]["breakpoint"], original["set"]["vp"])
     assert (c["breakpoint"], c["vp"]) == (16, [3, 1, 1]) == (current["breakpoint"], current["vp"])
     assert {(p["printing"], p["product"]["id"]) for p in o["printings"]} == {
@@ -120,7 +115,7 @@ def test_field_of_honor_original_and_current(cli, shared_data):
 
 
 def test_old_name_finds_the_base_and_shows_both_printings(cli):
-    item = _json(cli("base", "Miskatonic University", "--json"))
+    item = json_ok(cli("base", "Miskatonic University", "--json"))
     assert item["id"] == "arkham-university"
     names = {p["printing"]: p["name"] for p in item["printings"]}
     assert names == {"original": "Miskatonic University", "current": "Arkham University"}
@@ -131,18 +126,18 @@ def test_unicrave_scores_at_the_german_rulebook_breakpoint_and_is_replaced(cli):
     if not RULEBOOK_DE.is_file():
         pytest.skip("../shared/reference is not present")
     bp = int(re.search(r"Unicrave besitzt einen Zerstörungswert von (\d+)", RULEBOOK_DE.read_text()).group(1))
-    res = _json(cli("score", "Unicrave", "A=20", "B=5", "--printing", "german", "--json"))
+    res = json_ok(cli("score", "Unicrave", "A=20", "B=5", "--printing", "german", "--json"))
     assert res["breakpoint"] == bp == 20 and res["reached"] is True and res["scoring"] == "replaced"
     assert "replaced before scoring" in res["notice"]
     out = cli("score", "Unicrave", "A=20", "B=5", "--printing", "german").output
     assert "replaced before scoring" in out and "20" in out
-    assert _json(cli("score", "Unicrave", "A=20", "B=5", "--printing", "current", "--json"))["breakpoint"] == 19
+    assert json_ok(cli("score", "Unicrave", "A=20", "B=5", "--printing", "current", "--json"))["breakpoint"] == 19
 
 
 def test_vp_per_minion_is_applied_when_counts_are_given(cli):
-    res = _json(cli("score", "Rhodes Plaza Mall", "A=20", "B=5", "--minions", "A=3,B=2", "--json"))
+    res = json_ok(cli("score", "Rhodes Plaza Mall", "A=20", "B=5", "--minions", "A=3,B=2", "--json"))
     assert res["rule_applied"] and {r["player"]: r["vp"] for r in res["results"]} == {"A": 3, "B": 2}
-    plain = _json(cli("score", "Rhodes Plaza Mall", "A=20", "B=5", "--json"))
+    plain = json_ok(cli("score", "Rhodes Plaza Mall", "A=20", "B=5", "--json"))
     assert not plain["rule_applied"] and "--minions" in plain["notice"]
     bad = cli("score", "Unicrave", "A=1", "--printing", "first")
     assert bad.exit_code != 0 and "unknown printing" in bad.output
@@ -163,21 +158,21 @@ def test_every_scoring_flag_comes_from_the_base_text(shared_data):
 # ----------------------------------------------------------------------------- collection and base deck
 
 def test_german_title_records_the_german_edition_and_lookups_follow_it(cli):
-    row = _json(cli("collection", "add", "Wahnsinnslevel 9000", "--json"))
+    row = json_ok(cli("collection", "add", "Wahnsinnslevel 9000", "--json"))
     assert row["printing"] == "german"
-    assert _json(cli("base", "Field of Honor", "--json"))["breakpoint"] == 18
-    assert _json(cli("base", "Field of Honor", "--printing", "current", "--json"))["breakpoint"] == 16
-    assert _json(cli("collection", "add", "Core Set", "--json"))["printing"] is None
-    assert _json(cli("collection", "add", "Core Set", "--printing", "original", "--json"))["printing"] == "original"
-    assert _json(cli("base", "Temple of Goju", "--json"))["breakpoint"] == 18
+    assert json_ok(cli("base", "Field of Honor", "--json"))["breakpoint"] == 18
+    assert json_ok(cli("base", "Field of Honor", "--printing", "current", "--json"))["breakpoint"] == 16
+    assert json_ok(cli("collection", "add", "Core Set", "--json"))["printing"] is None
+    assert json_ok(cli("collection", "add", "Core Set", "--printing", "original", "--json"))["printing"] == "original"
+    assert json_ok(cli("base", "Temple of Goju", "--json"))["breakpoint"] == 18
 
 
 def test_geek_edition_and_core_set_put_the_geeks_bases_into_the_set_matched_deck(cli):
-    assert _json(cli("collection", "add", "Geek Edition", "--json"))["printing"] == "german"
+    assert json_ok(cli("collection", "add", "Geek Edition", "--json"))["printing"] == "german"
     cli("collection", "add", "Core Set")
-    geeks = _json(cli("faction", "Geeks", "--json"))
-    core = _json(cli("bases", "--product", "Core Set", "--json"))
-    res = _json(cli("bases", "deck", "-f", "geeks,aliens", "-n", "2", "--owned", "--seed", "1", "--json"))
+    geeks = json_ok(cli("faction", "Geeks", "--json"))
+    core = json_ok(cli("bases", "--product", "Core Set", "--json"))
+    res = json_ok(cli("bases", "deck", "-f", "geeks,aliens", "-n", "2", "--owned", "--seed", "1", "--json"))
     assert {b["id"] for b in geeks["bases"]} <= set(res["base_deck"])
     assert set(res["base_deck"]) == {b["id"] for b in geeks["bases"]} | {b["id"] for b in core}
     assert "the-big-geeky-box" in res["boxes"]
@@ -234,7 +229,7 @@ def test_differences_are_what_the_sources_say(shared_data):
 
 
 def test_stats_count_printings_and_unresolved(cli):
-    s = _json(cli("stats", "--json"))["printings"]
+    s = json_ok(cli("stats", "--json"))["printings"]
     rows = PRINTINGS_FILE["printings"]
     multi = lambda kind: len({r["id"] for r in rows if r["kind"] == kind and
                               len({(x["product"], x["printing"]) for x in rows
@@ -284,7 +279,7 @@ def test_german_editions_are_the_products_of_the_editions_file(cli, shared_data)
 
     with (shared_data / "german" / "editions-de.tsv").open(encoding="utf-8", newline="") as fh:
         rows = list(csv.DictReader(fh, delimiter="\t"))
-    products = _json(cli("products", "--json"))
+    products = json_ok(cli("products", "--json"))
     german = {p["name_en"]: p["german_edition"]["title"] for p in products if p["german_edition"]}
     assert german == {r["english_product"]: r["german_title"] for r in rows}
     assert len(german) == 14
@@ -294,7 +289,7 @@ def test_a_renamed_card_keeps_its_identity_and_its_original_type(cli):
     renamed = [d for d in DIFFERENCES if d["kind"] == "card" and d["status"] == "printing" and d["field"] == "name"]
     assert renamed
     for d in renamed:
-        item = _json(cli("card", d["original_name"], "--json"))
+        item = json_ok(cli("card", d["original_name"], "--json"))
         assert item["id"] == d["id"]
         orig = next(p for p in item["printings"] if p["printing"] == "original")
         assert orig["name"] == d["original_name"] and orig["type"] == d["original_card"]["type"]
@@ -302,15 +297,15 @@ def test_a_renamed_card_keeps_its_identity_and_its_original_type(cli):
 
 
 def test_bases_deck_and_draft_take_the_printing(cli):
-    res = _json(cli("bases", "deck", "-f", "bear cavalry,ghosts", "-n", "3", "--base-mode", "faction",
+    res = json_ok(cli("bases", "deck", "-f", "bear cavalry,ghosts", "-n", "3", "--base-mode", "faction",
                     "--printing", "original", "--seed", "2", "--json"))
     stats = {s["id"]: s for s in res["bases_in_play_stats"]}
     assert set(stats) == set(res["bases_in_play"]) and "field-of-honor" in stats
     assert (stats["field-of-honor"]["breakpoint"], stats["field-of-honor"]["vp"]) == (18, [3, 2, 1])
-    cur = _json(cli("bases", "deck", "-f", "bear cavalry,ghosts", "-n", "3", "--base-mode", "faction",
+    cur = json_ok(cli("bases", "deck", "-f", "bear cavalry,ghosts", "-n", "3", "--base-mode", "faction",
                     "--printing", "current", "--seed", "2", "--json"))
     assert {s["id"]: s["breakpoint"] for s in cur["bases_in_play_stats"]}["field-of-honor"] == 16
-    draft = _json(cli("draft", "-p", "Anna,Ben", "--auto", "--seed", "4", "--printing", "german", "--json"))
+    draft = json_ok(cli("draft", "-p", "Anna,Ben", "--auto", "--seed", "4", "--printing", "german", "--json"))
     assert draft["printing"] == "german"
     assert [s["id"] for s in draft["bases_in_play_stats"]] == draft["bases_in_play"]
     bad = cli("bases", "deck", "-f", "ghosts,aliens", "-n", "2", "--printing", "reprint")
@@ -322,17 +317,17 @@ def test_printing_option_gives_each_printings_own_facts(cli):
     for d in DIFFERENCES:
         if d["kind"] != "card" or d["status"] != "printing" or d["field"] not in ("copies", "power"):
             continue
-        orig = _json(cli("card", d["id"], "--printing", "original", "--json"))
-        cur = _json(cli("card", d["id"], "--printing", "current", "--json"))
-        german = _json(cli("card", d["id"], "--printing", "german", "--json"))
+        orig = json_ok(cli("card", d["id"], "--printing", "original", "--json"))
+        cur = json_ok(cli("card", d["id"], "--printing", "current", "--json"))
+        german = json_ok(cli("card", d["id"], "--printing", "german", "--json"))
         assert orig[d["field"]] == d["original"] and cur[d["field"]] == d["current"], d
         assert german[d["field"]] == d["original"] and german["facts_from"] == "original"
         checked += 1
     assert checked >= 10
     # an owned original box changes the faction list too
     soldier = next(d for d in DIFFERENCES if d["field"] == "power" and d["status"] == "printing")
-    fac = _json(cli("card", soldier["id"], "--json"))["faction"]["id"]
-    product = _json(cli("card", soldier["id"], "--json"))["products"][0]["id"]
+    fac = json_ok(cli("card", soldier["id"], "--json"))["faction"]["id"]
+    product = json_ok(cli("card", soldier["id"], "--json"))["products"][0]["id"]
     cli("collection", "add", product, "--printing", "original")
-    row = next(c for c in _json(cli("faction", fac, "--json"))["cards"] if c["id"] == soldier["id"])
+    row = next(c for c in json_ok(cli("faction", fac, "--json"))["cards"] if c["id"] == soldier["id"])
     assert row["power"] == soldier["original"]

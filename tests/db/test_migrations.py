@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import ast
+import re
+from pathlib import Path
+
 import pytest
 
 from smashup_db.db import migrations
 from smashup_db.db import engine_for, resolve_url
 from smashup_db.compiler.bootstrap import open_db
-from tests.conftest import db_execute, db_rows
+from helpers import db_execute, db_rows
 
 
 def _columns(db: str, table: str) -> set[str]:
@@ -38,7 +42,78 @@ def test_new_database_is_at_head_and_matches_the_models(db_path):
         ctx = MigrationContext.configure(conn, opts={"include_name": lambda name, type_, _parent: not (
             type_ == "table" and name.startswith("search_fts"))})
         diff = compare_metadata(ctx, SQLModel.metadata)
-    assert diff == [], "the revisions in smashup_db/migrations do not match models.py"
+    assert diff == [], "the newest revision in smashup_db/db/migrations does not match smashup_db/db/tables.py"
+
+
+def _check_fingerprint(sql: str) -> tuple[list[str], list[str]]:
+    """The quoted values and the numbers of a CHECK's SQL: what a server's rewording keeps
+    (PostgreSQL turns ``type IN ('a', 'b')`` into ``type = ANY (ARRAY['a'::varchar, …])``)."""
+    return sorted(re.findall(r"'([^']*)'", sql)), sorted(re.findall(r"(?<![\w'])\d+(?![\w'])", sql))
+
+
+def test_new_database_has_the_declared_check_constraints(db_path):
+    """Alembic does not compare CHECK constraints, so a vocabulary changed without a new revision
+    would go unnoticed: compare each table's checks (names and values) with the declaration."""
+    from sqlalchemy import inspect
+
+    from smashup_db.db.tables import TABLES
+
+    engine = open_db(db_path, build_if_needed=False)
+    insp = inspect(engine)
+    for table in TABLES.values():
+        stored = {c["name"]: c["sqltext"] for c in insp.get_check_constraints(table.name)}
+        assert set(stored) == {name for name, _ in table.checks}, table.name
+        for name, sql in table.checks:
+            if engine.dialect.name == "sqlite":  # SQLite keeps the text as the migration wrote it
+                assert " ".join(stored[name].split()) == sql, (table.name, name)
+            assert _check_fingerprint(stored[name]) == _check_fingerprint(sql), (table.name, name, stored[name])
+
+
+def test_the_models_are_the_declared_tables():
+    """:mod:`smashup_db.db.schema` derives every model faithfully from :mod:`smashup_db.db.tables`."""
+    from sqlalchemy import Integer, String
+    from sqlmodel import SQLModel
+
+    from smashup_db.db import schema
+    from smashup_db.db.tables import TABLES
+
+    ours = {name: t for name, t in SQLModel.metadata.tables.items() if name in TABLES}
+    assert set(ours) == set(TABLES) == set(schema.MODELS)
+    for name, declared in TABLES.items():
+        table = ours[name]
+        assert tuple(table.columns.keys()) == declared.names, name
+        assert tuple(c.name for c in table.primary_key.columns) == declared.primary_key, name
+        for c in declared.columns:
+            col = table.columns[c.name]
+            assert col.nullable == (c.null and not c.key), (name, c.name)
+            assert ({f.target_fullname for f in col.foreign_keys} == ({c.ref} if c.ref else set())), (name, c.name)
+            assert bool(col.index) == c.index and bool(col.unique) == c.unique, (name, c.name)
+            assert isinstance(getattr(col.type, "impl", col.type), {str: String, int: Integer}[c.type]), (name, c.name)
+        assert {ck.name for ck in table.constraints if ck.__class__.__name__ == "CheckConstraint"} == {
+            n for n, _ in declared.checks}, name
+        assert schema.MODELS[name].__doc__ == declared.doc and getattr(schema, declared.model) is schema.MODELS[name]
+
+
+MIGRATIONS = Path(migrations.HERE)
+
+
+@pytest.mark.parametrize("script", sorted(p.name for p in (MIGRATIONS / "versions").glob("*.py")))
+def test_a_migration_imports_nothing_of_ours(script):
+    """Each revision spells out its own schema and value lists (frozen): an import of today's
+    vocabulary or models would change an old revision whenever they change."""
+    tree = ast.parse((MIGRATIONS / "versions" / script).read_text(encoding="utf-8"))
+    ours = []
+    for node in ast.walk(tree):  # function-level imports included
+        if isinstance(node, ast.Import):
+            ours += [a.name for a in node.names if a.name.split(".")[0] == "smashup_db"]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level or (node.module or "").split(".")[0] == "smashup_db":
+                ours.append("." * node.level + (node.module or ""))
+        elif isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", "")) in (
+                "__import__", "import_module"):
+            ours.append(ast.unparse(node))
+    allowed = [m for m in ours if m.startswith("smashup_db.db.migrations") and "versions" not in m]
+    assert [m for m in ours if m not in allowed] == [], f"{script} imports {ours}"
 
 
 def _old_database(db: str, *, stamped: bool) -> None:

@@ -11,17 +11,11 @@ import json
 import os
 import sqlite3
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from conftest import SHARED_DATA
-
-
-def smashup(env: dict, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "smashup_db", *args], env=env, capture_output=True, text=True,
-                          stdin=subprocess.DEVNULL, timeout=120)
+from helpers import CATALOG, smashup, smashup_env
 
 
 @pytest.fixture
@@ -37,14 +31,12 @@ def small_fs(tmp_path):
 
 
 def _env(db: Path) -> dict:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("SMASHUP_")}
-    return {**env, "SMASHUP_DB": str(db), "LANG": "C.UTF-8", "SMASHUP_DB_TIMEOUT": "2"}
+    return smashup_env(str(db), SMASHUP_DB_TIMEOUT="2")
 
 
 def _built(db: Path) -> dict:
     env = _env(db)
-    archive = SHARED_DATA / "card-archive" / "smashup-catalog.json"
-    args = ("import", "text", str(archive)) if archive.is_file() else ("stats",)
+    args = ("import", "text", str(CATALOG)) if CATALOG.is_file() else ("stats",)
     proc = smashup(env, *args)
     assert proc.returncode == 0, proc.stderr
     assert smashup(env, "collection", "add", "Core Set").returncode == 0

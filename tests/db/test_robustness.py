@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from smashup_db.db import PG_LOCK_KEY
-from tests.conftest import DATA, db_rows, one_line_error
+from helpers import DATA, db_rows, one_line_error
 
 SMASHUP = [sys.executable, "-c", "from smashup_db.cli import main; main()"]
 BAD_PG = "postgresql+psycopg://smashup@127.0.0.1:1/smashup"  # nothing listens on port 1
@@ -199,7 +199,7 @@ def check_sane(db: str, backend: str) -> None:
 def test_build_killed_mid_way_changes_nothing(cli, db_path, backend):
     assert cli("collection", "add", "Core Set", "--copies", "2").exit_code == 0
     # a visible difference a finished build would undo
-    from tests.conftest import db_execute
+    from helpers import db_execute
 
     db_execute(db_path, "UPDATE card SET copies = 99 WHERE id = 'laser-sword'")
     kill_when_paused(db_path, "build", "db", "build")

@@ -9,16 +9,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from helpers import json_ok
 from smashup_db.gamenight.session import finish, links, setup
 from smashup_db.catalogue.view import Catalogue
 from smashup_db.compiler.bootstrap import open_reader
 
 KEYS = {"seed", "pool", "start_player", "picks", "players", "base_mode", "base_deck", "bases_in_play", "boxes"}
-
-
-def _json(result):
-    assert result.exit_code == 0, result.output
-    return json.loads(result.stdout)
 
 
 @pytest.fixture(scope="module")
@@ -29,14 +25,14 @@ def cat(tmp_path_factory):
 
 
 def test_auto_draft_json_shape_and_replay(cli):
-    a = _json(cli("draft", "--players", "Anna,Ben,Cleo", "--auto", "--seed", "1", "--json"))
+    a = json_ok(cli("draft", "--players", "Anna,Ben,Cleo", "--auto", "--seed", "1", "--json"))
     assert KEYS <= set(a)
     assert a["seed"] == 1 and len(a["pool"]) == 8 and a["start_player"] in ("Anna", "Ben", "Cleo")
     assert [p["player"] for p in a["picks"]][:3] == [p["player"] for p in a["picks"]][3:][::-1]
     assert a["picks"][0]["player"] == a["start_player"]
     assert {len(v) for v in a["players"].values()} == {2}
     assert len(a["bases_in_play"]) == 4 and set(a["bases_in_play"]) <= set(a["base_deck"])
-    b = _json(cli("draft", "--players", "Anna,Ben,Cleo", "--auto", "--seed", "1", "--json"))
+    b = json_ok(cli("draft", "--players", "Anna,Ben,Cleo", "--auto", "--seed", "1", "--json"))
     assert a == b
 
 
@@ -48,10 +44,10 @@ def test_readable_result_for_a_new_user(cli):
 
 
 def test_scripted_picks_in_order(cli):
-    first = _json(cli("draft", "-p", "Anna,Ben", "--seed", "5", "--start", "Anna", "--auto", "--json"))
+    first = json_ok(cli("draft", "-p", "Anna,Ben", "--seed", "5", "--start", "Anna", "--auto", "--json"))
     pool = first["pool"]
     picks = ["--pick", f"Anna={pool[0]}", "--pick", f"Ben={pool[1]}", "--pick", f"Ben={pool[2]}", "--pick", f"Anna={pool[3]}"]
-    res = _json(cli("draft", "-p", "Anna,Ben", "--seed", "5", "--start", "Anna", *picks, "--json"))
+    res = json_ok(cli("draft", "-p", "Anna,Ben", "--seed", "5", "--start", "Anna", *picks, "--json"))
     assert res["players"] == {"Anna": [pool[0], pool[3]], "Ben": [pool[1], pool[2]]}
     wrong = cli("draft", "-p", "Anna,Ben", "--seed", "5", "--start", "Anna", "--pick", f"Ben={pool[0]}")
     assert wrong.exit_code == 1 and "Anna's turn" in wrong.output
@@ -70,7 +66,7 @@ def test_bad_player_counts(cli):
 
 
 def test_interactive_draft_numbers_german_name_typo_and_undo(cli, cat):
-    base = _json(cli("draft", "-p", "Anna,Ben", "--seed", "11", "--start", "Anna", "--auto", "--json"))
+    base = json_ok(cli("draft", "-p", "Anna,Ben", "--seed", "11", "--start", "Anna", "--auto", "--json"))
     pool = base["pool"]
     german = {f: cat.name("faction", f, "de") for f in pool}
     with_de = [f for f in pool if german[f][1] == "de" and german[f][0].lower() != cat.name("faction", f, "en")[0].lower()]
@@ -109,7 +105,7 @@ def test_interactive_refuses_a_taken_faction_and_keeps_asking(cli):
 def test_collection_restricts_pool_and_survives_rebuild(cli, db_path):
     assert cli("collection", "add", "Core Set").exit_code == 0
     assert cli("collection", "add", "Vergessene Helden", "--owner", "Ben").exit_code == 0
-    res = _json(cli("draft", "-p", "Anna,Ben", "--owned", "--auto", "--seed", "4", "--json"))
+    res = json_ok(cli("draft", "-p", "Anna,Ben", "--owned", "--auto", "--seed", "4", "--json"))
     core_and_cd = {"aliens", "dinosaurs", "ninjas", "pirates", "robots", "tricksters", "wizards", "zombies",
                    "astroknights", "changerbots", "ignobles", "star-roamers"}
     assert set(res["pool"]) <= core_and_cd
@@ -117,36 +113,36 @@ def test_collection_restricts_pool_and_survives_rebuild(cli, db_path):
     only_ben = cli("draft", "-p", "Anna,Ben,Cleo", "--collection", "Ben", "--auto")
     assert only_ben.exit_code == 1 and "only 4 factions" in only_ben.output
     assert cli("db", "build").exit_code == 0
-    rows = _json(cli("collection", "list", "--json"))
+    rows = json_ok(cli("collection", "list", "--json"))
     assert {(r["owner"], r["product"]["id"], r["copies"]) for r in rows} == {("me", "core-set", 1), ("Ben", "cease-and-desist", 1)}
     bad = cli("collection", "add", "Core Sett")
     assert bad.exit_code == 1 and "Core Set" in bad.output
     assert cli("collection", "remove", "Core Set").exit_code == 0
-    assert len(_json(cli("collection", "list", "--json"))) == 1
+    assert len(json_ok(cli("collection", "list", "--json"))) == 1
 
 
 def test_bases_deck_rulebook_example(cli):
-    res = _json(cli("bases", "deck", "--factions", "Steampunks,Wechslerbots,Zombies,Astroritter", "--players", "2",
+    res = json_ok(cli("bases", "deck", "--factions", "Steampunks,Wechslerbots,Zombies,Astroritter", "--players", "2",
                     "--seed", "3", "--json"))
     assert res["boxes"] == ["core-set", "awesome-level-9000", "cease-and-desist"]
     assert len(res["base_deck"]) == 16 + 8 + 8 and len(res["bases_in_play"]) == 3
 
 
 def test_score_cli_rulebook_tie_examples(cli):
-    r = _json(cli("score", "USS Undertaking", "Anna=10", "Ben=10", "Cleo=5", "--json"))
+    r = json_ok(cli("score", "USS Undertaking", "Anna=10", "Ben=10", "Cleo=5", "--json"))
     vp = r["vp"]
     got = {x["player"]: (x["place"], x["vp"]) for x in r["results"]}
     assert got == {"Anna": (1, vp[0]), "Ben": (1, vp[0]), "Cleo": (3, vp[2])}
-    r = _json(cli("score", "USS Undertaking", "Anna=12", "Ben=8", "Cleo=8", "Dan=3", "--json"))
+    r = json_ok(cli("score", "USS Undertaking", "Anna=12", "Ben=8", "Cleo=8", "Dan=3", "--json"))
     got = {x["player"]: (x["place"], x["vp"]) for x in r["results"]}
     assert got["Ben"] == (2, vp[1]) and got["Cleo"] == (2, vp[1]) and got["Dan"] == (4, 0)
-    r = _json(cli("score", "USS Undertaking", "Anna=5", "Ben=0", "--json"))
+    r = json_ok(cli("score", "USS Undertaking", "Anna=5", "Ben=0", "--json"))
     assert {x["player"]: x["vp"] for x in r["results"]}["Ben"] == 0
-    r = _json(cli("score", "USS Undertaking", "Anna=5", "Ben=0", "--minion", "Ben", "--json"))
+    r = json_ok(cli("score", "USS Undertaking", "Anna=5", "Ben=0", "--minion", "Ben", "--json"))
     assert {x["player"]: x["place"] for x in r["results"]}["Ben"] == 2
     unknown = cli("score", "Avengers Tower", "Anna=3")
     assert unknown.exit_code == 1 and "--vp" in unknown.output
-    assert _json(cli("score", "Avengers Tower", "Anna=3", "--vp", "4,2,1", "--json"))["results"][0]["vp"] == 4
+    assert json_ok(cli("score", "Avengers Tower", "Anna=3", "--vp", "4,2,1", "--json"))["results"][0]["vp"] == 4
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import db_rows, one_line_error
+from helpers import db_rows, one_line_error
 
 
 @pytest.mark.skipif(not Path("/proc/kmsg").exists(), reason="needs /proc/kmsg")

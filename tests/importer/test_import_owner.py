@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from tests.conftest import db_execute, db_rows
+from helpers import db_execute, db_rows
 
 
 def test_item5_text_import_never_replaces_a_translation_naming_the_archive(cli, db_path, shared_data, tmp_path):

@@ -1,7 +1,8 @@
 """`smashup import text`: the card archive's rules text, errata and clarifications.
 
-Runs on the full public files in ../shared/data (skipped when absent: the
-text is AEG's and is never part of the project).
+The import tests run on the full public files in ../shared/data (skipped when
+absent: the text is AEG's and is never part of the project); the text helpers and
+the error cases that need no archive run without them.
 """
 
 from __future__ import annotations
@@ -16,21 +17,19 @@ from pathlib import Path
 
 import pytest
 
+from helpers import BASES, CATALOG, SHARED_DATA, needs_archive, one_line_error, require_shared
 from smashup_db.importer.card_archive import clean_text, erratum_of
 
-SHARED = Path(__file__).resolve().parents[2].parent / "shared" / "data"
-ARCHIVE = SHARED / "card-archive"
-CATALOG = ARCHIVE / "smashup-catalog.json"
-BASES = ARCHIVE / "smashup-bases.json"
-KADSUNO = SHARED / "kadsuno-factions" / "core-set.json"
+KADSUNO = SHARED_DATA / "kadsuno-factions" / "core-set.json"
 
-pytestmark = pytest.mark.skipif(not (CATALOG.is_file() and BASES.is_file()),
-                                reason="../shared/data (card archive) is not present")
 
 
 @pytest.fixture
 def imported(run):
-    """A database with both archive files imported; the first import's JSON report as ``run.first``."""
+    """A database with both archive files imported; the first import's JSON report as ``run.first``.
+    Skips without them."""
+    require_shared("card-archive", "smashup-catalog.json")
+    require_shared("card-archive", "smashup-bases.json")
     res = run("import", "text", CATALOG, BASES, "--json")
     assert res.exit_code == 0, res.output
     run.first = json.loads(res.stdout)
@@ -45,17 +44,6 @@ def snapshot(db: str) -> tuple[bytes, list[str]]:
     finally:
         con.close()
     return Path(db).read_bytes(), dump
-
-
-def one_line_error(res, *needles: str) -> str:
-    assert res.exit_code == 1, res.output
-    assert res.exception is None or isinstance(res.exception, SystemExit)
-    err = res.stderr.strip()
-    assert len(err.splitlines()) == 1 and err.startswith("error: "), err
-    assert "Traceback" not in res.output
-    for n in needles:
-        assert n in err, err
-    return err
 
 
 # --------------------------------------------------------------------------- helpers
@@ -133,6 +121,7 @@ def test_second_import_reports_no_changes(imported):
     assert snapshot(imported.db)[1] == before
 
 
+@needs_archive
 def test_import_from_url(run, tmp_path):
     shutil.copy(CATALOG, tmp_path / "smashup-catalog.json")
     class Quiet(http.server.SimpleHTTPRequestHandler):
@@ -171,6 +160,7 @@ def test_truncated_json_fails_and_leaves_db_unchanged(imported, tmp_path, cut):
 
 
 def test_other_shape_fails_and_leaves_db_unchanged(imported):
+    require_shared("kadsuno-factions", "core-set.json")
     before = snapshot(imported.db)
     one_line_error(imported("import", "text", KADSUNO), str(KADSUNO), "not a card-archive file")
     assert snapshot(imported.db) == before

@@ -7,14 +7,10 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 
 import pytest
 
-
-def _json(res):
-    assert res.exit_code == 0, res.output
-    return json.loads(res.stdout)
+from helpers import json_ok
 
 
 def _by_id(entries, ident):
@@ -31,29 +27,29 @@ def _excel(rows: list[dict], fields: list[str]) -> bytes:
 
 
 def test_status_counts_and_percent(cli, db_path):
-    cov = _json(cli("translations", "status", "--lang", "de", "--json"))
+    cov = json_ok(cli("translations", "status", "--lang", "de", "--json"))
     o = cov["overall"]
     assert o["names_total"] > 1700 and 0 < o["names"] < o["names_total"]
     assert o["names_percent"] == round(100 * o["names"] / o["names_total"], 1)
     ninjas = _by_id(cov["factions"], "ninjas")
-    faction = _json(cli("faction", "ninjas", "--json"))
+    faction = json_ok(cli("faction", "ninjas", "--json"))
     assert ninjas["names_total"] == 1 + len(faction["cards"]) + len(faction["bases"]) == 16  # titan included
     assert ninjas["texts_total"] == len(faction["cards"]) + len(faction["bases"])
-    assert len(cov["factions"]) == len(_json(cli("factions", "--json")))
-    assert len(cov["products"]) == len(_json(cli("products", "--json")))
+    assert len(cov["factions"]) == len(json_ok(cli("factions", "--json")))
+    assert len(cov["products"]) == len(json_ok(cli("products", "--json")))
     res = cli("translations", "status", "--lang", "de")
     assert res.exit_code == 0 and "gesamt (de): Namen" in res.stdout and "Fraktionen: Namen und Text auf 'de'" in res.stdout
 
 
 def test_export_one_faction_fill_import_and_see_it_everywhere(cli, db_path, tmp_path):
-    before = _json(cli("translations", "status", "--lang", "de", "--json"))
+    before = json_ok(cli("translations", "status", "--lang", "de", "--json"))
     out = tmp_path / "ninjas.csv"
     res = cli("export", "translations", "--lang", "de", "--missing", "--faction", "ninjas", "--out", str(out))
     assert res.exit_code == 0, res.output
     with out.open(encoding="utf-8", newline="") as fh:
         reader = csv.DictReader(fh)
         fields, rows = reader.fieldnames, list(reader)
-    faction = _json(cli("faction", "ninjas", "--json"))
+    faction = json_ok(cli("faction", "ninjas", "--json"))
     ours = {("card", c["id"]) for c in faction["cards"]} | {("base", b["id"]) for b in faction["bases"]} | \
         {("faction", "ninjas")}
     assert rows and {(r["kind"], r["id"]) for r in rows} <= ours
@@ -68,18 +64,18 @@ def test_export_one_faction_fill_import_and_see_it_everywhere(cli, db_path, tmp_
     out.write_bytes(_excel(rows, fields))  # as a spreadsheet saves it
 
     rep = cli("import", "translations", str(out), "--json")
-    report = _json(rep)
+    report = json_ok(rep)
     assert report["names"] == {"added": 3, "changed": 0, "unchanged": 0}
     assert report["texts"]["added"] == 0
 
-    card = _json(cli("card", "Ninjameister", "--lang", "de", "--json"))
+    card = json_ok(cli("card", "Ninjameister", "--lang", "de", "--json"))
     assert card["id"] == "ninja-master" and card["name"] == "Ninjameister" and card["name_lang"] == "de"
     text = cli("faction", "ninjas", "--lang", "de").stdout
     assert "Tigerattentäter" in text and "Tigerattentäter*" not in text and "Shinobi-Krieger" in text
-    found = _json(cli("search", "attentäter", "--lang", "de", "--json"))
+    found = json_ok(cli("search", "attentäter", "--lang", "de", "--json"))
     assert "tiger-assassin" in [r["id"] for r in found["results"]]  # a part of the new compound finds it
 
-    after = _json(cli("translations", "status", "--lang", "de", "--json"))
+    after = json_ok(cli("translations", "status", "--lang", "de", "--json"))
     assert after["overall"]["names"] == before["overall"]["names"] + 3
     assert _by_id(after["factions"], "ninjas")["names"] == _by_id(before["factions"], "ninjas")["names"] + 3
     core_b, core_a = _by_id(before["products"], "core-set"), _by_id(after["products"], "core-set")
@@ -87,12 +83,12 @@ def test_export_one_faction_fill_import_and_see_it_everywhere(cli, db_path, tmp_
     changed = [f["id"] for f in after["factions"] if f != _by_id(before["factions"], f["id"])]
     assert changed == ["ninjas"]
 
-    again = _json(cli("import", "translations", str(out), "--json"))
+    again = json_ok(cli("import", "translations", str(out), "--json"))
     assert again["changes"] == 0 and again["names"]["unchanged"] == 3
 
 
 def test_three_bad_rows_are_all_listed_and_nothing_is_imported(cli, db_path, tmp_path):
-    before = _json(cli("translations", "status", "--lang", "de", "--json"))
+    before = json_ok(cli("translations", "status", "--lang", "de", "--json"))
     bad = tmp_path / "bad.csv"
     bad.write_text("kind,id,lang,name,text\n"
                    "card,ninja-master,de,Ninjameister,\n"      # line 2: fine
@@ -108,7 +104,7 @@ def test_three_bad_rows_are_all_listed_and_nothing_is_imported(cli, db_path, tmp
     for n in (3, 5, 6):
         assert f"line {n}:" in err
     assert "line 2:" not in err and "line 4:" not in err and "Traceback" not in err
-    assert _json(cli("translations", "status", "--lang", "de", "--json")) == before
+    assert json_ok(cli("translations", "status", "--lang", "de", "--json")) == before
     assert cli("card", "Ninjameister").exit_code == 1
 
 
@@ -127,9 +123,9 @@ def test_spreadsheet_csv_variants_are_read(cli, db_path, tmp_path, sep, newline)
     path.write_bytes(("\ufeff" + newline.join([sep.join(["kind", "id", "lang", "name", "text"]),
                                                sep.join(["card", "ninja-master", "de", "Ninjameister", ""]), ""]))
                      .encode("utf-8"))
-    rep = _json(cli("import", "translations", str(path), "--json"))
+    rep = json_ok(cli("import", "translations", str(path), "--json"))
     assert rep["names"]["added"] == 1
-    assert _json(cli("card", "ninjameister", "--json"))["id"] == "ninja-master"
+    assert json_ok(cli("card", "ninjameister", "--json"))["id"] == "ninja-master"
 
 
 def test_export_of_a_product_and_unknown_faction(cli, db_path):
@@ -139,13 +135,13 @@ def test_export_of_a_product_and_unknown_faction(cli, db_path):
     kinds = {r["kind"] for r in rows}
     assert {"product", "faction", "card", "base"} == kinds
     assert {r["id"] for r in rows if r["kind"] == "faction"} == set(
-        f["id"] for f in _json(cli("factions", "--product", "Core Set", "--json")))
+        f["id"] for f in json_ok(cli("factions", "--product", "Core Set", "--json")))
     bad = cli("export", "translations", "--lang", "de", "--faction", "ninjaz")
     assert bad.exit_code == 1 and "no faction named 'ninjaz'" in bad.stderr and "Ninjas" in bad.stderr
 
 
 def test_imported_names_carry_source_and_confidence(cli, db_path, tmp_path):
-    from conftest import db_rows
+    from helpers import db_rows
 
     path = tmp_path / "mine.csv"
     path.write_text("kind,id,lang,name,text\ncard,ninja-master,de,Ninjameister,\n", encoding="utf-8")
@@ -155,7 +151,7 @@ def test_imported_names_carry_source_and_confidence(cli, db_path, tmp_path):
 
 
 def test_optional_source_and_confidence_columns(cli, db_path, tmp_path):
-    from conftest import db_rows
+    from helpers import db_rows
 
     path = tmp_path / "cards.csv"
     path.write_text("kind,id,lang,name,text,source,confidence\n"

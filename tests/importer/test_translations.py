@@ -15,18 +15,13 @@ from pathlib import Path
 
 import pytest
 
+from helpers import REPO, require_shared
 
-REPO = Path(__file__).resolve().parents[2]
-SHARED = REPO.parent / "shared" / "data"
-CATALOG = SHARED / "card-archive" / "smashup-catalog.json"
-BASES = SHARED / "card-archive" / "smashup-bases.json"
 
 
 @pytest.fixture
 def archive():
-    if not (CATALOG.is_file() and BASES.is_file()):
-        pytest.skip("../shared/data (card archive) is not present")
-    return CATALOG, BASES
+    return require_shared("card-archive", "smashup-catalog.json"), require_shared("card-archive", "smashup-bases.json")
 
 
 def dump(db: str) -> list[str]:
@@ -161,7 +156,7 @@ def test_changed_translation_is_updated(run):
 def test_script_text_is_stored_verbatim(run):
     payload = "<script>alert(1)</script>"
     path = run.tmp / "x.csv"
-    # markup in a *name* is refused since issue 15 (tests/cli/test_hostile_input.py); text is stored as given
+    # markup in a *name* is refused since issue 15 (tests/importer/test_hostile_import.py); text is stored as given
     path.write_text(f'kind,id,lang,name,text\ncard,laser-sword,de,"Laser ""&b""",{payload}\n', encoding="utf-8")
     res = run("import", "translations", path)
     assert res.exit_code == 0, res.output

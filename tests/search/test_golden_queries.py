@@ -12,7 +12,7 @@ import shutil
 
 import pytest
 
-from golden import ARCHIVE, cli_ids, golden_queries, import_archive_text, node_ids
+from helpers import cli_ids, golden_queries, import_archive_text, missing_shared, node_ids
 from smashup_db.catalogue.view import Catalogue
 from smashup_db.compiler.bootstrap import open_reader
 from smashup_db.search import QueryError, Searcher
@@ -40,20 +40,10 @@ def test_cli_answers_every_golden_query(cli, db_path):
             answers[query] = ids
     non_empty = [q for q, ids in answers.items() if ids]
     assert len(non_empty) >= (55 if has_text else 40), sorted(set(answers) - set(non_empty))
+    if not has_text:  # every query was answered as it must be; the answers' variety needs the text
+        pytest.skip(f"{missing_shared('card-archive', 'smashup-catalog.json')}: without the rules text the "
+                    f"text queries all answer nothing, so the answers cannot differ enough")
     assert len({tuple(ids) for ids in answers.values()}) >= len(answers) - 5  # not all the same answer
-
-
-@pytest.fixture(scope="module")
-def texted_site(tmp_path_factory):
-    """A database with the archive's text (when present) and the site built from it (no Pagefind)."""
-    from smashup_db.site import build_site
-
-    root = tmp_path_factory.mktemp("golden")
-    db = str(root / "cat.db")
-    open_reader(db).close()
-    import_archive_text(db)
-    build_site(root / "site", "en,de", "/", db, search=False)
-    return db, root / "site"
 
 
 def _keys(reader, query, lang, use_fts):
@@ -66,7 +56,8 @@ def _keys(reader, query, lang, use_fts):
 @pytest.mark.skipif(not (shutil.which("node") or shutil.which("nodejs")), reason="node is not installed")
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_site_evaluator_gives_the_cli_ids(texted_site, lang):
-    db, site = texted_site
+    """On the session's site with the archive's text (when present; conftest.py's ``texted_site``)."""
+    db, site = texted_site.db, texted_site.folder
     reader = open_reader(db)
     try:
         expected = [_keys(reader, q, lang, None) for q, _ in QUERIES]
@@ -78,5 +69,5 @@ def test_site_evaluator_gives_the_cli_ids(texted_site, lang):
     diffs = [(q, e if e is None else len(e), g if g is None else len(g))
              for (q, _), e, g in zip(QUERIES, expected, got) if e != g]
     assert not diffs, diffs[:10]
-    if ARCHIVE.is_dir():
+    if texted_site.has_text:
         assert any(ids and len(ids) > 100 for ids in got)

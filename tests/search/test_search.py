@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from pathlib import Path
 
 import pytest
 
+from helpers import ARCHIVE, DATA, require_shared
 from smashup_db.catalogue.view import Catalogue
 from smashup_db.compiler.bootstrap import open_reader
 from smashup_db.search import QueryError, Searcher
@@ -20,9 +20,6 @@ from smashup_db.search.execute import find_spans
 from smashup_db.search.parser import parse
 from smashup_db.common.text import fold
 
-REPO = Path(__file__).resolve().parents[2]
-DATA = REPO / "data"
-ARCHIVE = REPO.parent / "shared" / "data" / "card-archive"
 
 
 # --------------------------------------------------------------------------- expected data
@@ -90,8 +87,8 @@ def _insert_text_directly(path: str) -> None:
 @pytest.fixture(scope="module")
 def texted(tmp_path_factory):
     """A catalogue database with the card archive's English text imported; yields (reader, path)."""
-    if not (ARCHIVE / "smashup-catalog.json").is_file():
-        pytest.skip("../shared/data is not present")
+    require_shared("card-archive", "smashup-catalog.json")
+    require_shared("card-archive", "smashup-bases.json")
     path = str(tmp_path_factory.mktemp("search") / "text.db")
     open_reader(path).close()
     _import_text(path)

@@ -9,26 +9,20 @@ cleanly without them (like tests/site/test_site_browser.py).
 
 from __future__ import annotations
 
-import shutil
 import sqlite3
 import threading
-from pathlib import Path
 
 import pytest
 
-from smashup_db.compiler.bootstrap import open_reader
-from smashup_db.site import build_site, make_server
+from helpers import CHROMIUM, CHROMIUM_ARGS, needs_chromium
+from smashup_db.site import make_server
 from smashup_db.site.pagefind import find_pagefind
-
-CHROMIUM = next((p for p in ("/usr/bin/chromium", shutil.which("chromium") or "") if p and Path(p).is_file()), None)
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright not installed (pip install playwright)",
                                exc_type=ImportError)
 
 pytestmark = [
-    pytest.mark.skipif(CHROMIUM is None, reason="chromium not installed (apt-get install -y chromium)"),
+    needs_chromium,
     pytest.mark.skipif(find_pagefind() is None, reason="pagefind binary missing (pip install 'pagefind[extended]')"),
 ]
 
@@ -39,12 +33,8 @@ HOSTILE = {("faction", "aliens"): "Aliens<img src=x onerror=alert('faction')>",
 TEXT = "Aliens abduct you <img src=x onerror=alert('text')> <script>alert('script')</script>"
 
 
-@pytest.fixture(scope="module")
-def hostile_site(tmp_path_factory):
-    """A full site with search, built from a database holding markup in names and text, served on loopback."""
-    root = tmp_path_factory.mktemp("hostile")
-    db = root / "cat.db"
-    open_reader(str(db)).close()
+def _store_hostile_values(db: str) -> None:
+    """Markup in names and text, written straight into the database (the import refuses them)."""
     with sqlite3.connect(db) as conn:
         for (kind, ref), name in HOSTILE.items():
             conn.execute("INSERT INTO name (kind, ref, lang, origin, name, folded, confidence, evidence) "
@@ -52,9 +42,15 @@ def hostile_site(tmp_path_factory):
                          (kind, ref, name, name.lower()))
         conn.execute("INSERT INTO entity_text (kind, ref, lang, text, source) VALUES ('card', 'collector', 'en', ?, ?)",
                      (TEXT, "test <b>source</b>"))
-    result = build_site(root / "site", "en", "/", str(db))
-    assert result.search
-    server = make_server(root / "site", 0)
+
+
+@pytest.fixture(scope="module")
+def hostile_site(site_build):
+    """A full site with search, built (once per session) from a database holding markup in names and text,
+    served on loopback."""
+    built = site_build("hostile", langs="en", prepare=_store_hostile_values)
+    assert built.result.search
+    server = make_server(built.folder, 0)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_address[1]}"
@@ -71,7 +67,7 @@ def injected(page) -> int:
 def test_stored_xss_search_page_runs_no_script(hostile_site):
     dialogs: list[str] = []
     with sync_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         try:
             page = browser.new_page()
             page.set_default_timeout(20_000)

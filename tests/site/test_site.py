@@ -14,8 +14,8 @@ from urllib.parse import urljoin, urlparse
 import pytest
 from typer.testing import CliRunner
 
+from helpers import make_db
 from smashup_db.cli import app
-from smashup_db.compiler.bootstrap import open_reader
 from smashup_db.site import SiteError, build_site, make_server, safe_path
 from smashup_db.site import build as build_mod
 
@@ -55,19 +55,11 @@ class PageParser(HTMLParser):
             self.title += data
 
 
-def make_db(path: Path) -> str:
-    """A fresh catalogue database at ``path`` (built on first open)."""
-    open_reader(str(path)).close()
-    return str(path)
-
-
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    """The full site (en + de, search if Pagefind is installed) from a database without rules text."""
-    root = tmp_path_factory.mktemp("site")
-    db = make_db(root / "cat.db")
-    result = build_site(root / "site", "en,de", "/", db)
-    return result, root / "site", db
+def built(catalogue_site):
+    """The full site (en + de, search if Pagefind is installed) from a database without rules text
+    (the session's build, shared: read only); ``(result, folder, db)``."""
+    return catalogue_site.result, catalogue_site.folder, catalogue_site.db
 
 
 def page_file(site: Path, url_path: str) -> Path:

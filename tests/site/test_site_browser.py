@@ -13,32 +13,25 @@ Screenshots of home, faction, card, base and search pages at 1280×900 and
 from __future__ import annotations
 
 import re
-import shutil
 import threading
-from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
 import pytest
 from typer.testing import CliRunner
 
-from golden import cli_ids, golden_queries, import_archive_text
+from helpers import CHROMIUM, CHROMIUM_ARGS, REPO, cli_ids, golden_queries, needs_chromium
 from smashup_db.cli import app
-from smashup_db.compiler.bootstrap import open_reader
-from smashup_db.site import build_site, make_server
+from smashup_db.site import make_server
 from smashup_db.site.pagefind import find_pagefind
 
-REPO = Path(__file__).resolve().parents[2]
 SCREENS = REPO / "build" / "screens"
-CHROMIUM = next((p for p in ("/usr/bin/chromium", shutil.which("chromium") or "") if p and Path(p).is_file()), None)
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright not installed (pip install playwright)",
                                exc_type=ImportError)
 
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="chromium not installed (apt-get install -y chromium)")
+pytestmark = needs_chromium
 needs_pagefind = pytest.mark.skipif(find_pagefind() is None,
                                     reason="pagefind binary missing (pip install 'pagefind[extended]')")
 
@@ -55,14 +48,10 @@ PAGE_KINDS = {
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    """Build the full site (rules text imported when available, Pagefind when installed); (db, folder)."""
-    root = tmp_path_factory.mktemp("browser")
-    db = str(root / "cat.db")
-    open_reader(db).close()
-    import_archive_text(db)
-    build_site(root / "site", "en,de", "/", db, search=find_pagefind() is not None)
-    return db, root / "site"
+def built(texted_site):
+    """The session's full site (rules text imported when available, Pagefind when installed; shared: read
+    only); ``(db, folder)``."""
+    return texted_site.db, texted_site.folder
 
 
 @pytest.fixture(scope="module")
@@ -78,7 +67,7 @@ def site_url(built):
 @pytest.fixture(scope="module")
 def browser():
     with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         try:
             yield b
         finally:

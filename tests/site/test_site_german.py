@@ -1,6 +1,8 @@
 """The German site: home page for German players, "Übersetzungsstand", per-faction CSV, community marks, 404, root.
 
-Full catalogue, SQLite and PostgreSQL (``cli``/``db_path`` fixtures); Pagefind off (browser tests cover search).
+Full catalogue, SQLite and PostgreSQL. The tests that import translations build their own site from
+their database (``cli``/``db_path`` fixtures, Pagefind off: the browser tests cover search); the others
+read the session's site of each backend (``backend_site`` in conftest.py).
 """
 
 from __future__ import annotations
@@ -76,8 +78,8 @@ def test_german_site_round_trip_through_the_faction_csv(cli, db_path, tmp_path):
     assert "card,ninja-master,de,Ninjameister,," in again  # the name is in; its German text is still a gap
 
 
-def test_german_home_leads_with_german_boxes_search_and_rules(db_path, tmp_path):
-    site = _build(db_path, tmp_path / "site")
+def test_german_home_leads_with_german_boxes_search_and_rules(backend_site):
+    site = backend_site.folder
     home = (site / "de" / "index.html").read_text(encoding="utf-8")
     main = home[home.index("<main"):]
     boxes = main.index("Auf Deutsch erschienen")
@@ -90,8 +92,8 @@ def test_german_home_leads_with_german_boxes_search_and_rules(db_path, tmp_path)
     assert "Auf Deutsch erschienen" not in en and "Boxes with a German edition" not in en
 
 
-def test_404_in_both_languages_and_root_redirect(db_path, tmp_path):
-    site = _build(db_path, tmp_path / "site")
+def test_404_in_both_languages_and_root_redirect(backend_site):
+    site = backend_site.folder
     page = (site / "404.html").read_text(encoding="utf-8")
     assert "Seite nicht gefunden" in page and "Page not found" in page
     assert '<section lang="de">' in page and 'href="/de/"' in page and 'href="/en/"' in page

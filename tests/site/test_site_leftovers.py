@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import one_line_error
+from helpers import one_line_error
 
 
 @pytest.fixture

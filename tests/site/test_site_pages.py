@@ -14,21 +14,14 @@ from pathlib import Path
 
 import pytest
 
-from golden import import_archive_text
-from smashup_db.compiler.bootstrap import open_reader
-from smashup_db.site import build_site
 from smashup_db.site.clean import public_note, public_source, says_something
 from smashup_db.common.text import fold
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    root = tmp_path_factory.mktemp("pages")
-    db = str(root / "cat.db")
-    open_reader(db).close()
-    has_text = import_archive_text(db)
-    build_site(root / "site", "en,de", "/", db, search=False)
-    return root / "site", db, has_text
+def site(texted_site):
+    """The session's full site with rules text when available (shared: read only); ``(folder, db, has_text)``."""
+    return texted_site.folder, texted_site.db, texted_site.has_text
 
 
 def html(site: Path, path: str) -> str:

@@ -7,12 +7,7 @@ import json
 
 import pytest
 
-from tests.conftest import db_execute, db_rows
-
-
-def _json(result):
-    assert result.exit_code == 0, result.output
-    return json.loads(result.stdout)
+from helpers import db_execute, db_rows, json_ok
 
 
 def _err(result):
@@ -25,7 +20,7 @@ def _err(result):
 # --- game end -------------------------------------------------------------------
 
 def test_game_end_issue_example(cli):
-    out = _json(cli("game", "end", "Anna=16", "Ben=15", "Cleo=9", "--madness", "Anna=4,Ben=1", "--json"))
+    out = json_ok(cli("game", "end", "Anna=16", "Ben=15", "Cleo=9", "--madness", "Anna=4,Ben=1", "--json"))
     assert out["status"] == "win" and out["winner"] == "Ben"
     assert {s["player"]: s["final"] for s in out["standings"]} == {"Anna": 14, "Ben": 15, "Cleo": 9}
     de = cli("game", "end", "Anna=16", "Ben=16", "--lang", "de")
@@ -42,14 +37,14 @@ def test_game_end_bad_input_is_one_line(cli, args):
 # --- the game log ---------------------------------------------------------------
 
 def _three_games(cli):
-    drafted = _json(cli("draft", "-p", "Anna,Ben,Cleo", "--auto", "--seed", "11", "--record", "--json"))
+    drafted = json_ok(cli("draft", "-p", "Anna,Ben,Cleo", "--auto", "--seed", "11", "--record", "--json"))
     assert drafted["game"]["status"] == "drafted"
-    done = _json(cli("game", "end", "Anna=16", "Ben=15", "Cleo=9", "--madness", "Anna=4,Ben=1", "--record", "--json"))
+    done = json_ok(cli("game", "end", "Anna=16", "Ben=15", "Cleo=9", "--madness", "Anna=4,Ben=1", "--record", "--json"))
     assert done["game"]["id"] == drafted["game"]["id"] and done["game"]["winner"] == "Ben"
-    g2 = _json(cli("game", "record", "Anna=17", "Ben=12", "--factions", "Anna=Aliens+Ninjas,Ben=Piraten+Roboter",
+    g2 = json_ok(cli("game", "record", "Anna=17", "Ben=12", "--factions", "Anna=Aliens+Ninjas,Ben=Piraten+Roboter",
                    "--bases", "Mushroom Kingdom", "--date", "2026-11-01", "--json"))
     assert g2["winner"] == "Anna" and g2["players"][1]["factions"] == ["pirates", "robots"]
-    g3 = _json(cli("game", "record", "Anna=10", "Cleo=15", "--factions", "Anna=Aliens+Zombies,Cleo=Wizards+Ninjas",
+    g3 = json_ok(cli("game", "record", "Anna=10", "Cleo=15", "--factions", "Anna=Aliens+Zombies,Cleo=Wizards+Ninjas",
                    "--json"))
     assert g3["winner"] == "Cleo"
     return drafted
@@ -57,30 +52,30 @@ def _three_games(cli):
 
 def test_game_log_round_trip_and_survives_rebuild(cli, db_path, tmp_path):
     drafted = _three_games(cli)
-    stats = _json(cli("games", "stats", "--json"))
+    stats = json_ok(cli("games", "stats", "--json"))
     assert stats["games"] == 3
     aliens = next(f for f in stats["factions"] if f["faction"]["id"] == "aliens")
     assert (aliens["plays"], aliens["wins"], aliens["win_rate"]) == (2, 1, 0.5)
     anna = next(p for p in stats["players"] if p["player"] == "Anna")
     assert (anna["games"], anna["wins"]) == (3, 1)
-    ben_pairs = _json(cli("games", "stats", "--player", "Ben", "--json"))
+    ben_pairs = json_ok(cli("games", "stats", "--player", "Ben", "--json"))
     assert ben_pairs["games"] == 2 and {tuple(f["id"] for f in p["factions"]) for p in ben_pairs["pairs"]} == \
         {tuple(sorted(drafted["players"]["Ben"])), ("pirates", "robots")}
-    listed = _json(cli("games", "list", "--json"))
+    listed = json_ok(cli("games", "list", "--json"))
     assert len(listed) == 3 and listed[-1]["played_on"] == "2026-11-01"
 
     assert cli("collection", "add", "Core Set", "--owner", "Ben").exit_code == 0
     assert cli("db", "build").exit_code == 0  # user data survives a rebuild of the facts
-    assert _json(cli("games", "stats", "--json")) == stats
-    assert len(_json(cli("collection", "list", "--json"))) == 1
+    assert json_ok(cli("games", "stats", "--json")) == stats
+    assert len(json_ok(cli("collection", "list", "--json"))) == 1
 
     export = tmp_path / "games.json"
     assert cli("games", "export", str(export)).exit_code == 0
     fresh = str(tmp_path / "fresh.db")
-    imported = _json(cli("games", "import", str(export), "--db", fresh, "--json"))
+    imported = json_ok(cli("games", "import", str(export), "--db", fresh, "--json"))
     assert imported == {"added": 3, "skipped": 0}
-    assert _json(cli("games", "stats", "--json", "--db", fresh)) == stats
-    again = _json(cli("games", "import", str(export), "--db", fresh, "--json"))
+    assert json_ok(cli("games", "stats", "--json", "--db", fresh)) == stats
+    again = json_ok(cli("games", "import", str(export), "--db", fresh, "--json"))
     assert again == {"added": 0, "skipped": 3}  # merging twice never counts a game twice
 
 
@@ -95,7 +90,7 @@ def test_import_of_a_malformed_log_names_file_and_field_and_changes_nothing(cli,
     export.write_text(json.dumps(data))
     line = _err(cli("games", "import", str(export)))
     assert str(export) in line and "games[2].players[0].vp" in line
-    assert len(_json(cli("games", "list", "--json"))) == 3
+    assert len(json_ok(cli("games", "list", "--json"))) == 3
     export.write_text("{not json")
     assert "line 1" in _err(cli("games", "import", str(export)))
 
@@ -136,7 +131,7 @@ def test_every_format_on_the_full_catalogue(cli, fmt):
     args = ["draft", "-p", "Anna,Ben,Cleo,Dora", "--auto", "--seed", "21", "--format", fmt, "--json",
             "--ban", "Zombies,Aliens", "--include", "Ninjas", "--complexity", "low,medium"]
     first = cli(*args)
-    res = _json(first)
+    res = json_ok(first)
     assert cli(*args).stdout == first.stdout  # same seed, same JSON
     assert res["format"] == fmt
     for player, facs in res["players"].items():
@@ -157,10 +152,10 @@ def db_rows_for(cli):
 
 
 def test_avoid_recent_and_a_pool_that_is_too_small(cli):
-    drafted = _json(cli("draft", "-p", "Anna,Ben", "--auto", "--seed", "2", "--record", "--json"))
+    drafted = json_ok(cli("draft", "-p", "Anna,Ben", "--auto", "--seed", "2", "--record", "--json"))
     played = {f for fs in drafted["players"].values() for f in fs}
     for seed in range(5):
-        res = _json(cli("draft", "-p", "Anna,Cleo", "--auto", "--seed", str(seed), "--avoid-recent", "1", "--json"))
+        res = json_ok(cli("draft", "-p", "Anna,Cleo", "--auto", "--seed", str(seed), "--avoid-recent", "1", "--json"))
         assert not played & set(res["pool"])
         assert set(res["pool_control"]["removed"]["--avoid-recent"]) == played
     line = _err(cli("draft", "-p", "Anna,Ben,Cleo,Dora,Emil", "--auto", "--products", "Core Set",
@@ -171,13 +166,13 @@ def test_avoid_recent_and_a_pool_that_is_too_small(cli):
 def test_presets(cli):
     assert cli("preset", "save", "family", "--ban", "Zombies", "--complexity", "low", "--format", "offer",
                "--offer", "2").exit_code == 0
-    listed = _json(cli("preset", "list", "--json"))
+    listed = json_ok(cli("preset", "list", "--json"))
     assert listed[0]["name"] == "family" and listed[0]["options"]["ban"] == ["zombies"]
-    res = _json(cli("draft", "-p", "Anna,Ben", "--preset", "family", "--auto", "--seed", "1", "--json"))
+    res = json_ok(cli("draft", "-p", "Anna,Ben", "--preset", "family", "--auto", "--seed", "1", "--json"))
     assert res["format"] == "offer" and "zombies" not in res["pool"] and len(res["pool"]) == 4
     assert "saved presets: family" in _err(cli("draft", "-p", "Anna,Ben", "--preset", "famly", "--auto"))
     assert cli("preset", "remove", "family").exit_code == 0
-    assert _json(cli("preset", "list", "--json")) == []
+    assert json_ok(cli("preset", "list", "--json")) == []
     _err(cli("preset", "remove", "family"))
 
 
@@ -187,15 +182,15 @@ def test_presets(cli):
 def test_collection_backup_round_trip(cli, tmp_path, suffix):
     assert cli("collection", "add", "Core Set", "--owner", "=HYPERLINK(1)").exit_code == 0
     assert cli("collection", "add", "Vergessene Helden", "--owner", "Ben", "--copies", "2").exit_code == 0
-    before = _json(cli("collection", "list", "--json"))
+    before = json_ok(cli("collection", "list", "--json"))
     f = tmp_path / f"boxes.{suffix}"
     assert cli("collection", "export", str(f)).exit_code == 0
     if suffix == "csv":
         assert not any(line.startswith(("=", "+", "-", "@")) for line in f.read_text().splitlines())
     fresh = str(tmp_path / "new.db")
-    res = _json(cli("collection", "import", str(f), "--db", fresh, "--json"))
+    res = json_ok(cli("collection", "import", str(f), "--db", fresh, "--json"))
     assert res["entries"] == 2
-    assert _json(cli("collection", "list", "--json", "--db", fresh)) == before
+    assert json_ok(cli("collection", "list", "--json", "--db", fresh)) == before
 
 
 def test_collection_import_is_all_or_nothing(cli, tmp_path):
@@ -204,7 +199,7 @@ def test_collection_import_is_all_or_nothing(cli, tmp_path):
     f.write_text("owner,product,copies\nBen,core-set,2\nBen,Core Sett,1\n")
     line = _err(cli("collection", "import", str(f), "--replace"))
     assert str(f) in line and "line 3" in line and "product" in line and "Core Set" in line
-    assert [(r["owner"], r["copies"]) for r in _json(cli("collection", "list", "--json"))] == [("me", 1)]
+    assert [(r["owner"], r["copies"]) for r in json_ok(cli("collection", "list", "--json"))] == [("me", 1)]
     j = tmp_path / "bad.json"
     j.write_text(json.dumps({"format": "smashup-collection", "version": 1,
                              "entries": [{"owner": "Ben", "product": "core-set", "copies": 0}]}))

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.conftest import db_rows, one_line_error
+from helpers import db_rows, one_line_error
 
 
 # =========================================================================== item 1
@@ -105,7 +105,7 @@ _OWNERS = st.text(st.characters(blacklist_categories=("Cs",)), min_size=0, max_s
        product=st.sampled_from(["Core Set", "Monster Smash", "Grundspiel", "Pretty Pretty Smash Up"]),
        kind=st.sampled_from(["json", "csv"]))
 def test_item7_what_add_accepts_export_writes_and_import_reads_back(run, owners, product, kind):
-    from tests.conftest import db_execute
+    from helpers import db_execute
 
     db = run.db
     assert run("collection", "list").exit_code == 0  # the database exists

@@ -18,7 +18,7 @@ import time
 
 import pytest
 
-from tests.conftest import PG_URL, needs_pg, one_line_error
+from helpers import PG_URL, needs_pg, one_line_error
 
 
 def smashup(env: dict, *args: str, timeout: float = 180) -> subprocess.CompletedProcess:
@@ -76,7 +76,7 @@ def test_item2_recover_refuses_a_file_that_is_not_our_database(tmp_path):
 
 @needs_pg
 def test_item2_recover_on_postgresql_is_refused_untouched():
-    from tests.conftest import fresh_pg_database
+    from helpers import fresh_pg_database
 
     with fresh_pg_database() as url:
         env = _env(url)
@@ -167,7 +167,7 @@ def test_item10_sqlite_file_of_another_program_is_refused(tmp_path):
 def test_item10_postgresql_database_of_another_program_is_refused():
     from sqlalchemy import create_engine, inspect
 
-    from tests.conftest import fresh_pg_database
+    from helpers import fresh_pg_database
 
     with fresh_pg_database() as url:
         eng = create_engine(url)

@@ -6,10 +6,13 @@ upgraded in place, keeping the collection and imported text. A database made
 before migrations existed (tables, but no ``alembic_version``) is first
 stamped with the initial revision, whose schema it has.
 
-Developers add a revision with ``alembic -c smashup_db/migrations/alembic.ini
+Developers add a revision with ``alembic -c smashup_db/db/migrations/alembic.ini
 revision -m "..."`` (or by copying the newest file in ``versions/``) and
-update :data:`HEAD`; ``tests/db/test_migrations.py`` checks that the revisions
-match :mod:`smashup_db.db.schema`.
+update :data:`HEAD`, :data:`REVISIONS` and :data:`SIGNATURES`. A revision
+imports nothing of ours (no vocabulary, no models): it spells out the tables
+and value lists it makes, frozen. ``tests/db/test_migrations.py`` checks that
+the newest revision makes exactly the schema declared in
+:mod:`smashup_db.db.tables` and that no revision imports from ``smashup_db``.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Alembic environment: runs on the connection handed over by :func:`smashup_db.db.migrations.upgrade`.
 
 Offline (SQL script) mode is supported for reviewing: ``alembic -c
-smashup_db/migrations/alembic.ini -x url=postgresql+psycopg://... upgrade head --sql``.
+smashup_db/db/migrations/alembic.ini -x url=postgresql+psycopg://... upgrade head --sql``.
 """
 
 from __future__ import annotations

@@ -15,15 +15,23 @@ Revises: 0002
 import sqlalchemy as sa
 from alembic import op
 
-from smashup_db.db.schema import CARD_TYPES, KEYWORDS, PRODUCT_KINDS, one_of
-
 revision = "0003"
 down_revision = "0002"
 branch_labels = None
 depends_on = None
 
 S = sa.String
+#: The value lists as they were at this revision, frozen: a later vocabulary needs a new revision
+#: (as 0005 added the card type ``fusion``), never an edit here.
+PRODUCT_KINDS = ("core", "expansion", "big-box", "single-faction", "promo")
+CARD_TYPES = ("minion", "action", "titan", "other")
+KEYWORDS = ("ongoing", "talent", "special", "play-on-minion", "play-on-base", "extra-play")
 FACTS = ("card_keyword", "card", "base", "product_faction", "faction", "product")
+
+
+def one_of(column: str, values: tuple[str, ...]) -> str:
+    """SQL of a CHECK that ``column`` is one of ``values`` (this revision's constants)."""
+    return f"{column} IN (" + ", ".join(f"'{v}'" for v in values) + ")"
 
 
 def _drop_if_exists(name: str) -> None:

@@ -15,14 +15,22 @@ Revises: 0004
 import sqlalchemy as sa
 from alembic import op
 
-from smashup_db.db.schema import CARD_TYPES, KEYWORDS, PRINTINGS, one_of
-
 revision = "0005"
 down_revision = "0004"
 branch_labels = None
 depends_on = None
 
 S = sa.String
+#: The value lists as they were at this revision, frozen: a later vocabulary needs a new revision,
+#: never an edit here.
+CARD_TYPES = ("minion", "action", "titan", "fusion", "other")
+KEYWORDS = ("ongoing", "talent", "special", "play-on-minion", "play-on-base", "extra-play")
+PRINTINGS = ("original", "current", "german")
+
+
+def one_of(column: str, values: tuple[str, ...]) -> str:
+    """SQL of a CHECK that ``column`` is one of ``values`` (this revision's constants)."""
+    return f"{column} IN (" + ", ".join(f"'{v}'" for v in values) + ")"
 
 
 def upgrade() -> None:
