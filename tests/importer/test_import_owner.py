@@ -57,7 +57,7 @@ def test_item5_migration_keys_existing_rows_by_what_wrote_them(db_path):
     from smashup_db.db import engine_for, migrations, resolve_url
 
     with engine_for(resolve_url(db_path)).begin() as conn:
-        migrations.upgrade(conn, "0005")
+        migrations.upgrade(conn, "0006")  # the revision before the importer keys (0007)
     db_execute(db_path, "INSERT INTO entity_text (kind, ref, lang, text, source) VALUES"
                         " ('base', 'the-homeworld', 'en', 'x', 'translations:t.csv (AEG Official Rulebook Wiki)'),"
                         " ('card', 'laser-sword', 'en', 'y', 'smashup-catalog.json (card archive)'),"
