@@ -1,4 +1,5 @@
-"""Which import wrote a row of imported text or a ruling: ``entity_text.importer``, ``ruling.importer``.
+"""Which import wrote a row of imported text or a ruling: ``entity_text.importer``, ``ruling.importer``;
+the index ``ix_game_player_pair`` (faction1, faction2, player) for ``games stats``.
 
 An import replaces or removes only rows whose ``importer`` is its own key
 (``card-archive:cards``, ``card-archive:bases``, ``translations:<file>``),
@@ -37,6 +38,8 @@ def upgrade() -> None:
     op.create_index("ix_ruling_importer", "ruling", ["importer"])
     for sql in IMPORTER_BACKFILL:
         op.execute(sql)
+    # games stats (issue 21 item 13): seats counted per faction pair and player from the index, in order
+    op.create_index("ix_game_player_pair", "game_player", ["faction1", "faction2", "player"])
 
 
 def downgrade() -> None:
