@@ -22,7 +22,14 @@ characters made to stall a backtracking regular expression (``"yes"``, 9,990
 blanks, ``"x"``), interleaved with builds from the same database without
 them, and prints both medians and their ratio (goal <= 2x).
 
-Usage: python bench/bench_site.py [--runs N] [--no-search] [--hostile-rulings 300]
+With ``--images [FOLDER]`` (issue 22) it imports the card pictures of FOLDER
+(default ``../shared/data/card-archive/card-art``) with ``smashup import images``
+and builds the site (without Pagefind) with them and without them
+(``images=False``), interleaved; it prints the first build with an empty
+thumbnail cache, both medians and their ratio (goal <= 1.3x), and the size of
+the pictures in the site.
+
+Usage: python bench/bench_site.py [--runs N] [--no-search] [--hostile-rulings 300] [--images [FOLDER]]
 """
 
 from __future__ import annotations
@@ -72,9 +79,17 @@ def main() -> None:
     ap.add_argument("--no-search", action="store_true", help="skip the Pagefind index")
     ap.add_argument("--hostile-rulings", type=int, default=0, metavar="N",
                     help="compare builds with N adversarial 10,000-character rulings against builds without")
+    ap.add_argument("--incremental", action="store_true",
+                    help="time a rebuild after one changed translation against a full build (issue 22)")
+    ap.add_argument("--images", nargs="?", const=str(SHARED_ART), default=None, metavar="FOLDER",
+                    help="compare builds with the card pictures of FOLDER against builds without")
     args = ap.parse_args()
+    if args.images:
+        return image_figures(Path(args.images), args.runs)
     if args.hostile_rulings:
         return hostile_rulings(args.hostile_rulings, args.runs)
+    if args.incremental:
+        return incremental(args.runs, not args.no_search)
 
     from smashup_db.compiler.bootstrap import open_reader
     from smashup_db.site import build_site
@@ -125,6 +140,59 @@ def main() -> None:
 HOSTILE_RULING = "yes" + " " * 9990 + "x"
 
 
+def incremental(runs: int, search: bool) -> None:
+    """Issue 22: a rebuild after a change of one translation against a full build of the same database.
+
+    Per run: one German card name is changed (``import translations``), then the site is built
+    in full into one folder (``incremental=False``) and incrementally into another that holds the
+    previous build; prints both times, the ratio (goal <= 25%) and the pages reused, and checks that
+    both trees are byte-identical (Pagefind's index aside: it differs between two full builds too).
+    """
+    import filecmp
+
+    from smashup_db.compiler.bootstrap import open_reader
+    from smashup_db.site import build_site
+    from typer.testing import CliRunner
+
+    from smashup_db.cli import app
+
+    tmp = Path(tempfile.mkdtemp(prefix="smashup-bench-incr-"))
+    try:
+        db = str(tmp / "cat.db")
+        open_reader(db).close()
+        build_site(tmp / "inc", None, "/", db, search=search, incremental=False)  # the site a rebuild starts from
+        fulls, incs = [], []
+        for run in range(runs):
+            csv = tmp / "one.csv"
+            csv.write_text(f"kind,id,lang,name,text\ncard,invader,de,Eindringling {run},\n", encoding="utf-8")
+            res = CliRunner().invoke(app, ["import", "translations", str(csv), "--db", db])
+            assert res.exit_code == 0, res.output
+            full = build_site(tmp / "full", None, "/", db, search=search, incremental=False)
+            inc = build_site(tmp / "inc", None, "/", db, search=search)
+            cmp = filecmp.dircmp(tmp / "full", tmp / "inc", ignore=["pagefind", ".smashup-site"])
+            same = not (cmp.diff_files or cmp.left_only or cmp.right_only) and _same_tree(tmp / "full", tmp / "inc")
+            fulls.append(full.seconds)
+            incs.append(inc.seconds)
+            print(f"run {run + 1}: full {full.seconds:.2f} s, rebuild {inc.seconds:.2f} s "
+                  f"({inc.seconds / full.seconds:.0%}), {inc.reused} of {inc.pages} pages reused, "
+                  f"identical: {same}")
+        f, i = statistics.median(fulls), statistics.median(incs)
+        print(f"median: full {f:.2f} s, rebuild after one translation {i:.2f} s = {i / f:.0%} of a full build "
+              f"(goal <= 25%), search {'on' if search else 'off'}")
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _same_tree(a: Path, b: Path) -> bool:
+    """Every file below ``a`` and ``b`` (Pagefind's folder and the marker aside) has the same bytes."""
+    def files(root):
+        return sorted(p.relative_to(root).as_posix() for p in root.rglob("*")
+                      if p.is_file() and not p.relative_to(root).as_posix().startswith(("pagefind/", ".smashup-site")))
+
+    fa, fb = files(a), files(b)
+    return fa == fb and all((a / r).read_bytes() == (b / r).read_bytes() for r in fa)
+
+
 def hostile_rulings(n: int, runs: int) -> None:
     """Median site build (no search) with ``n`` hostile rulings against one without; prints the ratio."""
     from smashup_db.compiler.bootstrap import open_reader
@@ -151,6 +219,51 @@ def hostile_rulings(n: int, runs: int) -> None:
               f"10,000 characters ('yes' + blanks + 'x') {b:.2f} s, ratio {b / a:.2f}x "
               f"(goal <= 2x: {'ok' if b / a <= 2 else 'MISSED'})")
     finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+#: The shared copy of the card archive's pictures (beside the checkout; never part of the project).
+SHARED_ART = Path(__file__).resolve().parents[2] / "shared" / "data" / "card-archive" / "card-art"
+
+
+def image_figures(folder: Path, runs: int) -> None:
+    """Site builds (no search) with the pictures of ``folder`` against builds without; prints the figures."""
+    import os
+
+    from smashup_db.compiler.bootstrap import open_reader
+    from smashup_db.importer.images import import_images
+    from smashup_db.site import build_site
+
+    if not folder.is_dir():
+        raise SystemExit(f"{folder} is not a folder (the card archive's card-art; see ../shared/data/README.md)")
+    tmp = Path(tempfile.mkdtemp(prefix="smashup-bench-images-"))
+    cache_before = os.environ.get("XDG_CACHE_HOME")
+    try:
+        db = str(tmp / "cat.db")
+        open_reader(db).close()
+        started = time.perf_counter()
+        report = import_images(db, str(folder))
+        print(f"import images: {report.matched} pictures in {time.perf_counter() - started:.2f} s; "
+              f"again: {import_images(db, str(folder)).changes} changes")
+        os.environ["XDG_CACHE_HOME"] = str(tmp / "cache")  # an empty thumbnail cache for the first build
+        cold = build_site(tmp / "cold", "en,de", "/", db, search=False)
+        print(f"first build with images (thumbnails made, empty cache): {cold.seconds:.2f} s, {cold.faces} pictures")
+        with_images, without = [], []
+        for i in range(max(3, runs)):  # interleaved, so a busy machine slows both alike
+            without.append(build_site(tmp / f"plain-{i}", "en,de", "/", db, search=False, images=False).seconds)
+            with_images.append(build_site(tmp / f"images-{i}", "en,de", "/", db, search=False).seconds)
+        a, b = statistics.median(without), statistics.median(with_images)
+        faces = tmp / "images-0" / "assets" / "faces"
+        size = sum(p.stat().st_size for p in faces.rglob("*") if p.is_file())
+        thumbs = sum(p.stat().st_size for p in faces.rglob("*-s.webp"))
+        print(f"site build without search, median of {len(without)}: without images {a:.2f} s, with images "
+              f"(thumbnails cached) {b:.2f} s, ratio {b / a:.2f}x (goal <= 1.3x: {'ok' if b / a <= 1.3 else 'MISSED'})")
+        print(f"pictures in the site: {size / 1e6:.1f} MB, of which thumbnails {thumbs / 1e6:.1f} MB")
+    finally:
+        if cache_before is None:
+            os.environ.pop("XDG_CACHE_HOME", None)
+        else:
+            os.environ["XDG_CACHE_HOME"] = cache_before
         shutil.rmtree(tmp, ignore_errors=True)
 
 

@@ -232,10 +232,13 @@ def cli_ids(run_cli, query: str) -> list[str] | None:
     return [f"{r['kind']}:{r['id']}" for r in data["results"]]
 
 
-def node_ids(query_js: Path, index_file: Path, queries: list[str]) -> list[list[str] | None]:
-    """Run ``queries`` through the site's evaluator in Node; per query its keys, or None when refused."""
+def node_ids(query_js: Path, index_file: Path, queries: list[str], owned: Path | None = None) -> list[list[str] | None]:
+    """Run ``queries`` through the site's evaluator in Node; per query its keys, or None when refused.
+
+    ``owned``: a JSON file ``{product id: printing or null}``, the visitor's boxes (``owned:``, ``printing:``)."""
     node = shutil.which("node") or shutil.which("nodejs")
-    proc = subprocess.run([node, str(NODE_RUNNER), str(query_js), str(index_file)], input=json.dumps(queries),
+    extra = [str(owned)] if owned else []
+    proc = subprocess.run([node, str(NODE_RUNNER), str(query_js), str(index_file), *extra], input=json.dumps(queries),
                           capture_output=True, text=True, timeout=120, check=True)
     return [None if "error" in r else r["ids"] for r in json.loads(proc.stdout)]
 

@@ -48,3 +48,30 @@ def shown_ruling(text: str, kind: str, lang: str) -> str:
     if not rest:
         return word
     return f"{word} {rest}" if rest.startswith("(") else f"{word}: {rest}"
+
+
+def source_pages(meta) -> dict[tuple[str, str, str], str]:
+    """``{(upstream name, kind, id): url}``: the page at its source of each card and base with imported text.
+
+    ``meta`` is the database's key/value table (``Model.meta``); ``import text`` stores there, per
+    upstream data set, the page of each record's faction (``source_urls:<kind>:<upstream>``, a JSON
+    object ``{id: url}``, http(s) addresses only; see :mod:`smashup_db.importer.card_archive`).
+    A value that is not such an object is ignored.
+    """
+    import json
+
+    out: dict[tuple[str, str, str], str] = {}
+    for key, value in meta.items():
+        if not key.startswith("source_urls:"):
+            continue
+        _, kind, upstream = (key.split(":", 2) + ["", ""])[:3]
+        try:
+            pages = json.loads(value)
+        except ValueError:
+            continue
+        if not isinstance(pages, dict):
+            continue
+        for ref, url in pages.items():
+            if isinstance(ref, str) and isinstance(url, str) and url.lower().startswith(("https://", "http://")):
+                out[(upstream, kind, ref)] = url
+    return out

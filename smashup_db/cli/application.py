@@ -14,7 +14,8 @@ import typer
 from smashup_db.i18n import _
 from smashup_db.cli.framework import apply
 from smashup_db.cli import (bases_cmds, collection_cmds, data_cmds, db_cmds, export_cmds, game_cmds, games_cmds,
-                            gamenight_cmds, import_cmds, lookup_cmds, preset_cmds, site_cmds, translations_cmds)
+                            gamenight_cmds, import_cmds, lookup_cmds, preset_cmds, setup_cmds, site_cmds,
+                            translations_cmds)
 
 app = typer.Typer(
     name="smashup",
@@ -31,7 +32,7 @@ app = typer.Typer(
 
 
 #: The command modules in the order their commands appear in ``smashup --help``.
-MODULES = (lookup_cmds, bases_cmds, gamenight_cmds, collection_cmds, game_cmds, games_cmds, preset_cmds,
+MODULES = (lookup_cmds, bases_cmds, gamenight_cmds, setup_cmds, collection_cmds, game_cmds, games_cmds, preset_cmds,
            import_cmds, export_cmds, translations_cmds, site_cmds, db_cmds, data_cmds)
 for _module in MODULES:
     app.add_typer(_module.app)

@@ -13,7 +13,8 @@ from smashup_db.cli.from_decl import add_command
 from smashup_db.cli.decl import COMMANDS
 from smashup_db.cli.gamenight_cmds import add_base_stats, split_list
 from smashup_db.cli.lookups import catalogue, check_printing
-from smashup_db.cli.opts import CollectionOpt, DbOpt, GamePrintingOpt, JsonOpt, LangOpt, ModeOpt, OwnedOpt, SeedOpt
+from smashup_db.cli.opts import (CollectionOpt, DbOpt, GamePrintingOpt, JsonOpt, LangOpt, ModeOpt, OwnedOpt, OwnerOpt,
+                                 SeedOpt, owners)
 from smashup_db.cli.output import emit_json, fail, line
 
 app = typer.Typer(name="bases")
@@ -27,7 +28,8 @@ add_command(app, COMMANDS["bases"])  # the list of bases: declared in .decl (the
                             "Example: smashup bases deck --factions \"Steampunks,Wechslerbots,Zombies,Astroritter\" --players 2"))
 def bases_deck(factions: Annotated[str, typer.Option("--factions", "-f", help=_("Comma-separated factions (names in English or German, or ids)."))],
                players: Annotated[int, typer.Option("--players", "-n", help=_("Number of players (2 to 8)."))],
-               base_mode: ModeOpt = "set", owned: OwnedOpt = False, collection: CollectionOpt = None,
+               base_mode: ModeOpt = "set", owned: OwnedOpt = False, owner: OwnerOpt = None,
+               collection: CollectionOpt = None,
                seed: SeedOpt = None, printing: GamePrintingOpt = None, db: DbOpt = None, lang: LangOpt = None,
                json_out: JsonOpt = False) -> None:
     import random
@@ -40,6 +42,7 @@ def bases_deck(factions: Annotated[str, typer.Option("--factions", "-f", help=_(
         if not ids:
             fail(_("--factions is empty"))
         seed = new_seed() if seed is None else seed
+        collection = owners(owner, collection)
         own = owned_copies(cat, collection) if (owned or collection) else None
         res = {"seed": seed, "factions": ids,
                **base_deck(cat, ids, players, rng=random.Random(seed), mode=base_mode, owned=own),
@@ -48,4 +51,8 @@ def bases_deck(factions: Annotated[str, typer.Option("--factions", "-f", help=_(
         if json_out:
             return emit_json(res)
         show.bases(cat, res)
+        from smashup_db.cli.lookups import bases_table
+
+        bases_table([cat.base_row(b, res["printing"]) for b in res["base_deck"]], cat.lang,
+                    title=_("The whole base deck ({n})", cat.lang).format(n=len(res["base_deck"])))
         line((msg("seed", cat.lang, seed=seed), "dim"))

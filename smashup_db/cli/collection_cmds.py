@@ -7,10 +7,10 @@ from typing import Annotated, Optional
 
 import typer
 
-from smashup_db.i18n import _
+from smashup_db.i18n import N_, _
 from smashup_db.cli import gamenight_print as show
 from smashup_db.cli.lookups import catalogue, check_printing
-from smashup_db.cli.opts import CollectionOpt, DbOpt, JsonOpt, LangOpt
+from smashup_db.cli.opts import CollectionOpt, DbOpt, JsonOpt, LangOpt, OwnerOpt, owners
 from smashup_db.cli.output import emit_json
 from smashup_db.cli.output import line
 from smashup_db.i18n.terms import msg, term
@@ -33,15 +33,48 @@ def _show_entry(cat, row: dict, json_out: bool) -> None:
                            "\n"
                            "Examples: smashup collection add \"Vergessene Helden\" --owner Ben;\n"
                            "smashup collection add \"Core Set\" --printing original"))
-def collection_add(product: Annotated[str, typer.Argument(help=_("Product name in English or German, or its id."))],
+def collection_add(product: Annotated[Optional[str], typer.Argument(help=_("Product name in English or German, or its id."), show_default=False)] = None,
                    copies: Annotated[int, typer.Option("--copies", help=_("How many copies."))] = 1,
                    owner: Annotated[str, typer.Option("--owner", help=_("Whose box it is."))] = "me",
                    printing: Annotated[Optional[str], typer.Option("--printing", help=_("Which printing the box is: original, current or german (default: german when named by its German title)."), show_default=False)] = None,
+                   code: Annotated[Optional[str], typer.Option("--code", help=_("Add the boxes of a collection code (from smashup collection code) instead of one product."), show_default=False)] = None,
                    db: DbOpt = None, lang: LangOpt = None, json_out: JsonOpt = False) -> None:
     from smashup_db.userdata import collection as coll
 
+    from smashup_db.userdata.boxcode import decode
+
     with catalogue(db, lang) as cat:
-        _show_entry(cat, coll.add(cat, product, copies, owner, check_printing(printing)), json_out)
+        if (product is None) == (code is None):
+            raise coll.CollectionError(N_("give a product or --code CODE (one of the two)"))
+        if code is None:
+            return _show_entry(cat, coll.add(cat, product, copies, owner, check_printing(printing)), json_out)
+        rows = coll.add_code(cat, decode(code), owner)
+        if json_out:
+            return emit_json(rows)
+        line(_("{added} boxes added, {kept} already recorded (owner {owner})", cat.lang).format(
+            added=sum(r["added"] for r in rows), kept=sum(not r["added"] for r in rows), owner=owner))
+        for r in rows:
+            _show_entry(cat, r, False)
+
+
+@app.command("code", help=_("Print a short code of the boxes owned (all owners, or --collection NAME ...) and "
+                            "their printings, for the site or another computer.\n"
+                            "\n"
+                            "Example: smashup collection code; then smashup collection add --code CODE"))
+def collection_code(owner: CollectionOpt = None, db: DbOpt = None, lang: LangOpt = None,
+                    json_out: JsonOpt = False) -> None:
+    from smashup_db.userdata import collection as coll
+    from smashup_db.userdata.boxcode import encode, group_owned
+
+    with catalogue(db, lang) as cat:
+        if owner:
+            coll.owned_copies(cat, owner)  # a named owner without boxes: one error line
+        owned = group_owned(coll.entries(cat, owner))
+        code = encode(owned)
+        if json_out:
+            return emit_json({"code": code, "products": [{"product": cat.named("product", p), "printing": v}
+                                                         for p, v in owned.items()]})
+        line(code)
 
 
 @app.command("remove", help=_("Remove a box from a collection. Example: smashup collection remove \"Core Set\" "))
@@ -55,12 +88,13 @@ def collection_remove(product: Annotated[str, typer.Argument(help=_("Product nam
         _show_entry(cat, coll.remove(cat, product, copies, owner), json_out)
 
 
-@app.command("list", help=_("List the collection (all owners, or --collection NAME ...). Example: smashup collection list"))
-def collection_list(owner: CollectionOpt = None, db: DbOpt = None, lang: LangOpt = None, json_out: JsonOpt = False) -> None:
+@app.command("list", help=_("List the collection (all owners, or --owner NAME ...). Example: smashup collection list"))
+def collection_list(owner: OwnerOpt = None, collection: CollectionOpt = None, db: DbOpt = None, lang: LangOpt = None,
+                    json_out: JsonOpt = False) -> None:
     from smashup_db.userdata import collection as coll
 
     with catalogue(db, lang) as cat:
-        rows = coll.entries(cat, owner)
+        rows = coll.entries(cat, owners(owner, collection))
         if json_out:
             return emit_json(rows)
         if not rows:

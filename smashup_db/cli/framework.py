@@ -223,8 +223,29 @@ def reflow(text):
     for para in text.split("\n\n"):
         lines = para.split("\n")
         indented = all(ln.startswith("  ") for ln in lines if ln.strip())
-        paragraphs.append(para if indented else " ".join(ln.strip() for ln in lines if ln.strip()))
+        paragraphs.extend([para] if indented else _examples(" ".join(ln.strip() for ln in lines if ln.strip())))
     return "\n\n".join(paragraphs)
+
+
+#: "Examples: smashup ...; smashup ..." inside a paragraph (English or German help).
+_EXAMPLES = re.compile(r"(?:(?<=\s)|^)(Examples?|Beispiele?):\s+(?=smashup\b)")
+#: Where one example command ends and the next begins: "; smashup" or "then: smashup".
+_NEXT_EXAMPLE = re.compile(r";\s+(?=smashup\b)|\s+(?=[^\s:]+:\s+smashup\b)")
+
+
+def _examples(para: str) -> list[str]:
+    """``para`` with its inline examples (``Examples: smashup a; smashup b``) as paragraphs of their own,
+    one indented command each, so that no command is broken across lines at 80 columns."""
+    m = _EXAMPLES.search(para)
+    if not m:
+        return [para]
+    head = para[:m.start()].strip()
+    out = [head] if head else []
+    out.append(m.group(1) + ":")
+    for piece in _NEXT_EXAMPLE.split(para[m.end():]):
+        if piece.strip():
+            out.append("  " + " ".join(piece.split()).rstrip(";"))
+    return out
 
 
 def apply(app) -> None:

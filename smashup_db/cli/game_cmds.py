@@ -29,6 +29,13 @@ def _print_outcome(out: dict, L: str) -> None:
             str(s["final"])] for s in out["standings"]])
     if out["status"] == "win":
         line(_t(L, "wins_game", winner=out["winner"]))
+        rows = out["standings"]
+        if len(rows) > 1 and rows[1]["final"] == rows[0]["final"]:  # same final VP: fewer Madness cards won
+            line(_("The Madness tie-break decided it: {winner} has the same {vp} VP as {others} but fewer "
+                   "Madness cards ({mine} against {theirs}).", L).format(
+                winner=out["winner"], vp=rows[0]["final"],
+                others=", ".join(r["player"] for r in rows[1:] if r["final"] == rows[0]["final"]),
+                mine=rows[0]["madness"], theirs=rows[1]["madness"]))
     elif out["status"] == "play-on":
         line(_t(L, "tied", players=", ".join(out["tied"])))
     else:
@@ -97,8 +104,10 @@ def _pairs_by_player(cat, items: List[str] | None) -> dict[str, list[str]]:
                               "\n"
                               "  smashup game record Anna=16 Ben=12 -f Anna=Aliens+Ninjas,Ben=Pirates+Robots\n"
                               "\n"
-                              "  smashup game record Anna=15 Ben=11"))
-def game_record(scores: Annotated[List[str], typer.Argument(help=_("VP per player: NAME=VP ..."), show_default=False)],
+                              "  smashup game record Anna=15 Ben=11\n"
+                              "\n"
+                              "  smashup game record --from-url 'https://.../de/play/?record=1&vp=Anna=16,Ben=12'"))
+def game_record(scores: Annotated[Optional[List[str]], typer.Argument(help=_("VP per player: NAME=VP ..."), show_default=False)] = None,
                 factions: Annotated[Optional[List[str]], typer.Option(
                     "--factions", "-f", help=_("Each player's two factions: NAME=FACTION+FACTION,... (default: from "
                     "the draft recorded with draft --record)."), show_default=False)] = None,
@@ -109,10 +118,27 @@ def game_record(scores: Annotated[List[str], typer.Argument(help=_("VP per playe
                                                                  show_default=False)] = None,
                 game: Annotated[Optional[int], typer.Option("--game", help=_("Complete this drafted game of the log."),
                                                             show_default=False)] = None,
+                from_url: Annotated[Optional[str], typer.Option(
+                    "--from-url", help=_("The game-log link of the play page's end of game (/en/play/ or /de/play/ of the "
+                    "site): players, VP, Madness cards, factions, bases and date come from it."), show_default=False)] = None,
                 db: DbOpt = None, lang: LangOpt = None, json_out: JsonOpt = False) -> None:
     from smashup_db.userdata import gamelog
     from smashup_db.rules.endgame import parse_madness, parse_scores
 
+    with user_errors():
+        if from_url is not None:
+            from smashup_db.gamenight.result_url import ResultUrlError, parse_record_url
+
+            if scores or factions or madness or bases or played_on:
+                raise ResultUrlError(N_("--from-url holds the whole game; give no NAME=VP, --factions, --madness, "
+                                        "--bases or --date with it"))
+            link = parse_record_url(from_url)
+            scores, madness, factions = link["scores"], link["madness"], link["factions"]
+            bases, played_on = link["bases"], link["date"]
+        elif not scores:
+            from smashup_db.gamenight.result_url import ResultUrlError
+
+            raise ResultUrlError(N_("give the VP per player (NAME=VP ...) or --from-url LINK"))
     with catalogue(db, lang) as cat:
         vp = parse_scores(scores)
         mad = parse_madness(madness or [], vp)
@@ -125,3 +151,4 @@ def game_record(scores: Annotated[List[str], typer.Argument(help=_("VP per playe
         if json_out:
             return emit_json(g)
         _print_games(cat, [g])
+        say(_t(cat.lang, "recorded", id=g["id"]))

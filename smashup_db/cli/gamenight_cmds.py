@@ -15,7 +15,7 @@ from smashup_db.cli import gamenight_print as show
 from smashup_db.cli import opts as do
 from smashup_db.cli.lookups import catalogue, check_printing
 from smashup_db.cli.opts import (CollectionOpt, DbOpt, GamePrintingOpt as PrintingOpt, JsonOpt, LangOpt, ModeOpt,
-                                    OwnedOpt, SeedOpt)
+                                    OwnedOpt, OwnerOpt, SeedOpt, owners)
 from smashup_db.cli.output import emit_json, fail, fmt_vp, label, line, printing_word, say, table
 
 app = typer.Typer()  # commands of the top level (merged into the root application)
@@ -88,7 +88,7 @@ def _interactive(cat, state, rng) -> None:
                     "\n"
                     "  smashup draft -p Anna,Ben --seed 3 --pick Anna=1 --pick Ben=4 --auto --json\n"
                     "\n"
-                    "  smashup draft -p Anna,Ben,Cleo --collection Anna --collection Ben\n"
+                    "  smashup draft -p Anna,Ben,Cleo --owner Anna --owner Ben\n"
                     "\n"
                     "  smashup draft -p Anna,Ben,Cleo --auto --ban Zombies --complexity low,medium\n"
                     "\n"
@@ -103,7 +103,9 @@ def draft(players: Annotated[str, typer.Option("--players", "-p", help=_("Comma-
           auto: Annotated[bool, typer.Option("--auto", help=_("Random picks (fills whatever --pick leaves open)."))] = False,
           pick: Annotated[Optional[List[str]], typer.Option("--pick", help=_("Scripted pick PLAYER=FACTION, repeat in draft order."), show_default=False)] = None,
           interactive: Annotated[bool, typer.Option("--interactive", "-i", help=_("Ask for picks even when input is not a terminal."))] = False,
-          owned: OwnedOpt = False, collection: CollectionOpt = None, base_mode: ModeOpt = "set",
+          owned: OwnedOpt = False, owner: OwnerOpt = None, collection: CollectionOpt = None,
+          base_mode: ModeOpt = "set", titans: do.TitansOpt = False, qr: do.QrOpt = False,
+          site_url: do.SiteUrlOpt = None,
           seed: SeedOpt = None, db: DbOpt = None, lang: LangOpt = None, json_out: JsonOpt = False,
           ban: do.BanOpt = None, include: do.IncludeOpt = None, complexity: do.ComplexityOpt = None,
           products: do.ProductsOpt = None, fmt: do.FormatOpt = None, offer: do.OfferOpt = None,
@@ -113,6 +115,11 @@ def draft(players: Annotated[str, typer.Option("--players", "-p", help=_("Comma-
 
     with catalogue(db, lang) as cat:
         names = split_list(players)
+        collection = owners(owner, collection)
+        if qr:
+            from smashup_db.gamenight.share import check_site_url
+
+            site_url = check_site_url(site_url)
         if not (auto or pick or interactive or sys.stdin.isatty()):
             fail(N_("no terminal to ask for picks: add --auto for random picks or --pick PLAYER=FACTION ..."))
         seed = new_seed() if seed is None else seed
@@ -123,10 +130,13 @@ def draft(players: Annotated[str, typer.Option("--players", "-p", help=_("Comma-
         session = setup(cat, names, seed=seed, pool_size=pool, start=start, owners=collection,
                         use_collection=owned, **(ext.kwargs() if ext else {}))
         state, rng = session.state, session.rng
+        drawn = len(state.picks)  # picks the format made itself (pick-one-random)
         for item in pick or []:
             scripted_pick(cat, state, item)
+        auto_from = None  # where random picks began, if they did
         if not state.done:
             if auto:
+                auto_from = len(state.picks)
                 state.auto_finish(rng)
             elif pick and not interactive and not sys.stdin.isatty():
                 fail(N_("--pick covers {n} of {total} picks; add --auto to fill the rest"), n=len(state.picks),
@@ -138,12 +148,28 @@ def draft(players: Annotated[str, typer.Option("--players", "-p", help=_("Comma-
         res = finish(cat, session, base_mode)
         res["printing"] = check_printing(printing)
         add_base_stats(cat, res, res["printing"])
+        from smashup_db.gamenight import setup_sheet
+
+        res[setup_sheet.KEY] = setup_sheet.build(cat, [p["faction"] for p in state.picks], len(state.players), res,
+                                                 holders=state.holdings, titans=titans, printing=res["printing"])
+        from smashup_db.gamenight import share
+
+        args = share.replay_args(res, names, options=ext.opts.as_dict() if ext else None, start=start,
+                                 pool_size=pool, owned=session.owned, auto=auto_from is not None,
+                                 typed=res["picks"][drawn:auto_from])
+        if format_out:
+            res["replay"] = share.replay_command(res, args)
+        if qr:
+            res["share_link"] = share.play_link(site_url, cat.lang, args)
         if after_draft(cat, res, state, ext, record=record, format_out=format_out, out=out, json_out=json_out):
             return
         if json_out:
             return emit_json(res)
         show.result(cat, res)
+        show.setup_sheet(cat, res[setup_sheet.KEY])
         line((msg("replay_with", cat.lang, seed=seed), "dim"))
+        if qr:
+            show.qr(cat, res["share_link"])
 
 
 @app.command(help=_("Who gets which VP when a base scores, with the rulebook's tie rules.\n"
@@ -188,6 +214,11 @@ def score(base: Annotated[str, typer.Argument(help=_("The base being scored (Eng
               [term("player", L), term("power", L), term("place", L), term("vp", L)],
               [[r["player"], str(r["power"]), "-" if r["place"] is None else str(r["place"]), str(r["vp"])]
                for r in rows])
+        total = sum(r["power"] for r in rows)
+        if res["breakpoint"] is not None and total < res["breakpoint"]:
+            line((term("warning", L), "yellow"), " " + _("the total power given ({total}) is below the breakpoint "
+                                                         "({breakpoint}): this base does not score yet", L).format(
+                total=total, breakpoint=res["breakpoint"]))
 
 
 def after_draft(cat, res: dict, state, ext, *, record: bool, format_out: str | None, out, json_out: bool) -> bool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from smashup_db.i18n.terms import msg, term
 from smashup_db.i18n import N_, _, render
-from smashup_db.cli.output import fmt_number, fmt_vp, label, line, printing_word, table
+from smashup_db.cli.output import fmt_number, fmt_vp, label, line, printing_word, say, table
 
 #: The title of the bases in play for each base-deck mode (English as before; the mode spelled out in German).
 BASES_IN_PLAY = {
@@ -53,6 +53,50 @@ def bases(cat, res: dict) -> None:
         line((term("warning", L), "yellow"), f" {render(w, L)}")
 
 
+def setup_sheet(cat, sheet: dict) -> None:
+    """The set-up sheet (:mod:`smashup_db.gamenight.setup_sheet`): the bases to lay out, then box by box what to
+    take out (factions, the base deck's bases, titans, special decks with their counts), then the VP tokens."""
+    from smashup_db.gamenight.setup_sheet import mode_name, printing_name
+
+    L = cat.lang
+    m = cat.model
+
+    def names(kind: str, ids: list[str]) -> str:
+        return ", ".join(label(cat.named(kind, x), L) for x in ids)
+
+    rows = []
+    for b in sheet["boxes"]:
+        parts = []
+        if b["factions"]:
+            parts.append(f"{term('factions', L)}: {names('faction', b['factions'])}")
+        if b["all_bases"]:
+            parts.append(_("all {n} bases of the box", L).format(n=len(b["bases"])))
+        elif b["bases"]:
+            parts.append(_("Bases ({n}): {names}", L).format(n=len(b["bases"]), names=names("base", b["bases"])))
+        if b["titans"]:
+            parts.append(_("Titans: {names}", L).format(names=names("card", b["titans"])))
+        for d in b["decks"]:
+            count = m.components[d].count
+            parts.append(label(cat.named("component", d), L) + ("" if count is None else f" ({count})"))
+        rows.append([label(b["product"], L), printing_name(b["printing"], L), "\n".join(parts)])
+    line((_("Set-up for {players} players: base deck of {deck} ({mode})", L).format(
+        players=sheet["players"], deck=sheet["bases"]["deck"], mode=mode_name(sheet["base_mode"], L)), "bold"))
+    line(_("Bases to lay out: {names}", L).format(names=", ".join(
+        f"{label(b, L)} ({fmt_number(b['breakpoint'])}; {fmt_vp(b['vp'])})" for b in sheet["bases"]["in_play"])))
+    table(_("Take out, box by box", L), [_("Box", L), _("Printing", L), _("What", L)], rows)
+    line(_("VP tokens (the game ends at {goal} VP)", L).format(goal=sheet["vp_tokens"]["goal"]))
+
+
+def qr(cat, link: str) -> None:
+    """The share link, then the same link as a QR code (block characters) for a phone's camera."""
+    import sys
+
+    from smashup_db.gamenight.share import qr_text
+
+    say(_("Share link: {link}", cat.lang).format(link=link))  # never wrapped: the whole link can be copied
+    sys.stdout.write(qr_text(link))
+
+
 def profiles(cat, factions: list[str]) -> dict:
     """Per faction: minion and action copies, total minion power, two commonest keywords, products."""
     out = {}
@@ -76,7 +120,7 @@ def pool(cat, state) -> None:
           [[str(i), label(cat.named("faction", f), L), prof[f]["product"],
             f"{prof[f]['minions']}/{prof[f]['actions']}", str(prof[f]["power"]), prof[f]["keywords"],
             ", ".join(state.holders(f)) or (f"({offered[f]})" if f in offered else "")]
-           for i, f in enumerate(state.pool, 1)])
+           for i, f in enumerate(state.pool, 1)], drop_empty=True)
 
 
 def holdings(cat, state) -> None:
@@ -101,15 +145,25 @@ def collection_entry(cat, row: dict) -> None:
 
 
 def games(cat, items: list[dict]) -> None:
-    """The game log as a table: number, date, each player with factions and VP, the winner."""
+    """The game log as a table: number, date, each player with factions, VP on the table, Madness cards and
+    final VP (after 1 VP lost per 2 Madness cards, what decided the winner), the winner."""
+    from smashup_db.rules.endgame import madness_penalty
+
     L = cat.lang
 
     def t(key: str) -> str:
         return msg("g." + key, L)
 
+    def final(p: dict) -> str:
+        if p["vp"] is None:
+            return "-"
+        return str(p["vp"] - madness_penalty(p.get("madness") or 0))
+
     table(t("log_title"),
-          ["#", t("date"), term("player", L), term("factions", L), term("vp", L), t("winner")],
+          ["#", t("date"), term("player", L), term("factions", L), term("vp", L), t("madness_cards"), t("final"),
+           t("winner")],
           [[str(g["id"]) if i == 0 else "", g["played_on"] if i == 0 else "", p["player"],
             " + ".join(cat.name("faction", f)[0] for f in p["factions"]), "-" if p["vp"] is None else str(p["vp"]),
+            str(p.get("madness") or 0) if p["vp"] is not None else "-", final(p),
             (g["winner"] or t("drafted")) if i == 0 else ""]
            for g in items for i, p in enumerate(g["players"])])

@@ -19,7 +19,7 @@ from smashup_db.cli.lookups import catalogue
 from smashup_db.cli.opts import DbOpt, JsonOpt
 from smashup_db.cli.output import emit_json, user_errors
 
-app = typer.Typer(name="import", help=_("Import rules text (card archive) or translations (CSV) into your database."),
+app = typer.Typer(name="import", help=_("Import rules text or card pictures (card archive), or translations (CSV)."),
                   no_args_is_help=True)
 add_command(app, COMMANDS["import text"])  # declared in .decl (the fast path runs it too)
 
@@ -48,3 +48,27 @@ def import_translations_cmd(
     if json_out:
         return emit_json(report.as_dict())
     import_summary(file.name, report)
+
+
+@app.command("images", help=_("Import the card archive's pictures of cards and bases into your images folder.\n"
+                              "\n"
+                              "SOURCE is the archive's card-art folder or the http(s) URL of one. Pictures are\n"
+                              "matched to cards and bases through the archive's JSON (smashup-catalog.json and\n"
+                              "smashup-bases.json beside the folder, or given after it), as import text matches\n"
+                              "them. Every picture is checked before anything is written; a damaged one stops the\n"
+                              "import. The pictures are stored beside your database, never in it; importing the\n"
+                              "same folder again reports 0 changes. The site shows them after the next build.\n"
+                              "Example: smashup import images ../card-archive/card-art"))
+def import_images_cmd(
+        source: Annotated[str, typer.Argument(help=_("The card-art folder, or its http(s) URL."), show_default=False)],
+        archives: Annotated[list[str] | None, typer.Argument(
+            help=_("The card archive's JSON files or URLs (default: those beside SOURCE)."), show_default=False)] = None,
+        db: DbOpt = None, json_out: JsonOpt = False) -> None:
+    from smashup_db.cli.images_print import show_image_report
+    from smashup_db.importer.images import import_images
+
+    with user_errors():
+        report = import_images(db, source, archives or None)
+    if json_out:
+        return emit_json(report.as_dict())
+    show_image_report(report)

@@ -86,7 +86,7 @@ def _show_products(rows: list[dict], cat) -> None:
         heads.append(term("german_edition", L))
         for row, de in zip(cells, german):
             row.append(term("yes", L) if de else term("english_only", L))
-    table(term("products", L), heads, cells)
+    table(term("products", L), heads, cells, breakable=(0,))
     if L == "de":
         line(msg("de_published_note", L, n=sum(german), total=len(rows)))
     footnote(L, rows)
@@ -107,7 +107,8 @@ def _show_factions(rows: list[dict], cat) -> None:
         return name if used == other else "-"
 
     table(f"{term('factions', L)} ({len(rows)})", ["id", term("name", L), other, term("products", L)],
-          [[f["id"], label(f, L), alt(f["id"]), ", ".join(label(p, L) for p in f["products"])] for f in rows])
+          [[f["id"], label(f, L), alt(f["id"]), ", ".join(label(p, L) for p in f["products"])] for f in rows],
+          breakable=(0,))
     footnote(L, rows)
 
 
@@ -194,7 +195,25 @@ def card(name: str, printing: str | None, db: str | None, lang: str | None,
          json_out: bool) -> None:
     """``smashup card NAME``: one card with its printings, text and rulings."""
     printing = check_printing(printing)
-    look_up(db, lang, json_out, lambda cat: cat.card(name, printing), _show_card)
+    look_up(db, lang, json_out, lambda cat: with_image(db, "card", cat.card(name, printing)), _show_card)
+
+
+def with_image(db: str | None, kind: str, item: dict) -> dict:
+    """``item`` with ``image``: the path of its picture imported by ``smashup import images``, or None."""
+    if item.get("component"):
+        return item
+    from smashup_db.importer.images import picture
+
+    found = picture(db, kind, item["id"])
+    return {**item, "image": found["path"] if found else None}
+
+
+def _image_line(item: dict) -> None:
+    """Where the card's or base's picture is, when one was imported (one line, never wrapped: a path to copy)."""
+    if item.get("image"):
+        from smashup_db.cli.output import say
+
+        say(_("picture: {path}").format(path=item["image"]))
 
 
 def _matched_line(item: dict, L: str) -> None:
@@ -226,6 +245,7 @@ def _show_card(item: dict, cat) -> None:
     line(f"{term('products', L)}: " + ", ".join(label(p, L) for p in item["products"]))
     _printings_block(item, L)
     _text_block(item, L)
+    _image_line(item)
     for other in item["same_name"]:
         line((msg("also", L, id=other["id"]), "dim"))
     footnote(L, [item, item["faction"]])
@@ -235,7 +255,7 @@ def base(name: str, printing: str | None, db: str | None, lang: str | None,
          json_out: bool) -> None:
     """``smashup base NAME``: one base with its printings, text and rulings."""
     printing = check_printing(printing)
-    look_up(db, lang, json_out, lambda cat: cat.base(name, printing), _show_base)
+    look_up(db, lang, json_out, lambda cat: with_image(db, "base", cat.base(name, printing)), _show_base)
 
 
 def _show_base(item: dict, cat) -> None:
@@ -256,6 +276,7 @@ def _show_base(item: dict, cat) -> None:
         line((term("own_scoring", L), "bold"), f": {item['scoring']}")
     _printings_block(item, L)
     _text_block(item, L)
+    _image_line(item)
     footnote(L, [item, item["product"], item["faction"]])
 
 
@@ -327,6 +348,10 @@ def _show_search(found: dict, cat) -> None:
     rows, L = found["results"], cat.lang
     if not rows:
         line(term("no_matches", L))
+        if found.get("did_you_mean"):
+            from smashup_db.common.sanitize import printable
+
+            line(_("Did you mean: {names}?", L).format(names=", ".join(printable(n) for n in found["did_you_mean"])))
         return
     title = f"{found['shown']}" + (f" / {found['total']}" if found["total"] > found["shown"] else "")
     table(title, [term("name", L), term("type", L), term("faction", L),

@@ -24,8 +24,16 @@ PrintingOpt = annotated(decl.PRINTING)
 SeedOpt = Annotated[Optional[int], typer.Option("--seed", help=_("Seed for every random step (printed, so a result can be replayed)."),
                                                 show_default=False)]
 OwnedOpt = Annotated[bool, typer.Option("--owned", help=_("Only use boxes in the collection (all owners)."))]
-CollectionOpt = Annotated[Optional[List[str]], typer.Option(
-    "--collection", "-c", help=_("Only use boxes of this owner; repeat to pool several owners' boxes."), show_default=False)]
+OwnerOpt = Annotated[Optional[List[str]], typer.Option(
+    "--owner", help=_("Only use boxes of this owner; repeat to pool several owners' boxes."), show_default=False)]
+#: The owner option's older name (``--collection``/``-c``), still accepted but no longer shown.
+CollectionOpt = Annotated[Optional[List[str]], typer.Option("--collection", "-c", hidden=True, show_default=False)]
+
+
+def owners(owner: list[str] | None, collection: list[str] | None) -> list[str] | None:
+    """The owners named with ``--owner`` and its old name ``--collection`` (None when neither was given)."""
+    return [*(owner or []), *(collection or [])] or None
+
 GamePrintingOpt = Annotated[Optional[str], typer.Option(
     "--printing", help=_("Which printing's breakpoints and VP to show: original, current or german "
     "(default: the one owned, else current)."), show_default=False)]
@@ -57,6 +65,12 @@ AvoidOpt = Annotated[Optional[int], typer.Option(
     show_default=False)]
 PresetOpt = Annotated[Optional[str], typer.Option(
     "--preset", help=_("Start from saved options (smashup preset save NAME ...)."), show_default=False)]
+TitansOpt = Annotated[bool, typer.Option("--titans", help=_("The table plays with titans: the set-up lists each "
+                                                           "drafted faction's titan."))]
+QrOpt = Annotated[bool, typer.Option("--qr", help=_("Print the share link of the result as a QR code."))]
+SiteUrlOpt = Annotated[Optional[str], typer.Option(
+    "--site-url", help=_("Where the site is published, for the share link of --qr (default: $SMASHUP_SITE_URL)."),
+    show_default=False)]
 RecordOpt = Annotated[bool, typer.Option(
     "--record", help=_("Store the drafted pairs in the game log; smashup game end ... --record completes it."))]
 FormatOutOpt = Annotated[Optional[str], typer.Option(

@@ -217,16 +217,104 @@ def text(value, style: str | None = None):
     return Text(printable(value), style=style or "")
 
 
-def table(title: str | None, headers: Sequence[str], rows: Sequence[Sequence], right: Sequence[int] = ()) -> None:
-    """Print a Rich table; every cell is plain text (``str``) or an already built ``Text``."""
+def table(title: str | None, headers: Sequence[str], rows: Sequence[Sequence], right: Sequence[int] = (),
+          drop_empty: bool = False, breakable: Sequence[int] = ()) -> None:
+    """Print a Rich table; every cell is plain text (``str``) or an already built ``Text``.
+
+    No name is cut: when the table is wider than the terminal, columns are
+    narrowed (widest first) only down to their longest word, so cells wrap
+    between words (:func:`fit_widths`); only when even that does not fit is a
+    word folded onto the next line, never cut off with an ellipsis.
+    ``drop_empty`` leaves out the columns whose cells are all empty;
+    ``breakable`` columns (ids) may also wrap after a hyphen.
+    """
     from rich.table import Table
 
-    t = Table(title=text(title) if title is not None else None)
-    for i, h in enumerate(headers):
-        t.add_column(text(h), justify="right" if i in right else "left")
-    for row in rows:
-        t.add_row(*(c if not isinstance(c, str) else text(c) for c in row))
+    headers = list(headers)
+    cells = [[c if not isinstance(c, str) else text(c) for c in row] for row in rows]
+    right, breakable = set(right), set(breakable)
+    if drop_empty and cells:
+        keep = [i for i in range(len(headers)) if any(str(row[i]).strip() for row in cells)]
+        headers = [headers[i] for i in keep]
+        cells = [[row[i] for i in keep] for row in cells]
+        right = {n for n, i in enumerate(keep) if i in right}
+        breakable = {n for n, i in enumerate(keep) if i in breakable}
+    heads = [text(h) for h in headers]
+    plain = [[str(h) for h in heads], *([str(c) for c in row] for row in cells)]
+    n, width = len(heads), terminal_width()
+    widths = fit_widths(plain, width, breakable)
+    compact = widths is not None and sum(widths) > width - (3 * n + 1)
+    if compact:  # without the outer frame and its padding: 4 more cells for the names
+        widths = fit_widths(plain, width, breakable, overhead=3 * n - 3)
+    for i in breakable if widths else ():
+        for row in cells:
+            if len(str(row[i])) > widths[i]:
+                row[i] = text(_hyphen_wrap(str(row[i]), widths[i]))
+    t = Table(title=text(title) if title is not None else None,
+              **({"show_edge": False, "pad_edge": False} if compact else {}))
+    for i, h in enumerate(heads):
+        t.add_column(h, justify="right" if i in right else "left", overflow="fold",
+                     width=widths[i] if widths else None)
+    for row in cells:
+        t.add_row(*row)
     console().print(t)
+
+
+def _hyphen_wrap(value: str, width: int) -> str:
+    """``value`` (an id) in lines of at most ``width`` cells, broken after hyphens."""
+    lines: list[str] = []
+    for piece in re.findall(r"[^-]*-|[^-]+", value):
+        if lines and len(lines[-1]) + len(piece) <= width:
+            lines[-1] += piece
+        else:
+            lines.append(piece)
+    return "\n".join(lines)
+
+
+def fit_widths(rows: Sequence[Sequence[str]], width: int, breakable=(), overhead: int | None = None) -> list[int] | None:
+    """Column widths (content, without padding) that fit a Rich table of ``rows`` into ``width`` cells.
+
+    None when the table fits as it is. Otherwise the widest columns give way
+    first, each down to its longest word at most (so a name wraps between
+    words, never inside one; in a ``breakable`` column also after a hyphen; a
+    heading's word only when the cells would not fit otherwise); a table that
+    does not fit even so keeps those minimums (Rich folds the longest words).
+    ``overhead``: the cells of borders and padding (default: a framed Rich
+    table, ``3 * columns + 1``).
+    """
+    from rich.cells import cell_len
+
+    if not rows or not rows[0]:
+        return None
+    n = len(rows[0])
+    most = [0] * n
+    least = [[1] * n, [1] * n]  # the longest word of each column: with its heading, of its cells alone
+    for r, row in enumerate(rows):
+        for i, cell in enumerate(row):
+            for part in str(cell).split("\n"):
+                most[i] = max(most[i], cell_len(part))
+                words = re.findall(r"[^-\s]*-|[^-\s]+", part) if i in breakable else part.split()
+                longest = max((cell_len(w) for w in words), default=1)
+                least[0][i] = max(least[0][i], longest)
+                if r:
+                    least[1][i] = max(least[1][i], longest)
+    room = width - (3 * n + 1 if overhead is None else overhead)  # a blank either side of each cell, n + 1 borders
+    if sum(most) <= room:
+        return None
+    # a heading word may wrap inside itself ("Zerstörungs-wert") when the names would not fit otherwise
+    least = least[0] if sum(least[0]) <= room else least[1]
+    widths = list(most)
+    excess = sum(widths) - room
+    while excess > 0:
+        slack = [i for i in range(n) if widths[i] > least[i]]
+        if not slack:
+            break
+        top = max(widths[i] for i in slack)
+        for i in slack:
+            if widths[i] == top and excess > 0:
+                widths[i] -= 1
+                excess -= 1
+    return widths
 
 
 # ---------------------------------------------------------------------- shared formats

@@ -25,7 +25,8 @@ def build(out: Annotated[Path, typer.Option("--out", "-o", help=_("Output folder
           lang: Annotated[str, typer.Option("--lang", "-l", help=_("Languages, comma-separated: en, de."))] = "en,de",
           base_url: Annotated[str, typer.Option("--base-url", help=_("Where the site will be published: / or /path/ or https://host/path/."))] = "/",
           search: Annotated[bool, typer.Option("--search/--no-search", help=_("Build the Pagefind search index (needs the pagefind binary)."))] = True,
-          db: DbOpt = None) -> None:
+          db: DbOpt = None,
+          images: Annotated[bool, typer.Option("--images/--no-images", help=_("Show the card pictures imported with smashup import images."))] = True) -> None:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -42,7 +43,7 @@ def build(out: Annotated[Path, typer.Option("--out", "-o", help=_("Output folder
                 tasks[stage] = bar.add_task(stage, total=total)
             bar.update(tasks[stage], completed=done, total=total)
 
-        result = build_site(out, lang, base_url, db, search=search, progress=progress)
+        result = build_site(out, lang, base_url, db, search=search, progress=progress, images=images)
     from smashup_db.i18n import render
     from smashup_db.i18n.terms import active_lang, msg
     from smashup_db.cli.output import say
@@ -53,6 +54,8 @@ def build(out: Annotated[Path, typer.Option("--out", "-o", help=_("Output folder
     say(render(result.search_note, L))
     if not result.has_text:
         say(msg("no_rules_text", L))
+    if result.faces:
+        say(_("card pictures shown: {n}").format(n=result.faces))
 
 
 @app.command("serve", help=_("Preview a built site on http://127.0.0.1:PORT/ (Ctrl+C stops).\n"

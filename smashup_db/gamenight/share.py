@@ -63,27 +63,132 @@ def context(cat: Catalogue, res: dict) -> dict:
             "players": [{"player": clean(p), "factions": [nm("faction", f) for f in fs]}
                         for p, fs in res["players"].items()],
             "bases": bases, "boxes": [nm("product", p) for p in res["boxes"]],
-            "extra": [clean(term(d, cat.lang)) for d in res.get("extra_decks", [])]}
+            "extra": [clean(term(d, cat.lang)) for d in res.get("extra_decks", [])],
+            "replay": clean(res.get("replay") or f"smashup draft --seed {res['seed']}")}
+
+
+#: Where the published site is, for share links (``https://example.org/smashup/``).
+SITE_URL_VAR = "SMASHUP_SITE_URL"
+
+
+def check_site_url(url: str | None) -> str:
+    """The site's address for share links: ``url`` (``--site-url``) or $SMASHUP_SITE_URL, ending in ``/``.
+
+    Raises :class:`ShareError` when neither is given or it is not an ``http(s)://`` address
+    (a QR code of a relative path opens nothing on a phone).
+    """
+    url = (url or os.environ.get(SITE_URL_VAR) or "").strip()
+    if not url:
+        raise ShareError(N_("--qr needs the address of the published site: --site-url https://... or ${var}"),
+                         var=SITE_URL_VAR)
+    if not re.match(r"https?://[^\s/?#]+", url) or _CONTROL.search(url):
+        raise ShareError(N_("--site-url {url!r} is not an http:// or https:// address"), url=url)
+    return url if url.endswith("/") else url + "/"
+
+
+def replay_args(res: dict, players: list[str], *, options: dict | None = None, start: str | None = None,
+                pool_size: int | None = None, owned: dict[str, int] | None = None, auto: bool = True,
+                typed: list[dict] | None = None) -> list[tuple[str, str]]:
+    """The draft's arguments that replay it, as ``[(name, value)]`` pairs in the play page's URL contract
+    (issue 23; :func:`play_link`, :func:`replay_command`).
+
+    ``players`` (as typed, in that order: the start player is drawn from it), ``seed``,
+    then ``picks`` (faction ids in pick order) for the picks the players made (``typed``: the
+    ``res["picks"]`` entries they typed or tapped; default: every pick unless ``auto``) and
+    ``auto=1`` when random picks filled the rest (``--pick ... --auto``: the typed picks and
+    ``auto=1``, so the random picks draw the same numbers again), and only the options that differ from the defaults: ``ban``,
+    ``include``, ``complexity``, ``products``, ``format``, ``offer``, ``base_mode``,
+    ``pool``, ``start``, ``owned`` (product ids of the boxes owned, when the pool was
+    drawn from a collection).
+    """
+    o = options or {}
+    q: list[tuple[str, str]] = [("players", ",".join(players)), ("seed", str(res["seed"]))]
+    if typed is None:
+        typed = [] if auto else res["picks"]
+    if typed:
+        q.append(("picks", ",".join(p["faction"] for p in typed)))
+    if auto:
+        q.append(("auto", "1"))
+    for key in ("ban", "include", "complexity", "products"):
+        if o.get(key):
+            q.append((key, ",".join(o[key])))
+    if o.get("format", "snake") != "snake":
+        q.append(("format", o["format"]))
+        if o["format"] == "offer":
+            q.append(("offer", str(o["offer"])))
+    if o.get("avoid_recent"):
+        q.append(("avoid_recent", str(o["avoid_recent"])))
+    if res.get("base_mode", "set") != "set":
+        q.append(("base_mode", res["base_mode"]))
+    if pool_size is not None:
+        q.append(("pool", str(pool_size)))
+    if start:
+        q.append(("start", start))
+    if owned is not None:
+        q.append(("owned", ",".join(p for p, n in owned.items() if n)))
+    return q
+
+
+def play_link(site_url: str, lang: str, args: list[tuple[str, str]]) -> str:
+    """The share link of a draft: the site's play page, ``{site}{lang}/play/?{args}`` (:func:`replay_args`)."""
+    from urllib.parse import urlencode
+
+    return f"{site_url}{lang}/play/?{urlencode(args, safe=',')}"
+
+
+def replay_command(res: dict, args: list[tuple[str, str]]) -> str:
+    """The ``smashup draft`` command line that replays a draft from :func:`replay_args` (values shell-quoted;
+    picks the players made become ``--pick PLAYER=FACTION`` in pick order; ``owned`` becomes ``--owned``)."""
+    import shlex
+
+    out = ["smashup", "draft"]
+    for key, value in args:
+        if key == "auto":
+            out.append("--auto")
+        elif key == "picks":
+            by_faction = {p["faction"]: p["player"] for p in res["picks"]}
+            out += [x for f in value.split(",") for x in ("--pick", shlex.quote(f"{by_faction[f]}={f}"))]
+        elif key == "owned":
+            out.append("--owned")
+        else:
+            out += ["--" + key.replace("_", "-"), shlex.quote(value)]
+    return " ".join(out)
+
+
+def qr_text(link: str) -> str:
+    """``link`` as a QR code drawn with block characters (segno), for a terminal."""
+    import io
+
+    import segno
+
+    out = io.StringIO()
+    segno.make(link, error="m").terminal(out=out, compact=True, border=2)
+    return out.getvalue()
 
 
 def render(cat: Catalogue, res: dict, kind: str) -> str:
     """The draft result as ``markdown`` or ``html`` text; :class:`ShareError` for another kind."""
-    from jinja2 import Environment, FileSystemLoader, StrictUndefined
-
-    from smashup_db.common.resources import templates_root
-
     kind = (kind or "").strip().lower()
     if kind in ("md",):
         kind = "markdown"
     if kind not in KINDS:
         raise ShareError(N_("--format-out {kind!r} is not one of: {kinds}"), kind=kind, kinds=', '.join(KINDS))
-    folder = templates_root() / "share"
+    return environment(kind, cat.lang).get_template("draft.html" if kind == "html" else "draft.md").render(
+        context(cat, res))
+
+
+def environment(kind: str, lang: str):
+    """The Jinja2 environment of the share templates (``templates/share``) for ``kind`` (``html``:
+    autoescaped, translations escaped as text) with gettext in ``lang``."""
+    from jinja2 import Environment, FileSystemLoader, StrictUndefined
+
+    from smashup_db.common.resources import templates_root
     from smashup_db.i18n import gettext, ngettext
 
+    folder = templates_root() / "share"
     env = Environment(loader=FileSystemLoader(str(folder)), autoescape=(kind == "html"),
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
                       extensions=["jinja2.ext.i18n"])
-    lang = cat.lang  # the page's wording: English in the templates, German from the gettext catalog
     if kind == "html":  # a translation is text, never markup
         from markupsafe import escape
     else:
@@ -92,7 +197,7 @@ def render(cat: Catalogue, res: dict, kind: str) -> str:
     env.install_gettext_callables(lambda text: escape(gettext(text, lang)),
                                   lambda one, many, n: escape(ngettext(one, many, n, lang)), newstyle=True)
     env.filters["md"] = md_escape
-    return env.get_template("draft.html" if kind == "html" else "draft.md").render(context(cat, res))
+    return env
 
 
 def write(text: str, out: Path) -> Path | None:

@@ -38,7 +38,7 @@ KEYWORD_WORDS = {
 #: vocabulary; ref fields a catalogue name; number fields a comparison.
 FIELD_KINDS = {
     "name": "text", "text": "text",
-    "type": "enum", "kw": "enum", "lang": "enum",
+    "type": "enum", "kw": "enum", "lang": "enum", "owned": "enum", "printing": "enum",
     "faction": "ref", "product": "ref",
     "power": "number", "copies": "number", "breakpoint": "number",
     "vp": "number", "vp2": "number", "vp3": "number",
@@ -59,6 +59,8 @@ FIELD_ALIASES = {
     "vp": "vp", "vp1": "vp", "sp": "vp", "siegpunkte": "vp",
     "vp2": "vp2", "sp2": "vp2", "vp3": "vp3", "sp3": "vp3",
     "lang": "lang", "language": "lang", "sprache": "lang",
+    "owned": "owned", "own": "owned", "have": "owned", "besitz": "owned", "vorhanden": "owned",
+    "printing": "printing", "print": "printing", "druck": "printing", "auflage": "printing",
 }
 
 #: Accepted (folded) values of ``type:``; ``card`` means any card, ``base`` any base.
@@ -85,10 +87,20 @@ KEYWORD_VALUES = {
     "extra play": "extra-play", "zusatzlich": "extra-play", "zusaetzlich": "extra-play",
 }
 
+#: Accepted (folded) values of ``owned:`` (the boxes of the user's collection, or of the site's
+#: collection code): one value; ``-owned:yes`` is the complement.
+OWNED_VALUES = {"yes": "yes", "y": "yes", "true": "yes", "ja": "yes"}
+
+#: Accepted (folded) values of ``printing:``: the printing that applies to a card or base by the
+#: collection (:func:`smashup_db.catalogue.printing.applies`; ``current`` without one).
+PRINTING_VALUES = {"german": "german", "deutsch": "german", "de": "german", "original": "original",
+                   "current": "current", "aktuell": "current", "neu": "current"}
+
 LANG_VALUES = {"en": "en", "english": "en", "englisch": "en", "de": "de", "german": "de", "deutsch": "de"}
 
 
 def browser_tables() -> dict:
     """The query language's vocabulary as plain data for ``assets/query.js`` (written at site-build time)."""
     return {"field_kinds": FIELD_KINDS, "field_aliases": FIELD_ALIASES, "type_values": TYPE_VALUES,
-            "keyword_values": KEYWORD_VALUES, "lang_values": LANG_VALUES}
+            "keyword_values": KEYWORD_VALUES, "lang_values": LANG_VALUES, "owned_values": OWNED_VALUES,
+            "printing_values": PRINTING_VALUES}

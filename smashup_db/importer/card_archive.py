@@ -21,7 +21,11 @@ What is loaded, per matched record, with ``source`` = ``"<file name or URL>
   (language ``en``);
 * the errata field, unless it says there is none ("No", "None", "Unknown",
   "Not stated", "See source", empty), as an ``erratum`` ruling;
-* every clarification as a ``clarification`` ruling.
+* every clarification as a ``clarification`` ruling;
+* the page of each record's faction at the source (``sourceUrl`` of a faction of the catalogue, of a
+  base in the bases file; http(s) only, else left out), so the site can link a card's rulings to that
+  page instead of the wiki's main page: meta key ``source_urls:<card|base>:<upstream name>``, a JSON
+  object ``{id: url}`` (see :func:`smashup_db.catalogue.rulings.source_pages`).
 
 Every row written is marked with the importer key of its archive file
 (``importer`` = ``card-archive:cards`` or ``card-archive:bases``). A
@@ -64,13 +68,14 @@ ENTITY = {KIND_CARDS: "card", KIND_BASES: "base"}
 
 # Plain classes, no dataclasses: ``import text`` is a start-up-measured command (issue 10),
 # and the dataclasses module costs more to import than this whole importer.
-class Record(namedtuple("Record", "entity faction name type text errata clarifications where")):
+class Record(namedtuple("Record", "entity faction name type text errata clarifications where url", defaults=(None,))):
     """One card or base of an archive file, validated (text still as in the file).
 
     ``entity``: card | base; ``faction``: the archive's faction name ("" when a
     base has none); ``type``: our card type (minion, action, titan, other),
     None for bases; ``clarifications``: list of texts; ``where``: position in
-    the file, e.g. ``factions[3].cards[2]``.
+    the file, e.g. ``factions[3].cards[2]``; ``url``: the record's page at the source (its faction's
+    page), or None.
     """
 
     __slots__ = ()
@@ -185,7 +190,17 @@ def _clean(source: str, value: str, where: str, one_line: bool = False) -> str:
     return strip_controls(value, keep_lines=not one_line)
 
 
-def _record(source: str, raw, entity: str, faction: str, where: str) -> Record:
+#: A source page address worth linking: http(s), no blanks, double quotes, backquotes, backslashes or angle
+#: brackets (an apostrophe is allowed: "Grimms'_Fairy_Tales"; pages escape it), at most 500 characters.
+_PAGE_URL = re.compile(r"https?://[^\s\"<>`\\]{1,490}", re.IGNORECASE)
+
+
+def page_url(value) -> str | None:
+    """``value`` when it is a plain http(s) address (:data:`_PAGE_URL`), else None (left out, not refused)."""
+    return value if isinstance(value, str) and _PAGE_URL.fullmatch(value) else None
+
+
+def _record(source: str, raw, entity: str, faction: str, where: str, url: str | None = None) -> Record:
     name = _field(source, raw, "name", where)
     ctype = None
     if entity == "card":
@@ -195,12 +210,13 @@ def _record(source: str, raw, entity: str, faction: str, where: str) -> Record:
         ctype = TYPE_MAP[stype]
     else:
         faction = _field(source, raw, "sourceFaction", where, required=False)
+        url = page_url(raw.get("sourceUrl"))
     return Record(entity=entity, faction=faction, name=name, type=ctype,
                   text=_field(source, raw, "text", where, required=False),
                   errata=_field(source, raw, "errata", where, required=False),
                   clarifications=[c for c in _field(source, raw, "clarifications", where, required=False, kind=list)
                                   if c.strip()],
-                  where=where)
+                  where=where, url=url)
 
 
 def parse_archive(source: str, doc) -> ArchiveFile:
@@ -222,8 +238,9 @@ def parse_archive(source: str, doc) -> ArchiveFile:
             cards = fac.get("cards")
             if not isinstance(cards, list):
                 raise ImportFileError(N_("{where}.cards: expected a list of cards"), prefix=source, where=where)
+            url = page_url(fac.get("sourceUrl"))
             for j, raw in enumerate(cards):
-                records.append(_record(source, raw, "card", fname, f"{where}.cards[{j}]"))
+                records.append(_record(source, raw, "card", fname, f"{where}.cards[{j}]", url))
     else:
         for i, raw in enumerate(doc["bases"]):
             records.append(_record(source, raw, "base", "", f"bases[{i}]"))
@@ -366,12 +383,14 @@ def import_archives(db, files: list[ArchiveFile], data_dir=None) -> TextImportRe
     return report
 
 
-def _matched(f: ArchiveFile, matcher: Matcher, report: TextImportReport) -> tuple[dict, dict]:
-    """The file's records matched to ids: ``({id: text}, {id: [(ruling kind, text)]})``; misses reported."""
+def _matched(f: ArchiveFile, matcher: Matcher, report: TextImportReport) -> tuple[dict, dict, dict]:
+    """The file's records matched to ids: ``({id: text}, {id: [(ruling kind, text)]}, {id: source page})``;
+    misses reported."""
     entity = ENTITY[f.kind]
     texts: dict[str, str] = {}
     rulings: dict[str, list[tuple[str, str]]] = defaultdict(list)
     claimed: dict[str, Record] = {}
+    pages: dict[str, str] = {}
     for rec in f.records:
         report.records += 1
         ref, reason = matcher.match(rec)
@@ -385,6 +404,8 @@ def _matched(f: ArchiveFile, matcher: Matcher, report: TextImportReport) -> tupl
             continue
         claimed[ref] = rec
         report.matched += 1
+        if rec.url:
+            pages[ref] = rec.url
         body = clean_text(rec.text)
         if body:
             texts[ref] = body
@@ -392,13 +413,19 @@ def _matched(f: ArchiveFile, matcher: Matcher, report: TextImportReport) -> tupl
         if erratum:
             rulings[ref].append(("erratum", erratum))
         rulings[ref] += [("clarification", c.strip()) for c in rec.clarifications]
-    return texts, rulings
+    return texts, rulings, pages
 
 
 def _import_file(w, f: ArchiveFile, matcher: Matcher, report: TextImportReport) -> None:
     """One file's text and rulings, written in the transaction ``w`` (counts go into ``report``)."""
     entity = ENTITY[f.kind]
-    texts, rulings = _matched(f, matcher, report)
+    texts, rulings, pages = _matched(f, matcher, report)
+    meta_key = f"source_urls:{entity}:{f.upstream}"  # the pages of this upstream data set, replaced when changed
+    value = json.dumps(pages, sort_keys=True) if pages else None
+    if w.scalar("SELECT value FROM meta WHERE key = :k", k=meta_key) != value:
+        w.execute(TABLES["meta"].delete(), [{"key": meta_key}])
+        if value is not None:
+            w.execute(TABLES["meta"].insert(), [{"key": meta_key, "value": value}])
 
     # Text: one row per (kind, ref, lang); this import replaces only the rows it wrote itself.
     own = f.importer

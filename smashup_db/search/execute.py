@@ -18,6 +18,7 @@ from smashup_db.db import in_params
 from smashup_db.common.text import ascii_fold
 from smashup_db.catalogue.names import Ambiguous, NotFound
 from smashup_db.search.index import META_KEY, uses_fts
+from smashup_db.catalogue.owned import owned_keys, printing_keys
 from smashup_db.search.parser import (UNKNOWN_VALUE, And, Compare, Everything, Is, Not, Or, Query, QueryError, Words,
                                       _hint, parse, suggest)
 
@@ -71,6 +72,15 @@ class Searcher:
             raise QueryError(exc, column) from None
         except NotFound as exc:
             raise QueryError(UNKNOWN_VALUE[kind], column, value=value, hint=_hint(exc.suggestions[:3])) from None
+
+    def owned_keys(self) -> set[str]:
+        """Keys of the cards and bases a box of the collection (any owner) holds
+        (:func:`smashup_db.catalogue.owned.owned_keys`); none without a collection."""
+        try:
+            owned = {r["product_id"] for r in self.r.all("SELECT DISTINCT product_id FROM collection")}
+        except Exception:  # a database without the collection table: nothing owned
+            owned = set()
+        return owned_keys(self.cat.model, owned)
 
     # ------------------------------------------------------------------ compiling
     def compile(self, query: Query, fts: bool) -> tuple[str, dict]:
@@ -129,6 +139,12 @@ class Searcher:
                 base = ("(i.kind = 'base' AND i.ref IN (SELECT ref FROM entity_text WHERE kind = 'base'"
                         f" AND lang = 'en' AND ({likes})))")
                 return f"({card} OR {base})"
+            if node.field in ("owned", "printing"):
+                keys = sorted(self.owned_keys() if node.field == "owned" else printing_keys(self.cat, node.value))
+                counter[0] += 1
+                plist, pvals = in_params(f"k{counter[0]}_", keys)
+                params.update(pvals)
+                return f"i.key IN {plist}"
             ids = self.resolve(node.field, node.value, node.column)
             counter[0] += 1
             plist, pvals = in_params(f"r{counter[0]}_", ids)
@@ -156,13 +172,22 @@ class Searcher:
         Each result has kind, id, name (display language, English fallback in
         ``name_lang``), type, faction, product (bases), power, copies, keywords,
         breakpoint, vp, and ``excerpt`` with ``highlights`` (character spans) when
-        text was imported. Raises :class:`QueryError` for a malformed query.
+        text was imported. ``did_you_mean``: close names (both languages) when nothing matched,
+        else ``[]``. Raises :class:`QueryError` for a malformed query.
         """
         q = parse(query)
         keys = self.keys(q)
         page = keys if not limit or limit < 0 else keys[:limit]
         return {"query": query, "lang": self.cat.lang, "restricted_to_lang": q.lang,
-                "total": len(keys), "shown": len(page), "results": self.details(page, q)}
+                "total": len(keys), "shown": len(page), "results": self.details(page, q),
+                "did_you_mean": [] if keys else self.did_you_mean(q)}
+
+    def did_you_mean(self, q: Query) -> list[str]:
+        """Names close to the words of ``q`` (:mod:`smashup_db.search.suggest`), for a query that found nothing."""
+        from smashup_db.search.suggest import did_you_mean, query_words, suggestion_names
+
+        words = query_words(q)
+        return did_you_mean(words, suggestion_names(self.cat.model)) if words else []
 
     def details(self, keys: list[str], q: Query) -> list[dict]:
         """Result records for ``keys`` (in that order), facts from the read model."""

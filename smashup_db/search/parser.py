@@ -28,7 +28,8 @@ from typing import Union
 
 from smashup_db.errors import Message, UserError
 from smashup_db.i18n import N_
-from smashup_db.i18n.glossary import FIELD_ALIASES, FIELD_KINDS, KEYWORD_VALUES, LANG_VALUES, TYPE_VALUES  # noqa: F401
+from smashup_db.i18n.glossary import (FIELD_ALIASES, FIELD_KINDS, KEYWORD_VALUES, LANG_VALUES,  # noqa: F401
+                                      OWNED_VALUES, PRINTING_VALUES, TYPE_VALUES)
 from smashup_db.common.text import fold
 
 
@@ -83,6 +84,8 @@ UNKNOWN_VALUE = {
     "lang": N_("unknown language {value!r}{hint}"),
     "faction": N_("unknown faction {value!r}{hint}"),
     "product": N_("unknown product {value!r}{hint}"),
+    "owned": N_("owned: takes yes (use -owned:yes for the rest), not {value!r}{hint}"),
+    "printing": N_("unknown printing {value!r}{hint}"),
 }
 
 
@@ -105,7 +108,7 @@ class Words:
 
 @dataclass(frozen=True)
 class Is:
-    """An enum or reference condition: ``field`` is type, kw, faction or product."""
+    """An enum or reference condition: ``field`` is type, kw, owned, printing, faction or product."""
 
     field: str
     value: str  # canonical for type/kw; the raw text for faction/product
@@ -395,7 +398,8 @@ class _Parser:
             raise QueryError(N_("missing value after '{field}{op}'"), vcol, field=tok.field, op=tok.op)
         if kind == "ref":
             return Is(canon, value, value, vcol)
-        vocab = {"type": TYPE_VALUES, "kw": KEYWORD_VALUES, "lang": LANG_VALUES}[canon]
+        vocab = {"type": TYPE_VALUES, "kw": KEYWORD_VALUES, "lang": LANG_VALUES, "owned": OWNED_VALUES,
+                 "printing": PRINTING_VALUES}[canon]
         found = vocab.get(folded) or vocab.get(folded.replace(" ", ""))
         if found is None:
             raise QueryError(UNKNOWN_VALUE[canon], vcol, value=value, hint=_hint(suggest(folded, sorted(vocab))))

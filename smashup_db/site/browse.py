@@ -96,6 +96,19 @@ def query_js(template: str, langs) -> str:
     return script.replace("/*@MESSAGES@*/{}", json.dumps(messages, ensure_ascii=False, sort_keys=True))
 
 
+def search_js(template: str) -> str:
+    """``assets/search.js`` from its template: the type marks written in as ``data:`` URIs.
+
+    The results list shows a mark per hit; written into the script they cost the search page no
+    request each (the same files as ``assets/marks/``).
+    """
+    from urllib.parse import quote
+
+    marks = {p.stem: "data:image/svg+xml," + quote(p.read_text(encoding="utf-8").strip(), safe=" =:/\"'")
+             for p in sorted((templates_dir() / "assets" / "marks").glob("*.svg"))}
+    return template.replace("/*@MARKS@*/{}", json.dumps(marks, sort_keys=True).replace("</", "<\\/"))
+
+
 def write_assets(root: Path, data, rows, langs, names_for, url_for) -> dict[str, int]:
     """Write ``assets/``: scripts, favicon, type marks and one search index per language.
 
@@ -108,9 +121,16 @@ def write_assets(root: Path, data, rows, langs, names_for, url_for) -> dict[str,
     for name in ASSET_FILES:
         if name == "query.js":
             (assets / name).write_text(query_js((src / name).read_text(encoding="utf-8"), langs), encoding="utf-8")
+        elif name == "search.js":
+            (assets / name).write_text(search_js((src / name).read_text(encoding="utf-8")), encoding="utf-8")
         else:
             shutil.copyfile(src / name, assets / name)
     shutil.copytree(src / "assets", assets, dirs_exist_ok=True)
+    from smashup_db.search.suggest import suggestion_names
+
+    # "did you mean": every name in every language, fetched by the search page only when a query finds nothing
+    safe_path(root, "assets", filename="names.json").write_text(
+        index_json({"v": data.version, "names": suggestion_names(data.catalogue.model)}), encoding="utf-8")
     sizes = {}
     for lang in langs:
         index = build_index(data, rows, lang, strings(lang), url_for(lang), names_for(lang))

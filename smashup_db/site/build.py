@@ -12,7 +12,7 @@ Layout (``L`` = ``en`` or ``de``)::
     L/factions/  L/factions/<id>/   factions, and L/factions/<id>/checklist/
     L/cards/     L/cards/<id>/      cards
     L/bases/     L/bases/<id>/      bases
-    L/rules/  L/glossary/  L/downloads/  L/search/
+    L/rules/  L/glossary/  L/downloads/  L/search/  L/play/ (game night: assets/play-*.js, play-L.json)
     data/{cards,bases,factions,products}.{json,csv}
     assets/site.css   pagefind/ (when Pagefind is available)
 """
@@ -35,17 +35,21 @@ from smashup_db.common.sanitize import csv_cell, pagefind_safe
 from smashup_db.common.text import fold
 from smashup_db.site.browse import Attrs, faction_letters, name_html, nav_urls, page_path, write_assets
 from smashup_db.site.clean import FILTERS
+from smashup_db.site.local import build_id, file_hashes, owned_info, write_local, write_sw
+from smashup_db.site.faces import load_faces, site_css
 from smashup_db.site.sitedata import SiteData, load
 from smashup_db.site.outdir import (TEMP_MARKER, check_contents, make_temp, mark_temp, remove_stale, resolve_out,
                                     temp_name, written_files)
 from smashup_db.site.query_index import read_search_rows
 from smashup_db.site.paths import SiteError, page_url, safe_path, templates_dir
 from smashup_db.site.pagefind import find_pagefind, run_pagefind
+from smashup_db.site.play import engine_messages, write_play_assets
 from smashup_db.site.strings import LANG_NAMES, strings
 from smashup_db.site.status_page import status_context, write_faction_csvs
 from smashup_db.site.writer import PageWriter
+from smashup_db.site import play_score
 from smashup_db.catalogue.coverage import format_percent
-from smashup_db.catalogue.rulings import shown_ruling
+from smashup_db.catalogue.rulings import shown_ruling, source_pages
 from smashup_db.errors import Message
 from smashup_db.i18n import N_, gettext, ngettext
 
@@ -66,6 +70,10 @@ class BuildResult:
     search: bool
     search_note: Message
     has_text: bool
+    #: pages taken unchanged from the previous build instead of being rendered (:mod:`.incremental`)
+    reused: int = 0
+    #: card and base pictures shown (``smashup import images``; 0 without images)
+    faces: int = 0
 
 
 def parse_langs(value: str | Iterable[str] | None) -> list[str]:
@@ -206,9 +214,11 @@ class _Names:
         self.fb_title = strings(lang)["fallback_mark"]
         self.unnamed, self.unnamed_title = strings(lang)["unnamed"], strings(lang)["unnamed_title"]
         self.community_title = strings(lang)["community_title"]
+        self.seen: set[tuple[str, str]] = set()  # the things named since the last clear (incremental builds)
 
     def __call__(self, kind: str, ref: str) -> dict:
         key = (kind, ref)
+        self.seen.add(key)
         if key not in self._cache:
             name, used = self.data.catalogue.name(kind, ref, self.lang)
             if used is None:  # no source gives a name: say so instead of showing a placeholder as a name
@@ -247,18 +257,41 @@ def _swap(tmp: Path, out: Path) -> None:
         raise
     (out / TEMP_MARKER).unlink(missing_ok=True)
     if old is not None:
+        _remove_later(old)
+
+
+def _remove_later(old: Path) -> None:
+    """Remove the replaced site ``old`` in a helper process (the build is done once the swap is).
+
+    Deleting thousands of folders is the kernel's slow work (seconds on ext4) and no longer
+    needed by anyone: the new site is in place. The helper runs on its own; if it is killed, the
+    folder (named ``.NAME.old-PID-*``) is removed by the next build (:func:`.outdir.remove_stale`).
+    Where no helper can be started, it is removed here.
+    """
+    import subprocess
+    import sys
+
+    try:
+        subprocess.Popen([sys.executable, "-S", "-E", "-c", "import shutil, sys; shutil.rmtree(sys.argv[1], True)",
+                          str(old)], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.DEVNULL, start_new_session=True)
+    except OSError:
         shutil.rmtree(old, ignore_errors=True)
 
 
 def build_site(out: Path | str = "site", langs: str | Iterable[str] | None = None, base_url: str | None = "/",
                db: str | None = None, *, reader=None, search: bool = True,
-               progress: Progress | None = None) -> BuildResult:
+               progress: Progress | None = None, images: bool = True, incremental: bool = True) -> BuildResult:
     """Render the whole site into ``out`` (replaced atomically when complete).
+
+    ``incremental`` (default): pages whose inputs are those of the previous build into ``out``
+    are taken from it instead of being rendered (:mod:`.incremental`); the output is the same.
 
     ``langs``: ``"en,de"`` or a list (default both); ``base_url``: where the
     site will be published (default ``/``); ``db``: database path or URL (as
     ``--db``), or pass an open ``reader``. ``search=False`` skips Pagefind.
-    ``progress(stage, done, total)`` is called while rendering.
+    ``progress(stage, done, total)`` is called while rendering. ``images=False``
+    leaves out the card faces imported with ``smashup import images`` (:mod:`.faces`).
     A symlinked ``out`` is built into its target; stale temporary folders of
     killed builds beside ``out`` are removed first (see :mod:`.outdir`).
     Raises :class:`SiteError` (bad option, unusable folder, an ``out`` holding
@@ -287,6 +320,7 @@ def build_site(out: Path | str = "site", langs: str | Iterable[str] | None = Non
     try:
         data = load(reader)
         search_rows = read_search_rows(reader)
+        faces = load_faces(getattr(reader, "url", None), base, images)
     finally:
         if own_reader:
             reader.close()
@@ -299,22 +333,42 @@ def build_site(out: Path | str = "site", langs: str | Iterable[str] | None = Non
     tmp = make_temp(out)
     try:
         env.filters["card_count"] = lambda fid: len(data.factions[fid]["cards"])
-        pages = _render_all(env, data, tmp.resolve(), langs, base, bool(binary), progress)
+        faces.write(tmp)  # before the pages: they show only the pictures that made it into the site
+        env.globals.update(face=faces.face, thumb=faces.thumb)
+        at_source = source_pages(data.catalogue.model.meta)  # a card's or base's page at its source (its faction's)
+        env.globals["source_page"] = lambda upstream, kind, ref: at_source.get((upstream, kind, ref), "")
+        env.globals["owned_info"] = lambda kind, ref: owned_info(data, kind, ref)
+        from smashup_db.site.incremental import PageCache
+
+        # what pages show besides the catalogue: the pictures of this build, the source pages of rulings
+        shown = [getattr(faces, "_faces", {}), getattr(faces, "_thumbs", {}), sorted(at_source.items())]
+        cache = PageCache(out, data, langs, base, bool(binary), use_old=incremental, extra=shown)
+        pages = _render_all(env, data, tmp.resolve(), langs, base, bool(binary), progress, cache)
         _write_downloads(data, tmp)
         write_faction_csvs(data, tmp)
         write_assets(tmp, data, search_rows, langs, lambda lang: _Names(data, lang, base),
                      lambda lang: (lambda *segs: page_url(base, lang, *segs)))
         shutil.copyfile(templates_dir() / "site.css", tmp / "assets" / "site.css")
+        site_css(templates_dir(), tmp)
+        write_play_assets(tmp, data.catalogue, langs, templates_dir(), data.version)
+        # the play page's scoring part: its data per language, the QR library (installed by npm, not committed)
+        play_score.write_assets(tmp / "assets", data, langs, lambda lang: _Names(data, lang, base))
+        write_local(tmp, data, base, langs)  # your boxes, manifest, icons (issue 22)
         if binary:
             if progress:
                 progress("search index", 0, 1)
             search_note = Message(N_("search: {detail}"), detail=run_pagefind(binary, tmp))
             if progress:
                 progress("search index", 1, 1)
+        files = written_files(tmp)
+        # last: its id is the hash of every other file (issue 22)
+        write_sw(tmp, base, langs, build_id(file_hashes(tmp, files, known=cache.hashes if cache else None)))
         (tmp / MARKER).write_text(json.dumps({"catalogue_version": data.version, "langs": langs,
-                                              "base_url": base, "files": written_files(tmp)}) + "\n",
+                                              "base_url": base, "files": sorted({*files, "sw.js"})}) + "\n",
                                   encoding="utf-8")
         _swap(tmp, out)
+        if cache is not None:
+            cache.save()
     except OSError as exc:  # e.g. a full disk: the previous site is still in place
         shutil.rmtree(tmp, ignore_errors=True)
         if exc.filename:
@@ -326,7 +380,8 @@ def build_site(out: Path | str = "site", langs: str | Iterable[str] | None = Non
         shutil.rmtree(tmp, ignore_errors=True)
         raise
     return BuildResult(out=out, pages=pages, seconds=time.perf_counter() - started, langs=langs,
-                       search=bool(binary), search_note=search_note, has_text=data.has_text)
+                       search=bool(binary), search_note=search_note, has_text=data.has_text,
+                       faces=faces.stats["pictures"], reused=cache.reused if cache is not None else 0)
 
 
 # --------------------------------------------------------------------------- pages
@@ -342,8 +397,10 @@ def _pages(data: SiteData) -> list[tuple[tuple[str, ...], str, Callable[[_Names,
                    (("downloads",), "downloads.html", lambda n, lang: {}),
                    (("search",), "search.html", lambda n, lang: {}),
                    (("search", "syntax"), "syntax.html", lambda n, lang: {}),
+                   (("boxes",), "boxes.html", lambda n, lang: {}),
                    (("translations",), "translations.html", lambda n, lang: status_context(data)),
-                   (("factions", "a-z"), "factions.html", lambda n, lang: {"az": True})]
+                   (("factions", "a-z"), "factions.html", lambda n, lang: {"az": True}),
+                   (("play",), "play.html", lambda n, lang: {"play_messages": engine_messages(lang)})]
     for pid in data.products:
         pages.append((("products", pid), "product.html",
                       lambda n, lang, pid=pid: {"p": Attrs(data.products[pid])}))
@@ -372,7 +429,7 @@ def _text_for(item: dict, lang: str) -> dict | None:
 
 
 def _render_all(env, data: SiteData, root: Path, langs: list[str], base: str, search_on: bool,
-                progress: Progress | None) -> int:
+                progress: Progress | None, pages_cache=None) -> int:
     pages = _pages(data)
     total = len(pages) * len(langs) + 2
     common = {"base": base, "langs": langs, "lang_names": LANG_NAMES, "version": data.version,
@@ -397,12 +454,14 @@ def _render_all(env, data: SiteData, root: Path, langs: list[str], base: str, se
     template.speak = speak_in
 
     with PageWriter() as writer:  # a helper process writes each page while the next one renders
-        return _render_pages(data, pages, template, writer, common, root, langs, base, progress, total)
+        return _render_pages(data, pages, template, writer, common, root, langs, base, progress, total, pages_cache)
 
 
 def _render_pages(data: SiteData, pages, template, writer: PageWriter, common: dict, root: Path, langs: list[str],
-                  base: str, progress: Progress | None, total: int) -> int:
-    """Render every page of ``pages`` in every language and hand it to ``writer``; returns the page count."""
+                  base: str, progress: Progress | None, total: int, cache=None) -> int:
+    """Render every page of ``pages`` in every language and hand it to ``writer``; returns the page count.
+
+    ``cache`` (:class:`.incremental.PageCache`): pages it can take from the previous build are not rendered."""
     done = 0
     for lang in langs:
         template.speak(lang)
@@ -411,10 +470,19 @@ def _render_pages(data: SiteData, pages, template, writer: PageWriter, common: d
         nav = Attrs(nav_urls(base, lang))
         chrome = _chrome(template, {**common, "lang": lang, "t": t, "nav": nav})
         for segments, tpl, make in pages:
+            target = page_path(root, lang, *segments)
+            rel = "/".join((lang, *segments, "index.html"))
+            if cache is not None and cache.reuse(rel, tpl, lang, target, writer):
+                done += 1
+                continue
+            names.seen.clear()
             ctx = {**common, "lang": lang, "t": t, "n": names, "segments": segments, "nav": nav, "chrome": chrome,
                    "alt": {other: page_url(base, other, *segments) for other in langs},
                    "url": lambda *segs, _lang=lang: page_url(base, _lang, *segs), **make(names, lang)}
-            writer.add(str(page_path(root, lang, *segments)), render_page(template(tpl), ctx))
+            html = render_page(template(tpl), ctx)
+            if cache is not None:
+                cache.rendered(rel, tpl, lang, names.seen, html)
+            writer.add(str(target), html)
             done += 1
             if progress and done % 200 == 0:
                 progress("pages", done, total)

@@ -79,15 +79,20 @@ def resolve_out(out: Path) -> Path:
 
 def written_files(root: Path) -> list[str]:
     """Every file (and symlink) below ``root`` as a sorted list of '/'-separated relative paths
-    (the marker excluded)."""
-    files = []
-    for folder, dirs, names in os.walk(root):  # symlinked folders are listed, not followed
-        rel = Path(folder).relative_to(root)
-        for name in names + [d for d in dirs if os.path.islink(os.path.join(folder, d))]:
-            path = (rel / name).as_posix()
-            if path not in (MARKER, TEMP_MARKER):
-                files.append(path)
-    return sorted(files)
+    (the marker excluded). Symlinked folders are listed, not followed; read with ``os.scandir``
+    (the kind of each entry comes with the listing: no ``stat`` per file)."""
+    files: list[str] = []
+
+    def walk(path: str, rel: str) -> None:
+        with os.scandir(path) as entries:
+            for entry in entries:
+                if entry.is_dir(follow_symlinks=False):
+                    walk(entry.path, rel + entry.name + "/")
+                else:
+                    files.append(rel + entry.name)
+
+    walk(os.fspath(root), "")
+    return sorted(f for f in files if f not in (MARKER, TEMP_MARKER))
 
 
 def check_contents(out: Path, db_path: str | None) -> None:

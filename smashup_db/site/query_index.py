@@ -9,6 +9,7 @@ One JSON file per site language, ``assets/search-<lang>.json``::
      "url":   URL prefix of the language ("/en/"), "types": {type: label},
      "refs":  {"faction": [[id, [folded names]], ...], "product": [...]},
      "pf":    {product id: [faction ids]},
+     "fp":    {faction id: [product ids]},  "held": {item index: [product ids]},  # owned:, printing:
      "names": {"faction": {id: display name}, "product": {...}}}
 
 ``items`` are in the CLI's result order (cards by faction then card order,
@@ -25,6 +26,7 @@ from __future__ import annotations
 import json
 from typing import Callable
 
+from smashup_db.catalogue.owned import default_held, held_products
 from smashup_db.search.execute import BASE_KEYWORD_PATTERNS
 from smashup_db.search.index import _SOURCE_ALIASES, _SOURCE_NAMES, _SOURCE_TEXT, documents, group_rows
 from smashup_db.site.clean import is_placeholder
@@ -79,6 +81,14 @@ def build_index(data: SiteData, rows: tuple[list[dict], list[dict]], lang: str, 
             items.append(["base:" + bid, "base", b["faction"], b["product"], None, None,
                           b["breakpoint"], *b["vp"], base_keywords(en_text)])
             show.append([me["name"], 1 if me["fallback"] else 0, _excerpt(b, lang)])
+    held = {}  # products holding an item where they differ from the default (smashup_db.catalogue.owned)
+    model = data.catalogue.model
+    for key, k in pos.items():
+        kind, ref = key.split(":", 1)
+        thing = model.cards[ref] if kind == "card" else model.bases[ref]
+        hs = held_products(model, thing)
+        if hs != default_held(model, thing):
+            held[str(k)] = hs
     docs = [[pos[d["key"]], d["lang"], d["field"], d["body"]]
             for d in documents(*rows) if d["key"] in pos]
     cat = data.catalogue
@@ -90,6 +100,7 @@ def build_index(data: SiteData, rows: tuple[list[dict], list[dict]], lang: str, 
             "types": {k: t[k] for k in ("minion", "action", "titan", "fusion", "other", "base")},
             "docs": docs, "show": show, "refs": refs,
             "pf": {p["id"]: list(p["factions"]) for p in data.products.values()},
+            "fp": {f.id: list(dict.fromkeys(f.products)) for f in model.factions.values()}, "held": held,
             "names": {"faction": {i: names("faction", i)["name"] for i in data.factions},
                       "product": {i: names("product", i)["name"] for i in data.products}}}
 

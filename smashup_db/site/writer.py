@@ -17,7 +17,9 @@ written by the build process itself, one after another.
 
 Protocol on the helper's stdin: per page an 8-byte header (path length, page
 length; two little-endian unsigned 32-bit numbers), the UTF-8 path and the
-UTF-8 page; a header of two zeros ends the build. The helper answers with one
+UTF-8 page; a header of two zeros ends the build. A path length with the
+high bit set (:data:`LINK`) asks for a link instead: the "page" is the UTF-8
+path of an existing file (of the previous build) to hard-link, or copy, there. The helper answers with one
 JSON line on stdout: ``{}`` when every page was written, else
 ``{"errno", "strerror", "filename"}`` of the first write that failed (later
 pages are then skipped). End of input without the closing header means the
@@ -44,6 +46,8 @@ import sys
 #: Threads of the helper. The calls wait on the file system, so more threads than cores help.
 THREADS = 4
 HEADER = struct.Struct("<II")
+#: Flag on the path length: link an existing file instead of writing a page (incremental builds).
+LINK = 0x80000000
 GONE = "the page-writing process ended unexpectedly"
 #: Test hook: pages whose path contains this text fail as on a full disk. Never set it otherwise.
 FULL_DISK_VAR = "SMASHUP_TEST_FULL_DISK"
@@ -59,6 +63,18 @@ def write_page(path: str, data: bytes) -> None:
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "wb") as fh:
         fh.write(data)
+
+
+def link_page(path: str, source: str) -> None:
+    """Hard-link ``source`` (a page of the previous build) to ``path``, creating its folder; copy where
+    links are not possible. Raises ``OSError``."""
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    try:
+        os.link(source, path)
+    except OSError:
+        import shutil
+
+        shutil.copyfile(source, path)
 
 
 class PageWriter:
@@ -90,6 +106,18 @@ class PageWriter:
         name = path.encode("utf-8")
         try:
             self._proc.stdin.write(HEADER.pack(len(name), len(data)) + name + data)
+        except BrokenPipeError:
+            self._gone()
+
+    def link(self, path: str, source: str) -> None:
+        """Hand over a page taken from the previous build: ``source`` is linked (or copied) to ``path``."""
+        self.written += 1
+        if self._proc is None:
+            link_page(path, source)
+            return
+        name, data = path.encode("utf-8"), source.encode("utf-8")
+        try:
+            self._proc.stdin.write(HEADER.pack(len(name) | LINK, len(data)) + name + data)
         except BrokenPipeError:
             self._gone()
 
@@ -164,11 +192,14 @@ def _helper(stdin, stdout, parent: int | None = None) -> None:
 
     failure: list[dict] = []
 
-    def write(path: str, data: bytes) -> None:
+    def write(path: str, data: bytes, link: bool = False) -> None:
         if failure or (parent is not None and os.getppid() != parent):
             return
         try:
-            write_page(path, data)
+            if link:
+                link_page(path, data.decode("utf-8"))
+            else:
+                write_page(path, data)
         except OSError as exc:
             failure.append({"errno": exc.errno, "strerror": exc.strerror or str(exc), "filename": exc.filename})
 
@@ -183,10 +214,12 @@ def _helper(stdin, stdout, parent: int | None = None) -> None:
             if name_len == 0:
                 finished = True
                 break
+            link = bool(name_len & LINK)
+            name_len &= ~LINK
             name, data = _read_exactly(stdin, name_len), _read_exactly(stdin, data_len)
             if name is None or data is None:
                 break
-            pool.submit(write, name.decode("utf-8"), data)
+            pool.submit(write, name.decode("utf-8"), data, link)
     finally:
         pool.shutdown(wait=True, cancel_futures=not finished)  # abandoned: queued pages are dropped
     if finished:

@@ -153,3 +153,30 @@ def owned_printings(reader) -> dict[str, str]:
         if old is None or rank.get(r["printing"], 9) < rank.get(old, 9):
             owned[r["product_id"]] = r["printing"]
     return owned
+
+
+def add_code(cat: Catalogue, owned: dict[str, str | None], owner: str = DEFAULT_OWNER) -> list[dict]:
+    """Record the boxes of a decoded collection code (:func:`smashup_db.userdata.boxcode.decode`) for ``owner``.
+
+    A box the owner has not recorded is added once; one already recorded keeps its copies and
+    takes the code's printing when the code records one. Returns one row per box
+    ``{"owner", "product", "copies", "printing", "added"}``, in catalogue order; all or nothing
+    (one transaction). Raises :class:`~smashup_db.errors.DatabaseError` when the database cannot be written.
+    """
+    products = cat.model.products
+    order = sorted((p for p in owned if p in products), key=lambda p: products[p].sort)
+    out = []
+    now = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    with writing(cat.r.url, "collection") as w:
+        for pid in order:
+            key = {"owner": owner, "product_id": pid}
+            row = w.one(f"SELECT copies, printing FROM collection WHERE {_WHERE}", **key)
+            printing = owned[pid]
+            if row:
+                printing = printing or row["printing"]
+                w.execute(_TABLE.update(("copies", "printing")), {**key, "copies": row["copies"], "printing": printing})
+            else:
+                w.execute(_TABLE.insert(), {**key, "copies": 1, "printing": printing, "added_at": now})
+            out.append({"owner": owner, "product": cat.named("product", pid), "copies": row["copies"] if row else 1,
+                        "printing": printing, "added": not row})
+    return out

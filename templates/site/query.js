@@ -17,6 +17,7 @@
   var FIELD_KINDS = GLOSSARY.field_kinds, FIELD_ALIASES = GLOSSARY.field_aliases;
   var TYPE_VALUES = GLOSSARY.type_values, KEYWORD_VALUES = GLOSSARY.keyword_values;
   var LANG_VALUES = GLOSSARY.lang_values;
+  var OWNED_VALUES = GLOSSARY.owned_values, PRINTING_VALUES = GLOSSARY.printing_values;
   var NUMBER_INDEX = {power: 4, copies: 5, breakpoint: 6, vp: 7, vp2: 8, vp3: 9};
   var FIELD_RE = /^([\p{L}][\p{L}\p{N}_-]*)(<=|>=|!=|=|<|>|:)([\s\S]*)$/u;
   var NUMBER_RE = /^\d{1,4}$/;
@@ -249,11 +250,14 @@
       folded = fold(value);
       if (!folded) throw new QueryError("missing value after '{field}{op}'", vcol, {field: tok.field, op: tok.op});
       if (kind === "ref") return {t: "is", field: canon, value: value, column: vcol};
-      vocab = {type: TYPE_VALUES, kw: KEYWORD_VALUES, lang: LANG_VALUES}[canon];
+      vocab = {type: TYPE_VALUES, kw: KEYWORD_VALUES, lang: LANG_VALUES, owned: OWNED_VALUES,
+               printing: PRINTING_VALUES}[canon];
       found = own(vocab, folded) ? vocab[folded] : own(vocab, folded.replace(/ /g, "")) ? vocab[folded.replace(/ /g, "")] : null;
       if (found === null) {
         label = {type: "unknown type {value!r}{hint}", kw: "unknown keyword {value!r}{hint}",
-                 lang: "unknown language {value!r}{hint}"}[canon];
+                 lang: "unknown language {value!r}{hint}",
+                 owned: "owned: takes yes (use -owned:yes for the rest), not {value!r}{hint}",
+                 printing: "unknown printing {value!r}{hint}"}[canon];
         throw new QueryError(label, vcol, {value: value, hint: hint(suggest(folded, Object.keys(vocab).sort()))});
       }
       if (canon === "lang") {
@@ -327,7 +331,25 @@
     return index;
   }
 
-  function compile(index, query) {
+  /* The products holding item k, in the order smashup_db.catalogue.printing.applies consults them
+   * (smashup_db/catalogue/owned.py: held_products; the index lists only those that differ from a card's
+   * faction's products or a base's own product). */
+  function held(index, k) {
+    if (own(index.held || {}, k)) return index.held[k];
+    var item = index.items[k];
+    if (item[0].indexOf("base:") === 0) return item[3] ? [item[3]] : [];
+    return (index.fp || {})[item[2]] || [];
+  }
+
+  /* The printing that applies to item k for a collection {product id: printing or null}: that of the first
+   * holding product the collection records a printing for, else "current" (printing.applies, without --printing). */
+  function printingOf(index, k, owned) {
+    var hs = held(index, k), j;
+    for (j = 0; j < hs.length; j++) if (owned && own(owned, hs[j]) && owned[hs[j]]) return owned[hs[j]];
+    return "current";
+  }
+
+  function compile(index, query, owned) {
     var lang = query.lang;
     function cond(node) {
       var i, key, col, n, ids, set, fs;
@@ -361,6 +383,14 @@
             return function (item) { return item[1] === node.value; };
           }
           if (node.field === "kw") return function (item) { return item[10].indexOf(node.value) >= 0; };
+          if (node.field === "owned") {
+            return function (item, k) {
+              var hs = held(index, k);
+              for (var j = 0; j < hs.length; j++) if (owned && own(owned, hs[j])) return true;
+              return false;
+            };
+          }
+          if (node.field === "printing") return function (item, k) { return printingOf(index, k, owned) === node.value; };
           ids = resolve(index, node.field, node.value, node.column);
           set = {};
           ids.forEach(function (id) { set[id] = true; });
@@ -385,10 +415,11 @@
     return cond(query.root);
   }
 
-  /* Indexes (into index.items) of every match of `text`, in the CLI's order. Throws QueryError. */
-  function run(index, text) {
+  /* Indexes (into index.items) of every match of `text`, in the CLI's order. Throws QueryError.
+   * `owned`: the visitor's boxes {product id: printing or null} (SmashOwned.read()), for owned: and printing:. */
+  function run(index, text, owned) {
     prepare(index);
-    var q = typeof text === "string" ? parse(text) : text, test = compile(index, q), out = [], k;
+    var q = typeof text === "string" ? parse(text) : text, test = compile(index, q, owned || null), out = [], k;
     for (k = 0; k < index.items.length; k++) if (test(index.items[k], k)) out.push(k);
     return out;
   }
@@ -412,7 +443,8 @@
   }
 
   var api = {fold: fold, tokenize: tokenize, parse: parse, run: run, prepare: prepare, resolve: resolve,
-             highlightTerms: highlightTerms, isPlain: isPlain, QueryError: QueryError};
+             highlightTerms: highlightTerms, isPlain: isPlain, QueryError: QueryError,
+             printingOf: printingOf};
   if (typeof module !== "undefined" && module.exports) module.exports = api;
   else root.SmashQuery = api;
 })(this);

@@ -1,5 +1,8 @@
 /* smashup-db search page: runs the query language (query.js) over assets/search-<lang>.json.
  * The query lives in the URL (?q=), updated while typing and carried over by the language switch.
+ * Light first load: the index is fetched only for a query (in the URL, or once the field is used);
+ * "did you mean" names (assets/names.json) only when a query finds nothing; Pagefind only when
+ * asked for ("Search the text of all pages"). Other pages whose names match are listed at once.
  * Data from the index is inserted with textContent only (never as HTML). */
 (function () {
   "use strict";
@@ -16,6 +19,12 @@
   var pages = document.getElementById("pages");
   var filters = box.querySelector(".filters");
   var markBase = box.getAttribute("data-marks"), boxesOf = {};
+  var MARKS = /*@MARKS@*/{};  /* type -> data: URI of assets/marks/<type>.svg, written in by the build */
+  var dym = document.getElementById("dym");
+  var pfMore = document.getElementById("pf-more");
+  var sitePages = JSON.parse(box.getAttribute("data-pages") || "[]").map(function (p) {
+    return {url: p[0], title: p[1], folded: p.slice(1).map(SmashQuery.fold)};
+  });
   var index = null, timer = null, shown = 100, found = [], lastQuery = null;
   var params = new URLSearchParams(window.location.search);
   var collator = new Intl.Collator(document.documentElement.lang || "en", {sensitivity: "base", numeric: true});
@@ -125,7 +134,7 @@
       li.appendChild(h);
       var meta = el("p", "hit-meta");
       var tag = el("span", "tag"), img = el("img", "mark");
-      img.src = markBase + it[1] + ".svg"; img.alt = ""; img.width = 16; img.height = 16;
+      img.src = MARKS[it[1]] || markBase + it[1] + ".svg"; img.alt = ""; img.width = 16; img.height = 16;
       tag.appendChild(img); tag.appendChild(document.createTextNode(" " + (index.types[it[1]] || it[1])));
       meta.appendChild(tag);
       if (it[4] !== null) meta.appendChild(el("span", null, S.power + " " + it[4]));
@@ -160,7 +169,7 @@
 
   function update() {
     runQuery();
-    box.setAttribute("data-done", input.value.trim());
+    if (index) box.setAttribute("data-done", input.value.trim());
   }
 
   function runQuery() {
@@ -170,51 +179,162 @@
     if (!text) {
       found = []; list.textContent = ""; more.hidden = true; window.smashResults = [];
       status.textContent = S.empty; status.className = "status";
-      filters.hidden = true; pagefind("");
+      filters.hidden = true; otherPages(""); suggest(null);
       return;
     }
     var q;
     try {
       q = SmashQuery.parse(text);
-      found = SmashQuery.run(index, q);
+      found = SmashQuery.run(index, q, window.SmashOwned ? window.SmashOwned.read() : null);
     } catch (err) {
       if (!(err instanceof SmashQuery.QueryError)) throw err;
       found = []; window.smashResults = null; list.textContent = ""; more.hidden = true;
       status.textContent = S.error + ": " + err.render(document.documentElement.lang || "en");
       status.className = "status error";
-      pagefind("");
+      otherPages(""); suggest(null);
       return;
     }
     filters.hidden = false;
     if (text !== lastQuery) shown = 100;
     lastQuery = text;
     render(SmashQuery.highlightTerms(q));
-    pagefind(SmashQuery.isPlain(text) ? text : "");
+    suggest(found.length ? null : q);
+    otherPages(SmashQuery.isPlain(text) ? text : "");
   }
 
-  /* Plain words also search the other pages (factions, products, rules, glossary) with Pagefind. */
+  /* "Did you mean": the rule of smashup_db/search/suggest.py (the same names, scores and order as
+   * `smashup search`), over assets/names.json, fetched the first time a query finds nothing. */
+  var names = null, namesLoading = null, dymSeq = 0;
+  function queryWords(q) {
+    var out = [];
+    (function walk(node, neg) {
+      if (node.t === "words") { if (!neg && node.where !== "text") out.push(node.tokens.join(" ")); }
+      else if (node.t === "not") walk(node.item, !neg);
+      else if (node.t === "and" || node.t === "or") node.items.forEach(function (x) { walk(x, neg); });
+    })(q.root, false);
+    return out.filter(Boolean).join(" ");
+  }
+  function ratio(a, b) {  /* rapidfuzz fuzz.ratio: normalized Indel similarity, 0-100 */
+    var lensum = a.length + b.length, prev, cur, i, j;
+    if (!lensum) return 100;
+    prev = new Array(b.length + 1).fill(0);
+    for (i = 1; i <= a.length; i++) {
+      cur = [0];
+      for (j = 1; j <= b.length; j++) {
+        cur[j] = a[i - 1] === b[j - 1] ? prev[j - 1] + 1 : Math.max(prev[j], cur[j - 1]);
+      }
+      prev = cur;
+    }
+    return (1 - (lensum - 2 * prev[b.length]) / lensum) * 100;
+  }
+  function score(words, folded) {
+    var best = ratio(words, folded), parts = folded.split(" "), n = words.split(" ").length, i;
+    if (n > 0 && n < parts.length) {
+      for (i = 0; i + n <= parts.length; i++) best = Math.max(best, ratio(words, parts.slice(i, i + n).join(" ")));
+    }
+    return best;
+  }
+  function didYouMean(words) {
+    var scored = [];
+    names.forEach(function (n, pos) {
+      if (!n[1] || n[1] === words) return;
+      var s = score(words, n[1]);
+      if (s >= 80) scored.push([s, pos, n[0]]);
+    });
+    scored.sort(function (x, y) { return y[0] - x[0] || x[1] - y[1]; });
+    var out = [];
+    scored.forEach(function (x) { if (out.length < 3 && out.indexOf(x[2]) < 0) out.push(x[2]); });
+    return out;
+  }
+  function asQuery(name) {
+    return SmashQuery.isPlain(name) ? name : '"' + name.replace(/"/g, "") + '"';
+  }
+  function suggest(q) {
+    var seq = ++dymSeq, words = q ? queryWords(q) : "";
+    dym.hidden = true; dym.textContent = ""; box.removeAttribute("data-dym");
+    if (!words) { box.setAttribute("data-dym", ""); return; }  /* data-dym: the names offered, "|"-separated */
+    if (!namesLoading) {
+      namesLoading = fetch(box.getAttribute("data-names")).then(function (r) {
+        if (!r.ok) throw new Error(r.status);
+        return r.json();
+      }).then(function (data) {
+        names = data.names.map(function (n) { return [n, SmashQuery.fold(n)]; });
+      });
+    }
+    namesLoading.then(function () {
+      if (seq !== dymSeq) return;
+      var list = didYouMean(words);
+      box.setAttribute("data-dym", list.join("|"));
+      if (!list.length) return;
+      dym.appendChild(document.createTextNode(S.did_you_mean + " "));
+      list.forEach(function (name, i) {
+        if (i) dym.appendChild(document.createTextNode(", "));
+        var a = link(name, "?q=" + encodeURIComponent(asQuery(name)));
+        a.addEventListener("click", function (e) { e.preventDefault(); input.value = asQuery(name); update(); input.focus(); });
+        dym.appendChild(a);
+      });
+      dym.appendChild(document.createTextNode("?"));
+      dym.hidden = false;
+    }).catch(function () { box.setAttribute("data-dym", ""); });
+  }
+
+  /* Other pages (site pages, factions, products) whose names hold every word, listed at once from the index. */
+  var otherText = "";
+  function otherPages(text) {
+    var ul = pages.querySelector("ul"), seen = {}, hits = [];
+    pfSeq++;
+    otherText = text;
+    ul.textContent = "";
+    pfMore.hidden = true;
+    if (!text) { pages.hidden = true; return; }
+    var toks = SmashQuery.fold(text).split(" ").filter(Boolean);
+    function has(folded) {
+      var s = " " + folded + " ";
+      return toks.every(function (t) { return s.indexOf(" " + t) >= 0; });
+    }
+    sitePages.forEach(function (p) { if (p.folded.some(has)) hits.push([p.title, p.url]); });
+    ["faction", "product"].forEach(function (kind) {
+      index.refs[kind].forEach(function (r) {
+        if (r[1].some(has)) hits.push([index.names[kind][r[0]], index.url + kind + "s/" + r[0] + "/"]);
+      });
+    });
+    hits.slice(0, 8).forEach(function (h) { addPage(ul, seen, h[0], h[1]); });
+    pfMore.hidden = !box.getAttribute("data-pagefind");
+    pages.hidden = !ul.children.length && pfMore.hidden;
+  }
+  function addPage(ul, seen, title, href) {
+    var key = href.replace(/^https?:\/\/[^/]+/, "");
+    if (seen[key]) return;
+    seen[key] = true;
+    var li = el("li"), a = el("a", null, title);
+    a.href = href; li.appendChild(a); ul.appendChild(li);
+  }
+
+  /* On request, plain words also search the text of the other pages with Pagefind. */
   var pf = null, pfSeq = 0;
   function pagefind(text) {
-    var seq = ++pfSeq;
-    pages.hidden = true;
+    var seq = ++pfSeq, ul = pages.querySelector("ul"), seen = {};
     if (!text || !box.getAttribute("data-pagefind")) return;
+    Array.prototype.forEach.call(ul.querySelectorAll("a"), function (a) { seen[a.getAttribute("href").replace(/^https?:\/\/[^/]+/, "")] = true; });
+    pfMore.disabled = true;
     (pf ? Promise.resolve(pf) : import(box.getAttribute("data-pagefind")).then(function (m) {
       pf = m;
       return Promise.resolve(m.options ? m.options({baseUrl: box.getAttribute("data-base") || "/"}) : null).then(function () { return m; });
     }))
-      .then(function (m) { return m.search(text); })
-      .then(function (res) { return Promise.all(res.results.slice(0, 30).map(function (r) { return r.data(); })); })
+      .then(function (m) { return m.search(text, {filters: {type: {any: S.pf_types}}}); })  /* not card or base pages */
+      .then(function (res) { return Promise.all(res.results.slice(0, 12).map(function (r) { return r.data(); })); })
       .then(function (docs) {
         if (seq !== pfSeq) return;
-        var ul = pages.querySelector("ul");
-        ul.textContent = "";
+        var before = ul.children.length;
         docs.filter(function (d) { return !/\/(cards|bases)\//.test(d.url); }).slice(0, 8).forEach(function (d) {
-          var li = el("li"), a = el("a", null, (d.meta && d.meta.title) || d.url);
-          a.href = d.url; li.appendChild(a); ul.appendChild(li);
+          addPage(ul, seen, (d.meta && d.meta.title) || d.url, d.url);
         });
-        pages.hidden = !ul.children.length;
+        pfMore.hidden = true; pfMore.disabled = false;
+        if (ul.children.length === before) { var li = el("li", "note", S.no_other_pages); ul.appendChild(li); }
+        pages.hidden = false;
+        box.setAttribute("data-pf-done", text);
       })
-      .catch(function () { pages.hidden = true; });
+      .catch(function () { pfMore.disabled = false; });
   }
 
   input.addEventListener("input", function () { clearTimeout(timer); timer = setTimeout(update, 120); });
@@ -222,20 +342,32 @@
   [fType, fFaction].forEach(function (s) { s.addEventListener("change", function () { shown = 100; update(); }); });
   sortSel.addEventListener("change", update);
   more.addEventListener("click", function () { shown = Infinity; update(); });
+  pfMore.addEventListener("click", function () { pagefind(otherText); });
+
+  var loading = null;
+  function load() {
+    if (loading) return loading;
+    status.textContent = S.loading; status.className = "status";
+    loading = fetch(box.getAttribute("data-index")).then(function (r) {
+      if (!r.ok) throw new Error(r.status);
+      return r.json();
+    }).then(function (data) {
+      index = SmashQuery.prepare(data);
+      Object.keys(index.pf).forEach(function (pid) {
+        index.pf[pid].forEach(function (fid) { (boxesOf[fid] = boxesOf[fid] || []).push(pid); });
+      });
+      box.setAttribute("data-ready", "1");
+      update();
+    }).catch(function () {
+      loading = null;
+      status.textContent = S.load_failed; status.className = "status error";
+    });
+    return loading;
+  }
+  ["focus", "input", "pointerdown"].forEach(function (ev) { input.addEventListener(ev, load); });
+  box.querySelector("form").addEventListener("submit", load);
 
   syncUrl();
-  status.textContent = S.loading;
-  fetch(box.getAttribute("data-index")).then(function (r) {
-    if (!r.ok) throw new Error(r.status);
-    return r.json();
-  }).then(function (data) {
-    index = SmashQuery.prepare(data);
-    Object.keys(index.pf).forEach(function (pid) {
-      index.pf[pid].forEach(function (fid) { (boxesOf[fid] = boxesOf[fid] || []).push(pid); });
-    });
-    box.setAttribute("data-ready", "1");
-    update();
-  }).catch(function () {
-    status.textContent = S.load_failed; status.className = "status error";
-  });
+  if (input.value.trim()) load();
+  else { status.textContent = S.empty; }
 })();

@@ -218,3 +218,46 @@ def test_db_build_keeps_imported_text(imported):
     item = json.loads(imported("card", "Laser Sword", "--json").stdout)
     assert item["text"].startswith("Play on a minion.") and item["rulings"]
     assert json.loads(imported("stats", "--json").stdout)["text"]["en"] == imported.first["records"]
+
+
+# --------------------------------------------------------------------------- source pages (issue 22)
+
+def test_each_record_keeps_its_factions_page_at_the_source(imported):
+    """The faction's wiki page of every card (catalogue) and base (bases file), for the site's source links."""
+    from smashup_db.catalogue.rulings import source_pages
+
+    with sqlite3.connect(imported.db) as conn:
+        meta = dict(conn.execute("SELECT key, value FROM meta"))
+    pages = source_pages(meta)
+    doc = json.loads(CATALOG.read_text(encoding="utf-8"))
+    urls = {f["name"]: f["sourceUrl"] for f in doc["factions"]}
+    assert pages[("Smash Up faction card catalog", "card", "invader")] == urls["Aliens"]
+    assert pages[("Smash Up faction card catalog", "card", "cesium-armor")] == urls["Changerbots"]
+    bases = {b["name"]: b["sourceUrl"] for b in json.loads(BASES.read_text(encoding="utf-8"))["bases"]}
+    assert pages[("AEG Official Rulebook Wiki", "base", "tortuga")] == bases["Tortuga"]
+    cards = [k for k in pages if k[1] == "card"]
+    assert len(cards) == sum(len(f["cards"]) for f in doc["factions"])  # every card record is matched and has one
+    assert not any(u.endswith("/Main_Page") for u in pages.values())
+
+
+def test_a_source_page_that_is_not_http_is_left_out(run, tmp_path):
+    from smashup_db.catalogue.rulings import source_pages
+    from smashup_db.importer.card_archive import page_url
+
+    assert page_url("https://smashup-rulebook.alderac.com/wiki/Aliens") == "https://smashup-rulebook.alderac.com/wiki/Aliens"
+    for bad in ("javascript:alert(1)", "https://x.org/\"><script>", "ftp://x.org/a", "", None, 5, "https://" + "a" * 600):
+        assert page_url(bad) is None, bad
+    doc = {"source": {"name": "test catalogue"}, "factions": [
+        {"name": "Aliens", "sourceUrl": "javascript:alert('x')", "cards": [
+            {"name": "Invader", "type": "minion", "text": "Power 3 - Gain 1 VP.", "errata": "No", "clarifications": []}]},
+        {"name": "Dinosaurs", "sourceUrl": "https://example.org/wiki/Dinosaurs", "cards": [
+            {"name": "King Rex", "type": "minion", "text": "x", "errata": "No", "clarifications": []}]}]}
+    path = tmp_path / "cat.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    res = run("import", "text", path)
+    assert res.exit_code == 0, res.output
+    with sqlite3.connect(run.db) as conn:
+        pages = source_pages(dict(conn.execute("SELECT key, value FROM meta")))
+    assert pages == {("test catalogue", "card", "king-rex"): "https://example.org/wiki/Dinosaurs"}
+    assert source_pages({"source_urls:card:x": "not json", "source_urls:card:y": "[1]",
+                         "source_urls:card:z": '{"a": "javascript:x"}'}) == {}

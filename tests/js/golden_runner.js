@@ -1,13 +1,15 @@
 // Run search queries through the site's evaluator (assets/query.js) in Node.
-// Usage: node golden_runner.js query.js search-en.json < queries.json  ->  [{"ids": [...]} | {"error": "..."}]
+// Usage: node golden_runner.js query.js search-en.json [owned.json] < queries.json  ->  [{"ids": [...]} | {"error": "..."}]
+// owned.json: the visitor's boxes {product id: printing or null} (what assets/local.js decodes from a code).
 "use strict";
 const fs = require("fs");
 const Q = require(process.argv[2]);
 const index = JSON.parse(fs.readFileSync(process.argv[3], "utf8"));
+const owned = process.argv[4] ? JSON.parse(fs.readFileSync(process.argv[4], "utf8")) : null;
 const queries = JSON.parse(fs.readFileSync(0, "utf8"));
 const out = queries.map((q) => {
   try {
-    return {ids: Q.run(index, q).map((k) => index.items[k][0])};
+    return {ids: Q.run(index, q, owned).map((k) => index.items[k][0])};
   } catch (e) {
     if (e instanceof Q.QueryError) return {error: e.message};
     throw e;

@@ -85,11 +85,14 @@ def test_stored_xss_search_page_runs_no_script(hostile_site):
             page.wait_for_selector("#results li")
             factions = page.locator("#f-faction").inner_text()
             assert "Aliens<img src=x onerror=alert('faction')>" in factions  # a filter value, as text
-            page.goto(f"{hostile_site}/en/search/?q=Core")  # plain words: Pagefind lists other pages too
+            page.goto(f"{hostile_site}/en/search/?q=Core")  # plain words: other pages by name, Pagefind on request
             page.wait_for_selector("#pages li", state="attached")
+            assert "Core Set<img src=x onerror=alert('product')>" in page.locator("#pages").inner_text()  # as text
+            page.click("#pf-more")
+            page.wait_for_selector("#search-app[data-pf-done]", state="attached")
             page.wait_for_timeout(1500)  # give an injected <img src=x> time to fail and fire onerror
             assert dialogs == [] and injected(page) == 0, dialogs
-            assert "Core Set‹img src=x onerror=alert('product')›" in page.locator("#pages").inner_text()
+            assert "Aliens‹img src=x onerror=alert('faction')›" in page.locator("#pages").inner_text()  # Pagefind's title
             for path in ("/en/factions/aliens/", "/en/cards/collector/", "/en/products/core-set/",
                          "/en/bases/the-homeworld/"):
                 page.goto(hostile_site + path)

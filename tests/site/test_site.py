@@ -132,7 +132,10 @@ def test_card_page_light(built):
     biggest = max(biggest, max(p.stat().st_size for p in (site / "de" / "cards").glob("*/index.html")))
     assert biggest + css < 30_000
     html = (site / "en" / "cards" / "laser-sword" / "index.html").read_text(encoding="utf-8")
-    assert "<script" not in html and "@font-face" not in (site / "assets" / "site.css").read_text()
+    # one small deferred script (issue 22: the visitor's boxes and the offline copy), nothing else
+    assert html.count("<script") == 1 and '<script src="/assets/local.js" defer></script>' in html
+    assert (site / "assets" / "local.js").stat().st_size < 12_000
+    assert "@font-face" not in (site / "assets" / "site.css").read_text()
 
 
 def test_faction_page_totals_and_links(built):

@@ -147,6 +147,7 @@ def test_golden_queries_in_the_browser_match_the_cli(phone, site_url, built):
         return runner.invoke(app, [*args[:-2], "--db", db, *args[-2:]])
 
     phone.goto(f"{site_url}/en/search/")
+    phone.focus("#q")  # the index is fetched once the field is used
     phone.wait_for_selector("#search-app[data-ready]")
     diffs = []
     for query, must_fail in golden_queries():
@@ -170,6 +171,7 @@ def test_golden_queries_in_the_browser_match_the_cli(phone, site_url, built):
 
 def test_query_in_the_url_while_typing_and_across_the_language_switch(phone, site_url):
     phone.goto(f"{site_url}/en/search/")
+    phone.focus("#q")  # the index is fetched once the field is used
     phone.wait_for_selector("#search-app[data-ready]")
     phone.locator("#q").press_sequentially("t:minion f:ninjas", delay=20)
     wait_search(phone, "t:minion f:ninjas")

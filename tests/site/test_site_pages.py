@@ -96,8 +96,12 @@ def test_pages_carry_no_internal_notes_empty_errata_or_placeholder_names(site):
         base = html(folder, "en/bases/avengers-tower")  # Sultan's Palace has stats now (zhuanggenhua)
         assert "No source gives this base&#39;s breakpoint" in base and "unknown" in base
         card = html(folder, "en/cards/cesium-armor")
-        assert 'Source: <a href="https://smashup-rulebook.alderac.com/wiki/Main_Page" rel="external">Smash Up faction card catalog</a>' in card
-        assert "Erratum" in card
+        # one source line for text and rulings, linked to the faction's page at the source (issue 22)
+        assert card.count('<p class="src">') == 1, card
+        assert 'Source: <a href="https://smashup-rulebook.alderac.com/wiki/Changerbots" rel="external">Smash Up faction card catalog</a>' in card
+        assert "Main_Page" not in card and "Erratum" in card
+        base = html(folder, "en/bases/tortuga")
+        assert 'href="https://smashup-rulebook.alderac.com/wiki/Pirates"' in base
 
 
 def test_unknown_is_not_none(site):

@@ -1,0 +1,29 @@
+"""How ``smashup import images`` reports what it did, in the display language."""
+
+from __future__ import annotations
+
+from smashup_db.cli.output import say
+from smashup_db.i18n import _, ngettext, render
+from smashup_db.i18n.terms import active_lang
+
+
+def show_image_report(report) -> None:
+    """Print an :class:`~smashup_db.importer.images.ImageImportReport`: every unmatched record or file and
+    every picture not found on stderr, then the counts (matched / missing / unmatched, changes) on stdout."""
+    L = active_lang()
+    for miss in report.unmatched:
+        say(_("unmatched: {what}").format(what=render(miss, L)), err=True)
+    for miss in report.not_found:
+        say(_("not found: {what}").format(what=render(miss, L)), err=True)
+    i = report.images
+    say(_("imported pictures from {source} in {secs} s: {matched} matched, {unmatched} unmatched, "
+          "{not_found} not found").format(source=report.source, secs=f"{report.seconds:.2f}", matched=report.matched,
+                                          unmatched=len(report.unmatched), not_found=len(report.not_found)))
+    say(_("pictures: {added} added, {changed} changed, {unchanged} unchanged, {removed} removed ({changes} changes)")
+        .format(added=i["added"], changed=i["changed"], unchanged=i["unchanged"], removed=i["removed"],
+                changes=report.changes))
+    cards, bases = report.missing.get("card", 0), report.missing.get("base", 0)
+    say(_("still without a picture: {cards}, {bases}").format(
+        cards=ngettext("{n} card", "{n} cards", cards).format(n=cards),
+        bases=ngettext("{n} base", "{n} bases", bases).format(n=bases)))
+    say(_("stored in {folder}").format(folder=report.folder))

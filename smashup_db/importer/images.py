@@ -1,0 +1,478 @@
+"""Import the card archive's pictures of cards and bases (``smashup import images``).
+
+The card archive publishes a picture of each card and base: its JSON records
+name it in ``imageUrl`` (``card-art/<folder>/<file>.webp``, a path below the
+``card-art`` folder's parent). Like the rules text, the pictures are AEG's work:
+they are never part of the project, its database or its package; each user
+imports them into the *images folder* beside the database (:func:`images_dir`).
+
+What an import does:
+
+1. reads the archive JSON (the files given, else ``smashup-catalog.json`` and
+   ``smashup-bases.json`` beside the ``card-art`` folder or URL) and matches its
+   records to the catalogue exactly as ``import text`` does
+   (:class:`~smashup_db.importer.card_archive.Matcher`);
+2. reads every matched record's picture from the folder (or base URL), bounded
+   (:data:`MAX_IMAGE_BYTES` per file, :data:`MAX_IMAGES` files,
+   :data:`MAX_TOTAL_BYTES` in all) and checks with Pillow that it is a whole
+   picture (WebP, PNG or JPEG, at most :data:`MAX_SIDE` pixels a side); a damaged
+   or non-image file stops the import with one line naming it, before anything
+   is written;
+3. writes the new or changed pictures as ``<kind>/<id>.<ext>`` (names made from
+   our catalogue ids, never from the source) and the index ``images.json``
+   (per picture: file, width, height, size in bytes, sha256, source); pictures no longer matched
+   are removed. Importing the same folder again changes nothing (0 changes).
+
+The images folder layout::
+
+    images.json                     {"version": 1, "images": {"card/<id>": {...}, "base/<id>": {...}}}
+    card/<id>.webp   base/<id>.webp
+
+Pillow is imported only when pictures are checked.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import stat
+import time
+from collections import Counter
+
+from smashup_db.errors import Message
+from smashup_db.i18n import N_
+from smashup_db.importer import ImportFileError
+from smashup_db.importer.files import is_url, label_of
+
+#: Environment variable naming the images folder (overrides the folder beside the database).
+ENV_VAR = "SMASHUP_IMAGES"
+INDEX = "images.json"
+#: Largest picture accepted (the archive's are at most 200 KB).
+MAX_IMAGE_BYTES = 4 * 1024 * 1024
+#: Most pictures one import reads (the archive has 1,608).
+MAX_IMAGES = 10_000
+#: Most bytes one import reads in all (the archive's folder is 75 MB).
+MAX_TOTAL_BYTES = 1024 * 1024 * 1024
+#: Longest side of a picture in pixels (the archive's are 375 x 525).
+MAX_SIDE = 4096
+#: Picture formats accepted (Pillow's names) and the extension each is stored with.
+FORMATS = {"WEBP": ".webp", "PNG": ".png", "JPEG": ".jpg"}
+#: An archive ``imageUrl``: ``card-art/`` then plain path segments (no "..", no absolute path, no query).
+IMAGE_URL = re.compile(r"card-art/((?:[A-Za-z0-9_-][A-Za-z0-9_.-]{0,99}/){0,8}[A-Za-z0-9_-][A-Za-z0-9_.-]{0,99}"
+                       r"\.(?:webp|png|jpe?g))")
+#: A catalogue id as it may name a stored file.
+SAFE_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,150}")
+KINDS = ("card", "base")
+ARCHIVE_NAMES = ("smashup-catalog.json", "smashup-bases.json")
+
+
+def images_dir(db: str | None = None) -> str:
+    """The images folder of the database ``db`` (as ``--db``; default ``$SMASHUP_DB`` / the user database).
+
+    ``$SMASHUP_IMAGES`` when set; for an SQLite file ``<folder>/<stem>-images``
+    beside it (so the default database in the platformdirs user data folder has
+    ``smashup-images`` next to it); for a server URL a folder in the user data
+    folder named after the URL's digest. The folder may not exist yet.
+    Raises :class:`~smashup_db.errors.DatabaseError` for an unusable ``--db``.
+    """
+    import hashlib
+
+    env = os.environ.get(ENV_VAR, "").strip()
+    if env:
+        return os.path.abspath(os.path.expanduser(env))
+    from smashup_db.db import resolve_url, safe_url, sqlite_path
+
+    url = resolve_url(db)
+    path = sqlite_path(url)
+    if path and path != ":memory:":
+        folder, name = os.path.split(os.path.abspath(path))
+        return os.path.join(folder, os.path.splitext(name)[0] + "-images")
+    from platformdirs import user_data_dir
+
+    digest = hashlib.sha256(safe_url(url).encode("utf-8")).hexdigest()[:12]
+    return os.path.join(user_data_dir("smashup-db", appauthor=False), f"images-{digest}")
+
+
+def read_index(folder: str) -> dict:
+    """The index of an images folder: ``{"card/<id>": {"file", "width", "height", "size", "sha256", "source"}}``.
+
+    Entries whose file is not a plain name below ``folder`` are dropped; a
+    missing, unreadable or malformed index gives ``{}`` (no pictures).
+    """
+    try:
+        with open(os.path.join(folder, INDEX), encoding="utf-8") as fh:
+            doc = json.load(fh)
+    except (OSError, ValueError):
+        return {}
+    out = {}
+    images = doc.get("images") if isinstance(doc, dict) else None
+    for k, v in (images.items() if isinstance(images, dict) else ()):
+        kind, _, ref = str(k).partition("/")
+        if (kind in KINDS and SAFE_ID.fullmatch(ref) and isinstance(v, dict)
+                and v.get("file") in {f"{kind}/{ref}{ext}" for ext in FORMATS.values()}
+                and isinstance(v.get("width"), int) and isinstance(v.get("height"), int)):
+            out[k] = v
+    return out
+
+
+def picture(db: str | None, kind: str, ref: str) -> dict | None:
+    """The stored picture of card or base ``ref``: its index entry plus ``path`` (absolute), or None."""
+    folder = images_dir(db)
+    entry = read_index(folder).get(f"{kind}/{ref}")
+    if not entry:
+        return None
+    path = os.path.join(folder, entry["file"])
+    return {**entry, "path": path} if os.path.isfile(path) else None
+
+
+class ImageImportReport:
+    """What ``import images`` did.
+
+    ``source``: the folder or URL as recorded; ``folder``: the images folder;
+    ``records``: archive records read; ``matched``: pictures stored for a card
+    or base; ``unmatched``: records no catalogue entry was found for, and files
+    of the folder no matched record names (:class:`Message` list);
+    ``not_found``: matched records whose picture is not in the source;
+    ``missing``: kind -> catalogue entries still without a picture;
+    ``images``: added, changed, unchanged, removed; ``seconds``: wall time.
+    """
+
+    def __init__(self, source: str, folder: str):
+        self.source, self.folder = source, folder
+        self.records = 0
+        self.matched = 0
+        self.unmatched: list[Message] = []
+        self.not_found: list[Message] = []
+        self.missing: dict[str, int] = {}
+        self.images: Counter = Counter()
+        self.seconds = 0.0
+
+    @property
+    def changes(self) -> int:
+        """Pictures added, changed or removed (0 when the folder already had exactly these)."""
+        return self.images["added"] + self.images["changed"] + self.images["removed"]
+
+    def as_dict(self) -> dict:
+        """The report as JSON-ready data (messages as English sentences)."""
+        return {"source": self.source, "folder": self.folder, "records": self.records, "matched": self.matched,
+                "unmatched": [str(m) for m in self.unmatched], "not_found": [str(m) for m in self.not_found],
+                "images": {k: self.images[k] for k in ("added", "changed", "unchanged", "removed")},
+                "changes": self.changes, "missing": self.missing, "seconds": round(self.seconds, 3)}
+
+
+# --------------------------------------------------------------------------- the source
+
+class _Source:
+    """A ``card-art`` folder or the base URL of one; reads pictures by their path below it."""
+
+    def __init__(self, source: str):
+        self.given = source
+        self.url = is_url(source)
+        if self.url:
+            self.root = source.rstrip("/") + "/"
+            return
+        root = os.path.abspath(os.path.expanduser(source))
+        if not os.path.isdir(root):
+            if os.path.exists(root):
+                raise ImportFileError(N_("not a folder; give the archive's card-art folder or the URL of one"),
+                                      prefix=source)
+            raise ImportFileError(N_("folder not found"), prefix=source)
+        self.root = os.path.realpath(root)
+
+    def archives(self) -> list[str]:
+        """The archive JSON files beside the folder (or URL): those of :data:`ARCHIVE_NAMES` that exist."""
+        if self.url:
+            from urllib.parse import urljoin
+
+            return [urljoin(self.root, "../" + name) for name in ARCHIVE_NAMES]
+        parent = os.path.dirname(self.root)
+        return [p for p in (os.path.join(parent, n) for n in ARCHIVE_NAMES) if os.path.isfile(p)]
+
+    def files(self) -> set[str]:
+        """Every picture file below a local folder, as a path relative to it (``/``-separated); empty for a URL."""
+        if self.url:
+            return set()
+        found = set()
+        for top, dirs, names in os.walk(self.root):
+            dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+            for name in names:
+                if not name.startswith("."):
+                    found.add(os.path.relpath(os.path.join(top, name), self.root).replace(os.sep, "/"))
+                    if len(found) > MAX_IMAGES:
+                        raise ImportFileError(N_("more than {n} files; not imported"), prefix=self.given,
+                                              n=MAX_IMAGES)
+        return found
+
+    def shown(self, rel: str) -> str:
+        """How a picture of the source is named in messages: the URL, or the file's path."""
+        return self.root + rel if self.url else os.path.join(self.given, *rel.split("/"))
+
+    def read(self, rel: str) -> bytes | None:
+        """The bytes of picture ``rel`` (at most :data:`MAX_IMAGE_BYTES`), None when it is not there.
+
+        A local picture must be a regular file inside the folder (a link out of
+        it is refused). Raises :class:`ImportFileError` naming the file.
+        """
+        shown = self.shown(rel)
+        too_big = ImportFileError(N_("larger than {n} MB; not a card picture; nothing imported"), prefix=shown,
+                                  n=MAX_IMAGE_BYTES // (1024 * 1024))
+        if self.url:
+            from smashup_db.importer.files import read_bytes
+
+            try:
+                data = read_bytes(self.root + rel)
+            except ImportFileError as exc:
+                if exc.values.get("code") == 404:
+                    return None
+                raise
+            if len(data) > MAX_IMAGE_BYTES:
+                raise too_big
+            return data
+        path = os.path.join(self.root, *rel.split("/"))
+        real = os.path.realpath(path)
+        if os.path.commonpath([real, self.root]) != self.root:
+            raise ImportFileError(N_("points outside the folder {folder}; not imported"), prefix=shown,
+                                  folder=self.given)
+        try:
+            info = os.stat(real)
+        except FileNotFoundError:
+            return None
+        except OSError as exc:
+            raise ImportFileError(N_("cannot read: {value}"), prefix=shown, value=exc.strerror or exc) from None
+        if not stat.S_ISREG(info.st_mode):
+            raise ImportFileError(N_("not a regular file; nothing imported"), prefix=shown)
+        if info.st_size > MAX_IMAGE_BYTES:
+            raise too_big
+        try:
+            with open(real, "rb") as fh:
+                data = fh.read(MAX_IMAGE_BYTES + 1)
+        except OSError as exc:
+            raise ImportFileError(N_("cannot read: {value}"), prefix=shown, value=exc.strerror or exc) from None
+        if len(data) > MAX_IMAGE_BYTES:
+            raise too_big
+        return data
+
+
+def check_picture(shown: str, data: bytes) -> tuple[str, int, int]:
+    """``(extension, width, height)`` of a whole picture; :class:`ImportFileError` naming ``shown`` otherwise.
+
+    The picture is decoded in full with Pillow (a truncated WebP fails here);
+    only WebP, PNG and JPEG of at most :data:`MAX_SIDE` pixels a side are accepted.
+    """
+    import io
+
+    from PIL import Image, UnidentifiedImageError
+
+    try:
+        with Image.open(io.BytesIO(data)) as img:
+            fmt, (width, height) = img.format, img.size
+            if fmt not in FORMATS:
+                raise ImportFileError(N_("a {format} picture; only WebP, PNG or JPEG is accepted; nothing imported"),
+                                      prefix=shown, format=fmt)
+            if width > MAX_SIDE or height > MAX_SIDE or width < 1 or height < 1:
+                raise ImportFileError(N_("{width}x{height} pixels is not the size of a card picture; nothing imported"),
+                                      prefix=shown, width=width, height=height)
+            img.load()
+    except ImportFileError:
+        raise
+    except UnidentifiedImageError:
+        raise ImportFileError(N_("not a picture (Pillow cannot read it); nothing imported"), prefix=shown) from None
+    except (OSError, ValueError, SyntaxError, Image.DecompressionBombError) as exc:
+        raise ImportFileError(N_("a damaged picture ({why}); nothing imported"), prefix=shown,
+                              why=str(exc).splitlines()[0][:120] if str(exc) else type(exc).__name__) from None
+    return FORMATS[fmt], width, height
+
+
+# --------------------------------------------------------------------------- matching
+
+def _image_url(doc, where: str):
+    """The raw ``imageUrl`` of the record at ``where`` (``factions[3].cards[2]`` or ``bases[5]``) in ``doc``."""
+    node = doc
+    for name, index in re.findall(r"(\w+)\[(\d+)\]", where):
+        node = node[name][int(index)]
+    return node.get("imageUrl") if isinstance(node, dict) else None
+
+
+def _plan(db, source: _Source, archive_sources: list[str], report: ImageImportReport) -> dict[str, tuple]:
+    """``{"card/<id>": (relative path below card-art, archive label, archive name)}`` for every matched record
+    with a picture."""
+    from smashup_db.compiler.bootstrap import open_reader
+    from smashup_db.importer.card_archive import Matcher, _describe, load_corrections, parse_archive
+    from smashup_db.importer.files import read_json
+
+    archives = []
+    for s in archive_sources:
+        doc = read_json(s)
+        archives.append((parse_archive(s, doc), doc))
+    plan: dict[str, tuple[str, str]] = {}
+    claimed: dict[str, str] = {}
+    reader = open_reader(db)
+    try:
+        matcher = Matcher(reader, load_corrections())
+        for f, doc in archives:
+            for rec in f.records:
+                report.records += 1
+                raw = _image_url(doc, rec.where)
+                if raw is None or raw == "":
+                    continue  # the archive has no picture of it: counted among the missing
+                m = IMAGE_URL.fullmatch(raw) if isinstance(raw, str) else None
+                if m is None or ".." in raw.split("/"):
+                    report.unmatched.append(_describe(rec, f.source, Message(
+                        N_("its imageUrl {url!r} is not a path below card-art/; ignored"), url=str(raw)[:200])))
+                    continue
+                ref, reason = matcher.match(rec)
+                if ref is None:
+                    report.unmatched.append(_describe(rec, f.source, reason))
+                    continue
+                if not SAFE_ID.fullmatch(ref):  # never: catalogue ids are slugs; a name for a file must be one
+                    continue
+                key = f"{rec.entity}/{ref}"
+                if key in claimed:
+                    report.unmatched.append(_describe(rec, f.source, Message(
+                        N_("same {entity} ({ref}) as {where}; ignored"), entity=rec.entity, ref=ref,
+                        where=claimed[key])))
+                    continue
+                claimed[key] = rec.where
+                plan[key] = (m.group(1), f.label, rec.name)
+        ids = {kind: {r["id"] for r in reader.all(f"SELECT id FROM {kind}")} for kind in KINDS}
+    finally:
+        reader.close()
+    report._ids = ids
+    return plan
+
+
+# --------------------------------------------------------------------------- writing
+
+def _regular_or_absent(path: str) -> bool:
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except FileNotFoundError:
+        return True
+
+
+def _write_atomic(path: str, data: bytes) -> None:
+    import tempfile
+
+    fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=os.path.dirname(path))
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def _safe_folder(folder: str, kind: str | None = None) -> str:
+    """``folder`` (or its ``kind`` subfolder), created; refused when it is a link or not a folder."""
+    path = os.path.join(folder, kind) if kind else folder
+    os.makedirs(path, exist_ok=True)
+    if kind and (os.path.islink(path) or not os.path.isdir(path)):
+        raise ImportFileError(N_("{path} is not a folder this import made; move it away and import again"),
+                              path=path)
+    return path
+
+
+def import_images(db, source: str, archives: list[str] | None = None, folder: str | None = None) -> ImageImportReport:
+    """Import the pictures of ``source`` (a ``card-art`` folder or its base URL) into the images folder.
+
+    ``archives``: the card archive's JSON files or URLs (default: those beside
+    ``source``); ``folder``: the images folder (default :func:`images_dir` of
+    ``db``). Everything is read and checked before anything is written; see the
+    module doc for what is stored. Returns an :class:`ImageImportReport`.
+    Raises :class:`ImportFileError` (one line naming the file) for a missing
+    source or archive, a damaged or non-image file, or a limit exceeded; the
+    images folder is then unchanged.
+    """
+    import hashlib
+
+    start = time.perf_counter()
+    src = _Source(source)
+    folder = os.path.abspath(folder or images_dir(db))
+    report = ImageImportReport(source if src.url else label_of(source), folder)
+    archive_sources = list(archives or src.archives())
+    if not archive_sources:
+        raise ImportFileError(N_("no card archive JSON (smashup-catalog.json, smashup-bases.json) beside this "
+                                 "folder; give them after it: smashup import images FOLDER smashup-catalog.json "
+                                 "smashup-bases.json"), prefix=source)
+    plan = _plan(db, src, archive_sources, report)
+    if len(plan) > MAX_IMAGES:
+        raise ImportFileError(N_("more than {n} pictures; not imported"), prefix=source, n=MAX_IMAGES)
+    old = read_index(folder)
+    new: dict[str, dict] = {}
+    payload: dict[str, bytes] = {}
+    total = 0
+    for key in sorted(plan):
+        rel, label, name = plan[key]
+        data = src.read(rel)
+        if data is None:
+            report.not_found.append(Message(N_("card {name!r}: its picture {file} is not in the source")
+                                            if key.startswith("card/") else
+                                            N_("base {name!r}: its picture {file} is not in the source"),
+                                            name=name, file=rel))
+            continue
+        total += len(data)
+        if total > MAX_TOTAL_BYTES:
+            raise ImportFileError(N_("more than {n} MB of pictures; not imported"), prefix=source,
+                                  n=MAX_TOTAL_BYTES // (1024 * 1024))
+        digest = hashlib.sha256(data).hexdigest()
+        prev = old.get(key)
+        entry_source = f"{report.source}/{rel} ({label})" if not src.url else f"{src.root}{rel} ({label})"
+        if prev and prev.get("sha256") == digest and _stored_ok(folder, prev, len(data)):
+            new[key] = {**prev, "size": len(data), "source": entry_source}
+            continue
+        ext, width, height = check_picture(src.shown(rel), data)
+        kind, ref = key.split("/")
+        new[key] = {"file": f"{kind}/{ref}{ext}", "width": width, "height": height, "size": len(data),
+                    "sha256": digest, "source": entry_source}
+        payload[key] = data
+    report.matched = len(new)
+    named = {rel for rel, _, _ in plan.values()}
+    for rel in sorted(src.files() - named):
+        report.unmatched.append(Message(N_("no matched card or base names this file; not imported"),
+                                        prefix=src.shown(rel)))
+    for kind in KINDS:
+        report.missing[kind] = len(report._ids[kind] - {k.split("/")[1] for k in new if k.startswith(kind + "/")})
+
+    # every target checked before the first write: never replace a link or device we did not create
+    for key, entry in new.items():
+        if key in payload and not _regular_or_absent(os.path.join(folder, entry["file"])):
+            raise ImportFileError(N_("{path} is not a file this import made; move it away and import again"),
+                                  path=os.path.join(folder, entry["file"]))
+    for key, entry in new.items():
+        if key not in payload:
+            report.images["unchanged"] += 1
+        elif key in old:
+            report.images["changed"] += 1
+        else:
+            report.images["added"] += 1
+    gone = [k for k in old if k not in new]
+    report.images["removed"] = len(gone)
+    if report.changes or new != old:  # pictures, or only what the index says of them (their source)
+        _safe_folder(folder)
+        for kind in KINDS:
+            if any(k.startswith(kind + "/") for k in payload):
+                _safe_folder(folder, kind)
+        for key, data in payload.items():
+            _write_atomic(os.path.join(folder, new[key]["file"]), data)
+        for key in gone + [k for k in payload if k in old and old[k]["file"] != new[k]["file"]]:
+            path = os.path.join(folder, old[key]["file"])
+            if _regular_or_absent(path) and os.path.lexists(path):
+                os.unlink(path)
+        doc = {"version": 1, "images": {k: new[k] for k in sorted(new)}}
+        _write_atomic(os.path.join(folder, INDEX), (json.dumps(doc, ensure_ascii=False, indent=1) + "\n").encode())
+    report.seconds = time.perf_counter() - start
+    return report
+
+
+def _stored_ok(folder: str, entry: dict, size: int) -> bool:
+    """The stored file of ``entry`` is a regular file of ``size`` bytes (it was checked when written)."""
+    try:
+        info = os.lstat(os.path.join(folder, entry["file"]))
+    except OSError:
+        return False
+    return stat.S_ISREG(info.st_mode) and info.st_size == size

@@ -1,0 +1,186 @@
+"""Card faces on the site: the pictures ``smashup import images`` stored, copied into the build, with thumbnails.
+
+:func:`load_faces` reads the images folder of the database the site is built
+from (:func:`smashup_db.importer.images.images_dir`); :meth:`Faces.write` puts
+into the site, before the pages are rendered:
+
+* ``assets/faces/<kind>/<id>-<sha8>.<ext>``: the full picture (hard-linked or
+  copied; the digest in the name changes with the picture, so browsers and the
+  offline cache never keep an old one);
+* ``assets/faces/<kind>/<id>-<sha8>-s.webp``: a thumbnail at most
+  :data:`THUMB_BOX` pixels (shown at half that size, sharp on phones), made with
+  Pillow and cached between builds in the user cache folder
+  (``platformdirs.user_cache_dir("smashup-db")/thumbs``, keyed by the
+  picture's sha256).
+
+A picture whose file is missing, is not a regular file of the size the import
+stored, or cannot be decoded is left out, so a page never links a picture that is not in
+the site; without images the site has no ``<img>`` of a card at all. The
+templates ask :meth:`Faces.face` and :meth:`Faces.thumb` (``None`` when there is
+no picture) through the globals ``face`` and ``thumb``.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import shutil
+import stat
+import tempfile
+
+from smashup_db.importer.images import images_dir, read_index
+
+#: Largest thumbnail (width, height) in pixels; pages show it at half size.
+THUMB_BOX = (120, 140)
+#: Version of the thumbnail recipe (size, quality): a new one makes new cache entries.
+THUMB_RECIPE = "v1-lanczos-q70"
+
+
+def thumbs_cache_dir() -> str:
+    """The folder thumbnails are cached in between builds (``$XDG_CACHE_HOME`` is honoured by platformdirs)."""
+    from platformdirs import user_cache_dir
+
+    return os.path.join(user_cache_dir("smashup-db"), "thumbs")
+
+
+class Faces:
+    """The pictures one build shows: ``face(kind, id)`` and ``thumb(kind, id)`` give
+    ``{"url", "width", "height"}`` (site-relative URL, pixels as shown) or None."""
+
+    def __init__(self, folder: str | None, index: dict, base: str = "/"):
+        self.folder, self.index, self.base = folder, index, base
+        self._faces: dict[str, dict] = {}
+        self._thumbs: dict[str, dict] = {}
+        self.stats = {"pictures": 0, "thumbs_made": 0, "thumbs_cached": 0, "skipped": 0}
+
+    def __bool__(self) -> bool:
+        return bool(self._faces)
+
+    def face(self, kind: str, ref: str) -> dict | None:
+        """The full picture of card or base ``ref`` in this build, or None."""
+        return self._faces.get(f"{kind}/{ref}")
+
+    def thumb(self, kind: str, ref: str) -> dict | None:
+        """The thumbnail of card or base ``ref`` in this build, or None."""
+        return self._thumbs.get(f"{kind}/{ref}")
+
+    def write(self, root, base: str | None = None) -> None:
+        """Put every usable picture and its thumbnail into ``root/assets/faces`` (see the module doc).
+
+        Files are hard-linked where the file system allows it (the importer and the
+        cache replace files, never rewrite them, so a link keeps its content) and
+        copied otherwise. A picture that is missing, not a regular file, of another
+        size than the import stored, or not decodable is skipped.
+        """
+        if not self.index:
+            return
+        base = self.base if base is None else base
+        cache = thumbs_cache_dir()
+        try:
+            os.makedirs(cache, exist_ok=True)
+        except OSError:
+            cache = None  # no cache folder (read-only home): thumbnails are made in the site only
+        made: set[str] = set()
+        for key in sorted(self.index):
+            entry = self.index[key]
+            kind, ref = key.split("/")
+            src = os.path.join(self.folder, entry["file"])
+            digest = str(entry.get("sha256") or "")
+            if not _regular(src, entry.get("size")) or len(digest) != 64:
+                self.stats["skipped"] += 1
+                continue
+            folder = os.path.join(str(root), "assets", "faces", kind)
+            if kind not in made:
+                os.makedirs(folder, exist_ok=True)
+                made.add(kind)
+            name = f"{ref}-{digest[:8]}"
+            ext = os.path.splitext(entry["file"])[1]
+            tw, th = thumb_size(entry["width"], entry["height"])
+            tdst = os.path.join(folder, name + "-s.webp")
+            if not self._thumbnail(cache, digest, src, (tw, th), tdst):
+                self.stats["skipped"] += 1
+                continue
+            _link_or_copy(src, os.path.join(folder, name + ext))
+            url = f"{base}assets/faces/{kind}/{name}"
+            self._faces[key] = {"url": url + ext, "width": entry["width"], "height": entry["height"]}
+            self._thumbs[key] = {"url": url + "-s.webp", "width": (tw + 1) // 2, "height": (th + 1) // 2}
+            self.stats["pictures"] += 1
+
+    def _thumbnail(self, cache: str | None, digest: str, src: str, size: tuple[int, int], dst: str) -> bool:
+        """Put the thumbnail of picture ``src`` (``size`` pixels) at ``dst``, from the cache when it has it.
+
+        Returns False when the picture cannot be decoded (it is then left out of the site).
+        """
+        path = os.path.join(cache, f"{digest}-{THUMB_RECIPE}-{size[0]}x{size[1]}.webp") if cache else None
+        if path and _regular(path):
+            _link_or_copy(path, dst)
+            self.stats["thumbs_cached"] += 1
+            return True
+        try:
+            from PIL import Image
+
+            with Image.open(src) as img:
+                img.load()
+                small = img.convert("RGBA" if img.mode in ("RGBA", "LA", "P") else "RGB")
+                small = small.resize(size, Image.Resampling.LANCZOS, reducing_gap=3.0)
+                out = io.BytesIO()
+                small.save(out, "WEBP", quality=70, method=4)
+        except Exception:  # Pillow raises many kinds for a damaged picture; it is left out of the site
+            return False
+        self.stats["thumbs_made"] += 1
+        data = out.getvalue()
+        if path:
+            try:
+                fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=cache)
+                with os.fdopen(fd, "wb") as fh:
+                    fh.write(data)
+                os.replace(tmp, path)
+            except OSError:
+                pass
+        with open(dst, "wb") as fh:
+            fh.write(data)
+        return True
+
+
+def thumb_size(width: int, height: int) -> tuple[int, int]:
+    """The thumbnail size of a ``width`` x ``height`` picture: within :data:`THUMB_BOX`, same proportions."""
+    scale = min(THUMB_BOX[0] / width, THUMB_BOX[1] / height, 1.0)
+    return max(1, round(width * scale)), max(1, round(height * scale))
+
+
+def _regular(path: str, size=None) -> bool:
+    """``path`` is a regular file (not a link), of ``size`` bytes when given."""
+    try:
+        info = os.lstat(path)
+    except OSError:
+        return False
+    return stat.S_ISREG(info.st_mode) and (size is None or info.st_size == size)
+
+
+def _link_or_copy(src: str, dst: str) -> None:
+    """Hard-link ``src`` at ``dst`` (a new name in a fresh build folder), or copy it across file systems."""
+    try:
+        os.link(src, dst, follow_symlinks=False)
+    except OSError:
+        shutil.copyfile(src, dst, follow_symlinks=False)
+
+
+def load_faces(url: str | None, base: str = "/", images: bool = True) -> Faces:
+    """The pictures stored for the database at ``url`` (see :func:`~smashup_db.importer.images.images_dir`);
+    empty when ``images`` is False or nothing was imported."""
+    if not images or not url:
+        return Faces(None, {}, base)
+    try:
+        folder = images_dir(url)
+    except Exception:  # an in-memory or unusual URL: no images folder
+        return Faces(None, {}, base)
+    return Faces(folder, read_index(folder), base)
+
+
+def site_css(templates, root) -> None:
+    """Append the card-face rules (``templates/site/faces.css``) to the built ``assets/site.css``."""
+    extra = os.path.join(str(templates), "faces.css")
+    if os.path.isfile(extra):
+        with open(extra, encoding="utf-8") as src, open(os.path.join(str(root), "assets", "site.css"), "a",
+                                                          encoding="utf-8") as dst:
+            shutil.copyfileobj(src, dst)

@@ -1,0 +1,174 @@
+"""Rebuilds that render only what changed: a page's inputs hashed, its old file reused when they are the same.
+
+A full build renders every page; most rebuilds (a translation imported, one name fixed)
+change a handful. So each build records, per page, a *key*: the hash of
+
+* the build's global fingerprint (:func:`global_fingerprint`: templates, gettext catalogs,
+  the package's code, options, the card pictures of the build, and every catalogue fact except
+  names and texts — any change there renders everything again), and
+* the fingerprints of the things whose names the page showed (every call of the page's name
+  helper ``n(kind, id)`` is recorded while it renders: a faction page records its cards, a
+  card page itself and its faction and boxes) — a thing's fingerprint covers its names in
+  every language, its imported texts and rulings and whether a name is a community one.
+
+The next build into the same folder computes each page's key from the things recorded last
+time; when it is unchanged and the old file is there with the recorded size, the old file is
+linked (or copied) into the new build instead of rendering the page. Pages that show counts
+or lists of everything (the home page, lists, search, translations) are always rendered.
+Everything else of the build (downloads, search indexes, Pagefind, the swap) is done as
+always, so a rebuild's output is byte for byte that of a full build.
+
+The records live in the user's cache folder (``site-builds/<hash of the output path>.json``),
+tied to the marker of the build they describe: a site changed or built elsewhere since is
+simply rendered in full.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import stat
+from pathlib import Path
+
+#: Templates whose pages may be taken from the previous build: one page per thing. Every other page
+#: (home, lists, search, translations, boxes, play, root, 404: counts, lists of everything) is always rendered.
+REUSABLE = frozenset({"product.html", "product_cards.html", "faction.html", "checklist.html", "card.html",
+                      "basecard.html"})
+_VERSION = 1
+
+
+def _sha(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _json(value) -> bytes:
+    return json.dumps(value, sort_keys=True, ensure_ascii=False, default=repr).encode("utf-8")
+
+
+def global_fingerprint(data, langs, base: str, search_on: bool, extra=None) -> str:
+    """The hash of everything a page may read besides the things' names and texts (see the module doc);
+    ``extra``: more the pages show (JSON-able), e.g. the card pictures of the build."""
+    from smashup_db.i18n import LOCALE_DIR
+    from smashup_db.site.paths import templates_dir
+
+    h = hashlib.sha256()
+    h.update(_json([_VERSION, list(langs), base, search_on, data.version, data.date, data.has_text,
+                    data.glossary, extra]))
+    for root in (templates_dir().parent, Path(LOCALE_DIR), Path(__file__).resolve().parent.parent):
+        for path in sorted(root.rglob("*")):
+            if path.is_file() and path.suffix in (".html", ".md", ".js", ".css", ".svg", ".mo", ".py", ".json", ".tsv"):
+                h.update(str(path.relative_to(root)).encode("utf-8") + b"\0" + path.read_bytes())
+    for table in (data.products, data.factions, data.cards, data.bases):
+        for item in table.values():
+            h.update(_json({k: v for k, v in item.items() if k not in ("texts", "rulings")}))
+    return h.hexdigest()
+
+
+class PageCache:
+    """The page records of the previous build into ``out`` and those of this build (see the module doc).
+
+    ``reuse(rel, tpl, lang, target)`` links the old page into ``target`` when its key is unchanged
+    (True), ``rendered(rel, tpl, lang, seen, html)`` records a page just rendered; ``save()`` after
+    a successful swap. ``hashes``: ``{relative path: sha256}`` of every page of this build.
+    """
+
+    def __init__(self, out: Path, data, langs, base: str, search_on: bool, use_old: bool = True, extra=None):
+        self.out, self.data = out, data
+        self.out_text = str(out)
+        self.langs = tuple(dict.fromkeys(("en", *langs)))  # English too: the fallback of every name
+        self.glob = global_fingerprint(data, langs, base, search_on, extra)
+        self._fps: dict[tuple[str, str], str] = {}
+        self.pages: dict[str, list] = {}  # rel -> [key, size, sha, deps]
+        self.hashes: dict[str, str] = {}
+        self.reused = 0
+        self.old = self._load() if use_old else {}  # a full build still records its pages
+
+    # ------------------------------------------------------------------ records
+    @staticmethod
+    def record_file(out: Path) -> Path:
+        """Where the records of the site in ``out`` are kept."""
+        from platformdirs import user_cache_dir
+
+        digest = _sha(str(out.resolve()).encode("utf-8"))[:20]
+        return Path(user_cache_dir("smashup-db")) / "site-builds" / f"{digest}.json"
+
+    def _marker_sha(self) -> str | None:
+        try:
+            return _sha((self.out / ".smashup-site").read_bytes())
+        except OSError:
+            return None
+
+    def _load(self) -> dict:
+        try:
+            doc = json.loads(self.record_file(self.out).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}
+        if not isinstance(doc, dict) or doc.get("v") != _VERSION or doc.get("global") != self.glob:
+            return {}
+        if doc.get("marker") is None or doc.get("marker") != self._marker_sha():
+            return {}
+        pages = doc.get("pages")
+        return pages if isinstance(pages, dict) else {}
+
+    def save(self) -> None:
+        """Store this build's records (after the swap: tied to the new marker). A cache problem is ignored."""
+        path = self.record_file(self.out)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_suffix(f".{os.getpid()}.tmp")
+            tmp.write_text(json.dumps({"v": _VERSION, "global": self.glob, "marker": self._marker_sha(),
+                                       "pages": self.pages}), encoding="utf-8")
+            os.replace(tmp, path)
+        except OSError:
+            pass
+
+    # ------------------------------------------------------------------ keys
+    def fingerprint(self, kind: str, ref: str) -> str:
+        """The hash of one thing's names (every language), texts, rulings and community marks."""
+        key = (kind, ref)
+        if key not in self._fps:
+            cat, data = self.data.catalogue, self.data
+            item = getattr(data, kind + "s", {}).get(ref) or {}
+            names = {lang: list(cat.name(kind, ref, lang)) for lang in self.langs}
+            community = sorted(lang for lang in self.langs if (kind, ref, lang) in data.community)
+            self._fps[key] = _sha(_json([kind, ref, names, community, item.get("texts"), item.get("rulings")]))
+        return self._fps[key]
+
+    def key(self, rel: str, tpl: str, lang: str, deps) -> str:
+        """A page's key from its template, language and the things it showed."""
+        parts = [self.glob, rel, tpl, lang] + [f"{k}:{r}:{self.fingerprint(k, r)}" for k, r in sorted(deps)]
+        return _sha("\n".join(parts).encode("utf-8"))
+
+    # ------------------------------------------------------------------ pages
+    def reuse(self, rel: str, tpl: str, lang: str, target: Path, writer) -> bool:
+        """Hand the previous build's page to ``writer`` (linked to ``target``) when nothing it showed changed."""
+        if tpl not in REUSABLE:
+            return False
+        old = self.old.get(rel)
+        if not old or len(old) != 4:
+            return False
+        key, size, sha, deps = old
+        if self.key(rel, tpl, lang, [tuple(d) for d in deps]) != key:
+            return False
+        src = os.path.join(self.out_text, rel)
+        try:
+            st = os.lstat(src)
+        except OSError:
+            return False
+        if not stat.S_ISREG(st.st_mode) or st.st_size != size:
+            return False
+        writer.link(str(target), src)
+        self.pages[rel] = old
+        self.hashes[rel] = sha
+        self.reused += 1
+        return True
+
+    def rendered(self, rel: str, tpl: str, lang: str, seen, html: str) -> None:
+        """Record a page just rendered (``seen``: the ``(kind, id)`` whose names it showed)."""
+        body = html.encode("utf-8")
+        sha = _sha(body)
+        self.hashes[rel] = sha
+        if tpl in REUSABLE:
+            deps = sorted(seen)
+            self.pages[rel] = [self.key(rel, tpl, lang, deps), len(body), sha, [list(d) for d in deps]]

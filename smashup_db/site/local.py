@@ -1,0 +1,127 @@
+"""What the site keeps in a visitor's browser: their boxes (collection code) and an offline copy.
+
+* ``assets/local.js`` (from ``templates/site/local.js``): decodes the code of
+  :mod:`smashup_db.userdata.boxcode` (slots written in), marks owned products and
+  factions, shows the owned printing's facts on card and base pages, registers the
+  service worker.
+* ``sw.js`` (from ``templates/site/sw.js``) at the top of the site: keeps every page,
+  index and image the visitor fetched, for use without a connection; its cache is named
+  after the build id, so a new build replaces it.
+* ``manifest.webmanifest`` and ``assets/icon-*.png|svg``: a phone can install the site.
+
+The build id is the hash of every other file of the build (names and bytes), so two
+builds of the same site write the same ``sw.js`` (a rebuild that changes nothing keeps the
+visitors' caches) and any change gives a new one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+from smashup_db.catalogue.owned import held_products
+from smashup_db.catalogue.printing import base_facts, card_facts
+from smashup_db.site.paths import safe_path, templates_dir
+from smashup_db.userdata.boxcode import SLOTS
+
+ICON_SIZES = (192, 512)
+
+
+def owned_info(data, kind: str, ref: str) -> dict:
+    """For a card or base page: ``{"held": "p1 p2", "leads": [{"printing", facts...}]}``.
+
+    ``held``: the products :func:`smashup_db.catalogue.printing.applies` consults, in its order
+    (:func:`smashup_db.catalogue.owned.held_products`); ``leads``: the facts of the ``german`` and
+    ``original`` printings (:func:`~smashup_db.catalogue.printing.card_facts` /
+    :func:`~smashup_db.catalogue.printing.base_facts`) where a printing row gives them, shown by
+    ``assets/local.js`` when the visitor's boxes make that printing apply.
+    """
+    model = data.catalogue.model
+    thing = model.cards[ref] if kind == "card" else model.bases[ref]
+    facts = card_facts if kind == "card" else base_facts
+    leads = []
+    for printing in ("german", "original"):
+        f = facts(thing, printing)
+        if f["facts_from"] != "current":
+            leads.append(f)
+    return {"held": " ".join(held_products(model, thing)), "leads": leads}
+
+
+def local_js(data, base: str) -> str:
+    """``assets/local.js`` with the code's slots, the products' factions and the base path written in."""
+    src = (templates_dir() / "local.js").read_text(encoding="utf-8")
+    pf = {p["id"]: list(p["factions"]) for p in data.products.values()}
+    return (src.replace("/*@SLOTS@*/[]", json.dumps(list(SLOTS)))
+            .replace("/*@PF@*/{}", json.dumps(pf, sort_keys=True))
+            .replace('/*@BASE@*/"/"', json.dumps(base)))
+
+
+def write_local(root: Path, data, base: str, langs: list[str]) -> None:
+    """Write ``assets/local.js``, the manifest and the icons (``sw.js`` comes last: :func:`write_sw`)."""
+    safe_path(root, "assets", filename="local.js").write_text(local_js(data, base), encoding="utf-8")
+    icons = _icons(root)
+    manifest = {"name": "Smash Up catalogue", "short_name": "Smash Up", "start_url": base, "scope": base,
+                "display": "standalone", "background_color": "#ffffff", "theme_color": "#7a1f1f",
+                "lang": langs[0], "icons": [dict(i, src=base + i["src"]) for i in icons]}
+    safe_path(root, filename="manifest.webmanifest").write_text(json.dumps(manifest, indent=1) + "\n",
+                                                                encoding="utf-8")
+
+
+_SVG = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="12" '
+        'fill="#7a1f1f"/><text x="32" y="43" font-family="sans-serif" font-size="30" font-weight="bold" '
+        'text-anchor="middle" fill="#fff">SU</text></svg>\n')
+
+
+def _icons(root: Path) -> list[dict]:
+    """Our own icons (no publisher art): an SVG always, PNGs drawn with Pillow when it is installed."""
+    safe_path(root, "assets", filename="icon.svg").write_text(_SVG, encoding="utf-8")
+    icons = [{"src": "assets/icon.svg", "sizes": "any", "type": "image/svg+xml"}]
+    try:
+        from PIL import Image, ImageDraw
+    except ImportError:
+        return icons
+    for size in ICON_SIZES:
+        img = Image.new("RGB", (size, size), (0x7a, 0x1f, 0x1f))
+        draw = ImageDraw.Draw(img)
+        m = size // 6
+        draw.rectangle((m, m, size - m, size - m), outline=(255, 255, 255), width=max(2, size // 24))
+        draw.line((m, size - m, size - m, m), fill=(255, 255, 255), width=max(2, size // 24))
+        img.save(safe_path(root, "assets", filename=f"icon-{size}.png"), format="PNG", optimize=False)
+        icons.append({"src": f"assets/icon-{size}.png", "sizes": f"{size}x{size}", "type": "image/png"})
+    return icons
+
+
+def build_id(hashes: dict[str, str]) -> str:
+    """The id of a build from ``{relative path: sha256 of its bytes}`` of every file but ``sw.js``."""
+    h = hashlib.sha256()
+    for path in sorted(hashes):
+        h.update(path.encode("utf-8") + b"\0" + hashes[path].encode("ascii") + b"\n")
+    return h.hexdigest()[:16]
+
+
+def file_hashes(root: Path, files: list[str] | None = None, skip=("sw.js",),
+                known: dict[str, str] | None = None) -> dict[str, str]:
+    """``{relative path: sha256}`` of every file below ``root`` (the build marker, ``skip`` and Pagefind's
+    index left out: Pagefind does not write the same bytes twice, and it indexes the pages, which count;
+    ``files``: the relative paths, when already listed);
+    ``known``: hashes already computed (of the pages, by the build), not read again."""
+    from smashup_db.site.outdir import written_files
+
+    known = known or {}
+    out = {}
+    for rel in written_files(root) if files is None else files:
+        if rel in skip or rel.startswith("pagefind/"):
+            continue
+        out[rel] = known.get(rel) or hashlib.sha256((root / rel).read_bytes()).hexdigest()
+    return out
+
+
+def write_sw(root: Path, base: str, langs: list[str], ident: str) -> None:
+    """Write ``sw.js`` for build ``ident`` (see the module docstring)."""
+    src = (templates_dir() / "sw.js").read_text(encoding="utf-8")
+    core = [base + p for p in ("assets/site.css", "assets/query.js", "assets/search.js", "assets/local.js")]
+    script = (src.replace('/*@BUILD@*/"dev"', json.dumps(ident))
+              .replace('/*@BASE@*/"/"', json.dumps(base))
+              .replace("/*@CORE@*/[]", json.dumps(core)))
+    safe_path(root, filename="sw.js").write_text(script, encoding="utf-8")

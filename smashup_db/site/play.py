@@ -1,0 +1,155 @@
+"""The game-night page ``/L/play/``: the catalogue facts its draft needs, as one compact JSON per language.
+
+The page (``templates/site/play.html`` with ``play-engine.js`` and ``play.js``) runs the same
+draft as ``smashup draft`` (:mod:`smashup_db.gamenight.session`, :mod:`smashup_db.rules.draft`,
+:mod:`~smashup_db.rules.formats`, :mod:`~smashup_db.rules.pool`, :mod:`~smashup_db.rules.basedeck`)
+with a JavaScript port of CPython's ``random.Random``; this module writes what it reads:
+``assets/play-<lang>.json``::
+
+    {"v": catalogue version, "lang": the names' language,
+     "f": [[faction id, name, complexity or null, [product ids]], ...],     catalogue order
+     "p": [[product id, name, [base ids], [extra deck ids]], ...],          publication order
+     "b": {base id: [name, faction id or null, stats known 0/1, printing, breakpoint, [vp1, vp2, vp3],
+                     own scoring rule or null, its product]},
+     "x": {extra deck id: its name},
+     "c": [[component id, name, kind, count or null, [product ids]], ...],  special decks (Madness, Munchkin)
+     "n": {"f"|"p"|"b"|"c": {id: [name_lang, name_en]}},  only where not [lang, name]
+     "h": {base id: [products holding it: its own, then its printings']},  only where not [its product]
+     "w": VP that end the game}
+
+The set-up sheet (``setup`` of the result, as :mod:`smashup_db.gamenight.setup_sheet` builds it) reads
+the components, the names' languages and ``h``. The boxes' printing is ``current`` (no collection on the page).
+
+Names are in the page's language (the CLI's ``--lang``: the same fallback to English), so the
+result's warnings read as ``smashup draft --json --lang L`` writes them. Facts only, no rules text.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from smashup_db.gamenight.session import links
+from smashup_db.i18n import N_
+from smashup_db.i18n.terms import term
+from smashup_db.site.paths import safe_path
+
+__all__ = ["ENGINE_MESSAGES", "PLAY_ASSETS", "engine_messages", "play_data", "write_play_assets"]
+
+#: Scripts of the play page, copied from the templates folder into ``assets/``.
+PLAY_ASSETS = ("play-engine.js", "play.js", "play.css")
+
+
+def play_data(cat, lang: str, version: str = "") -> dict:
+    """The play page's catalogue facts in ``lang`` (shape in the module docstring) from a
+    :class:`~smashup_db.catalogue.view.Catalogue` ``cat`` (its read model; no database access)."""
+    lk = links(cat)
+    m = cat.model
+
+    def nm(kind, ref):
+        return cat.name(kind, ref, lang)[0]
+
+    factions = [[f, nm("faction", f), m.factions[f].complexity or None, lk.faction_products.get(f, [])]
+                for f in lk.factions]
+    products = [[p, nm("product", p), lk.product_bases[p], lk.extra_decks.get(p, [])] for p in lk.product_bases]
+    bases = {}
+    for bid in m.bases:
+        row = cat.base_row(bid)
+        bases[bid] = [nm("base", bid), m.bases[bid].faction or None, 1 if row["stats_known"] else 0,
+                      row.get("printing"), row["breakpoint"], list(row["vp"]), row.get("scoring"), m.bases[bid].product]
+    extra = {d: term(d, lang) for ds in lk.extra_decks.values() for d in ds}
+    comps = getattr(m, "components", {}) or {}
+    components = [[c.id, nm("component", c.id), c.kind, c.count, list(c.products)] for c in comps.values()]
+    langs: dict[str, dict] = {"f": {}, "p": {}, "b": {}, "c": {}}
+    for key, kind, ids in (("f", "faction", m.factions), ("p", "product", m.products), ("b", "base", m.bases),
+                           ("c", "component", comps)):
+        for ref in ids:
+            named = m.named(kind, ref, lang)
+            if [named["name_lang"], named["name_en"]] != [lang, named["name"]]:
+                langs[key][ref] = [named["name_lang"], named["name_en"]]
+    held = {}
+    for b in m.bases.values():
+        holding = list(dict.fromkeys([b.product, *(r.product for r in b.printings)]))
+        if holding != [b.product]:
+            held[b.id] = holding
+    from smashup_db.rules.endgame import WIN_VP
+
+    return {"v": version, "lang": lang, "f": factions, "p": products, "b": bases, "x": extra, "c": components, "n": langs,
+            "h": held, "w": WIN_VP}
+
+
+def write_play_assets(root: Path, cat, langs, templates: Path, version: str = "") -> dict[str, int]:
+    """Write ``assets/play-engine.js``, ``assets/play.js``, ``assets/play.css`` and ``assets/play-<lang>.json`` under ``root``.
+
+    Returns the byte size of each data file (``{"en": n, ...}``). Raises ``OSError`` when a file cannot be written.
+    """
+    assets = safe_path(root, "assets", filename="")
+    assets.mkdir(parents=True, exist_ok=True)
+    for name in PLAY_ASSETS:
+        src = templates / name
+        if src.is_file():
+            (assets / name).write_bytes(src.read_bytes())
+    sizes = {}
+    for lang in langs:
+        body = json.dumps(play_data(cat, lang, version), ensure_ascii=False, separators=(",", ":"))
+        safe_path(root, "assets", filename=f"play-{lang}.json").write_text(body, encoding="utf-8")
+        sizes[lang] = len(body.encode("utf-8"))
+    return sizes
+
+
+#: The English messages play-engine.js can raise or show (the rules' msgids; the page shows them in its
+#: language, see :func:`engine_messages`).
+ENGINE_MESSAGES = (
+    "--complexity {bad} is not a level; use {complexity_levels}",
+    "--format {fmt!r} is not a draft format; use one of: {formats}",
+    "--include names {n} factions but the pool holds only {needed}",
+    "--include {unknown}: not a faction of the catalogue",
+    "--include {unowned}: not in the collection used for this draft",
+    "--offer must be {factions_per_player} or more (each player keeps two), got {offer!r}",
+    "--pool {requested} does not fit --format offer: {n_players} players x {offer} offered = {size}",
+    "--seed must be a whole number, got {value!r}",
+    "--start {start!r} is not one of the players: {players}",
+    "a draft needs {min} to {max} players, got {n_players}",
+    "a draft needs {min} to {max} players, got {n}",
+    "a game needs 2 to 8 players, got {players}",
+    "a pool of {n} is too small for {m} players (need at least {needed})",
+    "a pool of {size} is too small for {n_players} players (need at least {needed})",
+    "an offer of {offer} for {n} players needs a pool of {size}, got {m}",
+    "base {dup!r} is in the deck twice",
+    "breakpoint and VP unknown for: {names} (read them off the cards)",
+    "faction {faction!r} is in the pool twice",
+    "faction {faction!r} is not sold in any known product",
+    "faction {name} not found",
+    "no bases tied to: {names}",
+    "no legal pick is left",
+    "nothing to undo: no faction has been picked yet",
+    "only {n} factions are left but the draft needs {needed}: {why}",
+    "only {n} factions available, the pool needs {size}",
+    "player names must be non-empty text",
+    "player {p!r} is named twice",
+    "product {name} not found",
+    "the base deck has only {n} bases; {players} players want at least {need} (players + 1 + {spare} to replace scored bases)",
+    "the base deck has {n} bases, {players} players need at least {need}",
+    "the collection is empty; add boxes with: smashup collection add PRODUCT",
+    "the draft is over: every player has 2 factions",
+    "unknown base-deck mode {mode!r} (choose {modes})",
+    "{both} is both banned and included; drop it from --ban or --include",
+    "{faction} is not in the pool",
+    "{faction} is taken by {holders} and only 1 copy is owned",
+    "{faction} is taken by {holders} and only {n} copies are owned",
+    "{faction} was not offered to {player} (offered: {offered})",
+    "{option} removed {n} ({names} and {more} more)",
+    "{option} removed {n} ({names})",
+    "{player} already holds {faction}; nobody plays the same faction twice",
+    "{what} must be a whole number, got {value!r}",
+)
+#: Messages of the page's own (not in the Python rules), for the extractor.
+_OWN = (N_("--seed must be a whole number, got {value!r}"), N_("faction {name} not found"),
+        N_("product {name} not found"), N_("{what} must be a whole number, got {value!r}"))
+
+
+def engine_messages(lang: str) -> dict[str, str]:
+    """English template -> its translation in ``lang``, for the page's script (escaped where inserted)."""
+    from smashup_db.i18n import gettext
+
+    return {m: gettext(m, lang) for m in ENGINE_MESSAGES}

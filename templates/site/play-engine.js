@@ -1,0 +1,771 @@
+/* smashup-db game night: the draft of `smashup draft`, ported from Python so that the same seed
+ * gives the same night in the browser (and in Node, for the golden tests).
+ *
+ * PyRandom is CPython's random.Random (3.11 stdlib, Modules/_randommodule.c and Lib/random.py):
+ * MT19937 seeded from an int by init_by_array over the 32-bit words of abs(seed), getrandbits,
+ * _randbelow by rejection (k = n.bit_length()), shuffle, sample (both branches), choice, randrange.
+ * The rules are smashup_db/rules/{draft,formats,pool,basedeck}.py and the order of random steps is
+ * smashup_db/gamenight/session.py's: pool, start player, the format's random picks, auto picks,
+ * the shuffle of the base deck. Pure functions over the catalogue facts of assets/play-<lang>.json
+ * (smashup_db/site/play.py); no DOM here.
+ */
+(function (root, factory) {
+  "use strict";
+  var api = factory();
+  if (typeof module === "object" && module.exports) module.exports = api;
+  else root.SmashPlay = api;
+})(typeof self !== "undefined" ? self : this, function () {
+  "use strict";
+
+  // ------------------------------------------------------------------ CPython's random.Random
+  var N = 624, M = 397;
+
+  function PyRandom(seed) {
+    this.mt = new Uint32Array(N);
+    this.mti = N + 1;
+    this.seed(seed);
+  }
+
+  PyRandom.prototype.initGenrand = function (s) {
+    var mt = this.mt;
+    mt[0] = s >>> 0;
+    for (var i = 1; i < N; i++) {
+      var x = mt[i - 1] ^ (mt[i - 1] >>> 30);
+      mt[i] = (Math.imul(1812433253, x) + i) >>> 0;
+    }
+    this.mti = N;
+  };
+
+  PyRandom.prototype.initByArray = function (key) {
+    var mt = this.mt, i = 1, j = 0, k, len = key.length;
+    this.initGenrand(19650218);
+    for (k = Math.max(N, len); k; k--) {
+      var x = mt[i - 1] ^ (mt[i - 1] >>> 30);
+      mt[i] = ((mt[i] ^ Math.imul(x, 1664525)) >>> 0) + key[j] + j >>> 0;
+      i++; j++;
+      if (i >= N) { mt[0] = mt[N - 1]; i = 1; }
+      if (j >= len) j = 0;
+    }
+    for (k = N - 1; k; k--) {
+      var y = mt[i - 1] ^ (mt[i - 1] >>> 30);
+      mt[i] = ((mt[i] ^ Math.imul(y, 1566083941)) >>> 0) - i >>> 0;
+      i++;
+      if (i >= N) { mt[0] = mt[N - 1]; i = 1; }
+    }
+    mt[0] = 0x80000000;
+  };
+
+  /** Seed as CPython does from an int: the 32-bit words of abs(seed), least significant first. */
+  PyRandom.prototype.seed = function (seed) {
+    var a = BigInt(seed);
+    if (a < 0n) a = -a;
+    var key = [];
+    while (a > 0n) { key.push(Number(a & 0xffffffffn)); a >>= 32n; }
+    if (!key.length) key.push(0);
+    this.initByArray(key);
+  };
+
+  PyRandom.prototype.genrandUint32 = function () {
+    var mt = this.mt, y, kk;
+    if (this.mti >= N) {
+      for (kk = 0; kk < N - M; kk++) {
+        y = (mt[kk] & 0x80000000) | (mt[kk + 1] & 0x7fffffff);
+        mt[kk] = mt[kk + M] ^ (y >>> 1) ^ (y & 1 ? 0x9908b0df : 0);
+      }
+      for (; kk < N - 1; kk++) {
+        y = (mt[kk] & 0x80000000) | (mt[kk + 1] & 0x7fffffff);
+        mt[kk] = mt[kk + (M - N)] ^ (y >>> 1) ^ (y & 1 ? 0x9908b0df : 0);
+      }
+      y = (mt[N - 1] & 0x80000000) | (mt[0] & 0x7fffffff);
+      mt[N - 1] = mt[M - 1] ^ (y >>> 1) ^ (y & 1 ? 0x9908b0df : 0);
+      this.mti = 0;
+    }
+    y = mt[this.mti++];
+    y ^= y >>> 11;
+    y ^= (y << 7) & 0x9d2c5680;
+    y ^= (y << 15) & 0xefc60000;
+    y ^= y >>> 18;
+    return y >>> 0;
+  };
+
+  /** random.getrandbits(k) for 0 <= k <= 32 (all the draft needs: lists are short). */
+  PyRandom.prototype.getrandbits = function (k) {
+    if (k === 0) return 0;
+    if (k < 0 || k > 32) throw new RangeError("getrandbits: 0..32 bits only");
+    return this.genrandUint32() >>> (32 - k);
+  };
+
+  function bitLength(n) { return n === 0 ? 0 : 32 - Math.clz32(n); }
+
+  /** Random._randbelow_with_getrandbits(n): rejection sampling, n > 0. */
+  PyRandom.prototype.randbelow = function (n) {
+    var k = bitLength(n), r = this.getrandbits(k);
+    while (r >= n) r = this.getrandbits(k);
+    return r;
+  };
+
+  PyRandom.prototype.randrange = function (stop) {
+    if (!(stop > 0)) throw new RangeError("empty range for randrange()");
+    return this.randbelow(stop);
+  };
+
+  PyRandom.prototype.choice = function (seq) {
+    if (!seq.length) throw new RangeError("Cannot choose from an empty sequence");
+    return seq[this.randbelow(seq.length)];
+  };
+
+  PyRandom.prototype.shuffle = function (x) {
+    for (var i = x.length - 1; i > 0; i--) {
+      var j = this.randbelow(i + 1), t = x[i];
+      x[i] = x[j]; x[j] = t;
+    }
+  };
+
+  /** Random.sample(population, k): the pool branch for small populations, else the set branch. */
+  PyRandom.prototype.sample = function (population, k) {
+    var n = population.length, result = new Array(k), i, j;
+    if (!(k >= 0 && k <= n)) throw new RangeError("Sample larger than population or is negative");
+    var setsize = 21;
+    if (k > 5) setsize += Math.pow(4, Math.ceil(Math.log(k * 3) / Math.log(4)));
+    if (n <= setsize) {
+      var pool = population.slice();
+      for (i = 0; i < k; i++) {
+        j = this.randbelow(n - i);
+        result[i] = pool[j];
+        pool[j] = pool[n - i - 1];
+      }
+    } else {
+      var selected = new Set();
+      for (i = 0; i < k; i++) {
+        j = this.randbelow(n);
+        while (selected.has(j)) j = this.randbelow(n);
+        selected.add(j);
+        result[i] = population[j];
+      }
+    }
+    return result;
+  };
+
+  // ------------------------------------------------------------------ errors and messages
+  /** A person-made mistake: ``template`` is the English msgid of the Python rules (str.format fields). */
+  function DraftError(template, values) {
+    this.template = template;
+    this.values = values || {};
+    this.message = format(template, this.values);
+  }
+  DraftError.prototype = Object.create(Error.prototype);
+  DraftError.prototype.name = "DraftError";
+
+  /** str.format for the templates used here: {name}, {name!r} (Python's repr of a string). */
+  function format(template, values) {
+    return String(template).replace(/\{(\w+)(!r)?\}/g, function (all, key, repr) {
+      if (!Object.prototype.hasOwnProperty.call(values, key)) return all;
+      var v = values[key];
+      if (v && typeof v === "object" && v.template) v = format(v.template, v.values || {});
+      return repr ? pyRepr(v) : String(v);
+    });
+  }
+
+  function pyRepr(v) {
+    if (typeof v !== "string") return String(v);
+    var q = v.indexOf("'") >= 0 && v.indexOf('"') < 0 ? '"' : "'";
+    var body = v.replace(/\\/g, "\\\\");
+    if (q === "'") body = body.replace(/'/g, "\\'");
+    return q + body + q;
+  }
+
+  function msg(template, values) { return {template: template, values: values || {}}; }
+
+  function dedupe(xs) {
+    var seen = new Set(), out = [];
+    xs.forEach(function (x) { if (!seen.has(x)) { seen.add(x); out.push(x); } });
+    return out;
+  }
+
+  // ------------------------------------------------------------------ catalogue facts
+  /** Index the page's JSON (smashup_db/site/play.py) once. */
+  function Catalogue(raw) {
+    var self = this;
+    this.raw = raw;
+    this.factions = raw.f.map(function (r) { return r[0]; });
+    this.factionName = new Map(); this.complexityOf = new Map(); this.factionProducts = new Map();
+    raw.f.forEach(function (r) {
+      self.factionName.set(r[0], r[1]);
+      self.complexityOf.set(r[0], r[2]);
+      if (r[3] && r[3].length) self.factionProducts.set(r[0], r[3]);
+    });
+    this.products = raw.p.map(function (r) { return r[0]; });
+    this.productName = new Map(); this.productBases = new Map(); this.extraDecks = new Map();
+    raw.p.forEach(function (r) {
+      self.productName.set(r[0], r[1]); self.productBases.set(r[0], r[2]); self.extraDecks.set(r[0], r[3]);
+    });
+    this.base = new Map(Object.keys(raw.b).map(function (k) { return [k, raw.b[k]]; }));
+    this.extraName = new Map(Object.keys(raw.x || {}).map(function (k) { return [k, raw.x[k]]; }));
+    this.component = new Map((raw.c || []).map(function (c) { return [c[0], c]; }));
+    this.lang = raw.lang || "en";
+  }
+  Catalogue.prototype.fname = function (f) { return this.factionName.has(f) ? this.factionName.get(f) : f; };
+  Catalogue.prototype.bname = function (b) { return this.base.has(b) ? this.base.get(b)[0] : b; };
+  Catalogue.prototype.pname = function (p) { return this.productName.has(p) ? this.productName.get(p) : p; };
+
+  // ------------------------------------------------------------------ rules/draft.py
+  var MIN_PLAYERS = 2, MAX_PLAYERS = 8, FACTIONS_PER_PLAYER = 2, MIN_POOL = 8;
+  var FORMATS = ["snake", "random", "offer", "pick-one-random"], DEFAULT_OFFER = 3;
+  var MODES = ["set", "faction", "all"], SPARE_BASES = 4, COMPLEXITY_LEVELS = ["low", "medium", "high"];
+
+  function checkPlayers(players) {
+    players = players.slice();
+    if (!(players.length >= MIN_PLAYERS && players.length <= MAX_PLAYERS))
+      throw new DraftError("a draft needs {min} to {max} players, got {n}", {min: MIN_PLAYERS, max: MAX_PLAYERS, n: players.length});
+    if (players.some(function (p) { return typeof p !== "string" || !p.trim(); }))
+      throw new DraftError("player names must be non-empty text");
+    var seen = new Set();
+    players.forEach(function (p) {
+      if (seen.has(p)) throw new DraftError("player {p!r} is named twice", {p: p});
+      seen.add(p);
+    });
+    return players;
+  }
+
+  function snakeOrder(players, rounds) {
+    rounds = rounds === undefined ? FACTIONS_PER_PLAYER : rounds;
+    players = checkPlayers(players);
+    var order = [];
+    for (var r = 0; r < rounds; r++) order.push.apply(order, r % 2 === 0 ? players : players.slice().reverse());
+    return order;
+  }
+
+  function defaultPoolSize(n) { return Math.max(MIN_POOL, FACTIONS_PER_PLAYER * n); }
+
+  function makePool(factionIds, nPlayers, poolSize, rng) {
+    if (!(nPlayers >= MIN_PLAYERS && nPlayers <= MAX_PLAYERS))
+      throw new DraftError("a draft needs {min} to {max} players, got {n_players}", {min: MIN_PLAYERS, max: MAX_PLAYERS, n_players: nPlayers});
+    var candidates = dedupe(factionIds);
+    var size = poolSize == null ? defaultPoolSize(nPlayers) : poolSize;
+    var needed = FACTIONS_PER_PLAYER * nPlayers;
+    if (size < needed)
+      throw new DraftError("a pool of {size} is too small for {n_players} players (need at least {needed})", {size: size, n_players: nPlayers, needed: needed});
+    if (candidates.length < size)
+      throw new DraftError("only {n} factions available, the pool needs {size}", {n: candidates.length, size: size});
+    return rng.sample(candidates, size);
+  }
+
+  /** rules/draft.py DraftState: pool, snake order, picks, copies owned (default 1 each). */
+  function DraftState(players, pool, copies, names) {
+    this.players = checkPlayers(players);
+    this.order = snakeOrder(this.players);
+    pool = pool.slice();
+    if (new Set(pool).size !== pool.length) {
+      var dup = pool.find(function (f, i) { return pool.indexOf(f) !== i; });
+      throw new DraftError("faction {faction!r} is in the pool twice", {faction: dup});
+    }
+    var needed = FACTIONS_PER_PLAYER * this.players.length;
+    if (pool.length < needed)
+      throw new DraftError("a pool of {n} is too small for {m} players (need at least {needed})", {n: pool.length, m: this.players.length, needed: needed});
+    this.pool = pool;
+    this.copies = new Map(pool.map(function (f) { return [f, 1]; }));
+    var self = this;
+    if (copies) copies.forEach(function (n, f) { if (self.copies.has(f)) self.copies.set(f, n); });
+    this.picks = [];
+    this.names = names || function (f) { return f; };
+    this.offers = null;
+  }
+  DraftState.prototype.holdings = function () {
+    var held = new Map(this.players.map(function (p) { return [p, []]; }));
+    this.picks.forEach(function (p) { held.get(p.player).push(p.faction); });
+    return held;
+  };
+  DraftState.prototype.done = function () { return this.picks.length >= this.order.length; };
+  DraftState.prototype.currentPlayer = function () { return this.done() ? null : this.order[this.picks.length]; };
+  DraftState.prototype.currentRound = function () {
+    return this.done() ? null : Math.floor(this.picks.length / this.players.length) + 1;
+  };
+  DraftState.prototype.holders = function (f) {
+    return this.picks.filter(function (p) { return p.faction === f; }).map(function (p) { return p.player; });
+  };
+  /** Why the current player may not take ``f`` (a message), or null. */
+  DraftState.prototype.refusal = function (f) {
+    var player = this.currentPlayer(), shown = this.names;
+    if (player === null) return msg("the draft is over: every player has 2 factions");
+    if (this.offers && this.copies.has(f) && this.offers.get(player).indexOf(f) < 0)
+      return msg("{faction} was not offered to {player} (offered: {offered})",
+                 {faction: shown(f), player: player, offered: this.offers.get(player).map(shown).join(", ")});
+    if (!this.copies.has(f)) return msg("{faction} is not in the pool", {faction: shown(f)});
+    var holders = this.holders(f);
+    if (holders.indexOf(player) >= 0)
+      return msg("{player} already holds {faction}; nobody plays the same faction twice", {player: player, faction: shown(f)});
+    var n = this.copies.get(f);
+    if (holders.length >= n)
+      return msg(n === 1 ? "{faction} is taken by {holders} and only 1 copy is owned"
+                         : "{faction} is taken by {holders} and only {n} copies are owned",
+                 {faction: shown(f), holders: holders.join(", "), n: n});
+    return null;
+  };
+  DraftState.prototype.legalPicks = function () {
+    var self = this;
+    return this.pool.filter(function (f) { return self.refusal(f) === null; });
+  };
+  DraftState.prototype.pick = function (f) {
+    var why = this.refusal(f);
+    if (why) throw new DraftError(why.template, why.values);
+    var record = {round: this.currentRound(), player: this.currentPlayer(), faction: f};
+    this.picks.push(record);
+    return record;
+  };
+  DraftState.prototype.undo = function () {
+    if (!this.picks.length) throw new DraftError("nothing to undo: no faction has been picked yet");
+    return this.picks.pop();
+  };
+  DraftState.prototype.autoPick = function (rng) {
+    var legal = this.legalPicks();
+    if (!legal.length) {
+      var why = this.refusal(this.pool[0]) || msg("no legal pick is left");
+      throw new DraftError(why.template, why.values);
+    }
+    return this.pick(rng.choice(legal));
+  };
+  DraftState.prototype.autoFinish = function (rng) {
+    while (!this.done()) this.autoPick(rng);
+    return this;
+  };
+
+  // ------------------------------------------------------------------ rules/formats.py
+  function checkFormat(fmt) {
+    var f = String(fmt || "").trim().toLowerCase();
+    if (FORMATS.indexOf(f) < 0)
+      throw new DraftError("--format {fmt!r} is not a draft format; use one of: {formats}", {fmt: fmt, formats: FORMATS.join(", ")});
+    return f;
+  }
+
+  function formatPoolSize(fmt, nPlayers, requested, offer) {
+    fmt = checkFormat(fmt);
+    if (fmt === "offer") {
+      if (typeof offer !== "number" || !Number.isInteger(offer) || offer < FACTIONS_PER_PLAYER)
+        throw new DraftError("--offer must be {factions_per_player} or more (each player keeps two), got {offer!r}", {factions_per_player: FACTIONS_PER_PLAYER, offer: offer});
+      var size = offer * nPlayers;
+      if (requested != null && requested !== size)
+        throw new DraftError("--pool {requested} does not fit --format offer: {n_players} players x {offer} offered = {size}", {requested: requested, n_players: nPlayers, offer: offer, size: size});
+      return size;
+    }
+    if (requested != null) return requested;
+    return fmt === "random" ? FACTIONS_PER_PLAYER * nPlayers : defaultPoolSize(nPlayers);
+  }
+
+  function startFormat(fmt, players, pool, rng, copies, offer, names) {
+    fmt = checkFormat(fmt);
+    var state;
+    if (fmt === "offer") {
+      var size = formatPoolSize("offer", players.length, null, offer);
+      if (pool.length !== size)
+        throw new DraftError("an offer of {offer} for {n} players needs a pool of {size}, got {m}", {offer: offer, n: players.length, size: size, m: pool.length});
+      state = new DraftState(players, pool, copies, names);
+      state.offers = new Map(state.players.map(function (p, i) { return [p, pool.slice(i * offer, (i + 1) * offer)]; }));
+      return state;
+    }
+    state = new DraftState(players, pool, copies, names);
+    if (fmt === "random") { while (!state.done()) state.autoPick(rng); }
+    else if (fmt === "pick-one-random") { state.players.forEach(function () { state.autoPick(rng); }); }
+    return state;
+  }
+
+  // ------------------------------------------------------------------ rules/pool.py
+  function parseComplexity(value) {
+    if (value == null) return null;
+    var parts = Array.isArray(value) ? value.join(",").split(",") : String(value).split(",");
+    var levels = dedupe(parts.map(function (p) { return p.trim().toLowerCase(); }).filter(Boolean));
+    var bad = levels.filter(function (l) { return COMPLEXITY_LEVELS.indexOf(l) < 0; }).sort();
+    if (bad.length)
+      throw new DraftError("--complexity {bad} is not a level; use {complexity_levels}", {bad: bad.join(", "), complexity_levels: COMPLEXITY_LEVELS.join(", ")});
+    return levels.length ? new Set(levels) : null;
+  }
+
+  function complexityMatches(level, wanted) {
+    if (wanted == null) return true;
+    if (!level) return false;
+    return level.split("-").some(function (part) { return wanted.has(part); });
+  }
+
+  function explain(removed, shown) {
+    var parts = [];
+    removed.forEach(function (facs, option) {
+      if (!facs.length) return;
+      var names = facs.slice(0, 4).map(shown).join(", ");
+      parts.push(format(facs.length > 4 ? "{option} removed {n} ({names} and {more} more)" : "{option} removed {n} ({names})",
+                        {option: option, n: facs.length, names: names, more: facs.length - 4}));
+    });
+    return parts.length ? parts.join("; ") : "no option removed any";
+  }
+
+  function chooseCandidates(factions, needed, o) {
+    factions = dedupe(factions);
+    var banSet = new Set(o.ban || []), inc = dedupe(o.include || []), shown = o.names || function (f) { return f; };
+    var both = inc.filter(function (f) { return banSet.has(f); });
+    if (both.length) throw new DraftError("{both} is both banned and included; drop it from --ban or --include", {both: both.map(shown).join(", ")});
+    var ownedSet = o.owned == null ? null : new Set(o.owned);
+    var unowned = inc.filter(function (f) { return ownedSet !== null && !ownedSet.has(f); });
+    if (unowned.length) throw new DraftError("--include {unowned}: not in the collection used for this draft", {unowned: unowned.map(shown).join(", ")});
+    var unknown = inc.filter(function (f) { return factions.indexOf(f) < 0; });
+    if (unknown.length) throw new DraftError("--include {unknown}: not a faction of the catalogue", {unknown: unknown.join(", ")});
+    if (inc.length > needed) throw new DraftError("--include names {n} factions but the pool holds only {needed}", {n: inc.length, needed: needed});
+    var prodSet = o.products == null ? null : new Set(o.products);
+    var complexityOf = o.complexityOf || new Map(), factionProducts = o.factionProducts || new Map();
+    var incSet = new Set(inc), removed = new Map(), kept = [];
+    factions.forEach(function (f) {
+      if (incSet.has(f)) { kept.push(f); return; }
+      var reason = null;
+      if (ownedSet !== null && !ownedSet.has(f)) reason = "the collection";
+      else if (banSet.has(f)) reason = "--ban";
+      else if (prodSet !== null && !(factionProducts.get(f) || []).some(function (p) { return prodSet.has(p); })) reason = "--products";
+      else if (!complexityMatches(complexityOf.get(f), o.complexity)) reason = "--complexity";
+      if (reason) { if (!removed.has(reason)) removed.set(reason, []); removed.get(reason).push(f); }
+      else kept.push(f);
+    });
+    // --avoid-recent needs the game log: not on the page (no recently played factions)
+    var keptSet = new Set(kept);
+    var candidates = factions.filter(function (f) { return keptSet.has(f); });
+    if (candidates.length < needed)
+      throw new DraftError("only {n} factions are left but the draft needs {needed}: {why}", {n: candidates.length, needed: needed, why: explain(removed, shown)});
+    return {candidates: candidates, include: inc, removed: removed, put_back: [], warnings: []};
+  }
+
+  function drawPool(choice, size, rng) {
+    var incSet = new Set(choice.include);
+    var rest = choice.candidates.filter(function (f) { return !incSet.has(f); });
+    var extra = size - choice.include.length;
+    if (extra < 0 || rest.length < extra)
+      throw new DraftError("only {n} factions available, the pool needs {size}", {n: choice.candidates.length, size: size});
+    var pool = choice.include.concat(rng.sample(rest, extra));
+    rng.shuffle(pool);
+    return pool;
+  }
+
+  // ------------------------------------------------------------------ rules/basedeck.py
+  function sourceProduct(f, factionProducts, owned, productBases) {
+    var products = factionProducts.get(f) || [];
+    if (!products.length) throw new DraftError("faction {faction!r} is not sold in any known product", {faction: f});
+    var i;
+    if (owned && owned.size) for (i = 0; i < products.length; i++) if (owned.has(products[i])) return products[i];
+    if (productBases) for (i = 0; i < products.length; i++) if ((productBases.get(products[i]) || []).length) return products[i];
+    return products[0];
+  }
+
+  function buildDeck(cat, factions, mode, owned) {
+    if (MODES.indexOf(mode) < 0)
+      throw new DraftError("unknown base-deck mode {mode!r} (choose {modes})", {mode: mode, modes: MODES.join(", ")});
+    factions = dedupe(factions);
+    var sources = new Map(factions.map(function (f) { return [f, sourceProduct(f, cat.factionProducts, owned, cat.productBases)]; }));
+    var baseProducts = new Map(), allBases = [];
+    cat.productBases.forEach(function (bs, p) {
+      bs.forEach(function (b) {
+        if (!baseProducts.has(b)) baseProducts.set(b, []);
+        baseProducts.get(b).push(p);
+        allBases.push(b);
+      });
+    });
+    function has(b, products) {
+      return products == null || baseProducts.get(b).some(function (p) { return products.has(p); });
+    }
+    var chosen = new Set(sources.values()), bases, missing = [];
+    if (mode === "set") bases = allBases.filter(function (b) { return has(b, chosen); });
+    else if (mode === "faction") {
+      var wanted = new Set(factions);
+      bases = allBases.filter(function (b) {
+        var bf = cat.base.has(b) ? cat.base.get(b)[1] : null;
+        return bf != null && wanted.has(bf) && has(b, owned);
+      });
+      var tied = new Set(bases.map(function (b) { return cat.base.get(b)[1]; }));
+      missing = factions.filter(function (f) { return !tied.has(f); });
+    } else bases = allBases.filter(function (b) { return has(b, owned); });
+    var prefer = mode === "set" ? chosen : owned;
+    function box(b) {
+      var ps = baseProducts.get(b);
+      return ps.find(function (p) { return prefer == null || prefer.has(p); }) || ps[0];
+    }
+    bases = dedupe(bases);
+    var needed = new Set(sources.values());
+    bases.forEach(function (b) { needed.add(box(b)); });
+    var known = new Set(cat.products);
+    var order = cat.products.concat(Array.from(needed).filter(function (p) { return !known.has(p); }).sort());
+    var boxes = order.filter(function (p) { return needed.has(p); });
+    return {mode: mode, bases: bases, boxes: boxes, sources: sources, missing: missing};
+  }
+
+  function deal(deck, players, rng) {
+    if (!(players >= 2 && players <= 8)) throw new DraftError("a game needs 2 to 8 players, got {players}", {players: players});
+    var cards = deck.slice();
+    if (new Set(cards).size !== cards.length) {
+      var dup = cards.find(function (b, i) { return cards.indexOf(b) !== i; });
+      throw new DraftError("base {dup!r} is in the deck twice", {dup: dup});
+    }
+    var need = players + 1;
+    if (cards.length < need)
+      throw new DraftError("the base deck has {n} bases, {players} players need at least {need}", {n: cards.length, players: players, need: need});
+    rng.shuffle(cards);
+    return {inPlay: cards.slice(0, need), drawPile: cards.slice(need), deckSize: cards.length, short: cards.length < need + SPARE_BASES};
+  }
+
+  // ------------------------------------------------------------------ gamenight/session.py + options.py
+  function splitList(value) {
+    if (value == null) return [];
+    var items = Array.isArray(value) ? value : [value];
+    var out = [];
+    items.forEach(function (item) { String(item).split(",").forEach(function (v) { v = v.trim(); if (v) out.push(v); }); });
+    return out;
+  }
+
+  /** Owned copies per faction: the sum of owned copies of the products selling it. */
+  function factionCopies(cat, owned) {
+    var out = new Map();
+    cat.factionProducts.forEach(function (products, f) {
+      var n = products.reduce(function (s, p) { return s + (owned.get(p) || 0); }, 0);
+      if (n) out.set(f, n);
+    });
+    return out;
+  }
+
+  /**
+   * Set up a draft as `smashup draft` does (gamenight.session.setup with options.prepare's hooks).
+   * ``o``: {players: [names], seed, fmt, offer, ban, include (faction ids), complexity (levels),
+   * products (ids or null), pool (size or null), start (name or null), owned (Map product -> copies, or null)}.
+   * Returns a session {state, rng, opts, choice, owned, seed, plain}. Throws DraftError.
+   */
+  function setup(cat, o) {
+    var fmt = checkFormat(o.fmt == null || o.fmt === "" ? "snake" : o.fmt);
+    var offer = o.offer == null ? DEFAULT_OFFER : o.offer;
+    var opts = {fmt: fmt, offer: offer, ban: dedupe(o.ban || []), include: dedupe(o.include || []),
+                complexity: parseComplexity(o.complexity == null || (Array.isArray(o.complexity) && !o.complexity.length) ? null : o.complexity),
+                products: o.products && o.products.length ? dedupe(o.products) : null};
+    var plain = fmt === "snake" && !opts.ban.length && !opts.include.length && opts.complexity == null && opts.products == null;
+    var rng = new PyRandom(o.seed);
+    var owned = o.owned || null;
+    if (owned !== null && !owned.size) throw new DraftError("the collection is empty; add boxes with: smashup collection add PRODUCT");
+    var copies = owned !== null ? factionCopies(cat, owned) : new Map();
+    var candidates = cat.factions.filter(function (f) { return owned === null || copies.has(f); });
+    var players = checkPlayers(o.players);
+    var names = function (f) { return cat.fname(f); };
+    var pool, choice = null, n = players.length;
+    if (plain) pool = makePool(candidates, n, o.pool == null ? null : o.pool, rng);
+    else {
+      var needed = formatPoolSize(fmt, n, o.pool == null ? null : o.pool, offer);
+      choice = chooseCandidates(cat.factions, needed, {
+        ban: opts.ban, include: opts.include, complexity: opts.complexity, complexityOf: cat.complexityOf,
+        products: opts.products, factionProducts: cat.factionProducts,
+        owned: candidates.length === cat.factions.length ? null : candidates, names: names});
+      pool = drawPool(choice, needed, rng);
+    }
+    var first;
+    if (o.start == null || o.start === "") first = rng.randrange(n);
+    else {
+      var want = String(o.start).trim().toLowerCase();
+      first = players.findIndex(function (p) { return p.toLowerCase() === want; });
+      if (first < 0) throw new DraftError("--start {start!r} is not one of the players: {players}", {start: o.start, players: players.join(", ")});
+    }
+    var seating = players.slice(first).concat(players.slice(0, first));
+    var state = plain ? new DraftState(seating, pool, copies.size ? copies : null, names)
+                      : startFormat(fmt, seating, pool, rng, copies.size ? copies : null, offer, names);
+    return {state: state, rng: rng, opts: opts, choice: choice, owned: owned, seed: o.seed, plain: plain};
+  }
+
+  function mapToObject(m) { return Object.fromEntries(Array.from(m.entries())); }
+
+  /**
+   * Base deck, deal and the result object of `smashup draft --json` (same keys, same order) after
+   * a finished draft. ``mode``: set, faction or all.
+   */
+  function finish(cat, session, mode) {
+    var state = session.state, n = state.players.length;
+    var drafted = state.picks.map(function (p) { return p.faction; });
+    var owned = session.owned === null ? null : new Set(session.owned.keys());
+    var deck = buildDeck(cat, drafted, mode || "set", owned);
+    var dealt = deal(deck.bases, n, session.rng);
+    var notes = [];  // the warnings as messages (the page shows them in its language; JSON has English)
+    if (dealt.short)
+      notes.push(msg("the base deck has only {n} bases; {players} players want at least {need} (players + 1 + {spare} to replace scored bases)",
+                     {n: dealt.deckSize, players: n, need: n + 1 + SPARE_BASES, spare: SPARE_BASES}));
+    if (deck.missing.length)
+      notes.push(msg("no bases tied to: {names}", {names: deck.missing.map(function (f) { return cat.fname(f); }).join(", ")}));
+    var unknown = dealt.inPlay.filter(function (b) { return !cat.base.get(b)[2]; });
+    if (unknown.length)
+      notes.push(msg("breakpoint and VP unknown for: {names} (read them off the cards)", {names: unknown.map(function (b) { return cat.bname(b); }).join(", ")}));
+    session.notes = notes;
+    var warnings = notes.map(function (m) { return format(m.template, m.values); });
+    var extra = new Set();
+    deck.boxes.forEach(function (p) { (cat.extraDecks.get(p) || []).forEach(function (d) { extra.add(d); }); });
+    var seed = typeof session.seed === "bigint" ? session.seed : BigInt(session.seed);
+    var res = {
+      seed: (seed <= BigInt(Number.MAX_SAFE_INTEGER) && seed >= -BigInt(Number.MAX_SAFE_INTEGER)) ? Number(seed) : String(seed),
+      pool: state.pool.slice(), start_player: state.players[0],
+      picks: state.picks.map(function (p) { return {round: p.round, player: p.player, faction: p.faction}; }),
+      players: mapToObject(state.holdings()), base_mode: deck.mode, base_deck: deck.bases.slice(),
+      bases_in_play: dealt.inPlay, boxes: deck.boxes, extra_decks: Array.from(extra).sort(),
+      sources: mapToObject(deck.sources), warnings: warnings, printing: null,
+      bases_in_play_stats: dealt.inPlay.map(function (b) {
+        var r = cat.base.get(b);
+        return {id: b, printing: r[3], breakpoint: r[4], vp: r[5], scoring: r[6]};
+      }),
+      format: session.opts.fmt
+    };
+    res.setup = setupSheet(cat, drafted, n, res, state.holdings());
+    if (!session.plain) {
+      var o = session.opts;
+      res.options = {format: o.fmt, offer: o.offer, ban: o.ban.slice(), include: o.include.slice(),
+                     complexity: o.complexity ? Array.from(o.complexity).sort() : null,
+                     products: o.products ? o.products.slice() : null, avoid_recent: 0};
+      var c = session.choice;
+      res.pool_control = {candidates: c.candidates.length, include: c.include.slice(), removed: mapToObject(c.removed),
+                          put_back: [], warnings: []};
+      res.warnings = c.warnings.concat(res.warnings);
+      if (state.offers) res.offers = mapToObject(state.offers);
+    }
+    return res;
+  }
+
+  /** One whole draft: set up, scripted ``picks`` (faction ids, in order), random picks when ``auto``; null result if unfinished. */
+  function run(cat, o) {
+    var session = setup(cat, o);
+    (o.picks || []).forEach(function (f) { session.state.pick(f); });
+    if (!session.state.done() && o.auto) session.state.autoFinish(session.rng);
+    return {session: session, result: session.state.done() ? finish(cat, session, o.base_mode || "set") : null};
+  }
+
+  // ------------------------------------------------------------------ gamenight/setup_sheet.py
+  /** ``{"id", "name", "name_lang", "name_en"}`` as the read model's ``named`` gives it. */
+  Catalogue.prototype.named = function (kind, ref) {
+    var key = {faction: "f", product: "p", base: "b", component: "c"}[kind];
+    var name = kind === "faction" ? this.fname(ref) : kind === "product" ? this.pname(ref) : kind === "base" ? this.bname(ref)
+             : (this.component.has(ref) ? this.component.get(ref)[1] : ref);
+    var other = ((this.raw.n || {})[key] || {})[ref];
+    return {id: ref, name: name, name_lang: other ? other[0] : this.lang, name_en: other ? other[1] : name};
+  };
+
+  /**
+   * The set-up sheet of a drafted table, as smashup_db.gamenight.setup_sheet.build makes it (no titans, the
+   * printing the page knows: current): factions by player and box, bases, special decks, boxes to take out.
+   */
+  function setupSheet(cat, factions, nPlayers, res, holders) {
+    var boxesUsed = res.boxes, sources = res.sources || {}, order = new Map(), ownerOf = new Map();
+    if (holders) holders.forEach(function (fs, p) { fs.forEach(function (f) { ownerOf.set(f, p); }); });
+    function box(pid) {
+      if (!order.has(pid)) order.set(pid, {product: cat.named("product", pid), printing: "current",
+                                           factions: [], bases: [], in_play: [], titans: [], decks: []});
+      return order.get(pid);
+    }
+    function factionBox(f) {
+      var products = cat.factionProducts.get(f) || [];
+      return sources[f] || products.find(function (p) { return boxesUsed.indexOf(p) >= 0; }) || products[0];
+    }
+    function baseBox(b) {
+      var held = (cat.raw.h || {})[b] || [cat.base.get(b)[7]];
+      return held.find(function (p) { return boxesUsed.indexOf(p) >= 0; }) || cat.base.get(b)[7];
+    }
+    var rows = factions.map(function (f) {
+      var pid = factionBox(f);
+      box(pid).factions.push(f);
+      var row = cat.named("faction", f);
+      row.player = ownerOf.has(f) ? ownerOf.get(f) : null;
+      row.box = cat.named("product", pid);
+      return row;
+    });
+    res.base_deck.forEach(function (b) { box(baseBox(b)).bases.push(b); });
+    var inPlay = res.bases_in_play.map(function (b) {
+      var pid = baseBox(b), r = cat.base.get(b), row = cat.named("base", b);
+      box(pid).in_play.push(b);
+      row.breakpoint = r[4]; row.vp = r[5]; row.printing = r[3]; row.box = cat.named("product", pid);
+      return row;
+    });
+    var decks = [];
+    (cat.raw.c || []).forEach(function (c) {
+      for (var i = 0; i < factions.length; i++) {
+        var pid = (cat.factionProducts.get(factions[i]) || []).find(function (p) { return c[4].indexOf(p) >= 0; });
+        if (pid) {
+          box(pid).decks.push(c[0]);
+          var row = cat.named("component", c[0]);
+          row.kind = c[2]; row.count = c[3]; row.box = cat.named("product", pid);
+          decks.push(row);
+          break;
+        }
+      }
+    });
+    order.forEach(function (b) {
+      var all = cat.productBases.get(b.product.id) || [];
+      b.all_bases = b.bases.length > 0 && all.every(function (x) { return b.bases.indexOf(x) >= 0; });
+    });
+    var rank = new Map(cat.products.map(function (p, i) { return [p, i]; }));
+    return {players: nPlayers, seating: holders ? Array.from(holders.keys()) : null, base_mode: res.base_mode,
+            printing: null, factions: rows, bases: {deck: res.base_deck.length, in_play: inPlay}, titans: null,
+            decks: decks, vp_tokens: {goal: cat.raw.w || 15},
+            boxes: Array.from(order.values()).sort(function (a, b) { return rank.get(a.product.id) - rank.get(b.product.id); })};
+  }
+
+  // ------------------------------------------------------------------ the URL contract
+  function resolveIds(cat, kind, items) {
+    var ids = kind === "faction" ? cat.factions : cat.products;
+    var nameOf = kind === "faction" ? cat.factionName : cat.productName;
+    return items.map(function (item) {
+      if (ids.indexOf(item) >= 0) return item;
+      var low = item.toLowerCase();
+      var hit = ids.filter(function (id) { return String(nameOf.get(id) || "").toLowerCase() === low; });
+      if (hit.length === 1) return hit[0];
+      throw new DraftError(kind === "faction" ? "faction {name} not found" : "product {name} not found", {name: item});
+    });
+  }
+
+  function intParam(v, what) {
+    if (v == null || v === "") return null;
+    if (!/^\s*-?\d+\s*$/.test(v)) throw new DraftError("{what} must be a whole number, got {value!r}", {what: what, value: v});
+    return parseInt(v, 10);
+  }
+
+  /**
+   * Draft options from the page's query (the URL contract of issue 23): players, seed, auto, ban,
+   * include, complexity, products, format, offer, base_mode, pool, start, owned (product[:copies],...),
+   * picks (faction ids in pick order). ``get(name)`` returns the value or null. Throws DraftError.
+   */
+  function optionsFromQuery(cat, get) {
+    var seed = (get("seed") || "").trim();
+    if (seed && !/^-?\d+$/.test(seed)) throw new DraftError("--seed must be a whole number, got {value!r}", {value: seed});
+    var owned = null, ownedItems = splitList(get("owned"));
+    if (ownedItems.length) {
+      owned = new Map();
+      ownedItems.forEach(function (item) {
+        var m = /^(.*?)(?::(\d+))?$/.exec(item), id = resolveIds(cat, "product", [m[1].trim()])[0];
+        var n = m[2] ? parseInt(m[2], 10) : 1;
+        if (n > 0) owned.set(id, (owned.get(id) || 0) + n);
+      });
+    }
+    var products = splitList(get("products"));
+    return {
+      players: splitList(get("players")), seed: seed === "" ? null : BigInt(seed), auto: /^(1|true|yes|on)$/i.test(get("auto") || ""),
+      fmt: (get("format") || "snake"), offer: intParam(get("offer"), "--offer"),
+      ban: resolveIds(cat, "faction", splitList(get("ban"))), include: resolveIds(cat, "faction", splitList(get("include"))),
+      complexity: splitList(get("complexity")).length ? splitList(get("complexity")) : null,
+      products: products.length ? resolveIds(cat, "product", products) : null,
+      pool: intParam(get("pool"), "--pool"), start: get("start") || null, owned: owned,
+      base_mode: (get("base_mode") || "set").trim().toLowerCase(),
+      picks: resolveIds(cat, "faction", splitList(get("picks")))
+    };
+  }
+
+  /** The query string that replays ``o`` (the share link), keys in a fixed order; empty values left out. */
+  function queryFromOptions(o) {
+    var parts = [];
+    function add(k, v) { if (v != null && v !== "" && !(Array.isArray(v) && !v.length)) parts.push(k + "=" + encodeURIComponent(Array.isArray(v) ? v.join(",") : String(v))); }
+    add("players", o.players);
+    add("seed", o.seed == null ? null : String(o.seed));
+    if (o.fmt && o.fmt !== "snake") add("format", o.fmt);
+    if (o.offer != null && o.fmt === "offer") add("offer", o.offer);
+    add("ban", o.ban); add("include", o.include); add("complexity", o.complexity); add("products", o.products);
+    add("pool", o.pool); add("start", o.start);
+    if (o.owned) add("owned", Array.from(o.owned.entries()).map(function (e) { return e[1] > 1 ? e[0] + ":" + e[1] : e[0]; }));
+    if (o.base_mode && o.base_mode !== "set") add("base_mode", o.base_mode);
+    add("picks", o.picks);
+    if (o.auto) add("auto", "1");
+    return parts.join("&");
+  }
+
+  return {PyRandom: PyRandom, DraftError: DraftError, DraftState: DraftState, Catalogue: Catalogue,
+          optionsFromQuery: optionsFromQuery, setupSheet: setupSheet, queryFromOptions: queryFromOptions,
+          format: format, splitList: splitList, setup: setup, finish: finish, run: run, snakeOrder: snakeOrder,
+          buildDeck: buildDeck, deal: deal, chooseCandidates: chooseCandidates, drawPool: drawPool,
+          FORMATS: FORMATS, MODES: MODES, COMPLEXITY_LEVELS: COMPLEXITY_LEVELS, DEFAULT_OFFER: DEFAULT_OFFER};
+});

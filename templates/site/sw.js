@@ -1,0 +1,59 @@
+/* smashup-db service worker: the site without a connection, after one visit.
+ *
+ * Every same-site GET (pages, search index, scripts, images) goes to the network first and its
+ * answer is kept; without a connection the kept copy answers (a page asked with ?q= or ?c= is found
+ * without them). On install the scripts are kept; each page asks for its language's search page
+ * and index to be kept too (a "warm" message from assets/local.js), so a search works offline
+ * after any one page was seen. BUILD is the build's id (smashup_db/site/local.py): a new build
+ * installs a new worker, whose cache replaces the old one.
+ */
+"use strict";
+var BUILD = /*@BUILD@*/"dev";
+var BASE = /*@BASE@*/"/";
+var CORE = /*@CORE@*/[];
+var CACHE = "smashup-" + BUILD;
+var SCOPE = new URL(BASE, self.location.href).href;
+
+self.addEventListener("install", function (ev) {
+  ev.waitUntil(caches.open(CACHE).then(function (c) { return c.addAll(CORE); }).then(function () {
+    return self.skipWaiting();
+  }));
+});
+
+self.addEventListener("activate", function (ev) {
+  ev.waitUntil(caches.keys().then(function (keys) {
+    return Promise.all(keys.filter(function (k) { return k.indexOf("smashup-") === 0 && k !== CACHE; })
+      .map(function (k) { return caches.delete(k); }));
+  }).then(function () { return self.clients.claim(); }));
+});
+
+self.addEventListener("message", function (ev) {
+  var d = ev.data || {};
+  if (d.type !== "warm" || !Array.isArray(d.urls)) return;
+  var urls = d.urls.filter(function (u) { return typeof u === "string" && u.indexOf(SCOPE) === 0; });
+  ev.waitUntil(caches.open(CACHE).then(function (c) {
+    return Promise.all(urls.map(function (u) {
+      return c.match(u).then(function (hit) { return hit || c.add(u).catch(function () {}); });
+    }));
+  }));
+});
+
+self.addEventListener("fetch", function (ev) {
+  var req = ev.request, url = new URL(req.url);
+  if (req.method !== "GET" || url.origin !== self.location.origin || req.url.indexOf(SCOPE) !== 0) return;
+  ev.respondWith(fetch(req).then(function (res) {
+    if (res.ok && res.type === "basic") {
+      var copy = res.clone();
+      caches.open(CACHE).then(function (c) { return c.put(req, copy); });
+    }
+    return res;
+  }).catch(function () {
+    return caches.open(CACHE).then(function (c) {
+      return c.match(req).then(function (hit) {
+        return hit || c.match(req, {ignoreSearch: true}).then(function (any) {
+          return any || new Response("offline", {status: 503, headers: {"Content-Type": "text/plain"}});
+        });
+      });
+    });
+  }));
+});

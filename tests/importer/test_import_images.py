@@ -1,0 +1,276 @@
+"""`smashup import images`: the card archive's pictures, matched to cards and bases, stored beside the database.
+
+The acceptance tests (issue 22) run on the shared copy of the archive's ``card-art`` folder
+(../shared/data/card-archive; skipped without it: the pictures are AEG's and never part of the
+project). The error, limit and safety cases run on a small archive made here: real catalogue names
+(Aliens) with pictures drawn by Pillow.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import http.server
+import json
+import os
+import shutil
+import threading
+from pathlib import Path
+
+import pytest
+
+from helpers import ARCHIVE, REPO, one_line_error, require_shared
+from smashup_db.importer import images as images_mod
+
+CARDS = [("Aliens", "Invader", "minion", "library/aliens/aliens-1.webp"),
+         ("Aliens", "Supreme Overlord", "minion", "library/aliens/aliens-2.webp"),
+         ("Aliens", "Not A Real Card", "minion", "library/aliens/aliens-3.webp")]
+BASES = [("Aliens", "The Homeworld", "bases/base-aliens-1.webp")]
+
+
+def _picture(path: Path, colour: tuple[int, int, int], size=(375, 525)) -> None:
+    from PIL import Image
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    Image.new("RGB", size, colour).save(path, "WEBP", quality=60)
+
+
+def make_archive(root: Path, extra_file: bool = True) -> Path:
+    """A small card archive at ``root``: the two JSON files and ``card-art/`` (returns the card-art folder)."""
+    art = root / "card-art"
+    for i, (_, _, _, rel) in enumerate(CARDS):
+        _picture(art / rel, (40 * i, 90, 160))
+    _picture(art / BASES[0][2], (200, 120, 40), (300, 214))
+    if extra_file:
+        _picture(art / "special" / "madness.webp", (0, 0, 0))
+    (root / "smashup-catalog.json").write_text(json.dumps({"source": {"name": "test catalogue"}, "factions": [
+        {"name": "Aliens", "cards": [{"name": n, "type": t, "text": "", "imageUrl": "card-art/" + rel}
+                                     for _, n, t, rel in CARDS]}]}), encoding="utf-8")
+    (root / "smashup-bases.json").write_text(json.dumps({"source": {"name": "test bases"}, "bases": [
+        {"name": n, "sourceFaction": f, "text": "", "imageUrl": "card-art/" + rel} for f, n, rel in BASES]}),
+        encoding="utf-8")
+    return art
+
+
+def folder_state(folder: Path) -> dict[str, tuple[int, str]]:
+    """Every file below ``folder``: relative path -> (mtime_ns, sha256)."""
+    out = {}
+    for p in sorted(folder.rglob("*")) if folder.exists() else []:
+        if p.is_file():
+            out[p.relative_to(folder).as_posix()] = (p.stat().st_mtime_ns, hashlib.sha256(p.read_bytes()).hexdigest())
+    return out
+
+
+def images_of(run) -> Path:
+    return Path(run.tmp) / "t-images"
+
+
+def report(res) -> dict:
+    assert res.exit_code == 0, res.output
+    return json.loads(res.stdout)
+
+
+# --------------------------------------------------------------------------- the shared card-art folder
+
+def test_import_shared_folder_twice_second_reports_no_change(run):
+    """Issue 22 acceptance: import the shared card-art folder, then again: the second reports 0 changes."""
+    art = require_shared("card-archive", "card-art")
+    first = report(run("import", "images", art, "--json"))
+    assert first["matched"] >= 1500 and first["images"]["added"] == first["matched"] == first["changes"]
+    assert first["records"] >= first["matched"]
+    stored = images_of(run)
+    index = json.loads((stored / "images.json").read_text(encoding="utf-8"))["images"]
+    assert len(index) == first["matched"]
+    entry = index["card/invader"]
+    assert (stored / entry["file"]).is_file() and entry["width"] == 375 and entry["height"] == 525
+    assert entry["source"].startswith("card-art/library/aliens/") and "smashup-catalog.json" in entry["source"]
+    before = folder_state(stored)
+
+    again = run("import", "images", art)
+    assert again.exit_code == 0, again.output
+    assert "(0 changes)" in again.stdout
+    assert folder_state(stored) == before  # not a file rewritten
+    # the pictures live beside the database, never in the repository or the package
+    assert not any(REPO.rglob("invader*.webp"))
+
+    card = report(run("card", "invader", "--json"))
+    assert card["image"] == str(stored / "card" / "invader.webp")
+    base = report(run("base", "The Homeworld", "--json"))
+    assert base["image"] and Path(base["image"]).is_file()
+    assert "picture: " + str(stored / "card" / "invader.webp") in run("card", "invader").stdout
+
+
+def test_truncated_webp_in_a_copy_is_named_and_nothing_changes(run, tmp_path):
+    """Issue 22 acceptance: a truncated .webp in a copy of the folder is named in one line; nothing else changes
+    (on a fresh database nothing is written at all; after a good import the images folder stays as it was)."""
+    require_shared("card-archive", "card-art")
+    copy = tmp_path / "copy"
+    shutil.copytree(ARCHIVE, copy, copy_function=_link_or_copy)
+    victim = copy / "card-art" / "library" / "aliens" / "aliens-1.webp"
+    data = victim.read_bytes()
+    victim.unlink()  # a new file: the hard-linked original stays whole
+    victim.write_bytes(data[: len(data) // 2])
+
+    res = run("import", "images", copy / "card-art")
+    one_line_error(res, str(victim))
+    assert not images_of(run).exists()
+
+    assert run("import", "images", ARCHIVE / "card-art").exit_code == 0
+    before = folder_state(images_of(run))
+    res = run("import", "images", copy / "card-art")
+    line = one_line_error(res, "aliens-1.webp")
+    assert "damaged picture" in line or "not a picture" in line
+    assert folder_state(images_of(run)) == before
+
+
+def _link_or_copy(src, dst):
+    try:
+        os.link(src, dst)
+    except OSError:
+        shutil.copy2(src, dst)
+
+
+# --------------------------------------------------------------------------- a small archive made here
+
+def test_small_archive_matched_missing_unmatched(run, tmp_path):
+    art = make_archive(tmp_path / "arch")
+    rep = report(run("import", "images", art, "--json"))
+    assert rep["matched"] == 3 and rep["images"]["added"] == 3 and rep["changes"] == 3
+    unmatched = " ".join(rep["unmatched"])
+    assert "Not A Real Card" in unmatched and "madness.webp" in unmatched
+    assert rep["missing"]["card"] > 0 and rep["missing"]["base"] > 0
+    stored = images_of(run)
+    assert sorted(p.relative_to(stored).as_posix() for p in stored.rglob("*.webp")) == [
+        "base/the-homeworld.webp", "card/invader.webp", "card/supreme-overlord.webp"]
+    # a picture that changed is counted as changed, one that went is removed
+    _picture(art / CARDS[0][3], (255, 255, 255))
+    (art / BASES[0][2]).unlink()
+    rep = report(run("import", "images", art, "--json"))
+    assert rep["images"] == {"added": 0, "changed": 1, "unchanged": 1, "removed": 1}
+    assert any("The Homeworld" in m for m in rep["not_found"])
+    assert not (stored / "base" / "the-homeworld.webp").exists()
+
+
+def test_report_in_german(run, tmp_path, monkeypatch):
+    art = make_archive(tmp_path / "arch")
+    monkeypatch.setenv("SMASHUP_LANG", "de")
+    res = run("import", "images", art)
+    assert res.exit_code == 0, res.output
+    assert "Bilder: 3 hinzugefügt" in res.stdout and "noch ohne Bild" in res.stdout
+    (art / CARDS[1][3]).write_bytes(b"GIF89a not really")
+    res = run("import", "images", art)
+    assert res.exit_code == 1 and res.stderr.startswith("Fehler: ") and len(res.stderr.splitlines()) == 1
+    assert "aliens-2.webp" in res.stderr and "kein Bild" in res.stderr
+
+
+def test_non_image_and_other_format_refused_by_name(run, tmp_path):
+    art = make_archive(tmp_path / "arch")
+    from PIL import Image
+
+    Image.new("RGB", (375, 525)).save(art / CARDS[1][3], "GIF")  # a GIF named .webp
+    one_line_error(run("import", "images", art), "aliens-2.webp", "GIF")
+    (art / CARDS[1][3]).write_text("<html>not a picture</html>")
+    one_line_error(run("import", "images", art), "aliens-2.webp", "not a picture")
+    assert not images_of(run).exists()
+
+
+def test_limits(run, tmp_path, monkeypatch):
+    art = make_archive(tmp_path / "arch")
+    monkeypatch.setattr(images_mod, "MAX_IMAGE_BYTES", 100)
+    one_line_error(run("import", "images", art), "larger than")
+    monkeypatch.undo()
+    monkeypatch.setattr(images_mod, "MAX_IMAGES", 3)
+    one_line_error(run("import", "images", art), "more than 3")
+    monkeypatch.undo()
+    from PIL import Image
+
+    Image.new("RGB", (5000, 10)).save(art / CARDS[0][3], "WEBP")
+    one_line_error(run("import", "images", art), "5000x10")
+    assert not images_of(run).exists()
+
+
+def test_untrusted_paths_never_leave_the_folders(run, tmp_path):
+    """An imageUrl climbing out of card-art is not read; a link out of the folder is refused; a link planted
+    where a picture would be stored is never replaced."""
+    root = tmp_path / "arch"
+    art = make_archive(root)
+    secret = tmp_path / "secret.webp"
+    _picture(secret, (1, 2, 3))
+    doc = json.loads((root / "smashup-catalog.json").read_text())
+    doc["factions"][0]["cards"][0]["imageUrl"] = "card-art/../../secret.webp"
+    (root / "smashup-catalog.json").write_text(json.dumps(doc))
+    rep = report(run("import", "images", art, "--json"))
+    assert any("imageUrl" in m for m in rep["unmatched"]) and rep["matched"] == 2
+    assert "card/invader" not in json.loads((images_of(run) / "images.json").read_text())["images"]
+
+    (art / CARDS[1][3]).unlink()
+    os.symlink(secret, art / CARDS[1][3])
+    one_line_error(run("import", "images", art), "outside the folder")
+
+    os.unlink(art / CARDS[1][3])
+    _picture(art / CARDS[1][3], (9, 9, 9))
+    doc["factions"][0]["cards"][0]["imageUrl"] = "card-art/" + CARDS[0][3]
+    (root / "smashup-catalog.json").write_text(json.dumps(doc))
+    target = images_of(run) / "card" / "invader.webp"
+    os.symlink(secret, target)
+    secret_before = secret.read_bytes()
+    one_line_error(run("import", "images", art), "invader.webp")
+    assert target.is_symlink() and secret.read_bytes() == secret_before
+
+
+def test_missing_source_or_archive(run, tmp_path):
+    one_line_error(run("import", "images", tmp_path / "nothing"), "folder not found")
+    lonely = tmp_path / "lonely" / "card-art"
+    lonely.mkdir(parents=True)
+    one_line_error(run("import", "images", lonely), "smashup-catalog.json")
+    # the archive JSON given beside the folder
+    root = tmp_path / "arch"
+    art = make_archive(root)
+    moved = tmp_path / "json"
+    moved.mkdir()
+    for name in ("smashup-catalog.json", "smashup-bases.json"):
+        shutil.move(root / name, moved / name)
+    rep = report(run("import", "images", art, moved / "smashup-catalog.json", moved / "smashup-bases.json", "--json"))
+    assert rep["matched"] == 3
+
+
+def test_from_a_url(run, tmp_path):
+    """The base URL of a card-art folder: pictures and (by default) the JSON beside it come over HTTP."""
+    root = tmp_path / "arch"
+    make_archive(root)
+    handler = functools.partial(_Quiet, directory=str(root))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        url = f"http://127.0.0.1:{server.server_address[1]}/card-art/"
+        rep = report(run("import", "images", url, "--json"))
+        assert rep["matched"] == 3 and rep["changes"] == 3
+        assert report(run("import", "images", url, "--json"))["changes"] == 0
+        entry = json.loads((images_of(run) / "images.json").read_text())["images"]["card/invader"]
+        assert entry["source"].startswith(url)
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+def test_images_folder_follows_the_database(tmp_path, monkeypatch):
+    monkeypatch.delenv("SMASHUP_IMAGES", raising=False)
+    assert images_mod.images_dir(str(tmp_path / "games.db")) == str(tmp_path / "games-images")
+    monkeypatch.setenv("SMASHUP_IMAGES", str(tmp_path / "pics"))
+    assert images_mod.images_dir(str(tmp_path / "games.db")) == str(tmp_path / "pics")
+
+
+def test_both_backends_with_an_images_folder_of_choice(cli, tmp_path, monkeypatch):
+    """On SQLite and PostgreSQL alike (SMASHUP_IMAGES names the folder): matched, then 0 changes; card --json."""
+    monkeypatch.setenv("SMASHUP_IMAGES", str(tmp_path / "pics"))
+    art = make_archive(tmp_path / "arch")
+    assert report(cli("import", "images", str(art), "--json"))["changes"] == 3
+    assert report(cli("import", "images", str(art), "--json"))["changes"] == 0
+    assert report(cli("card", "invader", "--json"))["image"] == str(tmp_path / "pics" / "card" / "invader.webp")
+    assert report(cli("card", "scout", "--json"))["image"] is None

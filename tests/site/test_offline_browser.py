@@ -1,0 +1,105 @@
+"""Offline after one visit, and the visitor's boxes (issue 22), in headless Chromium over http.
+
+The service worker needs http(s): the built site is served by the package's own server on a free port.
+"""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from helpers import CHROMIUM, CHROMIUM_ARGS, needs_chromium
+from smashup_db.site import make_server
+from smashup_db.userdata.boxcode import encode
+
+sync_api = pytest.importorskip("playwright.sync_api", reason="playwright not installed (pip install playwright)",
+                               exc_type=ImportError)
+pytestmark = needs_chromium
+
+
+@pytest.fixture(scope="module")
+def site_url(texted_site):
+    server = make_server(texted_site.folder, 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_api.sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+def _cached(page, path: str) -> bool:
+    return page.evaluate("async (p) => { for (const k of await caches.keys()) { const c = await caches.open(k);"
+                         " if (await c.match(p)) return true; } return false; }", path)
+
+
+@pytest.mark.parametrize("viewport", [{"width": 390, "height": 844}, {"width": 1280, "height": 800}])
+def test_offline_after_one_visit(browser, site_url, viewport):
+    ctx = browser.new_context(viewport=viewport)
+    page = ctx.new_page()
+    page.set_default_timeout(20_000)
+    try:
+        page.goto(site_url + "/de/")
+        page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null"
+                               " || navigator.serviceWorker.ready.then(() => true)")
+        page.goto(site_url + "/de/factions/aliens/")
+        page.wait_for_function("navigator.serviceWorker.controller !== null")
+        for path in ("/de/factions/aliens/", "/de/search/", "/assets/search-de.json", "/assets/query.js"):
+            page.wait_for_function("async (p) => { for (const k of await caches.keys()) {"
+                                   " if (await (await caches.open(k)).match(p)) return true; } return false; }",
+                                   arg=path)
+        manifest = page.evaluate("fetch(document.querySelector('link[rel=manifest]').href).then(r => r.json())")
+        assert manifest["icons"] and manifest["start_url"] == "/" and manifest["display"] == "standalone"
+        ctx.set_offline(True)
+        page.goto(site_url + "/de/factions/aliens/")
+        assert page.locator("h1").inner_text().strip()
+        page.goto(site_url + "/de/search/?q=t%3Akreatur+f%3Aaliens")
+        page.wait_for_function("document.querySelectorAll('#results li').length > 0")
+        assert page.locator("#results li").count() >= 4
+    finally:
+        ctx.close()
+
+
+def test_boxes_code_marks_owned_and_leads_with_the_german_printing(browser, site_url):
+    code = encode({"the-obligatory-cthulhu-set": "german", "core-set": None})
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    page = ctx.new_page()
+    page.set_default_timeout(20_000)
+    try:
+        page.goto(site_url + f"/de/boxes/?c={code}")
+        page.wait_for_function("document.querySelectorAll('#code-boxes li').length === 2")
+        page.goto(site_url + "/de/bases/arkham-university/")  # kept in localStorage: no ?c= any more
+        page.wait_for_selector(".owned-mark.yes")
+        lead = page.locator('.printing-lead[data-printing="german"]')
+        assert lead.is_visible() and "deutsche" in lead.inner_text().lower()
+        assert page.locator('.printing-lead[data-printing="original"]').is_hidden()
+        page.goto(site_url + "/de/bases/the-homeworld/")  # owned, no printing recorded: current facts only
+        page.wait_for_selector(".owned-mark.yes")
+        assert page.locator(".printing-lead:visible").count() == 0
+        page.goto(site_url + "/de/products/")
+        assert page.locator('main a.owned[href$="/products/core-set/"]').count() >= 1
+        page.goto(site_url + "/de/search/?q=owned%3Ayes+t%3Abasis")
+        page.wait_for_function("document.querySelectorAll('#results li').length > 0")
+        n_owned = page.locator("#results li").count()
+        page.goto(site_url + "/de/search/?q=printing%3Agerman+t%3Abasis")
+        page.wait_for_function("document.querySelectorAll('#results li').length > 0")
+        assert 0 < page.locator("#results li").count() <= n_owned
+        page.goto(site_url + "/de/bases/the-mothership/?c=" + encode({"smash-up-marvel": None}))  # a shared link
+        page.wait_for_selector(".owned-mark.no")
+        page.goto(site_url + "/de/boxes/?c=" + code)
+        page.wait_for_function("document.querySelectorAll('#code-boxes li').length === 2")
+        page.click("#code-clear")
+        page.goto(site_url + "/de/bases/the-homeworld/")
+        assert page.locator(".owned-mark").is_hidden()
+    finally:
+        ctx.close()

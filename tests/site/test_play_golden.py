@@ -1,0 +1,152 @@
+"""The play page's draft (issue 23) against ``smashup draft``: the golden table in Node, the generator port.
+
+``golden_drafts.json`` (see play_golden.py) was recorded from the CLI; here a sample of it is checked against
+the live CLI (so the table cannot silently go stale), and the whole table is replayed in Node through
+the page's code path (``assets/play-engine.js`` of the session's built site, ``optionsFromQuery`` over the
+URL, ``run``): every result must equal the CLI's ``--json`` exactly, every refusal must be a refusal with
+the same English sentence. The same table runs in Chromium in test_play_browser.py.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+import subprocess
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from helpers import json_ok
+from play_golden import cli_args, load_golden, record
+
+NODE = shutil.which("node") or shutil.which("nodejs")
+needs_node = pytest.mark.skipif(NODE is None, reason="node is not installed")
+RUNNER = Path(__file__).with_name("play_node_runner.js")
+ROWS = load_golden()
+
+
+def comparable(got: dict | None, expected: dict) -> dict | None:
+    """``got`` without its set-up sheet when the golden row was recorded before ``smashup draft --json`` had one
+    (the ``setup`` key of branch setup; re-record to compare it too)."""
+    if got is None or "setup" in expected:
+        return got
+    return {k: v for k, v in got.items() if k != "setup"}
+
+
+def node_replay(site: Path, rows: list[dict]) -> list[dict]:
+    """Each row's query through the built site's engine in Node: ``{"result"}``, ``{"error"}`` or ``{"crash"}``."""
+    inp = [{"query": r["query"], "lang": r["case"]["lang"]} for r in rows]
+    proc = subprocess.run([NODE, str(RUNNER), str(site / "assets" / "play-engine.js"), str(site / "assets")],
+                          input=json.dumps(inp), capture_output=True, text=True, timeout=300, check=True)
+    return json.loads(proc.stdout)
+
+
+def test_golden_table_is_large_and_varied():
+    results = [r for r in ROWS if r["result"]]
+    assert len(ROWS) >= 200 and len(results) >= 180
+    assert sum(1 for r in ROWS if r["error"]) >= 5  # refusals are replayed too
+    formats = Counter(r["result"]["format"] for r in results)
+    assert set(formats) == {"snake", "random", "offer", "pick-one-random"} and min(formats.values()) >= 15, formats
+    modes = Counter(r["result"]["base_mode"] for r in results)
+    assert set(modes) == {"set", "faction", "all"} and min(modes.values()) >= 15, modes
+    players = Counter(len(r["case"]["players"]) for r in results)
+    assert set(players) == set(range(2, 9)), players
+    cases = [r["case"] for r in results]
+    for key in ("ban", "include", "complexity", "products", "owned", "pool", "start", "offer"):
+        assert sum(1 for c in cases if c.get(key)) >= 5, key
+    assert sum(1 for c in cases if c["lang"] == "de") >= 50
+    assert sum(1 for c in cases if c["seed"] >= 2**32) >= 10  # seeds of more than one 32-bit word
+    assert sum(1 for c in cases if any(n == 2 for _, n in c.get("owned", []))) >= 3  # two copies of a box
+    # random.sample's set branch (many candidates: the plain draw from 106) and its list branch
+    # (candidates <= 21 + 4 ** ceil(log4(3k)), e.g. a products filter or an owned collection) both occur
+    few = [r for r in results if r["result"].get("pool_control", {}).get("candidates", 999) <= 85]
+    assert len(few) >= 10 and sum(1 for r in results if "pool_control" not in r["result"]) >= 40
+
+
+@pytest.mark.skipif(not os.environ.get("SMASHUP_UPDATE_GOLDEN"), reason="set SMASHUP_UPDATE_GOLDEN=1 to re-record")
+def test_record_golden_table(tmp_path):
+    rows = record(tmp_path)
+    assert len(rows) >= 200
+
+
+def test_cli_still_gives_the_golden_table(cli):
+    """The acceptance draft and a spread sample of the table (cases without owned boxes) on the live CLI."""
+    plain = [r for r in ROWS if not r["case"].get("owned")]
+    sample = [plain[0]] + random.Random(23).sample(plain[1:], 14)
+    assert plain[0]["query"] == "players=Anna,Ben,Cleo,Dora&seed=11&auto=1&ban=aliens"
+    for row in sample:
+        res = cli(*cli_args(row["case"]))
+        if row["error"]:
+            assert res.exit_code == 1, row["query"]
+            assert (res.stderr or res.output).strip().splitlines()[-1] == row["error"]
+        else:
+            assert json_ok(res) == row["result"], row["query"]
+
+
+@needs_node
+def test_node_replays_the_golden_table(catalogue_site):
+    got = node_replay(catalogue_site.folder, ROWS)
+    assert len(got) == len(ROWS)
+    crashes = [(r["query"], g["crash"]) for r, g in zip(ROWS, got) if "crash" in g]
+    assert not crashes, crashes[:3]
+    wrong = []
+    for row, g in zip(ROWS, got):
+        if row["error"]:
+            english = row["error"].removeprefix("error: ")
+            if "error" not in g or (row["case"]["lang"] == "en" and g["error"] != english):
+                wrong.append((row["query"], row["error"], g))
+        elif comparable(g.get("result"), row["result"]) != row["result"]:
+            diff = [k for k in row["result"] if row["result"][k] != (g.get("result") or {}).get(k)]
+            diff += sorted(set(comparable(g.get("result"), row["result"]) or {}) - set(row["result"]))
+            wrong.append((row["query"], diff, g.get("error")))
+    assert not wrong, wrong[:5]
+    assert all("setup" in g["result"] for g in got if "result" in g)
+
+
+@needs_node
+def test_the_port_of_random_random_matches_cpython(tmp_path):
+    """getrandbits, _randbelow, randrange, choice, shuffle and both branches of sample, over many seeds."""
+    engine = Path(__file__).resolve().parents[2] / "templates" / "site" / "play-engine.js"
+    seeds = [0, 1, 2, 7, 11, 999_999, 2**32 - 1, 2**32, 2**40 + 3, 2**64 + 5, -5, 10**30 + 7]
+    seeds += random.Random(5).sample(range(1, 10**9), 40)
+    script = tmp_path / "r.js"
+    script.write_text(
+        "const P = require(process.argv[2]);\n"
+        "const seeds = JSON.parse(require('fs').readFileSync(0, 'utf8'));\n"
+        "const range = n => [...Array(n).keys()];\n"
+        "console.log(JSON.stringify(seeds.map(s => { const r = new P.PyRandom(BigInt(s));\n"
+        "  const bits = [1, 5, 17, 31, 32].map(k => r.getrandbits(k));\n"
+        "  const below = [1, 2, 3, 100, 106, 1000, 2 ** 31 + 1].map(n => r.randbelow(n));\n"
+        "  const rr = r.randrange(7), ch = r.choice(['a', 'b', 'c', 'd', 'e']);\n"
+        "  const sh = range(30); r.shuffle(sh);\n"
+        "  const small = r.sample(range(22), 9), big = r.sample(range(106), 16), tiny = r.sample(range(6), 4);\n"
+        "  return [bits, below, rr, ch, sh, small, big, tiny]; })));\n", encoding="utf-8")
+    proc = subprocess.run([NODE, str(script), str(engine)], input=json.dumps([str(s) for s in seeds]),
+                          capture_output=True, text=True, timeout=60, check=True)
+    want = []
+    for s in seeds:
+        r = random.Random(s)
+        bits = [r.getrandbits(k) for k in (1, 5, 17, 31, 32)]
+        below = [r._randbelow(n) for n in (1, 2, 3, 100, 106, 1000, 2**31 + 1)]
+        rr, ch = r.randrange(7), r.choice(["a", "b", "c", "d", "e"])
+        sh = list(range(30))
+        r.shuffle(sh)
+        want.append([bits, below, rr, ch, sh, r.sample(range(22), 9), r.sample(range(106), 16),
+                     r.sample(range(6), 4)])
+    assert json.loads(proc.stdout) == want
+
+
+def test_play_page_is_light(catalogue_site):
+    """First load of /de/play/ (page, scripts, styles, catalogue JSON) stays under 150 KB."""
+    site = catalogue_site.folder
+    files = [site / "de" / "play" / "index.html"] + [site / "assets" / n for n in
+                                                      ("site.css", "play.css", "play-engine.js", "play.js",
+                                                       "play-de.json", "favicon.svg")]
+    total = sum(f.stat().st_size for f in files)
+    assert total <= 150_000, total
+    data = json.loads((site / "assets" / "play-de.json").read_text(encoding="utf-8"))
+    assert len(data["f"]) >= 100 and len(data["b"]) >= 200
+    assert dict((f[0], f[1]) for f in data["f"])["dinosaurs"] == "Dinosaurier"

@@ -1,0 +1,245 @@
+"""Card faces on the site (issue 22): card and base pages show the picture imported with ``smashup import
+images``, faction and product pages small faces, faction pages each card's text; a site without images has
+no broken image link.
+
+The site with pictures is built once for the module from the shared copy of the archive's ``card-art``
+folder (../shared/data; skipped without it). The browser part needs Chromium and Playwright.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import random
+import re
+import threading
+from pathlib import Path
+
+import pytest
+
+from helpers import ARCHIVE, CHROMIUM, CHROMIUM_ARGS, has_archive, import_archive_text, missing_shared, needs_chromium
+
+ART = ARCHIVE / "card-art"
+IMG = re.compile(r"<img\b[^>]*>")
+ATTR = re.compile(r'(\w[\w-]*)="([^"]*)"')
+FACE = re.compile(r'<figure class="face"[^>]*>(<img\b[^>]*>)</figure>')
+TITLE = re.compile(r'data-pagefind-meta="title">([^<]*)</span>')
+
+
+def attrs(tag: str) -> dict[str, str]:
+    return {k: html.unescape(v) for k, v in ATTR.findall(tag)}
+
+
+@pytest.fixture(scope="module")
+def faces_site(site_build):
+    """The whole site (en + de) with the card archive's text and pictures imported; ``(site, index)``."""
+    why = missing_shared("card-archive", "card-art")
+    if why or not has_archive():
+        pytest.skip(why or missing_shared("card-archive", "smashup-catalog.json") or "no card archive")
+
+    def prepare(db: str) -> None:
+        from smashup_db.importer.images import import_images
+
+        assert import_archive_text(db)
+        assert import_images(db, str(ART)).matched > 1500
+
+    built = site_build("faces", prepare=prepare)
+    from smashup_db.importer.images import images_dir, read_index
+
+    assert built.result.faces > 1500
+    return built.folder, read_index(images_dir(built.db))
+
+
+def page(site: Path, lang: str, kind: str, ref: str) -> str:
+    return (site / lang / f"{kind}s" / ref / "index.html").read_text(encoding="utf-8")
+
+
+def broken_images(site: Path) -> list[str]:
+    """``page: src`` of every <img> of every page whose file is not in the site."""
+    broken = []
+    for p in site.rglob("*.html"):
+        if "pagefind" in p.parts:
+            continue
+        for tag in IMG.findall(p.read_text(encoding="utf-8")):
+            src = attrs(tag).get("src", "")
+            if src.startswith("data:"):
+                continue
+            target = (site / src.lstrip("/")) if src.startswith("/") else (p.parent / src)
+            if not target.resolve().is_file():
+                broken.append(f"{p.relative_to(site)}: {src}")
+    return broken
+
+
+def test_card_and_base_pages_show_their_face(faces_site):
+    """Every imported picture shows on its page in both languages: width/height set, alt = the name in the
+    page's language, lazy-loaded, the file in the site (and byte-identical to the stored picture)."""
+    site, index = faces_site
+    assert len(index) > 1500
+    for key in index:
+        kind, ref = key.split("/")
+        for lang in ("en", "de"):
+            text = page(site, lang, kind, ref)
+            found = FACE.search(text)
+            assert found, (key, lang)
+            a = attrs(found.group(1))
+            assert (int(a["width"]), int(a["height"])) == (index[key]["width"], index[key]["height"])
+            assert a["loading"] == "lazy"
+            assert a["alt"] == html.unescape(TITLE.search(text).group(1)).strip(), (key, lang)
+            assert (site / a["src"].lstrip("/")).is_file()
+    # German page of a card with a German name: alt in German
+    de = page(site, "de", "card", "cesium-armor")
+    assert 'alt="Cäsiumrüstung"' in de or "Cäsium" in attrs(FACE.search(de).group(1))["alt"]
+
+
+def test_faction_pages_list_text_thumbs_power_and_copies(faces_site):
+    site, index = faces_site
+    text = (site / "en" / "factions" / "aliens" / "index.html").read_text(encoding="utf-8")
+    rows = re.findall(r"<tr><td>(.*?)</tr>", text, re.S)
+    deck = [r for r in rows if 'class="dtext"' in r or 'class="thumb"' in r]
+    assert len(deck) >= 10
+    invader = next(r for r in deck if "/en/cards/invader/" in r)
+    assert 'class="thumb"' in invader and "Gain 1 VP" in invader
+    cells = re.findall(r'<td class="num">([^<]*)</td>', invader)
+    assert cells == ["2", "3"]  # copies, power beside the name and text
+    thumb = attrs(IMG.search(invader).group(0))
+    assert int(thumb["width"]) <= 60 and int(thumb["height"]) <= 70 and thumb["loading"] == "lazy"
+    assert (site / thumb["src"].lstrip("/")).is_file()
+    de = (site / "de" / "factions" / "aliens" / "index.html").read_text(encoding="utf-8")
+    assert de.count('class="dtext"') >= 10
+
+
+def test_product_page_small_faces(faces_site):
+    site, _ = faces_site
+    text = (site / "en" / "products" / "core-set" / "index.html").read_text(encoding="utf-8")
+    strip = re.search(r'<ul class="faces"[^>]*>(.*?)</ul>', text, re.S)
+    assert strip and len(IMG.findall(strip.group(1))) >= 8
+    assert all(attrs(t)["alt"] for t in IMG.findall(strip.group(1)))
+
+
+def test_no_broken_image_link_with_or_without_images(faces_site, catalogue_site):
+    site, _ = faces_site
+    assert broken_images(site) == []
+    plain = catalogue_site.folder
+    assert broken_images(plain) == []
+    assert not (plain / "assets" / "faces").exists()
+    card = (plain / "en" / "cards" / "invader" / "index.html").read_text(encoding="utf-8")
+    assert 'class="face"' not in card and 'class="thumb"' not in card
+
+
+def test_thumbnails_are_cached_and_damaged_pictures_left_out(tmp_path, monkeypatch):
+    """A second build makes no thumbnail (user cache folder); a stored picture altered since the import is
+    left out of the site (no link to it), the others stay."""
+    from PIL import Image
+
+    from smashup_db.importer.images import INDEX
+    from smashup_db.site.faces import Faces
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    folder = tmp_path / "images"
+    (folder / "card").mkdir(parents=True)
+    index = {}
+    for i, ref in enumerate(("invader", "scout", "collector")):
+        path = folder / "card" / f"{ref}.webp"
+        Image.new("RGB", (375, 525), (50 * i, 10, 10)).save(path, "WEBP")
+        import hashlib
+
+        data = path.read_bytes()
+        index[f"card/{ref}"] = {"file": f"card/{ref}.webp", "width": 375, "height": 525, "size": len(data),
+                                "sha256": hashlib.sha256(data).hexdigest(), "source": "test"}
+    (folder / INDEX).write_text(json.dumps({"version": 1, "images": index}))
+    first = Faces(str(folder), index)
+    first.write(tmp_path / "site1")
+    assert first.stats["thumbs_made"] == 3 and first.stats["pictures"] == 3
+    second = Faces(str(folder), index)
+    second.write(tmp_path / "site2")
+    assert second.stats["thumbs_made"] == 0 and second.stats["thumbs_cached"] == 3
+    assert list((tmp_path / "cache" / "smashup-db" / "thumbs").glob("*.webp"))
+    with (folder / "card" / "scout.webp").open("ab") as fh:
+        fh.write(b"tampered")
+    third = Faces(str(folder), index)
+    third.write(tmp_path / "site3")
+    assert third.face("card", "scout") is None and third.thumb("card", "scout") is None
+    assert third.face("card", "invader")["width"] == 375 and third.stats["skipped"] == 1
+    assert not list((tmp_path / "site3" / "assets" / "faces" / "card").glob("scout-*"))
+
+
+# --------------------------------------------------------------------------- in Chromium
+
+@pytest.fixture(scope="module")
+def faces_url(faces_site):
+    from smashup_db.site import make_server
+
+    server = make_server(faces_site[0], 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright not installed", exc_type=ImportError)
+    if CHROMIUM is None:
+        pytest.skip("chromium not installed")
+    with sync_api.sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+SHOWN = """() => { const img = document.querySelector('figure.face img');
+  if (!img) return null;
+  img.scrollIntoView();
+  return new Promise(done => { const check = () => img.complete ? done({w: img.naturalWidth, alt: img.alt,
+      fits: document.documentElement.scrollWidth <= window.innerWidth}) : setTimeout(check, 20); check(); }); }"""
+
+
+@needs_chromium
+@pytest.mark.parametrize("viewport", [(390, 844), (1280, 800)], ids=["phone", "desktop"])
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_face_shows_in_chromium_on_100_sampled_pages(faces_site, faces_url, browser, viewport, lang):
+    """Issue 22 acceptance: after `import images` of the shared folder the card face shows (naturalWidth > 0)
+    on 100 sampled card and base pages, at 390x844 and 1280x800, in both languages, without sideways scroll."""
+    _, index = faces_site
+    keys = sorted(index)
+    sample = random.Random(22).sample([k for k in keys if k.startswith("card/")], 80) + \
+        random.Random(22).sample([k for k in keys if k.startswith("base/")], 20)
+    ctx = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
+    pg = ctx.new_page()
+    failed = []
+    try:
+        for key in sample:
+            kind, ref = key.split("/")
+            pg.goto(f"{faces_url}/{lang}/{kind}s/{ref}/", wait_until="domcontentloaded")
+            shown = pg.evaluate(SHOWN)
+            if not shown or shown["w"] <= 0 or not shown["alt"] or not shown["fits"]:
+                failed.append((key, shown))
+    finally:
+        ctx.close()
+    assert failed == []
+
+
+@needs_chromium
+def test_site_without_images_has_no_broken_image_in_chromium(catalogue_site, browser):
+    from smashup_db.site import make_server
+
+    server = make_server(catalogue_site.folder, 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    url = f"http://127.0.0.1:{server.server_address[1]}"
+    pg = browser.new_page(viewport={"width": 390, "height": 844})
+    try:
+        for path in ("", "factions/aliens/", "cards/invader/", "bases/the-homeworld/", "products/core-set/"):
+            for lang in ("en", "de"):
+                pg.goto(f"{url}/{lang}/{path}", wait_until="load")
+                bad = pg.evaluate("() => [...document.images].filter(i => !i.complete || i.naturalWidth === 0)"
+                                  ".map(i => i.src)")
+                assert bad == [], (lang, path, bad)
+                assert pg.evaluate("() => document.querySelectorAll('figure.face, img.thumb').length") == 0
+    finally:
+        pg.close()
+        server.shutdown()
+        server.server_close()
