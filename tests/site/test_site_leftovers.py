@@ -55,7 +55,14 @@ def test_item6_site_build_keeps_user_folders_named_like_its_own(site_db, tmp_pat
     build_site(tmp_path / "site", "en", "/", str(site_db), search=False)  # again: the swap makes an .old- folder
     for folder in mine:
         assert (folder / "notes.txt").read_text(encoding="utf-8") == "my own\n"
-    names = sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".site."))
+    import time
+
+    deadline = time.monotonic() + 60  # the replaced site is removed by a helper process after the swap
+    while True:
+        names = sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".site."))
+        if names == sorted(f.name for f in mine) or time.monotonic() > deadline:
+            break
+        time.sleep(0.2)
     assert names == sorted(f.name for f in mine)
     assert not (tmp_path / "site" / ".smashup-temp").exists()
 
