@@ -11,6 +11,11 @@ Fills a fresh SQLite database (or ``--db URL``) with random finished games
 * the ``games stats`` table at 10,000 games: goal <= 0.5 s.
 
 Usage: python bench/bench_gamelog.py [--games 100000] [--runs 5] [--db URL]
+
+Measured (2 shared cores, busy, SQLite, --runs 3 --clock cpu): ``games stats --json`` at
+100,000 games, before the index ``ix_game_player_pair`` (revision 0007): 1.214 s (load average
+14), 0.855 s (load 7); after it: 0.904 s (load 11), 0.603 s (load 3), 0.757 s (load 1.4). The
+counting itself (``gamelog.log_stats``) went from 0.95-1.03 s to 0.51-0.62 s of CPU.
 """
 
 from __future__ import annotations

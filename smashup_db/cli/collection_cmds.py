@@ -106,16 +106,17 @@ def collection_list(owner: OwnerOpt = None, collection: CollectionOpt = None, db
 @app.command("export", help=_("Back up the collection (owners, products, copies) to a JSON or CSV file.\n"
                               "\n"
                               "Example: smashup collection export boxes.json"))
-def collection_export(file: Annotated[Path, typer.Argument(help=_("File to write: .json or .csv."))],
+def collection_export(file: Annotated[Path, typer.Argument(help=_("File to write: .json or .csv (- for standard output, JSON)."))],
                       db: DbOpt = None, lang: LangOpt = None) -> None:
     from smashup_db.userdata import backup
     from smashup_db.gamenight import share
 
     with catalogue(db, lang) as cat:
         kind = backup.kind_of(file)
-        share.write(backup.export_text(cat, kind), file)
-        n = len(backup.rows(cat))
-        line(_t(cat.lang, "wrote_entries", n=n, file=file))
+        written = share.write(backup.export_text(cat, kind), file)
+        if written is not None:  # "-": the backup itself went to standard output
+            n = len(backup.rows(cat))
+            line(_t(cat.lang, "wrote_entries", n=n, file=file))
 
 
 @app.command("import", help=_("Restore the collection from a backup, all or nothing.\n"

@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from smashup_db.i18n import N_, _
+from smashup_db.i18n import _
 from smashup_db.cli.lookups import catalogue
 from smashup_db.cli.opts import DbOpt
 from smashup_db.cli.output import user_errors
@@ -41,10 +41,13 @@ def export_translations_cmd(
         from smashup_db.importer.translation_csv import check_lang
 
         lang = check_lang(lang, "--lang")
-        if out is not None and not (out.parent if str(out.parent) else Path(".")).is_dir():
-            from smashup_db.importer import ImportFileError  # said before the database is opened (or created)
+        if str(out) == "-":
+            out = None
+        if out is not None:  # a refused target is said before the database is opened (or created)
+            from smashup_db.common.safe_write import target_of
+            from smashup_db.importer import ImportFileError
 
-            raise ImportFileError(N_("cannot write: No such file or directory"), prefix=str(out))
+            target_of(out, ImportFileError)
         with catalogue(db, None) as cat:
             rows = export_rows(cat, lang, missing=missing, faction=faction, product=product)
         if out is None:

@@ -247,13 +247,14 @@ def after_draft(cat, res: dict, state, ext, *, record: bool, format_out: str | N
             from smashup_db.gamenight import share
 
             text = share.render(cat, res, format_out)
+            if out is not None and str(out) == "-":
+                out = None
             if out is None:
                 if json_out:
                     fail(_("--format-out without --out prints the page; leave out --json or add --out FILE"))
                 typer.echo(text, nl=False)
                 return True
-            share.write(text, out)
-            if not json_out:
+            if share.write(text, out) is not None and not json_out:
                 say(msg("g.wrote", cat.lang, out=out))
     except UserError as exc:
         fail(exc)

@@ -94,7 +94,7 @@ def games_stats(player: PlayerOpt = None,
 @app.command("export", help=_("Write the whole game log to a JSON file (to merge with another group's log).\n"
                               "\n"
                               "Example: smashup games export games.json"))
-def games_export(file: Annotated[Path, typer.Argument(help=_("JSON file to write."))],
+def games_export(file: Annotated[Path, typer.Argument(help=_("JSON file to write (- for standard output)."))],
                  db: DbOpt = None, lang: LangOpt = None) -> None:
     import json
 
@@ -103,8 +103,8 @@ def games_export(file: Annotated[Path, typer.Argument(help=_("JSON file to write
 
     with catalogue(db, lang) as cat:
         data = gamelog.export_log(cat)
-        share.write(json.dumps(data, ensure_ascii=False, indent=1) + "\n", file)
-        say(_t(cat.lang, "wrote_games", n=len(data["games"]), games=term("game", cat.lang, len(data["games"])), file=file))
+        if share.write(json.dumps(data, ensure_ascii=False, indent=1) + "\n", file) is not None:
+            say(_t(cat.lang, "wrote_games", n=len(data["games"]), games=term("game", cat.lang, len(data["games"])), file=file))
 
 
 @app.command("import", help=_("Merge a game log file into this one (games already present are skipped; all or nothing).\n"

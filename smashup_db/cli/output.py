@@ -42,8 +42,9 @@ def fail(message, code: int = 1, **values) -> None:
 
     ``message`` is a :class:`smashup_db.errors.Message` (an error) or an English template marked
     with ``N_`` and filled from ``values``; either is rendered in the display language with
-    :func:`smashup_db.i18n.render`. Control characters in the message (it may quote input) are
-    shown as escapes.
+    :func:`smashup_db.i18n.render`. Control characters in the message (it may quote input, e.g. a
+    file name with a newline) are shown as escapes, line breaks and tabs included, so the error is
+    always one line.
     """
     from smashup_db.errors import Message
     from smashup_db.i18n import render
@@ -53,7 +54,7 @@ def fail(message, code: int = 1, **values) -> None:
     if not isinstance(message, Message):
         message = Message(message, **values)
     sys.stdout.flush()
-    sys.stderr.write(f"{msg('error_prefix', lang)} {printable(render(message, lang))}\n")
+    sys.stderr.write(f"{msg('error_prefix', lang)} {printable(render(message, lang), one_line=True)}\n")
     sys.stderr.flush()
     raise SystemExit(code)
 

@@ -28,10 +28,13 @@ MAX_TEXT = 10_000
 #: Longest name accepted, in characters (the longest catalogue name has about 60).
 MAX_NAME = 200
 
-#: C0 controls except tab and newline, DEL and the C1 controls.
-_CONTROLS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+#: Unicode bidirectional controls (embeddings, overrides such as U+202E, isolates, marks): they
+#: reorder how a line is shown ("Trojan Source"), so names and text never carry them.
+BIDI_CONTROLS = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
+#: C0 controls except tab and newline, DEL, the C1 controls and the bidi controls.
+_CONTROLS = re.compile(f"[\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f{BIDI_CONTROLS}]")
 #: The same, tab and newline included (for one-line values such as names).
-_ALL_CONTROLS = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+_ALL_CONTROLS = re.compile(f"[\\x00-\\x1f\\x7f-\\x9f{BIDI_CONTROLS}]")
 #: First characters that make a spreadsheet (Excel, LibreOffice) read a cell as a formula.
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 #: Characters that start or end HTML markup; never allowed in a name.
@@ -39,7 +42,7 @@ MARKUP_CHARS = "<>"
 
 
 def strip_controls(text: str, keep_lines: bool = True) -> str:
-    """``text`` without control characters (ESC, BEL, NUL, C1 codes, DEL).
+    """``text`` without control characters (ESC, BEL, NUL, C1 codes, DEL) and bidi controls (U+202E ...).
 
     Newline and tab are kept unless ``keep_lines`` is false; a carriage
     return is dropped (``\\r\\n`` becomes ``\\n``).
@@ -74,25 +77,35 @@ def name_problem(name: str):
     return None
 
 
-def printable(value: object) -> str:
+def _escape(match: "re.Match") -> str:
+    code = ord(match.group())
+    return {10: "\\n", 9: "\\t", 13: "\\r"}.get(code) or (f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
+
+
+def printable(value: object, one_line: bool = False) -> str:
     """``str(value)`` with every control character except newline and tab shown as an escape
-    (ESC -> ``\\x1b``), so that data can never move the cursor, clear the screen, set the
-    window title, make hyperlinks or write the clipboard of a terminal."""
+    (ESC -> ``\\x1b``, U+202E -> ``\\u202e``), so that data can never move the cursor, clear the
+    screen, set the window title, make hyperlinks, write the clipboard of a terminal or reorder
+    the line. ``one_line``: newline and tab are escaped too (``\\n``, ``\\t``), for a
+    message that must stay on one line (an error quoting a file name with a newline)."""
     text = "" if value is None else str(value)
-    return _CONTROLS.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+    return (_ALL_CONTROLS if one_line else _CONTROLS).sub(_escape, text)
 
 
 def csv_cell(value: object) -> object:
     """A CSV cell that no spreadsheet evaluates: text starting with ``= + - @``, tab or CR gets
-    a leading ``'`` (OWASP's advice against CSV injection). Numbers and None pass unchanged."""
-    if isinstance(value, str) and value.startswith(FORMULA_START):
+    a leading ``'`` (OWASP's advice against CSV injection). Text that already starts with ``'``
+    followed by one of those (or by another ``'``) gets one more, so that :func:`uncsv_cell`
+    gives every value back exactly (``'=x`` -> ``''=x`` -> ``'=x``). Numbers and None pass unchanged."""
+    if isinstance(value, str) and (value.startswith(FORMULA_START)
+                                   or (value.startswith("'") and value[1:].startswith(FORMULA_START + ("'",)))):
         return "'" + value
     return value
 
 
 def uncsv_cell(value: str) -> str:
-    """Undo :func:`csv_cell` on a cell read back (``'=x`` -> ``=x``); other values unchanged."""
-    if value.startswith("'") and value[1:].startswith(FORMULA_START):
+    """Undo :func:`csv_cell` on a cell read back (``'=x`` -> ``=x``, ``''=x`` -> ``'=x``); other values unchanged."""
+    if value.startswith("'") and value[1:].startswith(FORMULA_START + ("'",)):
         return value[1:]
     return value
 

@@ -26,15 +26,19 @@ def ascii_fold(text: str) -> str:
 
 
 _NOT_WORD = re.compile(r"[^0-9a-z]+")
+#: Not a letter or digit of any script (Latin, Cyrillic, Greek, CJK, Arabic ...), or an underscore.
+_NOT_LETTER = re.compile(r"[\W_]+")
 
 
 def fold(text: str) -> str:
     """Key for case- and accent-insensitive matching of names.
 
     Lower-cases, strips accents, turns punctuation into single spaces:
-    ``fold("Cäsium-Rüstung!") == "casium rustung"``.
+    ``fold("Cäsium-Rüstung!") == "casium rustung"``. Letters and digits of
+    every script are kept (``fold("Ниндзя") == "ниндзя"``); only a name made
+    of nothing but punctuation folds to ``""``.
     """
-    return _NOT_WORD.sub(" ", ascii_fold(text).casefold()).strip()
+    return _NOT_LETTER.sub(" ", ascii_fold(text).casefold()).strip()
 
 
 def key(name: str) -> str:

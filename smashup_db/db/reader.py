@@ -36,7 +36,9 @@ class Reader(SQLConnection):
         path = sqlite_path(url)
         with database_errors(url):
             if path is not None:
+                self._path = path
                 super().__init__(_connect_sqlite(path, timeout()), "sqlite", sa=False)
+                self._ident = _identity(path)
             else:
                 from smashup_db.db.engine import engine_for
 
@@ -49,6 +51,7 @@ class Reader(SQLConnection):
 
         try:
             with database_errors(self.url):
+                self._follow_swap()
                 rows = super().all(sql, **params)
         except BaseException:
             self._failed = True
@@ -62,10 +65,35 @@ class Reader(SQLConnection):
 
         try:
             with database_errors(self.url):
+                self._follow_swap()
                 return super().tuples(sql, **params)
         except BaseException:
             self._failed = True
             raise
+
+    def _follow_swap(self) -> None:
+        """Reopen the SQLite file when ``db recover`` swapped a fresh one in since the last query."""
+        if not self._is_sa and self._ident is not None and _identity(self._path) != self._ident:
+            self._reopen()  # db recover swapped a fresh file in: read that one
+
+    def _reopen(self) -> None:
+        from smashup_db.db.engine import timeout
+
+        self._conn.close()
+        self._ident = _identity(self._path)
+        self._conn = _connect_sqlite(self._path, timeout())
+
+    def _follow_swap(self) -> None:
+        """Reopen the SQLite file when ``db recover`` swapped a fresh one in since the last query."""
+        if not self._is_sa and self._ident is not None and _identity(self._path) != self._ident:
+            self._reopen()  # db recover swapped a fresh file in: read that one
+
+    def _reopen(self) -> None:
+        from smashup_db.db.engine import timeout
+
+        self._conn.close()
+        self._ident = _identity(self._path)
+        self._conn = _connect_sqlite(self._path, timeout())
 
     def close(self) -> None:
         """Close the connection; never raises.
@@ -95,6 +123,17 @@ def _test_pause_once(reader: Reader) -> None:
         from smashup_db.db.transaction import _test_pause
 
         _test_pause("read")
+
+
+def _identity(path: str) -> tuple[int, int] | None:
+    """``(device, inode)`` of the file at ``path``, None when there is none (yet)."""
+    import os
+
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return info.st_dev, info.st_ino
 
 
 def _connect_sqlite(path: str, seconds: float) -> sqlite3.Connection:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from sqlalchemy import CheckConstraint
+from sqlalchemy import CheckConstraint, Index
 from sqlmodel import Field, SQLModel
 
 from smashup_db.db.tables import REQUIRED, TABLES, Table
@@ -43,7 +43,8 @@ def model(table: Table) -> type[SQLModel]:
         fields[c.name] = Field(**kwargs)
     namespace = {"__module__": __name__, "__qualname__": table.model, "__doc__": table.doc,
                  "__tablename__": table.name, "__annotations__": annotations, **fields,
-                 "__table_args__": tuple(CheckConstraint(sql, name=name) for name, sql in table.checks)}
+                 "__table_args__": (*(CheckConstraint(sql, name=name) for name, sql in table.checks),
+                                    *(Index(name, *cols) for name, cols in table.indexes))}
     return type(SQLModel)(table.model, (SQLModel,), namespace, table=True)
 
 

@@ -87,13 +87,15 @@ class Column:
 
 class Table:
     """One table: ``name``, its ``group`` (see the module doc), the model's class name and docstring,
-    its :class:`Column` s in order and its CHECK constraints as ``(name, SQL)`` pairs."""
+    its :class:`Column` s in order, its CHECK constraints as ``(name, SQL)`` pairs and its indexes of
+    several columns as ``(name, (column, ...))`` pairs (one-column indexes are :attr:`Column.index`)."""
 
-    __slots__ = ("name", "group", "model", "doc", "columns", "checks", "names", "written", "primary_key")
+    __slots__ = ("name", "group", "model", "doc", "columns", "checks", "indexes", "names", "written", "primary_key")
 
     def __init__(self, name: str, group: str, model: str, doc: str, *columns: Column,
-                 checks: tuple[tuple[str, str], ...] = ()):
+                 checks: tuple[tuple[str, str], ...] = (), indexes: tuple[tuple[str, tuple[str, ...]], ...] = ()):
         self.name, self.group, self.model, self.doc, self.columns, self.checks = name, group, model, doc, columns, checks
+        self.indexes = indexes
         #: Every column's name, in order.
         self.names = tuple(c.name for c in columns)
         #: The columns a writer gives (all but a database-numbered key).
@@ -273,7 +275,9 @@ TABLES: dict[str, Table] = {t.name: t for t in (
           C("ref", str, key=True),
           C("lang", str, key=True),
           C("text", str),
-          C("source", str)),
+          C("source", str),
+          C("importer", str, null=True, default=None,
+            doc="which import wrote it (0007): card-archive:cards|bases, translations:<file>")),
     Table("ruling", "imported", "Ruling", "An erratum or clarification (imported). ``kind`` is ``erratum`` or ``clarification``.",
           C("id", int, key=True, auto=True, default=None),
           C("entity", str, index=True, doc="product|faction|card|base"),
@@ -281,7 +285,9 @@ TABLES: dict[str, Table] = {t.name: t for t in (
           C("kind", str),
           C("lang", str),
           C("text", str),
-          C("source", str)),
+          C("source", str),
+          C("importer", str, null=True, index=True, default=None,
+            doc="which import wrote it (0007), as entity_text")),
     # ---------------------------------------------------------------- derived
     Table("search_doc", "derived", "SearchDoc",
           "Derived: one folded name or text of a card or base (see :mod:`smashup_db.search.index`).",
@@ -318,7 +324,9 @@ TABLES: dict[str, Table] = {t.name: t for t in (
           C("faction1", str, doc="faction ids, no foreign key: a rebuild of the facts never touches the log"),
           C("faction2", str),
           C("vp", int, null=True, default=None),
-          C("madness", int, null=True, default=None)),
+          C("madness", int, null=True, default=None),
+          # games stats counts seats per faction pair (and player) from this index alone, in its order (0007)
+          indexes=(("ix_game_player_pair", ("faction1", "faction2", "player")),)),
     Table("game_base", "user", "GameBase", "User data: a base scored (or in play) in a recorded game, in order.",
           C("game_id", int, key=True, ref="game.id"),
           C("pos", int, key=True),

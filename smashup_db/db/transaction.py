@@ -4,6 +4,13 @@ Every writer (build, text and translation imports, the collection, the game
 log, presets) goes through :func:`writing`, so concurrent commands run one
 after the other instead of failing half-way; Alembic's migrations take the
 same lock through :func:`sa_transaction`. Readers never take it.
+
+On SQLite a writer first takes :func:`file_lock`, an advisory lock on a lock
+file beside the database (``smashup.db.lock``), and only then opens its
+connection. ``db recover`` holds that lock for its whole run, while it builds
+a fresh file beside the damaged one and swaps it in; a writer that waited for
+the lock then opens the file that is there now, the recovered one. So no
+writer ever writes into the file that recover moves aside.
 """
 
 from __future__ import annotations
@@ -50,6 +57,75 @@ class Writer(SQLConnection):
         return self._run(sql, params or {}).rowcount
 
 
+_HELD = None  # per thread: {lock file: [fd, depth]} of the file locks this thread holds
+#: Suffix of the lock file beside an SQLite database (``smashup.db.lock``).
+LOCK_SUFFIX = ".lock"
+
+
+def lock_path(path: str) -> str:
+    """The lock file of the SQLite database ``path``: ``<path>.lock`` (created by the first writer)."""
+    return path + LOCK_SUFFIX
+
+
+@contextmanager
+def file_lock(path: str, url: str | None = None) -> Iterator[None]:
+    """Hold the smashup write lock of the SQLite file ``path``, waiting up to :func:`timeout`.
+
+    The lock is ``flock`` on the lock file :func:`lock_path` beside the
+    database, never on the database file itself: SQLite's own POSIX locks on
+    that file would be dropped when another descriptor of it is closed in the
+    same process. Because ``db recover`` replaces the database file but never
+    the lock file, a writer waiting here writes into the recovered file.
+    Re-entrant within a thread. Where the lock file cannot be made (a
+    read-only folder), nothing is locked: SQLite then reports the real
+    problem. Raises the usual one-line "busy"
+    :class:`~smashup_db.errors.DatabaseError` when the wait runs out.
+    """
+    import fcntl
+    import threading
+
+    from smashup_db.db.engine import describe, timeout
+
+    global _HELD
+    if _HELD is None:
+        _HELD = threading.local()
+    held = getattr(_HELD, "locks", None)
+    if held is None:
+        held = _HELD.locks = {}
+    key = os.path.abspath(lock_path(path))
+    if key in held:
+        held[key][1] += 1
+        try:
+            yield
+        finally:
+            held[key][1] -= 1
+        return
+    try:
+        fd = os.open(key, os.O_RDONLY | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o666)
+    except OSError:
+        yield
+        return
+    try:
+        deadline = time.monotonic() + timeout()
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() >= deadline:
+                    from smashup_db.errors import DatabaseError
+
+                    raise DatabaseError(describe(Exception("database is locked"), url or f"sqlite:///{path}")) from None
+                time.sleep(0.02)
+        held[key] = [fd, 1]
+        try:
+            yield
+        finally:
+            del held[key]
+    finally:
+        os.close(fd)  # releases the lock
+
+
 @contextmanager
 def writing(url: str, label: str = "write") -> Iterator[Writer]:
     """The one write transaction: holds the database's write lock from its first statement.
@@ -62,38 +138,46 @@ def writing(url: str, label: str = "write") -> Iterator[Writer]:
     errors become a one-line :class:`~smashup_db.errors.DatabaseError`.
     Yields a :class:`Writer`.
     """
-    from smashup_db.db.engine import database_errors, sqlite_path, timeout
+    from smashup_db.db.engine import database_errors, sqlite_path
 
     path = sqlite_path(url)
     with database_errors(url):
         if path is not None:
-            import sqlite3
-
-            seconds = timeout()
-            conn = sqlite3.connect(path, timeout=seconds, isolation_level=None)
-            try:
-                conn.row_factory = sqlite3.Row
-                conn.execute(f"PRAGMA busy_timeout = {int(seconds * 1000)}")
-                conn.execute("PRAGMA journal_mode = WAL")
-                conn.execute("PRAGMA synchronous = NORMAL")
-                conn.execute("PRAGMA foreign_keys = ON")
-                conn.execute("BEGIN IMMEDIATE")
-                try:
-                    _refuse_newer(conn.execute, url)
-                    yield Writer(conn, "sqlite", sa=False)
-                    _test_pause(label)
-                except BaseException:
-                    conn.execute("ROLLBACK")
-                    raise
-                conn.execute("COMMIT")
-            finally:
-                conn.close()
+            with file_lock(path, url):
+                yield from _sqlite_writer(path, url, label)
             return
         from smashup_db.db.engine import engine_for
 
         with sa_transaction(engine_for(url), label) as conn:
             _refuse_newer(conn.exec_driver_sql, url)
             yield Writer(conn, conn.dialect.name, sa=True)
+
+
+def _sqlite_writer(path: str, url: str, label: str):
+    """The body of :func:`writing` on SQLite (a generator: yields the :class:`Writer` once)."""
+    import sqlite3
+
+    from smashup_db.db.engine import timeout
+
+    seconds = timeout()
+    conn = sqlite3.connect(path, timeout=seconds, isolation_level=None)
+    try:
+        conn.row_factory = sqlite3.Row
+        conn.execute(f"PRAGMA busy_timeout = {int(seconds * 1000)}")
+        conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute("PRAGMA synchronous = NORMAL")
+        conn.execute("PRAGMA foreign_keys = ON")
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            _refuse_newer(conn.execute, url)
+            yield Writer(conn, "sqlite", sa=False)
+            _test_pause(label)
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")
+    finally:
+        conn.close()
 
 
 def _refuse_newer(execute, url: str) -> None:
@@ -115,6 +199,20 @@ def sa_transaction(engine: "Engine", label: str = "write") -> Iterator["Connecti
     SQLite: ``BEGIN IMMEDIATE``; PostgreSQL: the advisory lock. Commits on
     success, rolls back on any error; errors surface as SQLAlchemy errors.
     """
+    lock = None
+    if engine.dialect.name == "sqlite" and engine.url.database and engine.url.database != ":memory:":
+        lock = file_lock(engine.url.database)
+        lock.__enter__()
+    try:
+        with _sa_locked(engine, label) as conn:
+            yield conn
+    finally:
+        if lock is not None:
+            lock.__exit__(None, None, None)
+
+
+@contextmanager
+def _sa_locked(engine: "Engine", label: str) -> Iterator["Connection"]:
     with engine.connect() as conn:
         if conn.dialect.name == "sqlite":
             conn.exec_driver_sql("BEGIN IMMEDIATE")

@@ -9,6 +9,7 @@ if TYPE_CHECKING:
 from smashup_db.db.engine import database_errors, engine_for, url_of
 from smashup_db.db.reader import Reader
 from smashup_db.errors import DatabaseError
+from smashup_db.i18n import N_
 
 
 def migrate(engine: "Engine") -> tuple[str | None, str]:
@@ -40,6 +41,45 @@ def schema_version(url: str) -> str | None | bool:
     return (row or {}).get("version_num")
 
 
+#: Tables that only a smashup database has (any revision): one of them present means the database is ours.
+OUR_TABLES = ("meta", "alembic_version", "collection", "entity_text", "product", "faction", "card")
+
+
+def foreign_tables(url: str) -> list[str]:
+    """The tables of the database at ``url`` when it is not a smashup database, else ``[]``.
+
+    A database is ours when it is empty or holds one of :data:`OUR_TABLES`; a
+    non-empty one without any (another program's SQLite file or PostgreSQL
+    database) gives its table names, sorted. Raises :class:`DatabaseError` when
+    the database cannot be read at all.
+    """
+    from smashup_db.db.engine import sqlite_path
+
+    reader = Reader(url)
+    try:
+        if sqlite_path(url) is not None:
+            rows = reader.all("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+        else:
+            rows = reader.all("SELECT table_name AS name FROM information_schema.tables"
+                              " WHERE table_schema = current_schema()")
+    finally:
+        reader.close()
+    names = sorted(r["name"] for r in rows)
+    return [] if not names or set(names) & set(OUR_TABLES) else names
+
+
+def refuse_foreign(url: str) -> None:
+    """Raise the one-line :class:`DatabaseError` when ``url`` holds another program's tables (nothing is written)."""
+    foreign = foreign_tables(url)
+    if foreign:
+        from smashup_db.db.engine import safe_url, sqlite_path
+
+        more = f" and {len(foreign) - 3} more" if len(foreign) > 3 else ""
+        raise DatabaseError(N_("{where} is not a smashup database: it holds another program's tables ({tables});"
+                               " it was left as it was, give another --db or SMASHUP_DB"),
+                            where=sqlite_path(url) or safe_url(url), tables=", ".join(foreign[:3]) + more)
+
+
 def ensure_schema(db) -> str:
     """Bring the schema of ``db`` (path, URL, engine or None) to the newest migration; returns its URL.
 
@@ -52,6 +92,8 @@ def ensure_schema(db) -> str:
     version = schema_version(url)
     if version == HEAD:
         return url
+    if version is False or version is None:  # no revision recorded: refuse another program's database
+        refuse_foreign(url)
     if is_newer(version or None):
         from smashup_db.db.transaction import writing
 

@@ -7,9 +7,7 @@ characters are dropped in both.
 
 from __future__ import annotations
 
-import os
 import re
-import tempfile
 from datetime import date
 from pathlib import Path
 
@@ -202,18 +200,14 @@ def environment(kind: str, lang: str):
     return env
 
 
-def write(text: str, out: Path) -> Path:
-    """Write ``text`` to ``out`` whole or not at all (temporary file, then rename); :class:`ShareError` on failure."""
-    out = Path(out)
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=".share-", dir=out.parent if str(out.parent) else ".")
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
-        os.replace(tmp, out)
-    except OSError as exc:
-        try:
-            os.unlink(tmp)  # type: ignore[possibly-undefined]
-        except (OSError, NameError):
-            pass
-        raise ShareError(N_("cannot write {out}: {value}"), out=out, value=exc.strerror or exc) from None
-    return out
+def write(text: str, out: Path) -> Path | None:
+    """Write ``text`` to the user-named ``out`` whole or not at all (``-``: standard output).
+
+    Through :func:`smashup_db.common.safe_write.write_text`: a new name or a
+    regular file is replaced atomically, a symlink to a regular file is
+    followed, anything else is refused untouched. Returns the file written
+    (None for ``-``); :class:`ShareError` (one line naming the file) on failure.
+    """
+    from smashup_db.common.safe_write import write_text
+
+    return write_text(out, text, ShareError)

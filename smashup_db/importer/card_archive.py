@@ -27,8 +27,13 @@ What is loaded, per matched record, with ``source`` = ``"<file name or URL>
   page instead of the wiki's main page: meta key ``source_urls:<card|base>:<upstream name>``, a JSON
   object ``{id: url}`` (see :func:`smashup_db.catalogue.rulings.source_pages`).
 
-A re-import of the same upstream data set (from any file name or URL) replaces
-its earlier rows, so importing the same file twice changes nothing.
+Every row written is marked with the importer key of its archive file
+(``importer`` = ``card-archive:cards`` or ``card-archive:bases``). A
+re-import of the same file kind (from any file name or URL, whatever its
+upstream ``source.name`` says) replaces and removes only rows carrying that
+key, so importing the same file twice changes nothing, a renamed upstream
+does not duplicate its rulings, and rows of other imports (a translation
+whose source names the archive, say) are never replaced or removed.
 """
 
 from __future__ import annotations
@@ -86,6 +91,11 @@ class ArchiveFile(namedtuple("ArchiveFile", "source kind upstream records")):
     def label(self) -> str:
         """The ``source`` value stored with every row of this file."""
         return f"{label_of(self.source)} ({self.upstream})"
+
+    @property
+    def importer(self) -> str:
+        """The key of the rows this file's import owns (``card-archive:cards`` / ``card-archive:bases``)."""
+        return f"card-archive:{self.kind}"
 
     @property
     def suffix(self) -> str:
@@ -417,33 +427,38 @@ def _import_file(w, f: ArchiveFile, matcher: Matcher, report: TextImportReport) 
         if value is not None:
             w.execute(TABLES["meta"].insert(), [{"key": meta_key, "value": value}])
 
-    # Text: one row per (kind, ref, lang); the newest import wins.
-    old = {r["ref"]: r for r in w.all("SELECT ref, text, source FROM entity_text WHERE kind = :k AND lang = 'en'",
-                                      k=entity)}
+    # Text: one row per (kind, ref, lang); this import replaces only the rows it wrote itself.
+    own = f.importer
+    old = {r["ref"]: r for r in w.all("SELECT ref, text, source, importer FROM entity_text"
+                                      " WHERE kind = :k AND lang = 'en'", k=entity)}
     adds, updates = [], []
     for ref, body in texts.items():
         prev = old.get(ref)
         if prev is None:
-            adds.append({"kind": entity, "ref": ref, "lang": "en", "text": body, "source": f.label})
+            adds.append({"kind": entity, "ref": ref, "lang": "en", "text": body, "source": f.label, "importer": own})
+        elif prev["importer"] != own:  # another import's row (a translation of the English text): kept
+            report.texts["unchanged"] += 1
         elif prev["text"] == body and prev["source"] == f.label:
             report.texts["unchanged"] += 1
         else:
-            updates.append({"kind": entity, "ref": ref, "lang": "en", "text": body, "source": f.label})
-    gone = [{"kind": entity, "ref": ref, "lang": "en"} for ref, r in old.items()
-            if r["source"].endswith(f.suffix) and ref not in texts]
+            updates.append({"kind": entity, "ref": ref, "lang": "en", "text": body, "source": f.label,
+                            "importer": own})
+    gone = [{"kind": entity, "ref": ref, "lang": "en", "importer": own} for ref, r in old.items()
+            if r["importer"] == own and ref not in texts]
     text_table = TABLES["entity_text"]
-    w.execute(text_table.update(("text", "source")), updates)
+    mine = ("kind", "ref", "lang", "importer")  # only the rows this import wrote itself
+    w.execute(text_table.update(("text", "source"), where=mine), updates)
     w.execute(text_table.insert(), adds)
-    w.execute(text_table.delete(), gone)
+    w.execute(text_table.delete(where=mine), gone)
     report.texts["added"] += len(adds)
     report.texts["changed"] += len(updates)
     report.texts["removed"] += len(gone)
 
     # Rulings of this upstream data set: per thing, replaced when they differ.
     old_rulings: dict[str, list] = defaultdict(list)
-    for r in w.all("SELECT id, ref, kind, text, source, lang FROM ruling WHERE entity = :e ORDER BY id", e=entity):
-        if r["source"].endswith(f.suffix):
-            old_rulings[r["ref"]].append(r)
+    for r in w.all("SELECT id, ref, kind, text, source, lang FROM ruling WHERE entity = :e AND importer = :i"
+                   " ORDER BY id", e=entity, i=own):
+        old_rulings[r["ref"]].append(r)
     drop, add = [], []
     for ref in set(old_rulings) | set(rulings):
         before = [(r["kind"], r["text"]) for r in old_rulings.get(ref, [])]
@@ -458,8 +473,8 @@ def _import_file(w, f: ArchiveFile, matcher: Matcher, report: TextImportReport) 
         report.rulings["removed"] += sum((b - a).values())
         if before != after or not same_source:
             drop += [{"id": r["id"]} for r in old_rulings.get(ref, [])]
-            add += [{"entity": entity, "ref": ref, "kind": k, "lang": "en", "text": t, "source": f.label}
-                    for k, t in after]
+            add += [{"entity": entity, "ref": ref, "kind": k, "lang": "en", "text": t, "source": f.label,
+                     "importer": own} for k, t in after]
     w.execute(TABLES["ruling"].delete(), drop)
     w.execute(TABLES["ruling"].insert(), add)
 

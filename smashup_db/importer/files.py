@@ -22,6 +22,18 @@ MAX_BYTES = 64 * 1024 * 1024
 URL_DEADLINE = 120
 #: Bytes asked for per read of a download.
 _CHUNK = 64 * 1024
+#: Seconds a local read may take: a FIFO whose writer sends nothing, or a kernel file that never
+#: ends, cannot keep an import waiting for ever.
+READ_DEADLINE = 60
+#: Test hook: seconds to use instead of :data:`READ_DEADLINE`. Never set it otherwise.
+READ_DEADLINE_VAR = "SMASHUP_TEST_READ_DEADLINE"
+
+
+def _read_deadline() -> float:
+    try:
+        return float(os.environ.get(READ_DEADLINE_VAR) or READ_DEADLINE)
+    except ValueError:
+        return float(READ_DEADLINE)
 
 
 def is_url(source: str) -> bool:
@@ -40,8 +52,10 @@ def read_bytes(source: str, timeout: float = URL_TIMEOUT, deadline: float | None
     ``timeout``: seconds to wait for the server at any one moment;
     ``deadline``: seconds the whole download may take (default
     :data:`URL_DEADLINE`), so a server trickling bytes cannot keep an import
-    running. A local source must be a regular file (not a folder, a device
-    such as ``/dev/zero`` or a FIFO). Raises :class:`ImportFileError` (one
+    running. A local source must be a regular file or a FIFO (``<(curl ...)``),
+    read within :data:`READ_DEADLINE` seconds; folders, devices such as
+    ``/dev/zero``, sockets and the kernel's files (``/proc``, ``/sys``) are
+    refused. Raises :class:`ImportFileError` (one
     line) when the file is missing, unreadable, not a regular file or too
     large, or when the URL cannot be fetched (network error, HTTP error,
     timeout, deadline, too large).
@@ -80,12 +94,15 @@ def read_bytes(source: str, timeout: float = URL_TIMEOUT, deadline: float | None
         info = os.stat(path)
         if stat.S_ISDIR(info.st_mode):
             raise IsADirectoryError
-        if not stat.S_ISREG(info.st_mode):
-            raise ImportFileError(N_("not a regular file (a device, FIFO or socket); give the path of a saved file"), prefix=source)
+        fifo = stat.S_ISFIFO(info.st_mode)
+        if not (fifo or stat.S_ISREG(info.st_mode)):
+            raise ImportFileError(N_("not a regular file or a FIFO (a device or socket); "
+                                     "give the path of a saved file"), prefix=source)
+        if not fifo and os.path.realpath(path).startswith(("/proc/", "/sys/")):
+            raise ImportFileError(N_("a file of the kernel, not a saved file; not imported"), prefix=source)
         if info.st_size > MAX_BYTES:
             raise ImportFileError(N_("larger than {n} MB; not imported"), prefix=source, n=MAX_BYTES // (1024 * 1024))
-        with open(path, "rb") as fh:
-            data = fh.read(MAX_BYTES + 1)
+        data = _read_local(path, source)
         if len(data) > MAX_BYTES:  # grew while being read
             raise ImportFileError(N_("larger than {n} MB; not imported"), prefix=source, n=MAX_BYTES // (1024 * 1024))
         return data
@@ -95,6 +112,43 @@ def read_bytes(source: str, timeout: float = URL_TIMEOUT, deadline: float | None
         raise ImportFileError(N_("is a folder, not a file"), prefix=source) from None
     except OSError as exc:
         raise ImportFileError(N_("cannot read: {value}"), prefix=source, value=exc.strerror or exc) from None
+
+
+def _read_local(path: str, source: str) -> bytes:
+    """At most :data:`MAX_BYTES` + 1 bytes of the file or FIFO ``path``, within :data:`READ_DEADLINE` seconds.
+
+    Opened without blocking (a FIFO with no writer yet does not hang the
+    open); each read waits with ``select`` for the time left. Raises
+    :class:`ImportFileError` when the time runs out, ``OSError`` otherwise.
+    """
+    import select
+
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    limit = _read_deadline()
+    end = time.monotonic() + limit
+    parts, size = [], 0
+    try:
+        while size <= MAX_BYTES:
+            left = end - time.monotonic()
+            if left <= 0:
+                raise ImportFileError(N_("nothing more arrived within {seconds} s (a FIFO without "
+                                         "a writer, or a file that never ends); not imported"),
+                                      prefix=source, seconds=f"{limit:g}")
+            ready, _, _ = select.select([fd], [], [], left)
+            if not ready:
+                continue
+            try:
+                chunk = os.read(fd, _CHUNK * 16)
+            except BlockingIOError:
+                time.sleep(min(0.01, max(left, 0)))
+                continue
+            if not chunk:
+                break
+            parts.append(chunk)
+            size += len(chunk)
+    finally:
+        os.close(fd)
+    return b"".join(parts)
 
 
 def _read_until(resp, end: float) -> bytes | None:

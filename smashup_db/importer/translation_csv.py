@@ -26,9 +26,7 @@ from __future__ import annotations
 
 import csv
 import io
-import os
 import re
-import tempfile
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -289,6 +287,8 @@ def import_translations(db, rows: list[Row], file_name: str, label: str | None =
     from smashup_db.db import writing
 
     report = TranslationReport(rows=len(rows))
+    importer = f"{ORIGIN}:{file_name}"  # the rows this import writes are marked as its own (revision 0007)
+
     def source_of(r: Row) -> str:
         return f"{ORIGIN}:{file_name}" + (f" ({r.source})" if r.source else "")
     with writing(ensure_current(db), "import") as w:  # write lock up front: waits for a running build
@@ -326,16 +326,17 @@ def import_translations(db, rows: list[Row], file_name: str, label: str | None =
                     report.count(r.kind, "names", "changed")
             if r.text:
                 if k not in texts:
-                    new_texts.append({"kind": r.kind, "ref": r.id, "lang": r.lang, "text": r.text, "source": source_of(r)})
+                    new_texts.append({"kind": r.kind, "ref": r.id, "lang": r.lang, "text": r.text, "source": source_of(r),
+                                      "importer": importer})
                     report.count(r.kind, "texts", "added")
                 elif texts[k][0] == r.text:
                     report.count(r.kind, "texts", "unchanged")
                 else:
                     changed_texts.append({"kind": r.kind, "ref": r.id, "lang": r.lang, "text": r.text,
-                                          "source": source_of(r)})
+                                          "source": source_of(r), "importer": importer})
                     report.count(r.kind, "texts", "changed")
         w.execute(TABLES["name"].update(("name", "folded", "evidence", "confidence")), changed_names)
-        w.execute(TABLES["entity_text"].update(("text", "source")), changed_texts)
+        w.execute(TABLES["entity_text"].update(("text", "source", "importer")), changed_texts)
         w.execute(TABLES["name"].insert(), new_names)
         w.execute(TABLES["entity_text"].insert(), new_texts)
         if report.changes:  # names or text moved: the search index changes with them
@@ -431,19 +432,8 @@ def write_translations(rows: Iterable[dict], target: Path | str | IO[str]) -> No
     if not isinstance(target, (str, Path)):
         dump(target)
         return
-    path = Path(target)
-    tmp = None
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or ".")
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
-            dump(fh)
-        os.replace(tmp, path)
-        tmp = None
-    except OSError as exc:
-        raise ImportFileError(N_("cannot write: {value}"), prefix=path, value=exc.strerror or exc) from None
-    finally:
-        if tmp:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
+    from smashup_db.common.safe_write import write_text
+
+    buf = io.StringIO()
+    dump(buf)
+    write_text(target, buf.getvalue(), ImportFileError, newline="")

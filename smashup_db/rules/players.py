@@ -20,14 +20,28 @@ class PlayerInputError(UserError, ValueError):
     """A malformed player name or ``NAME=NUMBER`` pair; one line."""
 
 
+#: Bidirectional controls (U+202E RIGHT-TO-LEFT OVERRIDE ...): dropped from names, as terminal
+#: escapes are dropped from text, so a name cannot reorder the line it is shown in. The same set
+#: as :data:`smashup_db.common.sanitize.BIDI_CONTROLS` (rules import nothing of ours).
+_BIDI = dict.fromkeys(map(ord, "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"))
+#: Format characters that belong to names in some scripts (zero-width non-joiner and joiner: Persian, Hindi, emoji).
+_JOINERS = {"\u200c", "\u200d"}
+
+
 def check_player_name(name, error: type[Exception] = PlayerInputError) -> str:
-    """``name`` stripped; ``error`` when blank, longer than :data:`MAX_NAME` or holding control characters."""
-    if not isinstance(name, str) or not name.strip():
+    """``name`` stripped and without bidi controls; ``error`` when blank, longer than :data:`MAX_NAME`
+    or holding other control or format characters.
+
+    Letters of every script are names (Cyrillic, Greek, CJK, Arabic ...). This
+    is the one check for owners and players, so whatever ``collection add`` or
+    ``game record`` accepts, an export writes and an import reads back as it is.
+    """
+    if not isinstance(name, str) or not name.translate(_BIDI).strip():
         raise error(N_("player names must be non-empty text"))
-    name = name.strip()
+    name = name.translate(_BIDI).strip()
     if len(name) > MAX_NAME:
         raise error(N_("player name {name!r}... is longer than {max_name} characters"), name=name[:20], max_name=MAX_NAME)
-    if any(unicodedata.category(ch) in ("Cc", "Cf") for ch in name):
+    if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs") and ch not in _JOINERS for ch in name):
         raise error(N_("player name {name!r} holds control characters"), name=name)
     return name
 

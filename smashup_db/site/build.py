@@ -38,7 +38,8 @@ from smashup_db.site.clean import FILTERS
 from smashup_db.site.local import build_id, file_hashes, owned_info, write_local, write_sw
 from smashup_db.site.faces import load_faces, site_css
 from smashup_db.site.sitedata import SiteData, load
-from smashup_db.site.outdir import check_contents, make_temp, remove_stale, resolve_out, temp_name, written_files
+from smashup_db.site.outdir import (TEMP_MARKER, check_contents, make_temp, mark_temp, remove_stale, resolve_out,
+                                    temp_name, written_files)
 from smashup_db.site.query_index import read_search_rows
 from smashup_db.site.paths import SiteError, page_url, safe_path, templates_dir
 from smashup_db.site.pagefind import find_pagefind, run_pagefind
@@ -245,13 +246,16 @@ def _swap(tmp: Path, out: Path) -> None:
     old = None
     if out.exists():
         old = temp_name(out, "old")
+        mark_temp(out, "old")  # so that a kill right after the rename leaves a folder the next build may remove
         os.replace(out, old)
     try:
         os.replace(tmp, out)
     except OSError:
         if old is not None:
             os.replace(old, out)
+            (out / TEMP_MARKER).unlink(missing_ok=True)
         raise
+    (out / TEMP_MARKER).unlink(missing_ok=True)
     if old is not None:
         _remove_later(old)
 

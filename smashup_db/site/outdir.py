@@ -10,7 +10,11 @@ This module makes that safe for the files around it:
   and the folder may only hold files a previous build wrote (listed in the
   marker file), since the swap replaces the whole folder;
 * :func:`remove_stale`: temporary folders left by killed builds (whose process
-  is gone) are removed at the start of the next build;
+  is gone) are removed at the start of the next build. A folder counts as a
+  build's only when it holds the ownership file :data:`TEMP_MARKER` that the
+  build wrote into it on creating it (or, for the ``.old-`` folder, before
+  renaming the previous site to it): a folder of the user's that merely has
+  a name like ``.site.old-2024`` is never touched;
 * :func:`make_temp`: the temporary folder gets the permissions of a normal
   ``mkdir`` (the umask applies; ``tempfile.mkdtemp`` would make it 0700, which a
   web server running as another user cannot read).
@@ -25,18 +29,48 @@ import secrets
 import shutil
 from pathlib import Path
 
+from smashup_db.i18n import N_
 from smashup_db.site.paths import SiteError
 from smashup_db.i18n import N_
 
 #: Name of the marker file a build writes at the top of the site (JSON, with the list of files).
 MARKER = ".smashup-site"
+#: Ownership file inside a build's temporary folders (JSON ``{"pid", "kind"}``): only folders
+#: holding it are ever removed as leftovers.
+TEMP_MARKER = ".smashup-temp"
+
+
+def mark_temp(folder: Path, kind: str) -> None:
+    """Write :data:`TEMP_MARKER` into ``folder``: it is a ``kind`` (build | old) folder of this process."""
+    (folder / TEMP_MARKER).write_text(json.dumps({"pid": os.getpid(), "kind": kind}) + "\n", encoding="utf-8")
+
+
+def _owner_pid(folder: Path) -> int | None | bool:
+    """The build process id in ``folder``'s :data:`TEMP_MARKER`; False when there is no such marker."""
+    marker = folder / TEMP_MARKER
+    if marker.is_symlink() or not marker.is_file():
+        return False
+    try:
+        pid = json.loads(marker.read_text(encoding="utf-8")).get("pid")
+    except (OSError, ValueError, AttributeError):
+        return None
+    return pid if isinstance(pid, int) and not isinstance(pid, bool) else None
 
 
 def resolve_out(out: Path) -> Path:
-    """``out`` as an absolute path; a symbolic link is replaced by the folder it points to."""
+    """``out`` as an absolute path; a symbolic link is replaced by the folder it points to.
+
+    A link to a folder that does not exist yet is built into it when the
+    folder's parent exists; a link that leads into missing folders is refused
+    (:class:`SiteError`): no parent folders are created at a link's far end.
+    """
     out = Path(out).expanduser().absolute()
     if out.is_symlink():
         target = out.resolve()
+        if not target.exists() and not target.parent.is_dir():  # no folders are created at the far end of a link
+            raise SiteError(N_("{out} is a symbolic link to {target}, whose folder {folder} does not exist; "
+                               "create it first or choose another --out"), out=str(out), target=str(target),
+                            folder=str(target.parent))
         if target.exists() and not target.is_dir():
             raise SiteError(N_("{out} links to {target}, which is not a folder; choose another --out"), out=out, target=target)
         return target
@@ -58,7 +92,7 @@ def written_files(root: Path) -> list[str]:
                     files.append(rel + entry.name)
 
     walk(os.fspath(root), "")
-    return sorted(f for f in files if f != MARKER)
+    return sorted(f for f in files if f not in (MARKER, TEMP_MARKER))
 
 
 def check_contents(out: Path, db_path: str | None) -> None:
@@ -112,9 +146,10 @@ def _alive(pid: int) -> bool:
 def remove_stale(out: Path) -> list[Path]:
     """Remove ``.NAME.build-*`` / ``.NAME.old-*`` folders beside ``out`` left by killed builds.
 
-    A folder whose name carries the id of a running process (another build
-    in progress) is kept; older folders without a process id (written by
-    earlier versions) are removed. Returns the folders removed.
+    Only folders holding a build's :data:`TEMP_MARKER` are candidates (a
+    user's folder named like one is kept); of those, a folder whose build
+    process still runs (another build in progress) is kept. Returns the
+    folders removed.
     """
     removed = []
     try:
@@ -125,7 +160,10 @@ def remove_stale(out: Path) -> list[Path]:
         m = _TEMP.match(entry.name)
         if not m or m.group("name") != out.name or entry.is_symlink() or not entry.is_dir():
             continue
-        if m.group("pid") and _alive(int(m.group("pid"))):
+        owner = _owner_pid(entry)
+        if owner is False:  # not made by a build: the user's own folder
+            continue
+        if isinstance(owner, int) and _alive(owner):
             continue
         shutil.rmtree(entry, ignore_errors=True)
         removed.append(entry)
@@ -149,9 +187,10 @@ def make_temp(out: Path) -> Path:
             tmp = temp_name(out, "build")
             try:
                 os.mkdir(tmp)
-                return tmp
             except FileExistsError:
                 continue
+            mark_temp(tmp, "build")
+            return tmp
         raise FileExistsError(f"cannot find a free temporary name beside {out}")
     except OSError as exc:
         raise SiteError(N_("cannot create the site folder {out}: {value}; choose an --out in a folder you can write to"), out=out, value=exc.strerror or exc) from None

@@ -23,7 +23,13 @@ path of an existing file (of the previous build) to hard-link, or copy, there. T
 JSON line on stdout: ``{}`` when every page was written, else
 ``{"errno", "strerror", "filename"}`` of the first write that failed (later
 pages are then skipped). End of input without the closing header means the
-build was abandoned: the helper finishes the writes it began and exits.
+build was abandoned: the helper finishes only the writes already under way,
+drops the queued ones and exits.
+
+The helper dies with its build: on Linux it asks the kernel for SIGKILL when
+its parent ends (``prctl(PR_SET_PDEATHSIG)``), and everywhere it stops when
+its parent's process id changes, so a build killed with SIGKILL leaves no
+process that goes on writing into a folder the next build removes.
 
 Errors are not lost: :meth:`PageWriter.close` raises that first ``OSError``
 again (a full disk, say); the build then removes its temporary folder as for
@@ -85,7 +91,7 @@ class PageWriter:
 
         self.written = 0
         try:
-            self._proc = subprocess.Popen([sys.executable, "-S", "-E", os.path.abspath(__file__)],
+            self._proc = subprocess.Popen([sys.executable, "-S", "-E", os.path.abspath(__file__), str(os.getpid())],
                                           stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=1 << 20)
         except OSError:  # no interpreter to start (an embedded Python): write here instead
             self._proc = None
@@ -162,14 +168,32 @@ def _read_exactly(stream, size: int) -> bytes | None:
     return data if len(data) == size else None
 
 
-def _helper(stdin, stdout) -> None:
-    """The helper process: write the pages read from ``stdin``; answer on ``stdout`` (see the module doc)."""
+def _die_with_parent(parent: int | None) -> None:
+    """Have the kernel kill this process when its parent ends (Linux); exit now if it already has."""
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+            import signal
+
+            ctypes.CDLL(None, use_errno=True).prctl(1, int(signal.SIGKILL), 0, 0, 0)  # PR_SET_PDEATHSIG = 1
+        except (OSError, AttributeError, ImportError):
+            pass
+    if parent is not None and os.getppid() != parent:
+        os._exit(1)
+
+
+def _helper(stdin, stdout, parent: int | None = None) -> None:
+    """The helper process: write the pages read from ``stdin``; answer on ``stdout`` (see the module doc).
+
+    ``parent``: the build's process id; a write that finds the parent gone
+    (the helper was adopted by another process) is skipped.
+    """
     from concurrent.futures import ThreadPoolExecutor
 
     failure: list[dict] = []
 
     def write(path: str, data: bytes, link: bool = False) -> None:
-        if failure:
+        if failure or (parent is not None and os.getppid() != parent):
             return
         try:
             if link:
@@ -180,7 +204,8 @@ def _helper(stdin, stdout) -> None:
             failure.append({"errno": exc.errno, "strerror": exc.strerror or str(exc), "filename": exc.filename})
 
     finished = False
-    with ThreadPoolExecutor(max_workers=THREADS) as pool:
+    pool = ThreadPoolExecutor(max_workers=THREADS)
+    try:
         while True:
             header = _read_exactly(stdin, HEADER.size)
             if header is None:
@@ -195,6 +220,8 @@ def _helper(stdin, stdout) -> None:
             if name is None or data is None:
                 break
             pool.submit(write, name.decode("utf-8"), data, link)
+    finally:
+        pool.shutdown(wait=True, cancel_futures=not finished)  # abandoned: queued pages are dropped
     if finished:
         stdout.write((json.dumps(failure[0] if failure else {}) + "\n").encode("utf-8"))
         stdout.flush()
@@ -206,4 +233,6 @@ if __name__ == "__main__":
     # Ctrl+C reaches the whole process group: the build handles it and closes the pipe, and
     # this helper then finishes the writes it began (no second traceback from here).
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _helper(sys.stdin.buffer, sys.stdout.buffer)
+    build = int(sys.argv[1]) if len(sys.argv) > 1 and sys.argv[1].isdigit() else None
+    _die_with_parent(build)
+    _helper(sys.stdin.buffer, sys.stdout.buffer, build)

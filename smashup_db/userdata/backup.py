@@ -45,9 +45,10 @@ def rows(cat: Catalogue) -> list[dict]:
 
 
 def _safe_cell(value) -> str:
-    """A CSV cell that no spreadsheet reads as a formula (leading = + - @ tab CR get a ')."""
-    text = "" if value is None else str(value)
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+    """A CSV cell that no spreadsheet reads as a formula (:func:`smashup_db.common.sanitize.csv_cell`)."""
+    from smashup_db.common.sanitize import csv_cell
+
+    return csv_cell("" if value is None else str(value))
 
 
 def export_text(cat: Catalogue, kind: str) -> str:
@@ -75,6 +76,8 @@ def _entries_json(text: str, src: str) -> list[tuple[str, dict]]:
 
 
 def _entries_csv(text: str, src: str) -> list[tuple[str, dict]]:
+    from smashup_db.common.sanitize import uncsv_cell
+
     reader = csv.DictReader(io.StringIO(text))
     missing = [c for c in ("owner", "product", "copies") if c not in (reader.fieldnames or [])]
     if missing:
@@ -82,8 +85,7 @@ def _entries_csv(text: str, src: str) -> list[tuple[str, dict]]:
     out = []
     try:
         for row in reader:
-            clean = {k: (v[1:] if isinstance(v, str) and v[:2] in ("'=", "'+", "'-", "'@") else v)
-                     for k, v in row.items() if k is not None}
+            clean = {k: (uncsv_cell(v) if isinstance(v, str) else v) for k, v in row.items() if k is not None}
             copies = clean.get("copies", "")
             try:
                 clean["copies"] = int(copies)

@@ -25,6 +25,17 @@ class CollectionError(UserError, ValueError):
     """Bad collection input (copies < 1, removing what is not there)."""
 
 
+def check_owner(owner) -> str:
+    """``owner`` as stored: the player-name check of :func:`smashup_db.rules.endgame.check_player_name`
+    (stripped, bidi controls dropped; blank, over-long or control characters refused with
+    :class:`CollectionError`). ``collection import`` applies the same check, so every owner
+    ``collection add`` accepts comes back from an export."""
+    from smashup_db.rules.endgame import EndError, check_player_name
+
+    try:
+        return check_player_name(owner)
+    except EndError as exc:
+        raise CollectionError(exc, prefix="--owner") from None
 
 
 def add(cat: Catalogue, product: str, copies: int = 1, owner: str = DEFAULT_OWNER,
@@ -46,6 +57,7 @@ def add(cat: Catalogue, product: str, copies: int = 1, owner: str = DEFAULT_OWNE
         raise CollectionError(N_("--copies must be a whole number from 1 to {max_copies}, not {copies}"), max_copies=MAX_COPIES, copies=copies)
     from smashup_db.catalogue.printing import check, german_default
 
+    owner = check_owner(owner)
     printing = check(printing)
     pid = cat.resolve("product", product)[0]
     printing = printing or german_default(cat.model, pid, product)
@@ -72,6 +84,7 @@ def remove(cat: Catalogue, product: str, copies: int | None = None, owner: str =
     """
     if copies is not None and copies < 1:
         raise CollectionError(N_("--copies must be 1 or more, not {copies}"), copies=copies)
+    owner = check_owner(owner)
     pid = cat.resolve("product", product)[0]
     key = {"owner": owner, "product_id": pid}
     with writing(cat.r.url, "collection") as w:

@@ -284,35 +284,63 @@ def log_stats(cat: Catalogue, player: str | None = None) -> dict:
 
     Same result as ``stats(games(cat), player)``. A seat won when its player is
     the game's winner (the winner is always stored as one of the seats' names).
-    Cost: three grouped scans of the finished games' seats; the Python side
-    handles one row per player, per faction and per ordered faction pair.
+    Cost (issue 21 item 13): plays are counted over every seat from the indexes
+    ``ix_game_player_pair`` (faction1, faction2, player) and ``ix_game_player_player``
+    in their order (no sort, no look-up of the game), then the seats of games
+    not finished (drafted only; few) are subtracted; wins are counted from the
+    finished games, each joined to its winning seat by the primary key. The
+    Python side handles three rows per player and per ordered faction pair.
     """
     from smashup_db.db.reader import in_params
 
-    seats = " FROM game g JOIN game_player p ON p.game_id = g.id WHERE g.status = 'finished'"
-    won = "SUM(CASE WHEN p.player = g.winner THEN 1 ELSE 0 END)"
-    by_player = cat.r.all(f"SELECT p.player AS player, COUNT(*) AS plays, {won} AS wins{seats} GROUP BY p.player")
+    unfinished = " FROM game_player p WHERE p.game_id IN (SELECT id FROM game WHERE status <> 'finished')"
+    # the winner's seat: game first (CROSS JOIN keeps that order in SQLite), its seats by the primary key
+    # prefix; SQLite's unary + keeps it from searching the player index instead (every seat of that name)
+    plus = "+" if cat.r.dialect == "sqlite" else ""
+    won = (f" FROM game g CROSS JOIN game_player p WHERE p.game_id = g.id AND {plus}p.player = g.winner"
+           " AND g.status = 'finished'")
+    per_player: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for r in cat.r.all("SELECT player, COUNT(*) AS plays FROM game_player GROUP BY player"):
+        per_player[r["player"]][0] += r["plays"]
+    for r in cat.r.all(f"SELECT p.player AS player, COUNT(*) AS plays{unfinished} GROUP BY p.player"):
+        per_player[r["player"]][0] -= r["plays"]
+    for r in cat.r.all(f"SELECT p.player AS player, COUNT(*) AS wins{won} GROUP BY p.player"):
+        per_player[r["player"]][1] += r["wins"]
+    per_player = {k: v for k, v in per_player.items() if v[0] > 0}
     params: dict = {}
+    only = ""
     if player is not None:
         who = player.casefold()
-        by_player = [r for r in by_player if r["player"].casefold() == who]
-        names, params = in_params("pl", [r["player"] for r in by_player])
-        seats += f" AND p.player IN {names}"
-        counted = sum(r["plays"] for r in by_player)  # a player has one seat per game
+        per_player = {k: v for k, v in per_player.items() if k.casefold() == who}
+        names, params = in_params("pl", list(per_player))
+        only = f" AND p.player IN {names}"
+        counted = sum(v[0] for v in per_player.values())  # a player has one seat per game
     else:
         counted = cat.r.scalar("SELECT COUNT(*) FROM game WHERE status = 'finished'") or 0  # every game has seats
-    by_pair = cat.r.all(f"SELECT p.faction1 AS f1, p.faction2 AS f2, COUNT(*) AS plays, {won} AS wins{seats}"
-                        " GROUP BY p.faction1, p.faction2", **params)
+    by_pair: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
+    if per_player:
+        plays = ("SELECT p.faction1 AS f1, p.faction2 AS f2, COUNT(*) AS plays FROM game_player p"
+                 + (f" WHERE {only[5:]}" if only else "") + " GROUP BY p.faction1, p.faction2")
+        for r in cat.r.all(plays, **params):
+            by_pair[(r["f1"], r["f2"])][0] += r["plays"]
+        for r in cat.r.all(f"SELECT p.faction1 AS f1, p.faction2 AS f2, COUNT(*) AS plays{unfinished}{only}"
+                           " GROUP BY p.faction1, p.faction2", **params):
+            by_pair[(r["f1"], r["f2"])][0] -= r["plays"]
+        for r in cat.r.all(f"SELECT p.faction1 AS f1, p.faction2 AS f2, COUNT(*) AS wins{won}{only}"
+                           " GROUP BY p.faction1, p.faction2", **params):
+            by_pair[(r["f1"], r["f2"])][1] += r["wins"]
     per_faction: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     per_pair: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
-    for r in by_pair:
-        for f in dict.fromkeys((r["f1"], r["f2"])):
-            per_faction[f][0] += r["plays"]
-            per_faction[f][1] += r["wins"]
-        pair = tuple(sorted((r["f1"], r["f2"])))
-        per_pair[pair][0] += r["plays"]
-        per_pair[pair][1] += r["wins"]
-    return _ordered(counted, {r["player"]: [r["plays"], r["wins"]] for r in by_player}, per_faction, per_pair)
+    for (f1, f2), (n, w) in by_pair.items():
+        if n <= 0:
+            continue
+        for f in dict.fromkeys((f1, f2)):
+            per_faction[f][0] += n
+            per_faction[f][1] += w
+        pair = tuple(sorted((f1, f2)))
+        per_pair[pair][0] += n
+        per_pair[pair][1] += w
+    return _ordered(counted, per_player, per_faction, per_pair)
 
 
 def stats(log: list[dict], player: str | None = None) -> dict:

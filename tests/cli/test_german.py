@@ -245,6 +245,7 @@ def _strip_data(line: str, names: list[str], tmp: Path) -> str:
         if n in line:
             line = line.replace(n, " ")
     line = re.sub(r"https?://\S+|\S*/\S*|--[\w-]+|'[^']*'|\b[a-z0-9]+(?:-[a-z0-9]+)+\b", " ", line)
+    line = re.sub(r"\b[a-z]+(?:_[a-z]+)+\b", " ", line)  # table names (db recover's report) are identifiers
     line = re.sub(r"\bsmashup( [a-z]+)*", " ", line)  # command examples are typed as they are
     line = re.sub(r"no such table: \w+", " ", line)  # the database driver's own words, quoted
     return line

@@ -7,7 +7,7 @@ tests/importer/test_hostile_import.py; the site's tests/site/test_hostile_site.p
 
 from __future__ import annotations
 
-from helpers import ESC, set_name, set_text, write_csv
+from helpers import ESC, db_execute, one_line_error, set_name, set_text, write_csv
 
 
 # =========================================================================== terminal escapes
@@ -21,7 +21,9 @@ def test_terminal_escapes_escaped_on_output(cli, db_path, monkeypatch):
     set_name(db_path, "base", "the-homeworld", "en", f"Home{ESC}")
     set_text(db_path, "card", "laser-sword", "en", f"Play on a minion.{ESC}")
     set_text(db_path, "base", "the-homeworld", "en", f"After{ESC}")
-    assert cli("collection", "add", "Core Set", "--owner", f"Eve{ESC}").exit_code == 0
+    one_line_error(cli("collection", "add", "Core Set", "--owner", f"Eve{ESC}"), "--owner")  # refused now
+    # (issue 21 item 7); one stored before that check:
+    db_execute(db_path, "INSERT INTO collection (owner, product_id, copies) VALUES (:o, 'core-set', 1)", o=f"Eve{ESC}")
     runs = [("card", "laser-sword"), ("base", "the-homeworld"), ("faction", "astroknights"),
             ("factions",), ("search", "f:astroknights t:action"), ("collection", "list"),
             ("draft", "--players", f"Eve{ESC},Bob", "--auto", "--seed", "1"),

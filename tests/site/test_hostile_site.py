@@ -145,21 +145,29 @@ def test_site_build_respects_umask(site_db, tmp_path):
 def test_site_build_removes_stale_temp_folders(site_db, tmp_path):
     from smashup_db.site import build_site
 
+    import json
+
+    from smashup_db.site.outdir import TEMP_MARKER
+
     dead = subprocess.Popen([sys.executable, "-c", "pass"])
     dead.wait()
-    stale = [tmp_path / f".site.build-{dead.pid}-abcd1234", tmp_path / f".site.old-{dead.pid}-ef567890",
-             tmp_path / ".site.build-k3j_x9qz"]  # the last: named like the temp folders of earlier versions
-    for folder in stale:
+    stale = [tmp_path / f".site.build-{dead.pid}-abcd1234", tmp_path / f".site.old-{dead.pid}-ef567890"]
+    for folder in stale:  # left by a killed build: they carry its ownership file
         (folder / "en").mkdir(parents=True)
         (folder / "en" / "index.html").write_text("half", encoding="utf-8")
+        (folder / TEMP_MARKER).write_text(json.dumps({"pid": dead.pid, "kind": "build"}), encoding="utf-8")
     running = tmp_path / f".site.build-{os.getppid()}-00000000"  # a build of a live process: kept
     running.mkdir()
+    (running / TEMP_MARKER).write_text(json.dumps({"pid": os.getppid(), "kind": "build"}), encoding="utf-8")
+    unmarked = tmp_path / ".site.build-k3j_x9qz"  # named like a temp folder, but not marked as one: kept
+    unmarked.mkdir()
     other = tmp_path / ".other.build-k3j_x9qz"  # another output folder's: kept
     other.mkdir()
     build_site(tmp_path / "site", "en", "/", str(site_db), search=False)
     assert not any(f.exists() for f in stale)
-    assert running.is_dir() and other.is_dir()
-    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".site.")) == [running.name]
+    assert running.is_dir() and other.is_dir() and unmarked.is_dir()
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".site.")) == sorted([running.name,
+                                                                                              unmarked.name])
 
 
 def test_site_build_unwritable_out_one_line(site_db, tmp_path):

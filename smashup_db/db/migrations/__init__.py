@@ -24,15 +24,25 @@ if TYPE_CHECKING:
     from sqlalchemy.engine import Connection, Engine
 
 #: The newest revision. Kept here so that a start-up check needs no Alembic import.
-HEAD = "0006"
+HEAD = "0007"
 #: The first revision: the schema of databases made before migrations existed.
 INITIAL = "0001"
 #: Every revision this version knows, oldest first (a start-up check needs no Alembic import).
-REVISIONS = ("0001", "0002", "0003", "0004", "0005", "0006")
+REVISIONS = ("0001", "0002", "0003", "0004", "0005", "0006", "0007")
 #: How to recognise each revision's schema when ``alembic_version`` is missing or empty:
 #: ``(revision, table, column or None)``, newest first; the first that exists tells.
-SIGNATURES = (("0006", "alias", None), ("0005", "printing", None), ("0004", "game", None), ("0003", "product_extra_deck", None),
+SIGNATURES = (("0007", "ruling", "importer"), ("0006", "alias", None), ("0005", "printing", None), ("0004", "game", None), ("0003", "product_extra_deck", None),
               ("0002", "collection", "added_at"), ("0001", "meta", None))
+#: The ``importer`` key of imported rows written before revision 0007 (or salvaged from such a
+#: file by ``db recover``), from what wrote them: the translation import's sources start with
+#: ``translations:``; every other English text row and every ruling came from the card archive.
+IMPORTER_BACKFILL = (
+    "UPDATE entity_text SET importer = 'translations' WHERE importer IS NULL AND source LIKE 'translations:%'",
+    "UPDATE entity_text SET importer = CASE kind WHEN 'card' THEN 'card-archive:cards' ELSE 'card-archive:bases' END"
+    " WHERE importer IS NULL AND lang = 'en' AND kind IN ('card', 'base')",
+    "UPDATE ruling SET importer = CASE entity WHEN 'card' THEN 'card-archive:cards' ELSE 'card-archive:bases' END"
+    " WHERE importer IS NULL AND source NOT LIKE 'translations:%'",
+)
 HERE = os.path.dirname(os.path.realpath(__file__))  # the scripts' folder (no pathlib at start-up)
 
 

@@ -1,0 +1,151 @@
+"""Issue 21 item 6: a site build removes only folders it created (an ownership file inside), removes
+the leftovers of a killed build, and its page-writing helper dies with it."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from helpers import one_line_error
+
+
+@pytest.fixture
+def site_db(tmp_path):
+    from smashup_db.compiler.bootstrap import open_reader
+
+    db = tmp_path / "cat.db"
+    open_reader(str(db)).close()
+    return db
+
+
+def _env(db) -> dict:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SMASHUP_")}
+    return {**env, "SMASHUP_DB": str(db), "LANG": "C.UTF-8"}
+
+
+def _children(pid: int) -> list[int]:
+    try:
+        return [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    except OSError:
+        return []
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def test_item6_site_build_keeps_user_folders_named_like_its_own(site_db, tmp_path):
+    from smashup_db.site import build_site
+
+    mine = [tmp_path / ".site.old-2024", tmp_path / ".site.build-final", tmp_path / ".site.old-1-keep"]
+    for folder in mine:
+        folder.mkdir()
+        (folder / "notes.txt").write_text("my own\n", encoding="utf-8")
+    build_site(tmp_path / "site", "en", "/", str(site_db), search=False)
+    build_site(tmp_path / "site", "en", "/", str(site_db), search=False)  # again: the swap makes an .old- folder
+    for folder in mine:
+        assert (folder / "notes.txt").read_text(encoding="utf-8") == "my own\n"
+    import time
+
+    deadline = time.monotonic() + 60  # the replaced site is removed by a helper process after the swap
+    while True:
+        names = sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".site."))
+        if names == sorted(f.name for f in mine) or time.monotonic() > deadline:
+            break
+        time.sleep(0.2)
+    assert names == sorted(f.name for f in mine)
+    assert not (tmp_path / "site" / ".smashup-temp").exists()
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="needs /proc to find the helper process")
+def test_item6_killed_build_leaves_no_writer_and_its_folder_goes_next_time(site_db, tmp_path):
+    out = tmp_path / "site"
+    proc = subprocess.Popen([sys.executable, "-m", "smashup_db", "site", "build", "--out", str(out), "--no-search"],
+                            env=_env(site_db), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    helpers: list[int] = []
+    try:
+        deadline = time.monotonic() + 180
+        while len(list(tmp_path.glob(".site.build-*/en/cards/*/index.html"))) < 50:  # pages are being written
+            assert proc.poll() is None and time.monotonic() < deadline, "the build ended before it could be killed"
+            helpers = _children(proc.pid) or helpers
+            time.sleep(0.005)
+        helpers = _children(proc.pid) or helpers
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert helpers, "the page writer was not found"
+    time.sleep(0.3)
+    assert not [h for h in helpers if _alive(h)], "the page writer outlived its build"
+    (left,) = list(tmp_path.glob(".site.build-*"))
+    count = sum(1 for _ in left.rglob("*"))
+    time.sleep(0.5)
+    assert sum(1 for _ in left.rglob("*")) == count, "pages were still written after the build was killed"
+    from smashup_db.site import build_site
+
+    build_site(out, "en", "/", str(site_db), search=False)
+    assert not list(tmp_path.glob(".site.build-*")) and (out / "en" / "index.html").is_file()
+
+
+_HOLDER = """
+import os, sys, time
+from smashup_db.site.writer import PageWriter
+
+w = PageWriter()
+w.add(os.path.join(sys.argv[1], "a", "index.html"), "x")
+w._proc.stdin.flush()
+child = os.fork()
+if child == 0:  # keeps the helper's input open, as any process that inherited the pipe would
+    time.sleep(60)
+    os._exit(0)
+print(w._proc.pid, child, flush=True)
+time.sleep(60)
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")
+def test_item6_page_writer_dies_with_its_build(tmp_path):
+    """SIGKILL the build: its page writer ends too, even while its input pipe is still open elsewhere."""
+    build = subprocess.Popen([sys.executable, "-c", _HOLDER, str(tmp_path)], stdout=subprocess.PIPE, text=True)
+    helper, holder = (int(x) for x in build.stdout.readline().split())
+    try:
+        deadline = time.monotonic() + 30
+        while not (tmp_path / "a" / "index.html").exists():
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+        os.kill(build.pid, signal.SIGKILL)
+        build.wait(timeout=30)
+        deadline = time.monotonic() + 3
+        while _alive(helper) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert not _alive(helper), "the page writer outlived its build"
+    finally:
+        for pid in (helper, holder):
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+
+
+def test_item9_site_out_as_dangling_symlink_is_refused(site_db, tmp_path):
+    from typer.testing import CliRunner
+
+    from smashup_db.cli import app
+
+    link = tmp_path / "www"
+    link.symlink_to(tmp_path / "nonexistent" / "x")
+    res = CliRunner().invoke(app, ["site", "build", "--out", str(link), "--no-search", "--db", str(site_db)])
+    one_line_error(res, str(link), "does not exist")
+    assert not (tmp_path / "nonexistent").exists() and link.is_symlink()
