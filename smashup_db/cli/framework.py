@@ -229,8 +229,6 @@ def reflow(text):
 
 #: "Examples: smashup ...; smashup ..." inside a paragraph (English or German help).
 _EXAMPLES = re.compile(r"(?:(?<=\s)|^)(Examples?|Beispiele?):\s+(?=smashup\b)")
-#: Where one example command ends and the next begins: "; smashup" or "then: smashup".
-_NEXT_EXAMPLE = re.compile(r";\s+(?=smashup\b)|\s+(?=[^\s:]+:\s+smashup\b)")
 
 
 def _examples(para: str) -> list[str]:
@@ -242,10 +240,25 @@ def _examples(para: str) -> list[str]:
     head = para[:m.start()].strip()
     out = [head] if head else []
     out.append(m.group(1) + ":")
-    for piece in _NEXT_EXAMPLE.split(para[m.end():]):
-        if piece.strip():
-            out.append("  " + " ".join(piece.split()).rstrip(";"))
+    for piece in _split_examples(para[m.end():].split()):
+        out.append("  " + " ".join(piece).rstrip(";"))
     return out
+
+
+def _split_examples(words: list[str]) -> list[list[str]]:
+    """The words of inline examples split into one command each: a command begins at ``smashup``
+    after a word ending in ``;`` (``a; smashup b``) or after a label (``then: smashup b``, the
+    label going with the command it introduces). One pass over the words (linear time)."""
+    pieces: list[list[str]] = [[]]
+    for word in words:
+        cur = pieces[-1]
+        if word == "smashup" and cur:
+            if cur[-1].endswith(";"):
+                pieces.append([])
+            elif cur[-1].endswith(":") and ":" not in cur[-1][:-1] and len(cur) > 1:
+                pieces.append([cur.pop()])
+        pieces[-1].append(word)
+    return [p for p in pieces if p]
 
 
 def apply(app) -> None:

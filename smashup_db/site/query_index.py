@@ -10,6 +10,8 @@ One JSON file per site language, ``assets/search-<lang>.json``::
      "refs":  {"faction": [[id, [folded names]], ...], "product": [...]},
      "pf":    {product id: [faction ids]},
      "fp":    {faction id: [product ids]},  "held": {item index: [product ids]},  # owned:, printing:
+     "asked": the printing the pages ask for where nothing owned decides ("german" on /de/, else null),
+     "german": [indices of the items a German box holds] (only when asked is "german"),
      "names": {"faction": {id: display name}, "product": {...}}}
 
 ``items`` are in the CLI's result order (cards by faction then card order,
@@ -27,6 +29,7 @@ import json
 from typing import Callable
 
 from smashup_db.catalogue.owned import default_held, held_products
+from smashup_db.catalogue.printing import german_held
 from smashup_db.search.execute import BASE_KEYWORD_PATTERNS
 from smashup_db.search.index import _SOURCE_ALIASES, _SOURCE_NAMES, _SOURCE_TEXT, documents, group_rows
 from smashup_db.site.clean import is_placeholder
@@ -90,6 +93,9 @@ def build_index(data: SiteData, rows: tuple[list[dict], list[dict]], lang: str, 
         hs = held_products(model, thing)
         if hs != default_held(model, thing):
             held[str(k)] = hs
+    # the German site asks for the German edition where a German box holds a thing (Catalogue.printing_of)
+    asked = "german" if lang == "de" else None
+    german = [k for key, k in sorted(pos.items(), key=lambda kv: kv[1]) if asked and _german_held(model, key)]
     docs = [[pos[d["key"]], d["lang"], d["field"], d["body"]]
             for d in documents(*rows) if d["key"] in pos]
     cat = data.catalogue
@@ -102,8 +108,20 @@ def build_index(data: SiteData, rows: tuple[list[dict], list[dict]], lang: str, 
             "docs": docs, "show": show, "refs": refs,
             "pf": {p["id"]: list(p["factions"]) for p in data.products.values()},
             "fp": {f.id: list(dict.fromkeys(f.products)) for f in model.factions.values()}, "held": held,
+            "asked": asked, "german": german,
             "names": {"faction": {i: names("faction", i)["name"] for i in data.factions},
                       "product": {i: names("product", i)["name"] for i in data.products}}}
+
+
+def _german_held(model, key: str) -> bool:
+    """Whether a German box holds the card or base of search key ``key`` (printing.german_held, with a
+    card's faction's boxes as Catalogue.printing_of passes them)."""
+    kind, ref = key.split(":", 1)
+    if kind == "card":
+        card = model.cards[ref]
+        faction = model.factions.get(card.faction)
+        return german_held(model, card, tuple(faction.products) if faction else ())
+    return german_held(model, model.bases[ref])
 
 
 def _excerpt(item: dict, lang: str) -> str:

@@ -342,11 +342,17 @@
   }
 
   /* The printing that applies to item k for a collection {product id: printing or null}: that of the first
-   * holding product the collection records a printing for, else "current" (printing.applies, without --printing). */
+   * holding product the collection records a printing for, else what the pages ask for (index.asked: the
+   * German edition on /de/ where a German box holds the item, as smashup search --printing german), else
+   * "current" (printing.applies and Catalogue.printing_of). */
   function printingOf(index, k, owned) {
     var hs = held(index, k), j;
     for (j = 0; j < hs.length; j++) if (owned && own(owned, hs[j]) && owned[hs[j]]) return owned[hs[j]];
-    return "current";
+    if (index.asked === "german") {
+      if (!index.germanSet) index.germanSet = new Set(index.german || []);
+      return index.germanSet.has(k) ? "german" : "current";
+    }
+    return index.asked || "current";
   }
 
   function compile(index, query, owned) {

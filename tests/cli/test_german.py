@@ -162,6 +162,8 @@ def _commands(tmp: Path, has_archive: bool) -> list[tuple[str, list[str]]]:
         ("collection add", ["collection", "add", "Core Set"]), ("collection list", ["collection", "list"]),
         ("collection export", ["collection", "export", str(tmp / "boxes.csv")]),
         ("collection import", ["collection", "import", str(tmp / "boxes.csv")]),
+        ("collection code", ["collection", "code"]),
+        ("collection add", ["collection", "add", "--code", "not-a-code"]),
         ("collection remove", ["collection", "remove", "Core Set"]),
         ("preset save", ["preset", "save", "fam", "--ban", "Elder Things"]), ("preset list", ["preset", "list"]),
         ("preset remove", ["preset", "remove", "fam"]),
