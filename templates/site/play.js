@@ -38,6 +38,43 @@
     return function (k) { var all = q.getAll(k).filter(function (v) { return v !== ""; }); return all.length ? all.join(",") : null; };
   }
 
+  // ------------------------------------------------------------------ a collection code (smashup collection code)
+  /** The product ids of a code in slot order (assets/local.js decodes it; one copy each: a code holds no copies),
+   * or throws for a code that cannot be read. The code's printings are not used here (see docs/play.md). */
+  function codeBoxes(code) {
+    var owned = window.SmashOwned.decode(code), ids = [];
+    for (var pid in owned) if (Object.prototype.hasOwnProperty.call(owned, pid)) ids.push(pid);
+    if (!ids.length) throw new Error("empty");
+    return ids;
+  }
+  function tick(ids) {
+    form.querySelectorAll("input[name=owned]").forEach(function (box) { box.checked = ids.indexOf(box.value) >= 0; });
+  }
+  /** ``get`` with ``owned`` taken from ``?c=CODE`` (or, on the bare form, from the code the browser keeps).
+   * A share link's ``owned=`` is never replaced by a kept code, so a link shows the same night everywhere.
+   * Returns {get, bad}: ``bad`` is true when ``?c=`` cannot be read (then nothing changes). */
+  function withCode(get) {
+    var c = get("c"), kept = "";
+    if (!window.SmashOwned) return {get: get, bad: false};
+    if (!c && !get("players") && !get("owned")) kept = window.SmashOwned.code() || "";
+    if (!c && !kept) return {get: get, bad: false};
+    var ids;
+    try { ids = codeBoxes(c || kept); } catch (e) { return {get: get, bad: !!c}; }
+    if (c) { try { window.SmashOwned.save(c); } catch (e) { /* checked above */ } }
+    var joined = ids.join(",");
+    return {get: function (k) { return k === "owned" ? joined : get(k); }, bad: false};
+  }
+  function codeField() {
+    var input = document.getElementById("owned-code");
+    document.getElementById("owned-code-use").addEventListener("click", function () {
+      var ids;
+      try { ids = codeBoxes(input.value); } catch (e) { say(S.error + ": " + S.bad_code, true); return; }
+      try { window.SmashOwned.save(input.value); } catch (e) { /* decoded above */ }
+      tick(ids);
+      say(fill(S.code_used, {n: ids.length}));
+    });
+  }
+
   function prefill(get) {
     ["players", "seed", "offer", "ban", "include", "pool"].forEach(function (k) {
       var v = get(k); if (v != null) form.elements[k].value = v;
@@ -49,8 +86,7 @@
       var want = P.splitList(get(k));
       form.querySelectorAll("input[name=" + k + "]").forEach(function (box) { box.checked = want.indexOf(box.value) >= 0; });
     });
-    var owned = P.splitList(get("owned")).map(function (s) { return s.split(":")[0]; });
-    form.querySelectorAll("input[name=owned]").forEach(function (box) { box.checked = owned.indexOf(box.value) >= 0; });
+    tick(P.splitList(get("owned")).map(function (s) { return s.split(":")[0]; }));
   }
 
   function shareQuery() {
@@ -265,8 +301,13 @@
 
   // ------------------------------------------------------------------ start
   function start() {
-    var get = query();
+    var coded = withCode(query()), get = coded.get;
     prefill(get);
+    if (coded.bad) {  // one line; the ticks stay as the link had them, nothing is drawn
+      app.setAttribute("data-state", "error");
+      say(S.error + ": " + S.bad_code, true);
+      return;
+    }
     if (!get("players")) { app.setAttribute("data-state", "form"); return; }
     document.getElementById("play-setup").open = false;  // the draft comes first once the table is set
     try {
@@ -321,6 +362,8 @@
       });
     });
     say("");
-    start();
+    codeField();
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);  // local.js is deferred
+    else start();
   }, function () { say(S.load_failed, true); app.setAttribute("data-state", "error"); });
 })();
