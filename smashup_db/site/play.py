@@ -15,10 +15,12 @@ with a JavaScript port of CPython's ``random.Random``; this module writes what i
      "c": [[component id, name, kind, count or null, [product ids]], ...],  special decks (Madness, Munchkin)
      "n": {"f"|"p"|"b"|"c": {id: [name_lang, name_en]}},  only where not [lang, name]
      "h": {base id: [products holding it: its own, then its printings']},  only where not [its product]
+     "g": {base id: [original, german]}, each 1 (the current breakpoint/VP), 0 (no German box holds it:
+          the current printing) or [breakpoint, [vp]]; only where not [1, 0]; for a code's printings
      "w": VP that end the game}
 
 The set-up sheet (``setup`` of the result, as :mod:`smashup_db.gamenight.setup_sheet` builds it) reads
-the components, the names' languages and ``h``. The boxes' printing is ``current`` (no collection on the page).
+the components, the names' languages and ``h``. The boxes' printing is ``current`` unless a collection code says otherwise (``g``).
 
 Names are in the page's language (the CLI's ``--lang``: the same fallback to English), so the
 result's warnings read as ``smashup draft --json --lang L`` writes them. Facts only, no rules text.
@@ -29,6 +31,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from smashup_db.catalogue import printing as prt
 from smashup_db.gamenight.session import links
 from smashup_db.i18n import N_
 from smashup_db.i18n.terms import term
@@ -72,10 +75,22 @@ def play_data(cat, lang: str, version: str = "") -> dict:
         holding = list(dict.fromkeys([b.product, *(r.product for r in b.printings)]))
         if holding != [b.product]:
             held[b.id] = holding
+    printed = {}
+    for b in m.bases.values():  # the facts when a collection code says which printing a box is
+        cur = [bases[b.id][4], bases[b.id][5]]
+        alt = []
+        for pr in ("original", "german"):
+            if pr == "german" and not prt.german_held(m, b):
+                alt.append(0)  # no German box holds it: the current facts (Catalogue.printing_of)
+                continue
+            f = prt.base_facts(b, pr)
+            alt.append(1 if [f["breakpoint"], f["vp"]] == cur else [f["breakpoint"], list(f["vp"])])
+        if alt != [1, 0]:
+            printed[b.id] = alt
     from smashup_db.rules.endgame import WIN_VP
 
     return {"v": version, "lang": lang, "f": factions, "p": products, "b": bases, "x": extra, "c": components, "n": langs,
-            "h": held, "w": WIN_VP}
+            "h": held, "g": printed, "w": WIN_VP}
 
 
 def write_play_assets(root: Path, cat, langs, templates: Path, version: str = "") -> dict[str, int]:

@@ -39,16 +39,24 @@
   }
 
   // ------------------------------------------------------------------ a collection code (smashup collection code)
-  /** The product ids of a code in slot order (assets/local.js decodes it; one copy each: a code holds no copies),
-   * or throws for a code that cannot be read. The code's printings are not used here (see docs/play.md). */
+  /** The ``owned`` items of a code in slot order, ``id`` or ``id:printing`` (assets/local.js decodes it; one copy
+   * each: a code holds no copies), or throws for a code that cannot be read. */
   function codeBoxes(code) {
     var owned = window.SmashOwned.decode(code), ids = [];
-    for (var pid in owned) if (Object.prototype.hasOwnProperty.call(owned, pid)) ids.push(pid);
+    for (var pid in owned) if (Object.prototype.hasOwnProperty.call(owned, pid)) ids.push(owned[pid] ? pid + ":" + owned[pid] : pid);
     if (!ids.length) throw new Error("empty");
     return ids;
   }
-  function tick(ids) {
-    form.querySelectorAll("input[name=owned]").forEach(function (box) { box.checked = ids.indexOf(box.value) >= 0; });
+  /** Tick the boxes of ``items`` (``id``, ``id:2``, ``id:german``): a box's value keeps the item, so the form
+   * sends a code's printing on (owned=core-set:german). */
+  function tick(items) {
+    var byId = {};
+    items.forEach(function (s) { byId[s.split(":")[0]] = s; });
+    form.querySelectorAll("input[name=owned]").forEach(function (box) {
+      var id = box.value.split(":")[0], has = Object.prototype.hasOwnProperty.call(byId, id);
+      box.checked = has;
+      box.value = has ? byId[id] : id;
+    });
   }
   /** ``get`` with ``owned`` taken from ``?c=CODE`` (or, on the bare form, from the code the browser keeps).
    * A share link's ``owned=`` is never replaced by a kept code, so a link shows the same night everywhere.
@@ -86,7 +94,7 @@
       var want = P.splitList(get(k));
       form.querySelectorAll("input[name=" + k + "]").forEach(function (box) { box.checked = want.indexOf(box.value) >= 0; });
     });
-    tick(P.splitList(get("owned")).map(function (s) { return s.split(":")[0]; }));
+    tick(P.splitList(get("owned")));
   }
 
   function shareQuery() {

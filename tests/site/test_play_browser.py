@@ -317,21 +317,26 @@ def test_the_cli_share_link_opens_the_same_night(phone, site_url, cli, picked):
 
 def test_a_collection_code_ticks_its_boxes_and_draws_as_the_cli(phone, site_url, cli):
     """``?c=CODE`` (from ``smashup collection code``) ticks the code's boxes and draws from them exactly as
-    ``smashup draft --owned`` with that collection (a code holds no copies: one each, as recorded here)."""
-    for pid in ("core-set", "the-obligatory-cthulhu-set"):
-        assert cli("collection", "add", pid).exit_code == 0
+    ``smashup draft --owned`` with that collection, the German edition's facts where the code says German
+    (a code holds no copies: one each, as recorded here)."""
+    assert cli("collection", "add", "core-set", "--printing", "german").exit_code == 0  # the code keeps the printing
+    assert cli("collection", "add", "the-obligatory-cthulhu-set").exit_code == 0
     made = cli("collection", "code")
     assert made.exit_code == 0, made.output
     code = made.stdout.strip()
     draft = ["draft", "--players", "Anna,Ben", "--seed", "3", "--auto", "--owned", "--json", "--lang", "de"]
     expected = json.loads(cli(*draft).stdout)
     assert set(expected["boxes"]) <= {"core-set", "the-obligatory-cthulhu-set"}
+    assert "german" in {b["printing"] for b in expected["bases_in_play_stats"]}  # the German edition's facts apply
     open_play(phone, site_url, "de", f"c={code}&players=Anna,Ben&seed=3&auto=1")
     assert result(phone, expected) == expected
     assert phone.is_checked("#own-core-set") and phone.is_checked("#own-the-obligatory-cthulhu-set")
     assert phone.locator("#owned-boxes input:checked").count() == 2
-    share = phone.input_value("#share")
-    assert "owned=" in share and "c=" not in urlparse(share).query.split("&")[0]
+    share = phone.input_value("#share")  # the boxes and their printings, without the code
+    assert "owned=core-set%3Agerman%2Cthe-obligatory-cthulhu-set" in share and "c=" not in share
+    phone.goto(share)
+    phone.wait_for_selector("#play-app[data-state=done]", state="attached")
+    assert result(phone, expected) == expected
     # the browser keeps the code: the bare form starts with its boxes ticked, a share link's own boxes win
     open_play(phone, site_url, "de", state="form")
     assert phone.locator("#owned-boxes input:checked").count() == 2
