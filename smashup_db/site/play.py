@@ -15,12 +15,10 @@ with a JavaScript port of CPython's ``random.Random``; this module writes what i
      "c": [[component id, name, kind, count or null, [product ids]], ...],  special decks (Madness, Munchkin)
      "n": {"f"|"p"|"b"|"c": {id: [name_lang, name_en]}},  only where not [lang, name]
      "h": {base id: [products holding it: its own, then its printings']},  only where not [its product]
-     "g": {base id: [original, german]}, each 1 (the current breakpoint/VP), 0 (no German box holds it:
-          the current printing) or [breakpoint, [vp]]; only where not [1, 0]; for a code's printings
      "w": VP that end the game}
 
 The set-up sheet (``setup`` of the result, as :mod:`smashup_db.gamenight.setup_sheet` builds it) reads
-the components, the names' languages and ``h``. The boxes' printing is ``current`` unless a collection code says otherwise (``g``).
+the components, the names' languages and ``h``. The boxes' printing is ``current`` unless a collection code says otherwise (:func:`printing_facts`).
 
 Names are in the page's language (the CLI's ``--lang``: the same fallback to English), so the
 result's warnings read as ``smashup draft --json --lang L`` writes them. Facts only, no rules text.
@@ -37,7 +35,7 @@ from smashup_db.i18n import N_
 from smashup_db.i18n.terms import term
 from smashup_db.site.paths import safe_path
 
-__all__ = ["ENGINE_MESSAGES", "PLAY_ASSETS", "engine_messages", "play_data", "write_play_assets"]
+__all__ = ["ENGINE_MESSAGES", "PLAY_ASSETS", "engine_messages", "play_data", "printing_facts", "write_play_assets"]
 
 #: Scripts of the play page, copied from the templates folder into ``assets/``.
 PLAY_ASSETS = ("play-engine.js", "play.js", "play.css")
@@ -75,26 +73,37 @@ def play_data(cat, lang: str, version: str = "") -> dict:
         holding = list(dict.fromkeys([b.product, *(r.product for r in b.printings)]))
         if holding != [b.product]:
             held[b.id] = holding
-    printed = {}
-    for b in m.bases.values():  # the facts when a collection code says which printing a box is
-        cur = [bases[b.id][4], bases[b.id][5]]
+    from smashup_db.rules.endgame import WIN_VP
+
+    return {"v": version, "lang": lang, "f": factions, "p": products, "b": bases, "x": extra, "c": components, "n": langs,
+            "h": held, "w": WIN_VP}
+
+
+def printing_facts(cat) -> dict:
+    """``assets/play-printings.json``: ``{base id: [original, german]}``, each 1 (the current breakpoint/VP),
+    0 (no German box holds it: the current printing, as ``Catalogue.printing_of``) or ``[breakpoint, [vp]]``;
+    only bases where it is not ``[1, 0]``. The page loads it when a collection code (``owned=id:german``)
+    names a printing, and applies :func:`smashup_db.catalogue.printing.applies` with it. Language-free."""
+    m = cat.model
+    out = {}
+    for b in m.bases.values():
+        cur = prt.base_facts(b, None)
+        cur = [cur["breakpoint"], cur["vp"]]
         alt = []
         for pr in ("original", "german"):
             if pr == "german" and not prt.german_held(m, b):
-                alt.append(0)  # no German box holds it: the current facts (Catalogue.printing_of)
+                alt.append(0)
                 continue
             f = prt.base_facts(b, pr)
             alt.append(1 if [f["breakpoint"], f["vp"]] == cur else [f["breakpoint"], list(f["vp"])])
         if alt != [1, 0]:
-            printed[b.id] = alt
-    from smashup_db.rules.endgame import WIN_VP
-
-    return {"v": version, "lang": lang, "f": factions, "p": products, "b": bases, "x": extra, "c": components, "n": langs,
-            "h": held, "g": printed, "w": WIN_VP}
+            out[b.id] = alt
+    return out
 
 
 def write_play_assets(root: Path, cat, langs, templates: Path, version: str = "") -> dict[str, int]:
-    """Write ``assets/play-engine.js``, ``assets/play.js``, ``assets/play.css`` and ``assets/play-<lang>.json`` under ``root``.
+    """Write ``assets/play-engine.js``, ``assets/play.js``, ``assets/play.css``, ``assets/play-<lang>.json`` and
+    ``assets/play-printings.json`` under ``root``.
 
     Returns the byte size of each data file (``{"en": n, ...}``). Raises ``OSError`` when a file cannot be written.
     """
@@ -104,6 +113,8 @@ def write_play_assets(root: Path, cat, langs, templates: Path, version: str = ""
         src = templates / name
         if src.is_file():
             (assets / name).write_bytes(src.read_bytes())
+    safe_path(root, "assets", filename="play-printings.json").write_text(
+        json.dumps(printing_facts(cat), separators=(",", ":")), encoding="utf-8")
     sizes = {}
     for lang in langs:
         body = json.dumps(play_data(cat, lang, version), ensure_ascii=False, separators=(",", ":"))

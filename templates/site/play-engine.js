@@ -207,9 +207,8 @@
   Catalogue.prototype.fname = function (f) { return this.factionName.has(f) ? this.factionName.get(f) : f; };
   Catalogue.prototype.bname = function (b) { return this.base.has(b) ? this.base.get(b)[0] : b; };
   Catalogue.prototype.pname = function (p) { return this.productName.has(p) ? this.productName.get(p) : p; };
-  /** A base's facts {printing, breakpoint, vp, known} under ``printings`` ({product id: printing or null}, a
-   * collection code's; null: none): catalogue.printing.applies (the first product holding it with a printing
-   * recorded) and Catalogue.printing_of (german only where a German box holds it), facts from play.py's "g". */
+  /** A base's facts {printing, breakpoint, vp, known} under printings ({product: printing}): printing.applies,
+   * Catalogue.printing_of; raw.g = assets/play-printings.json (play.py printing_facts). */
   Catalogue.prototype.facts = function (b, printings) {
     var r = this.base.get(b), used = "current", held, i, alt;
     if (printings) {
@@ -746,7 +745,7 @@
     var owned = null, printings = null, ownedItems = splitList(get("owned"));
     if (ownedItems.length) {
       owned = new Map();
-      ownedItems.forEach(function (item) {  // id, id:2, id:german, id:2:german (a collection code's printing)
+      ownedItems.forEach(function (item) {  // id, id:2, id:german, id:2:german
         var m = /^(.*?)(?::(\d+))?(?::(original|current|german))?$/.exec(item), id = resolveIds(cat, "product", [m[1].trim()])[0];
         var n = m[2] ? parseInt(m[2], 10) : 1;
         if (n > 0) owned.set(id, (owned.get(id) || 0) + n);

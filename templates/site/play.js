@@ -39,16 +39,14 @@
   }
 
   // ------------------------------------------------------------------ a collection code (smashup collection code)
-  /** The ``owned`` items of a code in slot order, ``id`` or ``id:printing`` (assets/local.js decodes it; one copy
-   * each: a code holds no copies), or throws for a code that cannot be read. */
+  /** A code's owned items, id or id:printing (one copy each); throws for a bad code. docs/play.md */
   function codeBoxes(code) {
     var owned = window.SmashOwned.decode(code), ids = [];
     for (var pid in owned) if (Object.prototype.hasOwnProperty.call(owned, pid)) ids.push(owned[pid] ? pid + ":" + owned[pid] : pid);
     if (!ids.length) throw new Error("empty");
     return ids;
   }
-  /** Tick the boxes of ``items`` (``id``, ``id:2``, ``id:german``): a box's value keeps the item, so the form
-   * sends a code's printing on (owned=core-set:german). */
+  /** Tick the boxes of items (id, id:2, id:german); the value keeps the item for the form. */
   function tick(items) {
     var byId = {};
     items.forEach(function (s) { byId[s.split(":")[0]] = s; });
@@ -58,9 +56,7 @@
       box.value = has ? byId[id] : id;
     });
   }
-  /** ``get`` with ``owned`` taken from ``?c=CODE`` (or, on the bare form, from the code the browser keeps).
-   * A share link's ``owned=`` is never replaced by a kept code, so a link shows the same night everywhere.
-   * Returns {get, bad}: ``bad`` is true when ``?c=`` cannot be read (then nothing changes). */
+  /** get() with owned from ?c= (or, on the bare form only, the kept code); bad: ?c= unreadable. */
   function withCode(get) {
     var c = get("c"), kept = "";
     if (!window.SmashOwned) return {get: get, bad: false};
@@ -68,7 +64,7 @@
     if (!c && !kept) return {get: get, bad: false};
     var ids;
     try { ids = codeBoxes(c || kept); } catch (e) { return {get: get, bad: !!c}; }
-    if (c) { try { window.SmashOwned.save(c); } catch (e) { /* checked above */ } }
+    if (c) { try { window.SmashOwned.save(c); } catch (e) { /* */ } }
     var joined = ids.join(",");
     return {get: function (k) { return k === "owned" ? joined : get(k); }, bad: false};
   }
@@ -77,7 +73,7 @@
     document.getElementById("owned-code-use").addEventListener("click", function () {
       var ids;
       try { ids = codeBoxes(input.value); } catch (e) { say(S.error + ": " + S.bad_code, true); return; }
-      try { window.SmashOwned.save(input.value); } catch (e) { /* decoded above */ }
+      try { window.SmashOwned.save(input.value); } catch (e) { /* */ }
       tick(ids);
       say(fill(S.code_used, {n: ids.length}));
     });
@@ -308,10 +304,10 @@
   }
 
   // ------------------------------------------------------------------ start
-  function start() {
-    var coded = withCode(query()), get = coded.get;
+  function start(coded) {
+    var get = coded.get;
     prefill(get);
-    if (coded.bad) {  // one line; the ticks stay as the link had them, nothing is drawn
+    if (coded.bad) {  // one line, ticks unchanged, nothing drawn
       app.setAttribute("data-state", "error");
       say(S.error + ": " + S.bad_code, true);
       return;
@@ -371,7 +367,17 @@
     });
     say("");
     codeField();
-    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);  // local.js is deferred
-    else start();
-  }, function () { say(S.load_failed, true); app.setAttribute("data-state", "error"); });
+    return new Promise(function (ok) {  // local.js is deferred: it runs before DOMContentLoaded
+      if (window.SmashOwned || document.readyState === "complete") return ok();
+      document.addEventListener("DOMContentLoaded", ok); window.addEventListener("load", ok);
+    });
+  }).then(function () {
+    var coded = withCode(query());
+    // a printing named (owned=core-set:german): load its bases' facts
+    if (!P.splitList(coded.get("owned")).some(function (s) { return /:(original|german)$/.test(s); })) return start(coded);
+    return fetch(app.getAttribute("data-printings")).then(function (r) {
+      if (!r.ok) throw new Error(r.status);
+      return r.json();
+    }).then(function (g) { cat.raw.g = g; start(coded); });
+  }).then(null, function () { say(S.load_failed, true); app.setAttribute("data-state", "error"); });
 })();

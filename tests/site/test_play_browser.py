@@ -262,6 +262,7 @@ def test_first_load_is_at_most_150_kb(browser, site_url):
     ctx.close()
     total = sum(sizes.values())
     assert "/assets/play-de.json" in sizes and "/assets/play-engine.js" in sizes
+    assert "/assets/play-printings.json" not in sizes  # loaded only when a collection code names a printing
     assert total <= 150_000, sizes
     print(f"first load of /de/play/: {total} bytes in {len(sizes)} files")
 
@@ -356,6 +357,6 @@ def test_a_bad_collection_code_says_so_in_one_line(phone, site_url):
     phone.evaluate("() => document.querySelectorAll('details').forEach(d => d.open = true)")
     phone.fill("#owned-code", "<img src=x onerror=alert(1)>")
     phone.tap("#owned-code-use")
-    assert phone.text_content("#play-status").startswith("Error: this is not a collection code")
+    assert phone.text_content("#play-status").startswith("Error: not a collection code")
     assert phone.locator("#owned-boxes input:checked").count() == 1 and phone.locator("main img").count() == 0
     assert not phone.errors
