@@ -7,6 +7,7 @@ characters are dropped in both.
 
 from __future__ import annotations
 
+import os
 import re
 from datetime import date
 from pathlib import Path

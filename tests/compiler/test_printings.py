@@ -161,7 +161,11 @@ def test_german_title_records_the_german_edition_and_lookups_follow_it(cli):
     row = json_ok(cli("collection", "add", "Wahnsinnslevel 9000", "--json"))
     assert row["printing"] == "german"
     assert json_ok(cli("base", "Field of Honor", "--json"))["breakpoint"] == 18
-    assert json_ok(cli("base", "Field of Honor", "--printing", "current", "--json"))["breakpoint"] == 16
+    # the box owned decides before --printing (issue 20: owned, else --printing, else current) ...
+    shown = json_ok(cli("base", "Field of Honor", "--printing", "current", "--json"))
+    assert shown["breakpoint"] == 18
+    # ... and every printing stays listed, the reprint's 16 among them
+    assert 16 in {p.get("breakpoint") for p in shown["printings"]}
     assert json_ok(cli("collection", "add", "Core Set", "--json"))["printing"] is None
     assert json_ok(cli("collection", "add", "Core Set", "--printing", "original", "--json"))["printing"] == "original"
     assert json_ok(cli("base", "Temple of Goju", "--json"))["breakpoint"] == 18
