@@ -18,7 +18,7 @@ with a JavaScript port of CPython's ``random.Random``; this module writes what i
      "w": VP that end the game}
 
 The set-up sheet (``setup`` of the result, as :mod:`smashup_db.gamenight.setup_sheet` builds it) reads
-the components, the names' languages and ``h``. The boxes' printing is ``current`` (no collection on the page).
+the components, the names' languages and ``h``. The boxes' printing is ``current`` unless a collection code says otherwise (:func:`printing_facts`).
 
 Names are in the page's language (the CLI's ``--lang``: the same fallback to English), so the
 result's warnings read as ``smashup draft --json --lang L`` writes them. Facts only, no rules text.
@@ -29,12 +29,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from smashup_db.catalogue import printing as prt
 from smashup_db.gamenight.session import links
 from smashup_db.i18n import N_
 from smashup_db.i18n.terms import term
 from smashup_db.site.paths import safe_path
 
-__all__ = ["ENGINE_MESSAGES", "PLAY_ASSETS", "engine_messages", "play_data", "write_play_assets"]
+__all__ = ["ENGINE_MESSAGES", "PLAY_ASSETS", "engine_messages", "play_data", "printing_facts", "write_play_assets"]
 
 #: Scripts of the play page, copied from the templates folder into ``assets/``.
 PLAY_ASSETS = ("play-engine.js", "play.js", "play.css")
@@ -78,8 +79,31 @@ def play_data(cat, lang: str, version: str = "") -> dict:
             "h": held, "w": WIN_VP}
 
 
+def printing_facts(cat) -> dict:
+    """``assets/play-printings.json``: ``{base id: [original, german]}``, each 1 (the current breakpoint/VP),
+    0 (no German box holds it: the current printing, as ``Catalogue.printing_of``) or ``[breakpoint, [vp]]``;
+    only bases where it is not ``[1, 0]``. The page loads it when a collection code (``owned=id:german``)
+    names a printing, and applies :func:`smashup_db.catalogue.printing.applies` with it. Language-free."""
+    m = cat.model
+    out = {}
+    for b in m.bases.values():
+        cur = prt.base_facts(b, None)
+        cur = [cur["breakpoint"], cur["vp"]]
+        alt = []
+        for pr in ("original", "german"):
+            if pr == "german" and not prt.german_held(m, b):
+                alt.append(0)
+                continue
+            f = prt.base_facts(b, pr)
+            alt.append(1 if [f["breakpoint"], f["vp"]] == cur else [f["breakpoint"], list(f["vp"])])
+        if alt != [1, 0]:
+            out[b.id] = alt
+    return out
+
+
 def write_play_assets(root: Path, cat, langs, templates: Path, version: str = "") -> dict[str, int]:
-    """Write ``assets/play-engine.js``, ``assets/play.js``, ``assets/play.css`` and ``assets/play-<lang>.json`` under ``root``.
+    """Write ``assets/play-engine.js``, ``assets/play.js``, ``assets/play.css``, ``assets/play-<lang>.json`` and
+    ``assets/play-printings.json`` under ``root``.
 
     Returns the byte size of each data file (``{"en": n, ...}``). Raises ``OSError`` when a file cannot be written.
     """
@@ -89,6 +113,8 @@ def write_play_assets(root: Path, cat, langs, templates: Path, version: str = ""
         src = templates / name
         if src.is_file():
             (assets / name).write_bytes(src.read_bytes())
+    safe_path(root, "assets", filename="play-printings.json").write_text(
+        json.dumps(printing_facts(cat), separators=(",", ":")), encoding="utf-8")
     sizes = {}
     for lang in langs:
         body = json.dumps(play_data(cat, lang, version), ensure_ascii=False, separators=(",", ":"))

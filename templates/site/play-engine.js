@@ -207,6 +207,21 @@
   Catalogue.prototype.fname = function (f) { return this.factionName.has(f) ? this.factionName.get(f) : f; };
   Catalogue.prototype.bname = function (b) { return this.base.has(b) ? this.base.get(b)[0] : b; };
   Catalogue.prototype.pname = function (p) { return this.productName.has(p) ? this.productName.get(p) : p; };
+  /** A base's facts {printing, breakpoint, vp, known} under printings ({product: printing}): printing.applies,
+   * Catalogue.printing_of; raw.g = assets/play-printings.json (play.py printing_facts). */
+  Catalogue.prototype.facts = function (b, printings) {
+    var r = this.base.get(b), used = "current", held, i, alt;
+    if (printings) {
+      held = (this.raw.h || {})[b] || [r[7]];
+      for (i = 0; i < held.length; i++) {
+        if (Object.prototype.hasOwnProperty.call(printings, held[i]) && printings[held[i]]) { used = printings[held[i]]; break; }
+      }
+    }
+    alt = ((this.raw.g || {})[b] || [1, 0])[used === "original" ? 0 : used === "german" ? 1 : -1];
+    if (alt === undefined || alt === 0) return {printing: r[3], breakpoint: r[4], vp: r[5], known: !!r[2]};
+    if (alt === 1) return {printing: used, breakpoint: r[4], vp: r[5], known: !!r[2]};
+    return {printing: used, breakpoint: alt[0], vp: alt[1], known: alt[0] != null};
+  };
 
   // ------------------------------------------------------------------ rules/draft.py
   var MIN_PLAYERS = 2, MAX_PLAYERS = 8, FACTIONS_PER_PLAYER = 2, MIN_POOL = 8;
@@ -563,7 +578,8 @@
     var seating = players.slice(first).concat(players.slice(0, first));
     var state = plain ? new DraftState(seating, pool, copies.size ? copies : null, names)
                       : startFormat(fmt, seating, pool, rng, copies.size ? copies : null, offer, names);
-    return {state: state, rng: rng, opts: opts, choice: choice, owned: owned, seed: o.seed, plain: plain};
+    return {state: state, rng: rng, opts: opts, choice: choice, owned: owned, seed: o.seed, plain: plain,
+            printings: owned !== null && o.printings ? o.printings : null};
   }
 
   function mapToObject(m) { return Object.fromEntries(Array.from(m.entries())); }
@@ -584,7 +600,8 @@
                      {n: dealt.deckSize, players: n, need: n + 1 + SPARE_BASES, spare: SPARE_BASES}));
     if (deck.missing.length)
       notes.push(msg("no bases tied to: {names}", {names: deck.missing.map(function (f) { return cat.fname(f); }).join(", ")}));
-    var unknown = dealt.inPlay.filter(function (b) { return !cat.base.get(b)[2]; });
+    var pr = session.printings || null;
+    var unknown = dealt.inPlay.filter(function (b) { return !cat.facts(b, pr).known; });
     if (unknown.length)
       notes.push(msg("breakpoint and VP unknown for: {names} (read them off the cards)", {names: unknown.map(function (b) { return cat.bname(b); }).join(", ")}));
     session.notes = notes;
@@ -600,12 +617,12 @@
       bases_in_play: dealt.inPlay, boxes: deck.boxes, extra_decks: Array.from(extra).sort(),
       sources: mapToObject(deck.sources), warnings: warnings, printing: null,
       bases_in_play_stats: dealt.inPlay.map(function (b) {
-        var r = cat.base.get(b);
-        return {id: b, printing: r[3], breakpoint: r[4], vp: r[5], scoring: r[6]};
+        var r = cat.base.get(b), f = cat.facts(b, pr);
+        return {id: b, printing: f.printing, breakpoint: f.breakpoint, vp: f.vp, scoring: r[6]};
       }),
       format: session.opts.fmt
     };
-    res.setup = setupSheet(cat, drafted, n, res, state.holdings());
+    res.setup = setupSheet(cat, drafted, n, res, state.holdings(), pr);
     if (!session.plain) {
       var o = session.opts;
       res.options = {format: o.fmt, offer: o.offer, ban: o.ban.slice(), include: o.include.slice(),
@@ -642,11 +659,12 @@
    * The set-up sheet of a drafted table, as smashup_db.gamenight.setup_sheet.build makes it (no titans, the
    * printing the page knows: current): factions by player and box, bases, special decks, boxes to take out.
    */
-  function setupSheet(cat, factions, nPlayers, res, holders) {
+  function setupSheet(cat, factions, nPlayers, res, holders, printings) {
     var boxesUsed = res.boxes, sources = res.sources || {}, order = new Map(), ownerOf = new Map();
     if (holders) holders.forEach(function (fs, p) { fs.forEach(function (f) { ownerOf.set(f, p); }); });
     function box(pid) {
-      if (!order.has(pid)) order.set(pid, {product: cat.named("product", pid), printing: "current",
+      var pr = printings && Object.prototype.hasOwnProperty.call(printings, pid) && printings[pid] || "current";
+      if (!order.has(pid)) order.set(pid, {product: cat.named("product", pid), printing: pr,
                                            factions: [], bases: [], in_play: [], titans: [], decks: []});
       return order.get(pid);
     }
@@ -668,9 +686,9 @@
     });
     res.base_deck.forEach(function (b) { box(baseBox(b)).bases.push(b); });
     var inPlay = res.bases_in_play.map(function (b) {
-      var pid = baseBox(b), r = cat.base.get(b), row = cat.named("base", b);
+      var pid = baseBox(b), f = cat.facts(b, printings || null), row = cat.named("base", b);
       box(pid).in_play.push(b);
-      row.breakpoint = r[4]; row.vp = r[5]; row.printing = r[3]; row.box = cat.named("product", pid);
+      row.breakpoint = f.breakpoint; row.vp = f.vp; row.printing = f.printing; row.box = cat.named("product", pid);
       return row;
     });
     var decks = [];
@@ -724,13 +742,14 @@
   function optionsFromQuery(cat, get) {
     var seed = (get("seed") || "").trim();
     if (seed && !/^-?\d+$/.test(seed)) throw new DraftError("--seed must be a whole number, got {value!r}", {value: seed});
-    var owned = null, ownedItems = splitList(get("owned"));
+    var owned = null, printings = null, ownedItems = splitList(get("owned"));
     if (ownedItems.length) {
       owned = new Map();
-      ownedItems.forEach(function (item) {
-        var m = /^(.*?)(?::(\d+))?$/.exec(item), id = resolveIds(cat, "product", [m[1].trim()])[0];
+      ownedItems.forEach(function (item) {  // id, id:2, id:german, id:2:german
+        var m = /^(.*?)(?::(\d+))?(?::(original|current|german))?$/.exec(item), id = resolveIds(cat, "product", [m[1].trim()])[0];
         var n = m[2] ? parseInt(m[2], 10) : 1;
         if (n > 0) owned.set(id, (owned.get(id) || 0) + n);
+        if (m[3]) { printings = printings || Object.create(null); printings[id] = m[3]; }
       });
     }
     var products = splitList(get("products"));
@@ -740,7 +759,7 @@
       ban: resolveIds(cat, "faction", splitList(get("ban"))), include: resolveIds(cat, "faction", splitList(get("include"))),
       complexity: splitList(get("complexity")).length ? splitList(get("complexity")) : null,
       products: products.length ? resolveIds(cat, "product", products) : null,
-      pool: intParam(get("pool"), "--pool"), start: get("start") || null, owned: owned,
+      pool: intParam(get("pool"), "--pool"), start: get("start") || null, owned: owned, printings: printings,
       base_mode: (get("base_mode") || "set").trim().toLowerCase(),
       picks: resolveIds(cat, "faction", splitList(get("picks")))
     };
@@ -756,7 +775,10 @@
     if (o.offer != null && o.fmt === "offer") add("offer", o.offer);
     add("ban", o.ban); add("include", o.include); add("complexity", o.complexity); add("products", o.products);
     add("pool", o.pool); add("start", o.start);
-    if (o.owned) add("owned", Array.from(o.owned.entries()).map(function (e) { return e[1] > 1 ? e[0] + ":" + e[1] : e[0]; }));
+    if (o.owned) add("owned", Array.from(o.owned.entries()).map(function (e) {
+      var pr = o.printings && Object.prototype.hasOwnProperty.call(o.printings, e[0]) ? o.printings[e[0]] : null;
+      return (e[1] > 1 ? e[0] + ":" + e[1] : e[0]) + (pr ? ":" + pr : "");
+    }));
     if (o.base_mode && o.base_mode !== "set") add("base_mode", o.base_mode);
     add("picks", o.picks);
     if (o.auto) add("auto", "1");

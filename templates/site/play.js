@@ -38,6 +38,47 @@
     return function (k) { var all = q.getAll(k).filter(function (v) { return v !== ""; }); return all.length ? all.join(",") : null; };
   }
 
+  // ------------------------------------------------------------------ a collection code (smashup collection code)
+  /** A code's owned items, id or id:printing (one copy each); throws for a bad code. docs/play.md */
+  function codeBoxes(code) {
+    var owned = window.SmashOwned.decode(code), ids = [];
+    for (var pid in owned) if (Object.prototype.hasOwnProperty.call(owned, pid)) ids.push(owned[pid] ? pid + ":" + owned[pid] : pid);
+    if (!ids.length) throw new Error("empty");
+    return ids;
+  }
+  /** Tick the boxes of items (id, id:2, id:german); the value keeps the item for the form. */
+  function tick(items) {
+    var byId = {};
+    items.forEach(function (s) { byId[s.split(":")[0]] = s; });
+    form.querySelectorAll("input[name=owned]").forEach(function (box) {
+      var id = box.value.split(":")[0], has = Object.prototype.hasOwnProperty.call(byId, id);
+      box.checked = has;
+      box.value = has ? byId[id] : id;
+    });
+  }
+  /** get() with owned from ?c= (or, on the bare form only, the kept code); bad: ?c= unreadable. */
+  function withCode(get) {
+    var c = get("c"), kept = "";
+    if (!window.SmashOwned) return {get: get, bad: false};
+    if (!c && !get("players") && !get("owned")) kept = window.SmashOwned.code() || "";
+    if (!c && !kept) return {get: get, bad: false};
+    var ids;
+    try { ids = codeBoxes(c || kept); } catch (e) { return {get: get, bad: !!c}; }
+    if (c) { try { window.SmashOwned.save(c); } catch (e) { /* */ } }
+    var joined = ids.join(",");
+    return {get: function (k) { return k === "owned" ? joined : get(k); }, bad: false};
+  }
+  function codeField() {
+    var input = document.getElementById("owned-code");
+    document.getElementById("owned-code-use").addEventListener("click", function () {
+      var ids;
+      try { ids = codeBoxes(input.value); } catch (e) { say(S.error + ": " + S.bad_code, true); return; }
+      try { window.SmashOwned.save(input.value); } catch (e) { /* */ }
+      tick(ids);
+      say(fill(S.code_used, {n: ids.length}));
+    });
+  }
+
   function prefill(get) {
     ["players", "seed", "offer", "ban", "include", "pool"].forEach(function (k) {
       var v = get(k); if (v != null) form.elements[k].value = v;
@@ -49,8 +90,7 @@
       var want = P.splitList(get(k));
       form.querySelectorAll("input[name=" + k + "]").forEach(function (box) { box.checked = want.indexOf(box.value) >= 0; });
     });
-    var owned = P.splitList(get("owned")).map(function (s) { return s.split(":")[0]; });
-    form.querySelectorAll("input[name=owned]").forEach(function (box) { box.checked = owned.indexOf(box.value) >= 0; });
+    tick(P.splitList(get("owned")));
   }
 
   function shareQuery() {
@@ -264,9 +304,14 @@
   }
 
   // ------------------------------------------------------------------ start
-  function start() {
-    var get = query();
+  function start(coded) {
+    var get = coded.get;
     prefill(get);
+    if (coded.bad) {  // one line, ticks unchanged, nothing drawn
+      app.setAttribute("data-state", "error");
+      say(S.error + ": " + S.bad_code, true);
+      return;
+    }
     if (!get("players")) { app.setAttribute("data-state", "form"); return; }
     document.getElementById("play-setup").open = false;  // the draft comes first once the table is set
     try {
@@ -321,6 +366,18 @@
       });
     });
     say("");
-    start();
-  }, function () { say(S.load_failed, true); app.setAttribute("data-state", "error"); });
+    codeField();
+    return new Promise(function (ok) {  // local.js is deferred: it runs before DOMContentLoaded
+      if (window.SmashOwned || document.readyState === "complete") return ok();
+      document.addEventListener("DOMContentLoaded", ok); window.addEventListener("load", ok);
+    });
+  }).then(function () {
+    var coded = withCode(query());
+    // a printing named (owned=core-set:german): load its bases' facts
+    if (!P.splitList(coded.get("owned")).some(function (s) { return /:(original|german)$/.test(s); })) return start(coded);
+    return fetch(app.getAttribute("data-printings")).then(function (r) {
+      if (!r.ok) throw new Error(r.status);
+      return r.json();
+    }).then(function (g) { cat.raw.g = g; start(coded); });
+  }).then(null, function () { say(S.load_failed, true); app.setAttribute("data-state", "error"); });
 })();

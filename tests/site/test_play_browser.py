@@ -262,6 +262,7 @@ def test_first_load_is_at_most_150_kb(browser, site_url):
     ctx.close()
     total = sum(sizes.values())
     assert "/assets/play-de.json" in sizes and "/assets/play-engine.js" in sizes
+    assert "/assets/play-printings.json" not in sizes  # loaded only when a collection code names a printing
     assert total <= 150_000, sizes
     print(f"first load of /de/play/: {total} bytes in {len(sizes)} files")
 
@@ -313,3 +314,49 @@ def test_the_cli_share_link_opens_the_same_night(phone, site_url, cli, picked):
     phone.goto(f"{site_url}{link.path}?{link.query}")
     phone.wait_for_selector("#play-app[data-state=done]", state="attached")
     assert result(phone, expected) == expected
+
+
+def test_a_collection_code_ticks_its_boxes_and_draws_as_the_cli(phone, site_url, cli):
+    """``?c=CODE`` (from ``smashup collection code``) ticks the code's boxes and draws from them exactly as
+    ``smashup draft --owned`` with that collection, the German edition's facts where the code says German
+    (a code holds no copies: one each, as recorded here)."""
+    assert cli("collection", "add", "core-set", "--printing", "german").exit_code == 0  # the code keeps the printing
+    assert cli("collection", "add", "the-obligatory-cthulhu-set").exit_code == 0
+    made = cli("collection", "code")
+    assert made.exit_code == 0, made.output
+    code = made.stdout.strip()
+    draft = ["draft", "--players", "Anna,Ben", "--seed", "3", "--auto", "--owned", "--json", "--lang", "de"]
+    expected = json.loads(cli(*draft).stdout)
+    assert set(expected["boxes"]) <= {"core-set", "the-obligatory-cthulhu-set"}
+    assert "german" in {b["printing"] for b in expected["bases_in_play_stats"]}  # the German edition's facts apply
+    open_play(phone, site_url, "de", f"c={code}&players=Anna,Ben&seed=3&auto=1")
+    assert result(phone, expected) == expected
+    assert phone.is_checked("#own-core-set") and phone.is_checked("#own-the-obligatory-cthulhu-set")
+    assert phone.locator("#owned-boxes input:checked").count() == 2
+    share = phone.input_value("#share")  # the boxes and their printings, without the code
+    assert "owned=core-set%3Agerman%2Cthe-obligatory-cthulhu-set" in share and "c=" not in share
+    phone.goto(share)
+    phone.wait_for_selector("#play-app[data-state=done]", state="attached")
+    assert result(phone, expected) == expected
+    # the browser keeps the code: the bare form starts with its boxes ticked, a share link's own boxes win
+    open_play(phone, site_url, "de", state="form")
+    assert phone.locator("#owned-boxes input:checked").count() == 2
+    open_play(phone, site_url, "de", "players=Anna,Ben&seed=3&auto=1&owned=core-set")
+    assert phone.locator("#owned-boxes input:checked").count() == 1 and phone.is_checked("#own-core-set")
+    assert not phone.errors
+
+
+def test_a_bad_collection_code_says_so_in_one_line(phone, site_url):
+    open_play(phone, site_url, "de", "c=ARtBAAAEAN8&players=Anna,Ben&seed=3&auto=1&owned=core-set", state="error")
+    line = phone.text_content("#play-status")
+    assert line.startswith("Fehler: ") and "Sammlungscode" in line and "\n" not in line
+    assert phone.locator("#result").count() == 0
+    assert phone.locator("#owned-boxes input:checked").count() == 1 and phone.is_checked("#own-core-set")
+    # the paste field: a bad code changes no tick, a good one ticks its boxes
+    open_play(phone, site_url, "en", "owned=core-set", state="form")
+    phone.evaluate("() => document.querySelectorAll('details').forEach(d => d.open = true)")
+    phone.fill("#owned-code", "<img src=x onerror=alert(1)>")
+    phone.tap("#owned-code-use")
+    assert phone.text_content("#play-status").startswith("Error: not a collection code")
+    assert phone.locator("#owned-boxes input:checked").count() == 1 and phone.locator("main img").count() == 0
+    assert not phone.errors

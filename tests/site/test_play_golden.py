@@ -150,3 +150,39 @@ def test_play_page_is_light(catalogue_site):
     data = json.loads((site / "assets" / "play-de.json").read_text(encoding="utf-8"))
     assert len(data["f"]) >= 100 and len(data["b"]) >= 200
     assert dict((f[0], f[1]) for f in data["f"])["dinosaurs"] == "Dinosaurier"
+
+
+@needs_node
+def test_a_codes_printings_give_the_catalogues_base_facts(catalogue_site, tmp_path):
+    """Every base, every product holding it, each printing a collection code can name: the page's
+    ``Catalogue.facts`` (play-engine.js with ``assets/play-printings.json``) equals ``Catalogue.base_row``
+    with that box recorded in that printing (what ``smashup draft --owned`` shows)."""
+    from smashup_db.catalogue.view import Catalogue
+    from smashup_db.compiler.bootstrap import open_reader
+
+    site = catalogue_site.folder
+    data = json.loads((site / "assets" / "play-de.json").read_text(encoding="utf-8"))
+    cases = [[b, pid, pr] for b, row in data["b"].items() for pid in data["h"].get(b, [row[7]])
+             for pr in ("original", "current", "german")]
+    script = tmp_path / "f.js"
+    script.write_text(
+        "const P = require(process.argv[2]), fs = require('fs');\n"
+        "const raw = JSON.parse(fs.readFileSync(process.argv[3] + '/play-de.json', 'utf8'));\n"
+        "raw.g = JSON.parse(fs.readFileSync(process.argv[3] + '/play-printings.json', 'utf8'));\n"
+        "const cat = new P.Catalogue(raw), cases = JSON.parse(fs.readFileSync(0, 'utf8'));\n"
+        "console.log(JSON.stringify(cases.map(([b, pid, pr]) => { const f = cat.facts(b, {[pid]: pr});\n"
+        "  return [f.printing, f.breakpoint, f.vp]; })));\n", encoding="utf-8")
+    proc = subprocess.run([NODE, str(script), str(site / "assets" / "play-engine.js"), str(site / "assets")],
+                          input=json.dumps(cases), capture_output=True, text=True, timeout=120, check=True)
+    reader = open_reader(catalogue_site.db)
+    try:
+        want = []
+        for b, pid, pr in cases:
+            row = Catalogue(reader, "de", owned=lambda o={pid: pr}: o).base_row(b)
+            want.append([row["printing"], row["breakpoint"], row["vp"]])
+    finally:
+        reader.close()
+    got = json.loads(proc.stdout)
+    assert len(cases) > 600 and sum(w[0] == "german" for w in want) > 50  # German boxes hold many bases
+    wrong = [(c, g, w) for c, g, w in zip(cases, got, want) if g != w]
+    assert not wrong, wrong[:3]
