@@ -233,7 +233,9 @@ def test_item8_pg_stopped_mid_command_prints_one_line(tmp_path):
             proxy.stop()
             time.sleep(2.5)  # the pause is over: the command waits for the answer to its commit
             proc.send_signal(signal.SIGINT)
-            out, err = proc.communicate(timeout=60)
+            # the interrupted command may wait for the dead connection's timeout before it ends (seen up to
+            # ~60 s on a loaded machine): this test is about what it prints, not how fast
+            out, err = proc.communicate(timeout=240)
         finally:
             proxy.stop()
             proxy.close()
