@@ -83,18 +83,6 @@ class Reader(SQLConnection):
         self._ident = _identity(self._path)
         self._conn = _connect_sqlite(self._path, timeout())
 
-    def _follow_swap(self) -> None:
-        """Reopen the SQLite file when ``db recover`` swapped a fresh one in since the last query."""
-        if not self._is_sa and self._ident is not None and _identity(self._path) != self._ident:
-            self._reopen()  # db recover swapped a fresh file in: read that one
-
-    def _reopen(self) -> None:
-        from smashup_db.db.engine import timeout
-
-        self._conn.close()
-        self._ident = _identity(self._path)
-        self._conn = _connect_sqlite(self._path, timeout())
-
     def close(self) -> None:
         """Close the connection; never raises.
 
