@@ -17,6 +17,7 @@ from markupsafe import Markup, escape
 from smashup_db.common.text import fold
 from smashup_db.common.text import is_slug
 from smashup_db.site.paths import SiteError, page_url, safe_path, templates_dir
+from smashup_db.search.index import documents
 from smashup_db.site.query_index import build_index, index_json
 from smashup_db.site.strings import strings
 from smashup_db.i18n import N_
@@ -132,8 +133,9 @@ def write_assets(root: Path, data, rows, langs, names_for, url_for) -> dict[str,
     safe_path(root, "assets", filename="names.json").write_text(
         index_json({"v": data.version, "names": suggestion_names(data.catalogue.model)}), encoding="utf-8")
     sizes = {}
+    docs = list(documents(*rows))  # the same folded rows for every language
     for lang in langs:
-        index = build_index(data, rows, lang, strings(lang), url_for(lang), names_for(lang))
+        index = build_index(data, rows, lang, strings(lang), url_for(lang), names_for(lang), docs)
         body = index_json(index)
         safe_path(root, "assets", filename=f"search-{lang}.json").write_text(body, encoding="utf-8")
         sizes[lang] = len(body.encode("utf-8"))

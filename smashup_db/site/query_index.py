@@ -58,11 +58,13 @@ def one_line(text: str | None) -> str:
 
 
 def build_index(data: SiteData, rows: tuple[list[dict], list[dict]], lang: str, t: dict,
-                url: Callable[..., str], names) -> dict:
+                url: Callable[..., str], names, docs: list[dict] | None = None) -> dict:
     """The index for one site language (see the module docstring for the shape).
 
     ``rows``: from :func:`read_search_rows`; ``t``: interface strings of ``lang``;
-    ``url(*segments)``: page URLs; ``names(kind, id)``: display-name dicts.
+    ``url(*segments)``: page URLs; ``names(kind, id)``: display-name dicts; ``docs``: the
+    folded documents of ``rows`` (:func:`smashup_db.search.index.documents`), when already made
+    for another language (they do not depend on it).
     """
     data = data.shown_for(lang)  # power, copies, breakpoint and VP of the printing the one rule picks
     items, show, pos = [], [], {}
@@ -97,7 +99,7 @@ def build_index(data: SiteData, rows: tuple[list[dict], list[dict]], lang: str, 
     asked = "german" if lang == "de" else None
     german = [k for key, k in sorted(pos.items(), key=lambda kv: kv[1]) if asked and _german_held(model, key)]
     docs = [[pos[d["key"]], d["lang"], d["field"], d["body"]]
-            for d in documents(*rows) if d["key"] in pos]
+            for d in (documents(*rows) if docs is None else docs) if d["key"] in pos]
     cat = data.catalogue
     refs = {}
     for kind, table in (("faction", data.factions), ("product", data.products)):
