@@ -11,7 +11,8 @@ into the site, before the pages are rendered:
   :data:`THUMB_BOX` pixels (shown at half that size, sharp on phones), made with
   Pillow and cached between builds in the user cache folder
   (``platformdirs.user_cache_dir("smashup-db")/thumbs``, keyed by the
-  picture's sha256).
+  picture's sha256). ``smashup import images`` fills that cache with the same
+  code (:mod:`smashup_db.importer.thumbs`); a build makes only those missing.
 
 A picture whose file is missing, is not a regular file of the size the import
 stored, or cannot be decoded is left out, so a page never links a picture that is not in
@@ -22,25 +23,13 @@ no picture) through the globals ``face`` and ``thumb``.
 
 from __future__ import annotations
 
-import io
 import os
 import shutil
 import stat
-import tempfile
 
 from smashup_db.importer.images import images_dir, read_index
-
-#: Largest thumbnail (width, height) in pixels; pages show it at half size.
-THUMB_BOX = (120, 140)
-#: Version of the thumbnail recipe (size, quality): a new one makes new cache entries.
-THUMB_RECIPE = "v1-lanczos-q70"
-
-
-def thumbs_cache_dir() -> str:
-    """The folder thumbnails are cached in between builds (``$XDG_CACHE_HOME`` is honoured by platformdirs)."""
-    from platformdirs import user_cache_dir
-
-    return os.path.join(user_cache_dir("smashup-db"), "thumbs")
+from smashup_db.importer.thumbs import (THUMB_BOX, THUMB_RECIPE, cache_path, is_cached, render_thumbnail,  # noqa: F401
+                                        store_cached, thumb_size, thumbs_cache_dir, usable_cache)
 
 
 class Faces:
@@ -75,11 +64,7 @@ class Faces:
         if not self.index:
             return
         base = self.base if base is None else base
-        cache = thumbs_cache_dir()
-        try:
-            os.makedirs(cache, exist_ok=True)
-        except OSError:
-            cache = None  # no cache folder (read-only home): thumbnails are made in the site only
+        cache = usable_cache()  # None (read-only home, say): thumbnails are made in the site only
         made: set[str] = set()
         for key in sorted(self.index):
             entry = self.index[key]
@@ -107,45 +92,25 @@ class Faces:
             self.stats["pictures"] += 1
 
     def _thumbnail(self, cache: str | None, digest: str, src: str, size: tuple[int, int], dst: str) -> bool:
-        """Put the thumbnail of picture ``src`` (``size`` pixels) at ``dst``, from the cache when it has it.
+        """Put the thumbnail of picture ``src`` (``size`` pixels) at ``dst``, from the cache when it has it
+        (``smashup import images`` fills it; :func:`~smashup_db.importer.thumbs.render_thumbnail` otherwise).
 
         Returns False when the picture cannot be decoded (it is then left out of the site).
         """
-        path = os.path.join(cache, f"{digest}-{THUMB_RECIPE}-{size[0]}x{size[1]}.webp") if cache else None
-        if path and _regular(path):
+        path = cache_path(cache, digest, size) if cache else None
+        if path and is_cached(path):
             _link_or_copy(path, dst)
             self.stats["thumbs_cached"] += 1
             return True
-        try:
-            from PIL import Image
-
-            with Image.open(src) as img:
-                img.load()
-                small = img.convert("RGBA" if img.mode in ("RGBA", "LA", "P") else "RGB")
-                small = small.resize(size, Image.Resampling.LANCZOS, reducing_gap=3.0)
-                out = io.BytesIO()
-                small.save(out, "WEBP", quality=70, method=4)
-        except Exception:  # Pillow raises many kinds for a damaged picture; it is left out of the site
+        data = render_thumbnail(src, size)
+        if data is None:
             return False
         self.stats["thumbs_made"] += 1
-        data = out.getvalue()
         if path:
-            try:
-                fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=cache)
-                with os.fdopen(fd, "wb") as fh:
-                    fh.write(data)
-                os.replace(tmp, path)
-            except OSError:
-                pass
+            store_cached(path, data)
         with open(dst, "wb") as fh:
             fh.write(data)
         return True
-
-
-def thumb_size(width: int, height: int) -> tuple[int, int]:
-    """The thumbnail size of a ``width`` x ``height`` picture: within :data:`THUMB_BOX`, same proportions."""
-    scale = min(THUMB_BOX[0] / width, THUMB_BOX[1] / height, 1.0)
-    return max(1, round(width * scale)), max(1, round(height * scale))
 
 
 def _regular(path: str, size=None) -> bool:

@@ -31,21 +31,42 @@ def attrs(tag: str) -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def faces_site(site_build):
-    """The whole site (en + de) with the card archive's text and pictures imported; ``(site, index)``."""
+def faces_site(site_build, tmp_path_factory):
+    """The whole site (en + de) with the card archive's text and pictures imported; ``(site, index)``.
+
+    Import and build share an empty thumbnail cache of their own: the import makes every thumbnail, the
+    build that follows makes none (``Faces.stats["thumbs_made"] == 0``), a second import makes none."""
     why = missing_shared("card-archive", "card-art")
     if why or not has_archive():
         pytest.skip(why or missing_shared("card-archive", "smashup-catalog.json") or "no card archive")
+    from smashup_db.site import build as build_mod
+
+    used = []
+
+    def recording(*args, **kwargs):
+        used.append(real_load(*args, **kwargs))
+        return used[-1]
 
     def prepare(db: str) -> None:
         from smashup_db.importer.images import import_images
 
         assert import_archive_text(db)
-        assert import_images(db, str(ART)).matched > 1500
+        report = import_images(db, str(ART))
+        assert report.matched > 1500
+        assert report.thumbnails["made"] == report.matched and report.thumbnails["not_made"] == 0
 
-    built = site_build("faces", prepare=prepare)
-    from smashup_db.importer.images import images_dir, read_index
+    real_load = build_mod.load_faces
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("faces-cache")))
+        mp.setattr(build_mod, "load_faces", recording)
+        built = site_build("faces", prepare=prepare)
+        from smashup_db.importer.images import images_dir, import_images, read_index
 
+        if used:  # built here (not earlier in the session): the build after the import made no thumbnail
+            assert used[0].stats["thumbs_made"] == 0
+            assert used[0].stats["thumbs_cached"] == used[0].stats["pictures"] > 1500
+        again = import_images(built.db, str(ART))
+        assert again.changes == 0 and again.thumbnails["made"] == 0 and again.thumbnails["cached"] > 1500
     assert built.result.faces > 1500
     return built.folder, read_index(images_dir(built.db))
 
