@@ -12,7 +12,8 @@ into the site, before the pages are rendered:
   Pillow and cached between builds in the user cache folder
   (``platformdirs.user_cache_dir("smashup-db")/thumbs``, keyed by the
   picture's sha256). ``smashup import images`` fills that cache with the same
-  code (:mod:`smashup_db.importer.thumbs`); a build makes only those missing.
+  code (:mod:`smashup_db.importer.thumbs`); a build makes only those missing
+  (side by side on every core, like the import).
 
 A picture whose file is missing, is not a regular file of the size the import
 stored, or cannot be decoded is left out, so a page never links a picture that is not in
@@ -28,8 +29,8 @@ import shutil
 import stat
 
 from smashup_db.importer.images import images_dir, read_index
-from smashup_db.importer.thumbs import (THUMB_BOX, THUMB_RECIPE, cache_path, is_cached, render_thumbnail,  # noqa: F401
-                                        store_cached, thumb_size, thumbs_cache_dir, usable_cache)
+from smashup_db.importer.thumbs import (THUMB_BOX, THUMB_RECIPE, cache_path, fill_cache, is_cached,  # noqa: F401
+                                        render_thumbnail, store_cached, thumb_size, thumbs_cache_dir, usable_cache)
 
 
 class Faces:
@@ -40,6 +41,7 @@ class Faces:
         self.folder, self.index, self.base = folder, index, base
         self._faces: dict[str, dict] = {}
         self._thumbs: dict[str, dict] = {}
+        self._fresh: set[str] = set()  # cache paths of the thumbnails this build made
         self.stats = {"pictures": 0, "thumbs_made": 0, "thumbs_cached": 0, "skipped": 0}
 
     def __bool__(self) -> bool:
@@ -65,6 +67,7 @@ class Faces:
             return
         base = self.base if base is None else base
         cache = usable_cache()  # None (read-only home, say): thumbnails are made in the site only
+        self._fresh = self._fill(cache) if cache else set()
         made: set[str] = set()
         for key in sorted(self.index):
             entry = self.index[key]
@@ -91,6 +94,26 @@ class Faces:
             self._thumbs[key] = {"url": url + "-s.webp", "width": (tw + 1) // 2, "height": (th + 1) // 2}
             self.stats["pictures"] += 1
 
+    def _fill(self, cache: str) -> set[str]:
+        """Make the thumbnails missing from ``cache`` side by side (as ``import images`` does, with
+        :func:`~smashup_db.importer.thumbs.fill_cache`; a cache emptied since the import, say); returns
+        their cache paths (counted as made, not as cached)."""
+        jobs = []
+        for key in sorted(self.index):
+            entry = self.index[key]
+            digest = str(entry.get("sha256") or "")
+            src = os.path.join(self.folder, entry["file"])
+            if len(digest) != 64 or not _regular(src, entry.get("size")):
+                continue
+            size = thumb_size(entry["width"], entry["height"])
+            path = cache_path(cache, digest, size)
+            if not is_cached(path):
+                jobs.append((src, size, path))
+        if not jobs:
+            return set()
+        fill_cache(jobs)
+        return {path for _, _, path in jobs if is_cached(path)}
+
     def _thumbnail(self, cache: str | None, digest: str, src: str, size: tuple[int, int], dst: str) -> bool:
         """Put the thumbnail of picture ``src`` (``size`` pixels) at ``dst``, from the cache when it has it
         (``smashup import images`` fills it; :func:`~smashup_db.importer.thumbs.render_thumbnail` otherwise).
@@ -100,7 +123,7 @@ class Faces:
         path = cache_path(cache, digest, size) if cache else None
         if path and is_cached(path):
             _link_or_copy(path, dst)
-            self.stats["thumbs_cached"] += 1
+            self.stats["thumbs_made" if path in self._fresh else "thumbs_cached"] += 1
             return True
         data = render_thumbnail(src, size)
         if data is None:

@@ -184,6 +184,37 @@ def test_thumbnails_are_cached_and_damaged_pictures_left_out(tmp_path, monkeypat
     assert not list((tmp_path / "site3" / "assets" / "faces" / "card").glob("scout-*"))
 
 
+def test_build_makes_missing_thumbnails_side_by_side(tmp_path, monkeypatch):
+    """With an emptied cache the build makes the thumbnails itself, in helper processes when there are many
+    (the importer's fill_cache), counted as made; the files are the recipe's bytes."""
+    import hashlib
+
+    from PIL import Image
+
+    from smashup_db.importer import thumbs
+    from smashup_db.site.faces import Faces
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setattr(thumbs, "_workers", lambda: 2)
+    folder = tmp_path / "images"
+    (folder / "card").mkdir(parents=True)
+    index = {}
+    for i in range(thumbs.POOL_FROM + 4):
+        path = folder / "card" / f"c{i}.webp"
+        Image.new("RGB", (375, 525), (i * 8, 40, 90)).save(path, "WEBP")
+        data = path.read_bytes()
+        index[f"card/c{i}"] = {"file": f"card/c{i}.webp", "width": 375, "height": 525, "size": len(data),
+                               "sha256": hashlib.sha256(data).hexdigest(), "source": "test"}
+    first = Faces(str(folder), index)
+    first.write(tmp_path / "site1")
+    assert first.stats["thumbs_made"] == len(index) and first.stats["thumbs_cached"] == 0
+    shown = tmp_path / "site1" / first.thumb("card", "c3")["url"].lstrip("/")
+    assert shown.read_bytes() == thumbs.render_thumbnail(str(folder / "card" / "c3.webp"), thumbs.thumb_size(375, 525))
+    second = Faces(str(folder), index)
+    second.write(tmp_path / "site2")
+    assert second.stats["thumbs_made"] == 0 and second.stats["thumbs_cached"] == len(index)
+
+
 # --------------------------------------------------------------------------- in Chromium
 
 @pytest.fixture(scope="module")
