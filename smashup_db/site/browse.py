@@ -140,8 +140,8 @@ def write_assets(root: Path, data, rows, langs, names_for, url_for) -> dict[str,
     return sizes
 
 
-def page_path(root: Path, *segments: str) -> Path:
-    """``root/seg1/.../index.html`` for a page of the build, checked lexically (no file-system calls).
+def page_path(root: str, *segments: str) -> str:
+    """``root/seg1/.../index.html`` (text) for a page of the build, checked lexically (no file-system calls).
 
     Every segment must be a slug (``[a-z0-9-]``, no dots, no slashes), so the
     path cannot leave ``root``; ``root`` is the build's own fresh temporary
@@ -152,7 +152,7 @@ def page_path(root: Path, *segments: str) -> Path:
     for seg in segments:
         if not isinstance(seg, str) or not is_slug(seg):
             raise SiteError(N_("refusing page path: {seg!r} is not a valid id (letters, digits and '-' only)"), seg=seg)
-    return root.joinpath(*segments, "index.html")
+    return "/".join((root, *segments, "index.html"))
 
 
 class Attrs(dict):

@@ -14,7 +14,7 @@ Layout (``L`` = ``en`` or ``de``)::
     L/bases/     L/bases/<id>/      bases
     L/rules/  L/glossary/  L/downloads/  L/search/  L/play/ (game night: assets/play-*.js, play-L.json)
     data/{cards,bases,factions,products}.{json,csv}
-    assets/site.css   pagefind/ (when Pagefind is available)
+    assets/site.css   pagefind/L/ (when Pagefind is available: one bundle per language)
 """
 
 from __future__ import annotations
@@ -42,7 +42,8 @@ from smashup_db.site.outdir import (TEMP_MARKER, check_contents, make_temp, mark
                                     temp_name, written_files)
 from smashup_db.site.query_index import read_search_rows
 from smashup_db.site.paths import SiteError, page_url, safe_path, templates_dir
-from smashup_db.site.pagefind import find_pagefind, run_pagefind
+from smashup_db.site.parallel import Beside
+from smashup_db.site.pagefind import BUNDLE_DIR, find_pagefind, start_index
 from smashup_db.site.play import engine_messages, write_play_assets
 from smashup_db.site.strings import LANG_NAMES, strings
 from smashup_db.site.status_page import status_context, write_faction_csvs
@@ -331,6 +332,7 @@ def build_site(out: Path | str = "site", langs: str | Iterable[str] | None = Non
 
     remove_stale(out)  # leftovers of killed builds
     tmp = make_temp(out)
+    job = beside = None  # Pagefind at work (:func:`.pagefind.start_index`), the second process (:mod:`.parallel`)
     try:
         env.filters["card_count"] = lambda fid: len(data.factions[fid]["cards"])
         faces.write(tmp)  # before the pages: they show only the pictures that made it into the site
@@ -343,33 +345,34 @@ def build_site(out: Path | str = "site", langs: str | Iterable[str] | None = Non
         # what pages show besides the catalogue: the pictures of this build, the source pages of rulings
         shown = [getattr(faces, "_faces", {}), getattr(faces, "_thumbs", {}), sorted(at_source.items())]
         cache = PageCache(out, data, langs, base, bool(binary), use_old=incremental, extra=shown)
-        pages = _render_all(env, data, tmp.resolve(), langs, base, bool(binary), progress, cache)
-        _write_downloads(data, tmp)
-        write_faction_csvs(data, tmp)
-        write_assets(tmp, data, search_rows, langs, lambda lang: _Names(data, lang, base),
-                     lambda lang: (lambda *segs: page_url(base, lang, *segs)))
-        shutil.copyfile(templates_dir() / "site.css", tmp / "assets" / "site.css")
-        site_css(templates_dir(), tmp)
-        write_play_assets(tmp, data.catalogue, langs, templates_dir(), data.version)
-        # the play page's scoring part: its data per language, the QR library (installed by npm, not committed)
-        play_score.write_assets(tmp / "assets", data, langs, lambda lang: _Names(data, lang, base))
-        write_local(tmp, data, base, langs)  # your boxes, manifest, icons (issue 22)
-        if binary:
+        # the files made from the whole catalogue, by a second process while the pages render (:mod:`.parallel`)
+        beside = Beside(lambda: _write_data_files(data, search_rows, tmp, langs, base))
+        with PageWriter() as writer:  # a helper process writes (or links) the pages as they come
+            pages = _render_all(env, data, tmp.resolve(), langs, base, bool(binary), progress, cache, writer)
+        beside.wait()
+        beside = None
+        if binary:  # Pagefind reads the pages in the background while the files are listed and hashed
             if progress:
                 progress("search index", 0, 1)
-            search_note = Message(N_("search: {detail}"), detail=run_pagefind(binary, tmp))
+            job = start_index(binary, tmp, langs, cache.hashes, out, cache.old_pagefind if incremental else {})
+        files = [rel for rel in written_files(tmp) if not rel.startswith(BUNDLE_DIR + "/")]
+        # last: its id is the hash of every other file (Pagefind's bundles aside: it does not write the same
+        # bytes twice, and the pages it indexes count) (issue 22)
+        write_sw(tmp, base, langs, build_id(file_hashes(tmp, files, known=cache.hashes)))
+        if binary:
+            indexed, kept, cache.pagefind = job.finish()
+            job = None
+            search_note = _search_note(indexed, kept)
+            files += [rel for rec in cache.pagefind.values() for rel in rec["files"]]
             if progress:
                 progress("search index", 1, 1)
-        files = written_files(tmp)
-        # last: its id is the hash of every other file (issue 22)
-        write_sw(tmp, base, langs, build_id(file_hashes(tmp, files, known=cache.hashes if cache else None)))
         (tmp / MARKER).write_text(json.dumps({"catalogue_version": data.version, "langs": langs,
                                               "base_url": base, "files": sorted({*files, "sw.js"})}) + "\n",
                                   encoding="utf-8")
         _swap(tmp, out)
-        if cache is not None:
-            cache.save()
+        cache.save()
     except OSError as exc:  # e.g. a full disk: the previous site is still in place
+        _stop(job, beside)
         shutil.rmtree(tmp, ignore_errors=True)
         if exc.filename:
             raise SiteError(N_("cannot write the site: {reason} ({file}); {out} was left as it was"),
@@ -377,11 +380,46 @@ def build_site(out: Path | str = "site", langs: str | Iterable[str] | None = Non
         raise SiteError(N_("cannot write the site: {reason}; {out} was left as it was"), reason=exc.strerror or exc,
                         out=out) from None
     except BaseException:
+        _stop(job, beside)
         shutil.rmtree(tmp, ignore_errors=True)
         raise
     return BuildResult(out=out, pages=pages, seconds=time.perf_counter() - started, langs=langs,
                        search=bool(binary), search_note=search_note, has_text=data.has_text,
-                       faces=faces.stats["pictures"], reused=cache.reused if cache is not None else 0)
+                       faces=faces.stats["pictures"], reused=cache.reused)
+
+
+def _stop(*helpers) -> None:
+    """Stop the helpers of an abandoned build (those not None) before its folder is removed."""
+    for helper in helpers:
+        if helper is not None:
+            helper.stop()
+
+
+def _write_data_files(data: SiteData, search_rows, root: Path, langs: list[str], base: str) -> None:
+    """Everything of a build that is made from the whole catalogue, not page by page: the downloads,
+    the translation CSVs, ``assets/`` (search indexes, scripts, style sheets, the play page's data), the
+    manifest and icons. Raises ``OSError`` or :class:`SiteError` (a path that would leave ``root``)."""
+    _write_downloads(data, root)
+    write_faction_csvs(data, root)
+    write_assets(root, data, search_rows, langs, lambda lang: _Names(data, lang, base),
+                 lambda lang: (lambda *segs: page_url(base, lang, *segs)))
+    shutil.copyfile(templates_dir() / "site.css", root / "assets" / "site.css")
+    site_css(templates_dir(), root)
+    write_play_assets(root, data.catalogue, langs, templates_dir(), data.version)
+    # the play page's scoring part: its data per language, the QR library (installed by npm, not committed)
+    play_score.write_assets(root / "assets", data, langs, lambda lang: _Names(data, lang, base))
+    write_local(root, data, base, langs)  # your boxes, manifest, icons (issue 22)
+
+
+def _search_note(indexed: dict[str, int | None], kept: list[str]) -> Message:
+    """What the build says of Pagefind: the pages it indexed per language, the bundles it kept (unchanged)."""
+    pages = sum(n or 0 for n in indexed.values())
+    if indexed and kept:
+        return Message(N_("search: Pagefind indexed {pages} pages ({langs}); the index of {kept} was unchanged"),
+                       pages=pages, langs=", ".join(indexed), kept=", ".join(kept))
+    if indexed:
+        return Message(N_("search: Pagefind indexed {pages} pages ({langs})"), pages=pages, langs=", ".join(indexed))
+    return Message(N_("search: the Pagefind index of {kept} was unchanged"), kept=", ".join(kept))
 
 
 # --------------------------------------------------------------------------- pages
@@ -429,7 +467,7 @@ def _text_for(item: dict, lang: str) -> dict | None:
 
 
 def _render_all(env, data: SiteData, root: Path, langs: list[str], base: str, search_on: bool,
-                progress: Progress | None, pages_cache=None) -> int:
+                progress: Progress | None, pages_cache, writer: PageWriter) -> int:
     pages = _pages(data)
     total = len(pages) * len(langs) + 2
     common = {"base": base, "langs": langs, "lang_names": LANG_NAMES, "version": data.version,
@@ -453,8 +491,7 @@ def _render_all(env, data: SiteData, root: Path, langs: list[str], base: str, se
 
     template.speak = speak_in
 
-    with PageWriter() as writer:  # a helper process writes each page while the next one renders
-        return _render_pages(data, pages, template, writer, common, root, langs, base, progress, total, pages_cache)
+    return _render_pages(data, pages, template, writer, common, root, langs, base, progress, total, pages_cache)
 
 
 def _render_pages(data: SiteData, pages, template, writer: PageWriter, common: dict, root: Path, langs: list[str],
@@ -463,6 +500,7 @@ def _render_pages(data: SiteData, pages, template, writer: PageWriter, common: d
 
     ``cache`` (:class:`.incremental.PageCache`): pages it can take from the previous build are not rendered."""
     done = 0
+    root_text = os.fspath(root)
     for lang in langs:
         template.speak(lang)
         names = _Names(data, lang, base)
@@ -471,7 +509,7 @@ def _render_pages(data: SiteData, pages, template, writer: PageWriter, common: d
         nav = Attrs(nav_urls(base, lang))
         chrome = _chrome(template, {**common, "lang": lang, "t": t, "nav": nav})
         for segments, tpl, make in pages:
-            target = page_path(root, lang, *segments)
+            target = page_path(root_text, lang, *segments)
             rel = "/".join((lang, *segments, "index.html"))
             if cache is not None and cache.reuse(rel, tpl, lang, target, writer):
                 done += 1
@@ -484,7 +522,7 @@ def _render_pages(data: SiteData, pages, template, writer: PageWriter, common: d
             html = render_page(template(tpl), ctx)
             if cache is not None:
                 cache.rendered(rel, tpl, lang, names.seen, html)
-            writer.add(str(target), html)
+            writer.add(target, html)
             done += 1
             if progress and done % 200 == 0:
                 progress("pages", done, total)

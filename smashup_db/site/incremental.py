@@ -4,19 +4,23 @@ A full build renders every page; most rebuilds (a translation imported, one name
 change a handful. So each build records, per page, a *key*: the hash of
 
 * the build's global fingerprint (:func:`global_fingerprint`: templates, gettext catalogs,
-  the package's code, options, the card pictures of the build, and every catalogue fact except
-  names and texts — any change there renders everything again), and
+  the package's code, options, the card pictures of the build, the printings the collection
+  owns, the text counts, and every catalogue fact except names and texts — any change there
+  renders everything again), and
 * the fingerprints of the things whose names the page showed (every call of the page's name
   helper ``n(kind, id)`` is recorded while it renders: a faction page records its cards, a
-  card page itself and its faction and boxes) — a thing's fingerprint covers its names in
-  every language, its imported texts and rulings and whether a name is a community one.
+  card page itself and its faction and boxes, a list page everything it lists) — a thing's
+  fingerprint, per page language, covers its names, imported texts and community marks in
+  that language and in English (the fallback) and its rulings: a German name changed renders
+  German pages again, no English one.
 
 The next build into the same folder computes each page's key from the things recorded last
 time; when it is unchanged and the old file is there with the recorded size, the old file is
-linked (or copied) into the new build instead of rendering the page. Pages that show counts
-or lists of everything (the home page, lists, search, translations) are always rendered.
-Everything else of the build (downloads, search indexes, Pagefind, the swap) is done as
-always, so a rebuild's output is byte for byte that of a full build.
+linked (or copied) into the new build instead of rendering the page. The translation status
+(it counts every language's names), the root page and the 404 page are always rendered.
+Everything else of the build (downloads, search indexes, the swap) is done as always;
+Pagefind indexes only the languages whose indexed pages changed (:mod:`.pagefind`). So a
+rebuild's output is byte for byte that of a full build, Pagefind's file names aside.
 
 The records live in the user's cache folder (``site-builds/<hash of the output path>.json``),
 tied to the marker of the build they describe: a site changed or built elsewhere since is
@@ -31,11 +35,13 @@ import os
 import stat
 from pathlib import Path
 
-#: Templates whose pages may be taken from the previous build: one page per thing. Every other page
-#: (home, lists, search, translations, boxes, play, root, 404: counts, lists of everything) is always rendered.
+#: Templates whose pages may be taken from the previous build. The others are always rendered: the
+#: translation status (it counts the names of every language) and, outside the page loop, the root and 404 pages.
 REUSABLE = frozenset({"product.html", "product_cards.html", "faction.html", "checklist.html", "card.html",
-                      "basecard.html"})
-_VERSION = 1
+                      "basecard.html", "home.html", "products.html", "factions.html", "cards.html", "bases.html",
+                      "rules.html", "glossary.html", "downloads.html", "search.html", "syntax.html", "boxes.html",
+                      "play.html"})
+_VERSION = 2
 
 
 def _sha(data: bytes) -> str:
@@ -54,7 +60,7 @@ def global_fingerprint(data, langs, base: str, search_on: bool, extra=None) -> s
 
     h = hashlib.sha256()
     h.update(_json([_VERSION, list(langs), base, search_on, data.version, data.date, data.has_text,
-                    data.glossary, extra]))
+                    data.glossary, data.text_counts, sorted(data.catalogue.owned_printings().items()), extra]))
     for root in (templates_dir().parent, Path(LOCALE_DIR), Path(__file__).resolve().parent.parent):
         for path in sorted(root.rglob("*")):
             if path.is_file() and path.suffix in (".html", ".md", ".js", ".css", ".svg", ".mo", ".py", ".json", ".tsv"):
@@ -76,12 +82,14 @@ class PageCache:
     def __init__(self, out: Path, data, langs, base: str, search_on: bool, use_old: bool = True, extra=None):
         self.out, self.data = out, data
         self.out_text = str(out)
-        self.langs = tuple(dict.fromkeys(("en", *langs)))  # English too: the fallback of every name
         self.glob = global_fingerprint(data, langs, base, search_on, extra)
-        self._fps: dict[tuple[str, str], str] = {}
+        self._fps: dict[tuple[str, str, str], str] = {}
         self.pages: dict[str, list] = {}  # rel -> [key, size, sha, deps]
         self.hashes: dict[str, str] = {}
         self.reused = 0
+        #: Pagefind's bundles (:func:`.pagefind.index_site`): those of the previous build, those of this one
+        self.old_pagefind: dict = {}
+        self.pagefind: dict = {}
         self.old = self._load() if use_old else {}  # a full build still records its pages
 
     # ------------------------------------------------------------------ records
@@ -104,9 +112,13 @@ class PageCache:
             doc = json.loads(self.record_file(self.out).read_text(encoding="utf-8"))
         except (OSError, ValueError):
             return {}
-        if not isinstance(doc, dict) or doc.get("v") != _VERSION or doc.get("global") != self.glob:
+        if not isinstance(doc, dict) or doc.get("v") != _VERSION:
             return {}
         if doc.get("marker") is None or doc.get("marker") != self._marker_sha():
+            return {}
+        if isinstance(doc.get("pagefind"), dict):  # keyed by the pages' bytes: valid whatever else changed
+            self.old_pagefind = doc["pagefind"]
+        if doc.get("global") != self.glob:
             return {}
         pages = doc.get("pages")
         return pages if isinstance(pages, dict) else {}
@@ -118,30 +130,34 @@ class PageCache:
             path.parent.mkdir(parents=True, exist_ok=True)
             tmp = path.with_suffix(f".{os.getpid()}.tmp")
             tmp.write_text(json.dumps({"v": _VERSION, "global": self.glob, "marker": self._marker_sha(),
-                                       "pages": self.pages}), encoding="utf-8")
+                                       "pages": self.pages, "pagefind": self.pagefind}), encoding="utf-8")
             os.replace(tmp, path)
         except OSError:
             pass
 
     # ------------------------------------------------------------------ keys
-    def fingerprint(self, kind: str, ref: str) -> str:
-        """The hash of one thing's names (every language), texts, rulings and community marks."""
-        key = (kind, ref)
+    def fingerprint(self, kind: str, ref: str, lang: str) -> str:
+        """The hash of what a page in ``lang`` may show of one thing: its names, texts and community marks
+        in ``lang`` and in English (the fallback of every name and text), and its rulings."""
+        key = (kind, ref, lang)
         if key not in self._fps:
             cat, data = self.data.catalogue, self.data
             item = getattr(data, kind + "s", {}).get(ref) or {}
-            names = {lang: list(cat.name(kind, ref, lang)) for lang in self.langs}
-            community = sorted(lang for lang in self.langs if (kind, ref, lang) in data.community)
-            self._fps[key] = _sha(_json([kind, ref, names, community, item.get("texts"), item.get("rulings")]))
+            shown = (lang, "en") if lang != "en" else ("en",)
+            names = [cat.name(kind, ref, one) for one in shown]
+            community = [one for one in shown if (kind, ref, one) in data.community]
+            texts = item.get("texts") or {}
+            self._fps[key] = _sha(_json([kind, ref, names, community, [texts.get(one) for one in shown],
+                                         item.get("rulings")]))
         return self._fps[key]
 
     def key(self, rel: str, tpl: str, lang: str, deps) -> str:
         """A page's key from its template, language and the things it showed."""
-        parts = [self.glob, rel, tpl, lang] + [f"{k}:{r}:{self.fingerprint(k, r)}" for k, r in sorted(deps)]
+        parts = [self.glob, rel, tpl, lang] + [f"{k}:{r}:{self.fingerprint(k, r, lang)}" for k, r in sorted(deps)]
         return _sha("\n".join(parts).encode("utf-8"))
 
     # ------------------------------------------------------------------ pages
-    def reuse(self, rel: str, tpl: str, lang: str, target: Path, writer) -> bool:
+    def reuse(self, rel: str, tpl: str, lang: str, target: str, writer) -> bool:
         """Hand the previous build's page to ``writer`` (linked to ``target``) when nothing it showed changed."""
         if tpl not in REUSABLE:
             return False
@@ -158,7 +174,7 @@ class PageCache:
             return False
         if not stat.S_ISREG(st.st_mode) or st.st_size != size:
             return False
-        writer.link(str(target), src)
+        writer.link(target, src)
         self.pages[rel] = old
         self.hashes[rel] = sha
         self.reused += 1

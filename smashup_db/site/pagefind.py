@@ -1,19 +1,43 @@
-"""Pagefind: find its binary and index a built tree (one index per language).
+"""Pagefind: find its binary and index a built tree, one bundle per language.
 
-Pagefind reads ``<html lang>`` of each page and writes a separate index per
-language into ``<site>/pagefind/``; the search page loads the index of its
-own language. Only elements inside ``data-pagefind-body`` are indexed.
+Each language gets its own bundle, ``<site>/pagefind/<lang>/``, made from the pages under
+``<site>/<lang>/`` only; the search page of a language loads its own. Only elements inside
+``data-pagefind-body`` are indexed: the faction, product, glossary and rules pages (the
+"other pages" the search page offers). Cards and bases are found by the search page's own
+index (``assets/search-<lang>.json``), so their pages are not in Pagefind's.
+
+A rebuild (issue 22) runs Pagefind only for a language whose pages changed: the *key* of a
+bundle is the hash of the binary's identity and of every HTML file under ``<lang>/``; when it is
+the key of the previous build's bundle and that bundle's files are still there, they are linked
+into the new build instead. Pagefind does not write the same bytes twice, so a bundle made anew
+differs from the old one in its file names, not in what it finds.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
+import re
 import shutil
+import stat
 import subprocess
 from pathlib import Path
 
 from smashup_db.site.paths import SiteError
 from smashup_db.i18n import N_
+
+#: Where the bundles go, relative to the site: ``pagefind/<lang>/``.
+BUNDLE_DIR = "pagefind"
+#: The folders under ``<lang>/`` of the pages Pagefind indexes (those with ``data-pagefind-body``;
+#: ``*`` is one folder name). Pagefind is given only these: reading every page to find them
+#: costs it four times as long.
+INDEXED = ("factions/*", "products/*", "glossary", "rules")
+_INDEXED = re.compile("(?:" + "|".join(re.escape(p).replace(r"\*", "[^/]+") for p in INDEXED) + ")/index\\.html")
+
+
+def indexed(rel: str, lang: str) -> bool:
+    """Whether the site file ``rel`` (``"de/factions/aliens/index.html"``) is one Pagefind indexes for ``lang``."""
+    return rel.startswith(lang + "/") and _INDEXED.fullmatch(rel, len(lang) + 1) is not None
 
 
 def find_pagefind() -> str | None:
@@ -36,15 +60,157 @@ def find_pagefind() -> str | None:
     return shutil.which("pagefind_extended") or shutil.which("pagefind")
 
 
-def run_pagefind(binary: str, site: Path, timeout: float = 300) -> str:
-    """Index ``site`` with Pagefind; returns its summary line. Raises :class:`SiteError` on failure."""
+def _command(binary: str, site: Path, lang: str) -> list[str]:
+    folders = ",".join(INDEXED)
+    return [binary, "--site", str(site), "--glob", f"{lang}/{{{folders}}}/index.html",
+            "--output-subdir", f"{BUNDLE_DIR}/{lang}"]
+
+
+def _pages(stdout: str) -> int | None:
+    """The number of pages Pagefind says it indexed (``Indexed 130 pages``), or None."""
+    for ln in stdout.splitlines():
+        words = ln.strip().split()
+        if len(words) == 3 and words[0] == "Indexed" and words[2] == "pages" and words[1].isdigit():
+            return int(words[1])
+    return None
+
+
+class _Run:
+    """Pagefind indexing the pages of some languages, one process each, side by side (:func:`start_pagefind`)."""
+
+    def __init__(self, binary: str, site: Path, langs: list[str]):
+        self.procs: dict[str, subprocess.Popen] = {}
+        try:
+            for lang in langs:
+                self.procs[lang] = subprocess.Popen(_command(binary, site, lang), stdout=subprocess.PIPE,
+                                                    stderr=subprocess.PIPE, text=True)
+        except OSError as exc:
+            self.stop()
+            raise SiteError(N_("pagefind could not index the site: {exc}"), exc=exc) from None
+
+    def wait(self, timeout: float = 300) -> dict[str, int | None]:
+        """``{lang: pages indexed}`` (None where Pagefind's output did not say) once every process ended.
+        Raises :class:`SiteError` when one failed or took longer than ``timeout`` seconds."""
+        try:
+            done = {}
+            for lang, proc in self.procs.items():
+                out, err = proc.communicate(timeout=timeout)
+                if proc.returncode != 0:
+                    last = (err.strip() or out.strip() or "no output").splitlines()[-1]
+                    raise SiteError(N_("pagefind failed (exit {returncode}): {last}"),
+                                    returncode=proc.returncode, last=last)
+                done[lang] = _pages(out)
+            return done
+        except (OSError, subprocess.TimeoutExpired) as exc:
+            raise SiteError(N_("pagefind could not index the site: {exc}"), exc=exc) from None
+        finally:
+            self.stop()
+
+    def stop(self) -> None:
+        """Kill what still runs (an abandoned build)."""
+        for proc in self.procs.values():
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+
+
+def bundle_key(binary: str, lang: str, hashes: dict[str, str]) -> str:
+    """The key of the bundle of ``lang``: the binary (path, size, time) and every page of ``hashes``
+    (``{relative path: sha256}`` of the build's files) that Pagefind indexes for ``lang`` (:func:`indexed`)."""
+    h = hashlib.sha256()
     try:
-        proc = subprocess.run([binary, "--site", str(site)], capture_output=True, text=True, timeout=timeout)
-    except (OSError, subprocess.TimeoutExpired) as exc:
-        raise SiteError(N_("pagefind could not index the site: {exc}"), exc=exc) from None
-    if proc.returncode != 0:
-        last = (proc.stderr.strip() or proc.stdout.strip() or "no output").splitlines()[-1]
-        raise SiteError(N_("pagefind failed (exit {returncode}): {last}"), returncode=proc.returncode, last=last)
-    found = [ln.strip() for ln in proc.stdout.splitlines()
-             if ln.strip().startswith("Indexed") and ("languages" in ln or "pages" in ln)]
-    return "Pagefind " + ", ".join(found).lower() if found else "Pagefind index built"
+        st = os.stat(binary)
+        h.update(f"{binary}\0{st.st_size}\0{st.st_mtime_ns}\n".encode("utf-8"))
+    except OSError:
+        h.update(binary.encode("utf-8"))
+    for rel in sorted(hashes):
+        if indexed(rel, lang):
+            h.update(rel.encode("utf-8") + b"\0" + hashes[rel].encode("ascii") + b"\n")
+    return h.hexdigest()
+
+
+def bundle_files(site: Path, lang: str) -> dict[str, int]:
+    """``{relative path: size}`` of every file of the bundle of ``lang`` in ``site``."""
+    root = site / BUNDLE_DIR / lang
+    found = {}
+    for path in root.rglob("*"):
+        if path.is_file():
+            found[path.relative_to(site).as_posix()] = path.stat().st_size
+    return found
+
+
+def reuse_bundle(old_site: Path, new_site: Path, files: dict[str, int]) -> bool:
+    """Link (or copy) the previous build's bundle ``files`` (``{relative path: size}``) into ``new_site``.
+
+    True when every file was there as a regular file of the recorded size; False (and nothing
+    left behind) otherwise, so the caller indexes the language anew."""
+    if not files:
+        return False
+    for rel in files:
+        try:
+            st = os.lstat(old_site / rel)
+        except OSError:
+            return False
+        if not stat.S_ISREG(st.st_mode) or st.st_size != files[rel]:
+            return False
+    made = []
+    try:
+        for rel in sorted(files):
+            dst = new_site / rel
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            try:
+                os.link(old_site / rel, dst)
+            except OSError:
+                shutil.copyfile(old_site / rel, dst)
+            made.append(dst)
+    except OSError:
+        for dst in made:
+            dst.unlink(missing_ok=True)
+        return False
+    return True
+
+
+class IndexJob:
+    """The bundles of one build: those reused at once, the others being made by Pagefind (:func:`start_index`)."""
+
+    def __init__(self, site: Path, kept: list[str], todo: list[str], records: dict, run: _Run | None):
+        self.site, self.kept, self.todo, self.records, self._run = site, kept, todo, records, run
+
+    def finish(self) -> tuple[dict[str, int | None], list[str], dict]:
+        """Wait for Pagefind; returns ``({lang indexed: pages}, [langs whose bundle was reused], records for
+        next time: {lang: {"key", "files": {relative path: size}}})``. Raises :class:`SiteError` when it failed."""
+        counts = self._run.wait() if self._run else {}
+        self._run = None
+        for lang in self.todo:
+            self.records[lang]["files"] = bundle_files(self.site, lang)
+        return counts, self.kept, self.records
+
+    def stop(self) -> None:
+        """Stop Pagefind (the build is abandoned); nothing else to undo, the build folder is removed."""
+        if self._run:
+            self._run.stop()
+            self._run = None
+
+
+def start_index(binary: str, site: Path, langs: list[str], hashes: dict[str, str], old_site: Path,
+                previous: dict) -> IndexJob:
+    """Give every language of ``site`` its Pagefind bundle: the previous build's where its key
+    (:func:`bundle_key`) is unchanged and its files are still in ``old_site``, else a new one,
+    made by Pagefind in the background (the caller goes on, then calls :meth:`IndexJob.finish`).
+
+    ``hashes``: ``{relative path: sha256}`` of the build's pages (all that Pagefind reads must be
+    written); ``previous``: the records :meth:`IndexJob.finish` returned last time for ``old_site``
+    (``{}`` for none). Raises :class:`SiteError` when Pagefind cannot be started.
+    """
+    records, kept, todo = {}, [], []
+    for lang in langs:
+        key = bundle_key(binary, lang, hashes)
+        old = previous.get(lang) if isinstance(previous, dict) else None
+        if (isinstance(old, dict) and old.get("key") == key and isinstance(old.get("files"), dict)
+                and reuse_bundle(old_site, site, old["files"])):
+            records[lang] = old
+            kept.append(lang)
+        else:
+            records[lang] = {"key": key}
+            todo.append(lang)
+    return IndexJob(site, kept, todo, records, _Run(binary, site, todo) if todo else None)

@@ -49,6 +49,8 @@ HEADER = struct.Struct("<II")
 #: Flag on the path length: link an existing file instead of writing a page (incremental builds).
 LINK = 0x80000000
 GONE = "the page-writing process ended unexpectedly"
+#: Pages taken from the previous build handed to the helper at a time (see :meth:`PageWriter.link`).
+LINK_BATCH = 100
 #: Test hook: pages whose path contains this text fail as on a full disk. Never set it otherwise.
 FULL_DISK_VAR = "SMASHUP_TEST_FULL_DISK"
 
@@ -77,6 +79,17 @@ def link_page(path: str, source: str) -> None:
         shutil.copyfile(source, path)
 
 
+def _widen_pipe(stream) -> None:
+    """Give the pipe to the helper a buffer of 1 MiB where Linux allows it (``F_SETPIPE_SZ``; 64 KiB else):
+    a rebuild hands over thousands of short "link" messages, which then never make the build wait."""
+    try:
+        import fcntl
+
+        fcntl.fcntl(stream.fileno(), getattr(fcntl, "F_SETPIPE_SZ", 1031), 1 << 20)
+    except (ImportError, OSError, ValueError):
+        pass
+
+
 class PageWriter:
     """Collects ``(path, html)`` pages and writes them in a helper process.
 
@@ -90,11 +103,14 @@ class PageWriter:
         import subprocess
 
         self.written = 0
+        self._links = 0
         try:
             self._proc = subprocess.Popen([sys.executable, "-S", "-E", os.path.abspath(__file__), str(os.getpid())],
                                           stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=1 << 20)
         except OSError:  # no interpreter to start (an embedded Python): write here instead
             self._proc = None
+            return
+        _widen_pipe(self._proc.stdin)
 
     def add(self, path: str, html: str) -> None:
         """Hand over one page (``path``: a file path as text). Raises ``OSError`` if the helper is gone."""
@@ -118,6 +134,9 @@ class PageWriter:
         name, data = path.encode("utf-8"), source.encode("utf-8")
         try:
             self._proc.stdin.write(HEADER.pack(len(name) | LINK, len(data)) + name + data)
+            self._links += 1
+            if self._links % LINK_BATCH == 0:  # a link is a few bytes: without this the helper would wait for
+                self._proc.stdin.flush()      # the buffer to fill, i.e. do a rebuild's links only at the end
         except BrokenPipeError:
             self._gone()
 

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from helpers import make_db
 from smashup_db.cli import app
 from smashup_db.site import build_site
+from smashup_db.site.pagefind import find_pagefind, indexed
 
 
 def _tree(root: Path) -> dict[str, bytes]:
@@ -50,3 +53,79 @@ def test_a_changed_old_page_is_rendered_again(tmp_path):
     page.write_bytes(good + b"<!-- edited -->")
     build_site(site, "en", "/", db, search=False)
     assert page.read_bytes() == good
+
+
+def _inode(path: Path) -> int:
+    return path.stat().st_ino
+
+
+def test_a_german_change_renders_no_english_page(tmp_path):
+    """A page's inputs are per language: a German name changed leaves every English page as it was (linked)."""
+    db = make_db(tmp_path / "cat.db")
+    site = tmp_path / "site"
+    build_site(site, None, "/", db, search=False)
+    english = sorted(p for p in (site / "en").rglob("index.html") if "translations" not in p.parts)
+    before = {p: _inode(p) for p in english}
+    german = site / "de" / "factions" / "aliens" / "index.html"
+    german_before = _inode(german)
+    csv = tmp_path / "one.csv"
+    csv.write_text("kind,id,lang,name,text\ncard,invader,de,Eindringling Neu,\n", encoding="utf-8")
+    assert CliRunner().invoke(app, ["import", "translations", str(csv), "--db", db]).exit_code == 0
+    build_site(site, None, "/", db, search=False)
+    assert len(english) > 1500
+    assert [p for p in english if _inode(p) != before[p]] == []  # hard links to the previous build's files
+    assert _inode(german) != german_before  # the German faction page names the card: rendered anew
+
+
+def test_a_box_recorded_in_the_collection_renders_what_it_changes(tmp_path):
+    """The printing a recorded box makes the pages show is an input of every page (issue 20's one rule):
+    a rebuild after ``collection add`` has the bytes of a full build."""
+    db = make_db(tmp_path / "cat.db")
+    site, full = tmp_path / "site", tmp_path / "full"
+    build_site(site, None, "/", db, search=False)
+    page = site / "en" / "bases" / "field-of-honor" / "index.html"
+    assert "16" in page.read_text(encoding="utf-8")  # current printing: breakpoint 16, VP 3/1/1
+    res = CliRunner().invoke(app, ["collection", "add", "Awesome Level 9000", "--printing", "original", "--db", db])
+    assert res.exit_code == 0, res.output
+    build_site(site, None, "/", db, search=False)
+    build_site(full, None, "/", db, search=False, incremental=False)
+    a, b = _tree(site), _tree(full)
+    assert sorted(a) == sorted(b)
+    assert [k for k in a if a[k] != b[k]] == []
+    assert "<dd>18</dd>" in page.read_text(encoding="utf-8")  # the original printing owned: 18 · 3/2/1
+
+
+def _fragments(bundle: Path) -> str:
+    """The text of every page a Pagefind bundle holds (its fragments are gzip'd JSON after a signature)."""
+    import gzip
+
+    return "\n".join(gzip.decompress(p.read_bytes()).decode("utf-8", "replace") for p in (bundle / "fragment").iterdir())
+
+
+@pytest.mark.skipif(find_pagefind() is None, reason="pagefind binary missing (pip install 'pagefind[extended]')")
+def test_pagefind_indexes_again_only_the_language_whose_pages_changed(tmp_path):
+    db = make_db(tmp_path / "cat.db")
+    site = tmp_path / "site"
+    first = build_site(site, None, "/", db, search=True)
+    for lang in ("en", "de"):  # Pagefind is given exactly the pages that ask to be indexed
+        pages = [p.relative_to(site).as_posix() for p in (site / lang).rglob("index.html")]
+        body = [rel for rel in pages if "data-pagefind-body" in (site / rel).read_text(encoding="utf-8")]
+        assert len(body) > 100 and all(indexed(rel, lang) for rel in body)
+        entry = json.loads((site / "pagefind" / lang / "pagefind-entry.json").read_text(encoding="utf-8"))
+        assert entry["languages"][lang]["page_count"] == len(body)
+        assert list(entry["languages"]) == [lang]
+    assert "en, de" in str(first.search_note) or "de, en" in str(first.search_note)
+    en_entry, de_entry = (site / "pagefind" / lang / "pagefind-entry.json" for lang in ("en", "de"))
+    en_before, de_before = _inode(en_entry), _inode(de_entry)
+    csv = tmp_path / "one.csv"
+    csv.write_text("kind,id,lang,name,text\ncard,invader,de,Eindringling Neu,\n", encoding="utf-8")
+    assert CliRunner().invoke(app, ["import", "translations", str(csv), "--db", db]).exit_code == 0
+    again = build_site(site, None, "/", db, search=True)
+    assert _inode(en_entry) == en_before and _inode(de_entry) != de_before  # en linked, de indexed anew
+    assert "the index of en was unchanged" in str(again.search_note)
+    assert "Eindringling Neu" in _fragments(site / "pagefind" / "de")  # the German faction page, as it is now
+    assert "Eindringling Neu" not in _fragments(site / "pagefind" / "en")
+    marker = json.loads((site / ".smashup-site").read_text(encoding="utf-8"))
+    listed = {rel for rel in marker["files"] if rel.startswith("pagefind/")}
+    on_disk = {p.relative_to(site).as_posix() for p in (site / "pagefind").rglob("*") if p.is_file()}
+    assert listed == on_disk  # the next build may remove exactly what this one wrote

@@ -237,6 +237,19 @@ def test_plain_words_also_find_other_pages_with_pagefind(desktop, site_url):
     assert any("/de/glossary/" in h for h in hrefs), hrefs
 
 
+@needs_pagefind
+def test_the_text_of_other_pages_is_searched_in_the_pages_language(desktop, site_url):
+    """"Search the text of all pages" asks the page language's own Pagefind bundle (pagefind/de/): a German
+    card name finds the German page of its faction, and only German pages."""
+    desktop.goto(f"{site_url}/de/search/?q=C%C3%A4siumr%C3%BCstung")
+    wait_search(desktop, "Cäsiumrüstung")
+    desktop.click("#pf-more")
+    desktop.wait_for_selector("#search-app[data-pf-done]", state="attached")
+    hrefs = desktop.eval_on_selector_all("#pages li a", "as => as.map(a => a.getAttribute('href'))")
+    assert any(h.endswith("/de/factions/changerbots/") for h in hrefs), hrefs
+    assert all("/de/" in h for h in hrefs), hrefs
+
+
 # --------------------------------------------------------------------------- accessibility
 
 @pytest.mark.parametrize("lang", ["en", "de"])

@@ -23,7 +23,7 @@ ART = ARCHIVE / "card-art"
 IMG = re.compile(r"<img\b[^>]*>")
 ATTR = re.compile(r'(\w[\w-]*)="([^"]*)"')
 FACE = re.compile(r'<figure class="face"[^>]*>(<img\b[^>]*>)</figure>')
-TITLE = re.compile(r'data-pagefind-meta="title">([^<]*)</span>')
+TITLE = re.compile(r"<title>(.*) · [^<·]*</title>")  # the page's name, then " · " and the site's name
 
 
 def attrs(tag: str) -> dict[str, str]:
