@@ -25,9 +25,11 @@ them, and prints both medians and their ratio (goal <= 2x).
 With ``--images [FOLDER]`` (issue 22) it imports the card pictures of FOLDER
 (default ``../shared/data/card-archive/card-art``) with ``smashup import images``
 and builds the site (without Pagefind) with them and without them
-(``images=False``), interleaved; it prints the first build with an empty
-thumbnail cache, both medians and their ratio (goal <= 1.3x), and the size of
-the pictures in the site.
+(``images=False``), interleaved; it prints the import (which makes the
+thumbnails), the first build after it (thumbnails from the cache the import
+filled), a build after the thumbnail cache was emptied (the build makes them),
+both medians and their ratio (goal <= 1.3x), and the size of the pictures in
+the site.
 
 Usage: python bench/bench_site.py [--runs N] [--no-search] [--hostile-rulings 300] [--images [FOLDER]]
 """
@@ -241,13 +243,30 @@ def image_figures(folder: Path, runs: int) -> None:
     try:
         db = str(tmp / "cat.db")
         open_reader(db).close()
+        cache = tmp / "cache"
+        os.environ["XDG_CACHE_HOME"] = str(cache)  # a thumbnail cache of its own, empty before the import
         started = time.perf_counter()
         report = import_images(db, str(folder))
-        print(f"import images: {report.matched} pictures in {time.perf_counter() - started:.2f} s; "
-              f"again: {import_images(db, str(folder)).changes} changes")
-        os.environ["XDG_CACHE_HOME"] = str(tmp / "cache")  # an empty thumbnail cache for the first build
-        cold = build_site(tmp / "cold", "en,de", "/", db, search=False)
-        print(f"first build with images (thumbnails made, empty cache): {cold.seconds:.2f} s, {cold.faces} pictures")
+        took = time.perf_counter() - started
+        started = time.perf_counter()
+        again = import_images(db, str(folder))
+        print(f"import images: {report.matched} pictures in {took:.2f} s, {report.thumbnails['made']} thumbnails "
+              f"made; again: {time.perf_counter() - started:.2f} s, {again.changes} changes, "
+              f"{again.thumbnails['made']} thumbnails made")
+        from smashup_db.site import build as build_mod
+
+        used, real_load = [], build_mod.load_faces
+        build_mod.load_faces = lambda *a, **k: used.append(real_load(*a, **k)) or used[-1]  # to read its stats
+        try:
+            warm = build_site(tmp / "warm", "en,de", "/", db, search=False)
+            print(f"first build after the import (thumbnails from the cache it filled): {warm.seconds:.2f} s, "
+                  f"{warm.faces} pictures, {used[-1].stats['thumbs_made']} thumbnails made")
+            shutil.rmtree(cache / "smashup-db" / "thumbs")
+            cold = build_site(tmp / "cold", "en,de", "/", db, search=False)
+            print(f"build after the thumbnail cache was emptied (the build makes them): {cold.seconds:.2f} s, "
+                  f"{used[-1].stats['thumbs_made']} thumbnails made")
+        finally:
+            build_mod.load_faces = real_load
         with_images, without = [], []
         for i in range(max(3, runs)):  # interleaved, so a busy machine slows both alike
             without.append(build_site(tmp / f"plain-{i}", "en,de", "/", db, search=False, images=False).seconds)

@@ -26,4 +26,13 @@ def show_image_report(report) -> None:
     say(_("still without a picture: {cards}, {bases}").format(
         cards=ngettext("{n} card", "{n} cards", cards).format(n=cards),
         bases=ngettext("{n} base", "{n} bases", bases).format(n=bases)))
+    t = report.thumbnails
+    if report.thumbs_cache is None and t["not_made"]:
+        say(_("thumbnails: none made (no cache folder); the site build makes them"))
+    elif t["not_made"]:
+        say(_("thumbnails: {made} made, {cached} already cached, {not_made} not made (the cache folder {cache} "
+              "cannot take them; the site build makes them)").format(made=t["made"], cached=t["cached"],
+                                                                  not_made=t["not_made"], cache=report.thumbs_cache))
+    else:
+        say(_("thumbnails: {made} made, {cached} already cached").format(made=t["made"], cached=t["cached"]))
     say(_("stored in {folder}").format(folder=report.folder))

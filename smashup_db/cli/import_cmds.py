@@ -57,18 +57,33 @@ def import_translations_cmd(
                               "smashup-bases.json beside the folder, or given after it), as import text matches\n"
                               "them. Every picture is checked before anything is written; a damaged one stops the\n"
                               "import. The pictures are stored beside your database, never in it; importing the\n"
-                              "same folder again reports 0 changes. The site shows them after the next build.\n"
+                              "same folder again reports 0 changes. The thumbnails the site shows are made\n"
+                              "now (kept in your cache folder); the site shows the pictures after the next build.\n"
                               "Example: smashup import images ../card-archive/card-art"))
 def import_images_cmd(
         source: Annotated[str, typer.Argument(help=_("The card-art folder, or its http(s) URL."), show_default=False)],
         archives: Annotated[list[str] | None, typer.Argument(
             help=_("The card archive's JSON files or URLs (default: those beside SOURCE)."), show_default=False)] = None,
         db: DbOpt = None, json_out: JsonOpt = False) -> None:
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
     from smashup_db.cli.images_print import show_image_report
     from smashup_db.importer.images import import_images
 
-    with user_errors():
-        report = import_images(db, source, archives or None)
+    err = Console(stderr=True)
+    stages = {"pictures": _("checking pictures"), "thumbnails": _("making thumbnails")}
+    with user_errors(), Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                                 TimeElapsedColumn(), console=err, transient=True,
+                                 disable=not err.is_terminal) as bar:  # no stray blank line in logs
+        tasks: dict[str, int] = {}
+
+        def progress(stage: str, done: int, total: int) -> None:
+            if stage not in tasks:
+                tasks[stage] = bar.add_task(stages.get(stage, stage), total=total)
+            bar.update(tasks[stage], completed=done, total=total)
+
+        report = import_images(db, source, archives or None, progress=progress)
     if json_out:
         return emit_json(report.as_dict())
     show_image_report(report)

@@ -21,7 +21,12 @@ What an import does:
 3. writes the new or changed pictures as ``<kind>/<id>.<ext>`` (names made from
    our catalogue ids, never from the source) and the index ``images.json``
    (per picture: file, width, height, size in bytes, sha256, source); pictures no longer matched
-   are removed. Importing the same folder again changes nothing (0 changes).
+   are removed. Importing the same folder again changes nothing (0 changes);
+4. makes the thumbnail the site shows of every stored picture whose thumbnail is
+   not in the thumbnail cache yet (:mod:`smashup_db.importer.thumbs`, on up to
+   four processes), so the next site build copies them instead of making them.
+   A cache folder that cannot be made or written leaves them to the build; the
+   import does not fail for it.
 
 The images folder layout::
 
@@ -135,7 +140,10 @@ class ImageImportReport:
     of the folder no matched record names (:class:`Message` list);
     ``not_found``: matched records whose picture is not in the source;
     ``missing``: kind -> catalogue entries still without a picture;
-    ``images``: added, changed, unchanged, removed; ``seconds``: wall time.
+    ``images``: added, changed, unchanged, removed; ``thumbnails``: made (now),
+    cached (there before), not_made (the cache folder could not take them, or a
+    picture could not be decoded: the site build tries again); ``thumbs_cache``:
+    the thumbnail cache folder, None when it cannot be used; ``seconds``: wall time.
     """
 
     def __init__(self, source: str, folder: str):
@@ -146,6 +154,8 @@ class ImageImportReport:
         self.not_found: list[Message] = []
         self.missing: dict[str, int] = {}
         self.images: Counter = Counter()
+        self.thumbnails: Counter = Counter()
+        self.thumbs_cache: str | None = None
         self.seconds = 0.0
 
     @property
@@ -158,7 +168,9 @@ class ImageImportReport:
         return {"source": self.source, "folder": self.folder, "records": self.records, "matched": self.matched,
                 "unmatched": [str(m) for m in self.unmatched], "not_found": [str(m) for m in self.not_found],
                 "images": {k: self.images[k] for k in ("added", "changed", "unchanged", "removed")},
-                "changes": self.changes, "missing": self.missing, "seconds": round(self.seconds, 3)}
+                "changes": self.changes, "missing": self.missing,
+                "thumbnails": {k: self.thumbnails[k] for k in ("made", "cached", "not_made")},
+                "thumbs_cache": self.thumbs_cache, "seconds": round(self.seconds, 3)}
 
 
 # --------------------------------------------------------------------------- the source
@@ -377,13 +389,17 @@ def _safe_folder(folder: str, kind: str | None = None) -> str:
     return path
 
 
-def import_images(db, source: str, archives: list[str] | None = None, folder: str | None = None) -> ImageImportReport:
+def import_images(db, source: str, archives: list[str] | None = None, folder: str | None = None,
+                  progress=None, thumbnails: bool = True) -> ImageImportReport:
     """Import the pictures of ``source`` (a ``card-art`` folder or its base URL) into the images folder.
 
     ``archives``: the card archive's JSON files or URLs (default: those beside
     ``source``); ``folder``: the images folder (default :func:`images_dir` of
     ``db``). Everything is read and checked before anything is written; see the
-    module doc for what is stored. Returns an :class:`ImageImportReport`.
+    module doc for what is stored. Then the thumbnail cache is filled for the
+    stored pictures (unless ``thumbnails`` is False). ``progress(stage, done,
+    total)`` is called while pictures are read (stage ``"pictures"``) and
+    thumbnails made (``"thumbnails"``). Returns an :class:`ImageImportReport`.
     Raises :class:`ImportFileError` (one line naming the file) for a missing
     source or archive, a damaged or non-image file, or a limit exceeded; the
     images folder is then unchanged.
@@ -406,7 +422,9 @@ def import_images(db, source: str, archives: list[str] | None = None, folder: st
     new: dict[str, dict] = {}
     payload: dict[str, bytes] = {}
     total = 0
-    for key in sorted(plan):
+    for done, key in enumerate(sorted(plan)):
+        if progress and done % 50 == 0:
+            progress("pictures", done, len(plan))
         rel, label, name = plan[key]
         data = src.read(rel)
         if data is None:
@@ -430,6 +448,8 @@ def import_images(db, source: str, archives: list[str] | None = None, folder: st
         new[key] = {"file": f"{kind}/{ref}{ext}", "width": width, "height": height, "size": len(data),
                     "sha256": digest, "source": entry_source}
         payload[key] = data
+    if progress:
+        progress("pictures", len(plan), len(plan))
     report.matched = len(new)
     named = {rel for rel, _, _ in plan.values()}
     for rel in sorted(src.files() - named):
@@ -465,8 +485,41 @@ def import_images(db, source: str, archives: list[str] | None = None, folder: st
                 os.unlink(path)
         doc = {"version": 1, "images": {k: new[k] for k in sorted(new)}}
         _write_atomic(os.path.join(folder, INDEX), (json.dumps(doc, ensure_ascii=False, indent=1) + "\n").encode())
+    if thumbnails and new:
+        _make_thumbnails(folder, new, report, progress)
     report.seconds = time.perf_counter() - start
     return report
+
+
+def _make_thumbnails(folder: str, index: dict[str, dict], report: ImageImportReport, progress=None) -> None:
+    """Fill the thumbnail cache for the pictures of ``index`` (stored in ``folder``); counts in ``report``."""
+    from smashup_db.importer import thumbs
+
+    cache = thumbs.usable_cache()
+    report.thumbs_cache = cache
+    if cache is None:
+        report.thumbnails["not_made"] = len(index)
+        return
+    writable = os.access(cache, os.W_OK | os.X_OK)
+    jobs = []
+    for key in sorted(index):
+        entry = index[key]
+        digest = str(entry.get("sha256") or "")
+        if len(digest) != 64:  # an index written by hand: the build leaves such a picture out
+            report.thumbnails["not_made"] += 1
+            continue
+        size = thumbs.thumb_size(entry["width"], entry["height"])
+        path = thumbs.cache_path(cache, digest, size)
+        if thumbs.is_cached(path):
+            report.thumbnails["cached"] += 1
+        else:
+            jobs.append((os.path.join(folder, entry["file"]), size, path))
+    if not writable:  # a read-only cache: its thumbnails serve the build, the rest the build makes
+        report.thumbnails["not_made"] += len(jobs)
+        return
+    counts = thumbs.fill_cache(jobs, (lambda done, total: progress("thumbnails", done, total)) if progress else None)
+    report.thumbnails["made"] = counts[thumbs.MADE]
+    report.thumbnails["not_made"] += counts[thumbs.UNREADABLE] + counts[thumbs.UNWRITABLE]
 
 
 def _stored_ok(folder: str, entry: dict, size: int) -> bool:

@@ -11,7 +11,9 @@ into the site, before the pages are rendered:
   :data:`THUMB_BOX` pixels (shown at half that size, sharp on phones), made with
   Pillow and cached between builds in the user cache folder
   (``platformdirs.user_cache_dir("smashup-db")/thumbs``, keyed by the
-  picture's sha256).
+  picture's sha256). ``smashup import images`` fills that cache with the same
+  code (:mod:`smashup_db.importer.thumbs`); a build makes only those missing
+  (side by side on every core, like the import).
 
 A picture whose file is missing, is not a regular file of the size the import
 stored, or cannot be decoded is left out, so a page never links a picture that is not in
@@ -22,25 +24,13 @@ no picture) through the globals ``face`` and ``thumb``.
 
 from __future__ import annotations
 
-import io
 import os
 import shutil
 import stat
-import tempfile
 
 from smashup_db.importer.images import images_dir, read_index
-
-#: Largest thumbnail (width, height) in pixels; pages show it at half size.
-THUMB_BOX = (120, 140)
-#: Version of the thumbnail recipe (size, quality): a new one makes new cache entries.
-THUMB_RECIPE = "v1-lanczos-q70"
-
-
-def thumbs_cache_dir() -> str:
-    """The folder thumbnails are cached in between builds (``$XDG_CACHE_HOME`` is honoured by platformdirs)."""
-    from platformdirs import user_cache_dir
-
-    return os.path.join(user_cache_dir("smashup-db"), "thumbs")
+from smashup_db.importer.thumbs import (THUMB_BOX, THUMB_RECIPE, cache_path, fill_cache, is_cached,  # noqa: F401
+                                        render_thumbnail, store_cached, thumb_size, thumbs_cache_dir, usable_cache)
 
 
 class Faces:
@@ -51,6 +41,7 @@ class Faces:
         self.folder, self.index, self.base = folder, index, base
         self._faces: dict[str, dict] = {}
         self._thumbs: dict[str, dict] = {}
+        self._fresh: set[str] = set()  # cache paths of the thumbnails this build made
         self.stats = {"pictures": 0, "thumbs_made": 0, "thumbs_cached": 0, "skipped": 0}
 
     def __bool__(self) -> bool:
@@ -75,11 +66,8 @@ class Faces:
         if not self.index:
             return
         base = self.base if base is None else base
-        cache = thumbs_cache_dir()
-        try:
-            os.makedirs(cache, exist_ok=True)
-        except OSError:
-            cache = None  # no cache folder (read-only home): thumbnails are made in the site only
+        cache = usable_cache()  # None (read-only home, say): thumbnails are made in the site only
+        self._fresh = self._fill(cache) if cache else set()
         made: set[str] = set()
         for key in sorted(self.index):
             entry = self.index[key]
@@ -106,46 +94,46 @@ class Faces:
             self._thumbs[key] = {"url": url + "-s.webp", "width": (tw + 1) // 2, "height": (th + 1) // 2}
             self.stats["pictures"] += 1
 
+    def _fill(self, cache: str) -> set[str]:
+        """Make the thumbnails missing from ``cache`` side by side (as ``import images`` does, with
+        :func:`~smashup_db.importer.thumbs.fill_cache`; a cache emptied since the import, say); returns
+        their cache paths (counted as made, not as cached)."""
+        jobs = []
+        for key in sorted(self.index):
+            entry = self.index[key]
+            digest = str(entry.get("sha256") or "")
+            src = os.path.join(self.folder, entry["file"])
+            if len(digest) != 64 or not _regular(src, entry.get("size")):
+                continue
+            size = thumb_size(entry["width"], entry["height"])
+            path = cache_path(cache, digest, size)
+            if not is_cached(path):
+                jobs.append((src, size, path))
+        if not jobs:
+            return set()
+        fill_cache(jobs)
+        return {path for _, _, path in jobs if is_cached(path)}
+
     def _thumbnail(self, cache: str | None, digest: str, src: str, size: tuple[int, int], dst: str) -> bool:
-        """Put the thumbnail of picture ``src`` (``size`` pixels) at ``dst``, from the cache when it has it.
+        """Put the thumbnail of picture ``src`` (``size`` pixels) at ``dst``, from the cache when it has it
+        (``smashup import images`` fills it; :func:`~smashup_db.importer.thumbs.render_thumbnail` otherwise).
 
         Returns False when the picture cannot be decoded (it is then left out of the site).
         """
-        path = os.path.join(cache, f"{digest}-{THUMB_RECIPE}-{size[0]}x{size[1]}.webp") if cache else None
-        if path and _regular(path):
+        path = cache_path(cache, digest, size) if cache else None
+        if path and is_cached(path):
             _link_or_copy(path, dst)
-            self.stats["thumbs_cached"] += 1
+            self.stats["thumbs_made" if path in self._fresh else "thumbs_cached"] += 1
             return True
-        try:
-            from PIL import Image
-
-            with Image.open(src) as img:
-                img.load()
-                small = img.convert("RGBA" if img.mode in ("RGBA", "LA", "P") else "RGB")
-                small = small.resize(size, Image.Resampling.LANCZOS, reducing_gap=3.0)
-                out = io.BytesIO()
-                small.save(out, "WEBP", quality=70, method=4)
-        except Exception:  # Pillow raises many kinds for a damaged picture; it is left out of the site
+        data = render_thumbnail(src, size)
+        if data is None:
             return False
         self.stats["thumbs_made"] += 1
-        data = out.getvalue()
         if path:
-            try:
-                fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=cache)
-                with os.fdopen(fd, "wb") as fh:
-                    fh.write(data)
-                os.replace(tmp, path)
-            except OSError:
-                pass
+            store_cached(path, data)
         with open(dst, "wb") as fh:
             fh.write(data)
         return True
-
-
-def thumb_size(width: int, height: int) -> tuple[int, int]:
-    """The thumbnail size of a ``width`` x ``height`` picture: within :data:`THUMB_BOX`, same proportions."""
-    scale = min(THUMB_BOX[0] / width, THUMB_BOX[1] / height, 1.0)
-    return max(1, round(width * scale)), max(1, round(height * scale))
 
 
 def _regular(path: str, size=None) -> bool:

@@ -13,6 +13,10 @@ Format, version 1 (bytes, then base64url without ``=`` padding)::
                   1 original, 2 current, 3 german; packed the same way (slot j: bits 2j, 2j+1)
     1 byte        check: CRC-32 of all bytes before it, low 8 bits
 
+Every collection has exactly one code: the unused bits (the last letter's low bits, bits
+past the last slot or printing, a longer varint, ``n`` past the last owned slot) are zero,
+and a code with any of them set is refused (the browser's decoder in ``local.js`` too).
+
 A slot is a product's place in :data:`SLOTS`, the product ids in the order they were
 given a slot (version 1: the 31 products of catalogue 1, sorted by id). **The list is
 append-only**: a product added to a later catalogue gets the next free slot at the end,
@@ -85,7 +89,9 @@ def decode(code: str, slots: tuple[str, ...] = SLOTS) -> dict[str, str | None]:
     """``{product id: printing or None}`` of a code (spaces around it ignored).
 
     Raises :class:`CodeError` (one line) when the code is not base64url, is cut short or
-    mistyped (its check byte differs), has another version, or names a slot unknown here.
+    mistyped (its check byte differs), has another version, names a slot unknown here, or
+    is not spelt exactly as :func:`encode` spells these boxes (a spare bit set, say in the
+    last letter's unused low bits: every collection has exactly one code).
     """
     text = (code or "").strip()
     if not text or len(text) > MAX_CODE or any(c not in _ALPHABET for c in text):
@@ -116,7 +122,11 @@ def decode(code: str, slots: tuple[str, ...] = SLOTS) -> dict[str, str | None]:
     if len(prints) != (2 * len(have) + 7) // 8:
         raise CodeError(N_("the collection code {code!r} is mistyped or incomplete (its check does not match)"),
                         code=_shown(text))
-    return {slots[i]: PRINTING_BITS[prints[(2 * j) // 8] >> ((2 * j) % 8) & 3] for j, i in enumerate(have)}
+    owned = {slots[i]: PRINTING_BITS[prints[(2 * j) // 8] >> ((2 * j) % 8) & 3] for j, i in enumerate(have)}
+    if encode(owned, slots) != text:  # spare bits set (in the last letter, past the last slot, ...): refused
+        raise CodeError(N_("the collection code {code!r} is mistyped (smashup collection code never writes it "
+                           "this way; copy it again)"), code=_shown(text))
+    return owned
 
 
 def group_owned(rows: list[dict]) -> dict[str, str | None]:

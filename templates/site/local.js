@@ -21,6 +21,7 @@
   var BASE = /*@BASE@*/"/";
   var KEY = "smashup-code";
   var PRINTING_BITS = [null, "original", "current", "german"];
+  var B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
   var CRC = (function () {
     var t = [], c, n, k;
@@ -69,6 +70,10 @@
     prints = raw.slice(pos + nbits, raw.length - 1);
     if (prints.length !== (2 * have.length + 7) >> 3) throw new Error("check");
     for (j = 0; j < have.length; j++) out[slots[have[j]]] = PRINTING_BITS[prints[(2 * j) >> 3] >> ((2 * j) % 8) & 3];
+    /* only the spelling boxcode.encode writes: no spare bits */
+    if (n !== (j ? have[j - 1] + 1 : 0) || pos !== 2 + (n > 127) + (n > 16383) + (n > 2097151) ||
+        raw[pos + nbits - 1] >> (n % 8 || 8) || prints[prints.length - 1] >> (2 * j % 8 || 8) ||
+        B64.indexOf(text[text.length - 1]) & [0, 0, 15, 3][text.length % 4]) throw new Error("spare bits");
     return out;
   }
 

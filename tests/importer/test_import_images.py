@@ -72,11 +72,14 @@ def report(res) -> dict:
 
 # --------------------------------------------------------------------------- the shared card-art folder
 
-def test_import_shared_folder_twice_second_reports_no_change(run):
-    """Issue 22 acceptance: import the shared card-art folder, then again: the second reports 0 changes."""
+def test_import_shared_folder_twice_second_reports_no_change(run, tmp_path, monkeypatch):
+    """Issue 22 acceptance: import the shared card-art folder, then again: the second reports 0 changes
+    (and makes no thumbnail: the first made every one)."""
     art = require_shared("card-archive", "card-art")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     first = report(run("import", "images", art, "--json"))
     assert first["matched"] >= 1500 and first["images"]["added"] == first["matched"] == first["changes"]
+    assert first["thumbnails"] == {"made": first["matched"], "cached": 0, "not_made": 0}
     assert first["records"] >= first["matched"]
     stored = images_of(run)
     index = json.loads((stored / "images.json").read_text(encoding="utf-8"))["images"]
@@ -89,6 +92,7 @@ def test_import_shared_folder_twice_second_reports_no_change(run):
     again = run("import", "images", art)
     assert again.exit_code == 0, again.output
     assert "(0 changes)" in again.stdout
+    assert f"thumbnails: 0 made, {first['matched']} already cached" in again.stdout
     assert folder_state(stored) == before  # not a file rewritten
     # the pictures live beside the database, never in the repository or the package
     assert not any(REPO.rglob("invader*.webp"))
@@ -274,3 +278,133 @@ def test_both_backends_with_an_images_folder_of_choice(cli, tmp_path, monkeypatc
     assert report(cli("import", "images", str(art), "--json"))["changes"] == 0
     assert report(cli("card", "invader", "--json"))["image"] == str(tmp_path / "pics" / "card" / "invader.webp")
     assert report(cli("card", "scout", "--json"))["image"] is None
+
+
+# --------------------------------------------------------------------------- thumbnails made by the import
+
+def _build_faces(images: Path, out: Path):
+    """What the site build does with the pictures (:meth:`Faces.write`); returns the Faces."""
+    from smashup_db.importer.images import read_index
+    from smashup_db.site.faces import Faces
+
+    faces = Faces(str(images), read_index(str(images)))
+    faces.write(out)
+    return faces
+
+
+def test_import_makes_the_thumbnails_the_build_then_copies(run, tmp_path, monkeypatch):
+    """The import fills the thumbnail cache (same recipe and key as the build); the first build after it makes
+    none, a second import makes none; after the cache is emptied the build makes them again."""
+    from smashup_db.importer import thumbs
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    art = make_archive(tmp_path / "arch")
+    rep = report(run("import", "images", art, "--json"))
+    assert rep["thumbnails"] == {"made": 3, "cached": 0, "not_made": 0}
+    cache = Path(rep["thumbs_cache"])
+    assert cache == tmp_path / "cache" / "smashup-db" / "thumbs"
+    index = json.loads((images_of(run) / "images.json").read_text())["images"]
+    for entry in index.values():
+        size = thumbs.thumb_size(entry["width"], entry["height"])
+        cached = Path(thumbs.cache_path(str(cache), entry["sha256"], size))
+        assert cached.read_bytes() == thumbs.render_thumbnail(str(images_of(run) / entry["file"]), size)
+
+    faces = _build_faces(images_of(run), tmp_path / "site1")
+    assert faces.stats["thumbs_made"] == 0 and faces.stats["thumbs_cached"] == faces.stats["pictures"] == 3
+
+    again = run("import", "images", art)
+    assert again.exit_code == 0 and "thumbnails: 0 made, 3 already cached" in again.stdout
+    assert report(run("import", "images", art, "--json"))["thumbnails"] == {"made": 0, "cached": 3, "not_made": 0}
+
+    shutil.rmtree(cache)
+    faces = _build_faces(images_of(run), tmp_path / "site2")
+    assert faces.stats["thumbs_made"] == 3 and faces.stats["pictures"] == 3
+
+
+def test_import_without_a_usable_cache_still_imports(run, tmp_path, monkeypatch):
+    """A cache folder that cannot be made, or a cache that cannot be written, never fails the import: the
+    pictures are stored, the report says the thumbnails were not made, the build makes them."""
+    from smashup_db.importer import thumbs
+
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the cache folder would be")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))
+    art = make_archive(tmp_path / "arch")
+    res = run("import", "images", art, "--json")
+    rep = report(res)
+    assert rep["changes"] == 3 and rep["thumbs_cache"] is None
+    assert rep["thumbnails"] == {"made": 0, "cached": 0, "not_made": 3}
+    assert "thumbnails: none made" in run("import", "images", art).stdout
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setattr(thumbs, "store_cached", lambda path, data: False)  # a full or read-only disk
+    (art / CARDS[0][3]).unlink()
+    _picture(art / CARDS[0][3], (1, 200, 3))
+    res = run("import", "images", art)
+    assert res.exit_code == 0, res.output
+    assert "1 changed" in res.stdout and "0 made, 0 already cached, 3 not made" in res.stdout
+    monkeypatch.undo()
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    faces = _build_faces(images_of(run), tmp_path / "site")
+    assert faces.stats["pictures"] == 3 and faces.stats["thumbs_made"] == 3
+
+
+def test_report_of_thumbnails_in_german(run, tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setenv("SMASHUP_LANG", "de")
+    res = run("import", "images", make_archive(tmp_path / "arch"))
+    assert res.exit_code == 0, res.output
+    assert "Vorschaubilder: 3 erstellt, 0 schon zwischengespeichert" in res.stdout
+
+
+def test_thumbnails_in_helper_processes_equal_serial_ones(tmp_path, monkeypatch):
+    """fill_cache in helper processes makes the same bytes as render_thumbnail; where no pool can start it makes them
+    one after another; cached ones are not made again."""
+    import subprocess
+
+    from smashup_db.importer import thumbs
+
+    jobs = []
+    for i in range(thumbs.POOL_FROM + 6):
+        src = tmp_path / "pics" / f"p{i}.webp"
+        _picture(src, (i * 7 % 256, 30, 200 - i))
+        jobs.append((str(src), thumbs.thumb_size(375, 525), str(tmp_path / "c1" / f"t{i}.webp")))
+    (tmp_path / "c1").mkdir()
+    seen, started = [], []
+    real_popen = subprocess.Popen
+
+    def spy(*args, **kwargs):
+        started.append(args[0])
+        return real_popen(*args, **kwargs)
+
+    monkeypatch.setattr(subprocess, "Popen", spy)
+    monkeypatch.setattr(thumbs, "_workers", lambda: 2)
+    counts = thumbs.fill_cache(jobs, lambda done, total: seen.append((done, total)))
+    assert counts == {"made": len(jobs), "unreadable": 0, "unwritable": 0}
+    assert len(started) == 2  # two helper processes made them
+    assert seen[-1] == (len(jobs), len(jobs))
+    for src, size, path in jobs:
+        assert Path(path).read_bytes() == thumbs.render_thumbnail(src, size)
+    assert thumbs.fill_cache(jobs)["made"] == 0
+
+    def one_dies(args, **kwargs):  # the first helper ends without making anything: its share is made here
+        dead = [args[0], "-c", "import sys; sys.stdin.buffer.read()"] if not started[2:] else args
+        started.append(dead)
+        return real_popen(dead, **kwargs)
+
+    monkeypatch.setattr(subprocess, "Popen", one_dies)
+    (tmp_path / "c3").mkdir()
+    again = [(src, size, str(tmp_path / "c3" / Path(path).name)) for src, size, path in jobs]
+    assert thumbs.fill_cache(again) == {"made": len(jobs), "unreadable": 0, "unwritable": 0}
+    assert len(started) == 4 and all(Path(p).is_file() for _, _, p in again)
+
+    def no_helpers(*args, **kwargs):
+        raise OSError("no processes here")
+
+    monkeypatch.setattr(subprocess, "Popen", no_helpers)
+    (tmp_path / "c2").mkdir()
+    serial = [(src, size, str(tmp_path / "c2" / Path(path).name)) for src, size, path in jobs]
+    Path(serial[3][0]).write_bytes(b"not a picture")
+    counts = thumbs.fill_cache(serial)
+    assert counts == {"made": len(jobs) - 1, "unreadable": 1, "unwritable": 0}
+    assert Path(serial[0][2]).read_bytes() == Path(jobs[0][2]).read_bytes()

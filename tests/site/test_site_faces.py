@@ -31,21 +31,42 @@ def attrs(tag: str) -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def faces_site(site_build):
-    """The whole site (en + de) with the card archive's text and pictures imported; ``(site, index)``."""
+def faces_site(site_build, tmp_path_factory):
+    """The whole site (en + de) with the card archive's text and pictures imported; ``(site, index)``.
+
+    Import and build share an empty thumbnail cache of their own: the import makes every thumbnail, the
+    build that follows makes none (``Faces.stats["thumbs_made"] == 0``), a second import makes none."""
     why = missing_shared("card-archive", "card-art")
     if why or not has_archive():
         pytest.skip(why or missing_shared("card-archive", "smashup-catalog.json") or "no card archive")
+    from smashup_db.site import build as build_mod
+
+    used = []
+
+    def recording(*args, **kwargs):
+        used.append(real_load(*args, **kwargs))
+        return used[-1]
 
     def prepare(db: str) -> None:
         from smashup_db.importer.images import import_images
 
         assert import_archive_text(db)
-        assert import_images(db, str(ART)).matched > 1500
+        report = import_images(db, str(ART))
+        assert report.matched > 1500
+        assert report.thumbnails["made"] == report.matched and report.thumbnails["not_made"] == 0
 
-    built = site_build("faces", prepare=prepare)
-    from smashup_db.importer.images import images_dir, read_index
+    real_load = build_mod.load_faces
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("faces-cache")))
+        mp.setattr(build_mod, "load_faces", recording)
+        built = site_build("faces", prepare=prepare)
+        from smashup_db.importer.images import images_dir, import_images, read_index
 
+        if used:  # built here (not earlier in the session): the build after the import made no thumbnail
+            assert used[0].stats["thumbs_made"] == 0
+            assert used[0].stats["thumbs_cached"] == used[0].stats["pictures"] > 1500
+        again = import_images(built.db, str(ART))
+        assert again.changes == 0 and again.thumbnails["made"] == 0 and again.thumbnails["cached"] > 1500
     assert built.result.faces > 1500
     return built.folder, read_index(images_dir(built.db))
 
@@ -161,6 +182,37 @@ def test_thumbnails_are_cached_and_damaged_pictures_left_out(tmp_path, monkeypat
     assert third.face("card", "scout") is None and third.thumb("card", "scout") is None
     assert third.face("card", "invader")["width"] == 375 and third.stats["skipped"] == 1
     assert not list((tmp_path / "site3" / "assets" / "faces" / "card").glob("scout-*"))
+
+
+def test_build_makes_missing_thumbnails_side_by_side(tmp_path, monkeypatch):
+    """With an emptied cache the build makes the thumbnails itself, in helper processes when there are many
+    (the importer's fill_cache), counted as made; the files are the recipe's bytes."""
+    import hashlib
+
+    from PIL import Image
+
+    from smashup_db.importer import thumbs
+    from smashup_db.site.faces import Faces
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setattr(thumbs, "_workers", lambda: 2)
+    folder = tmp_path / "images"
+    (folder / "card").mkdir(parents=True)
+    index = {}
+    for i in range(thumbs.POOL_FROM + 4):
+        path = folder / "card" / f"c{i}.webp"
+        Image.new("RGB", (375, 525), (i * 8, 40, 90)).save(path, "WEBP")
+        data = path.read_bytes()
+        index[f"card/c{i}"] = {"file": f"card/c{i}.webp", "width": 375, "height": 525, "size": len(data),
+                               "sha256": hashlib.sha256(data).hexdigest(), "source": "test"}
+    first = Faces(str(folder), index)
+    first.write(tmp_path / "site1")
+    assert first.stats["thumbs_made"] == len(index) and first.stats["thumbs_cached"] == 0
+    shown = tmp_path / "site1" / first.thumb("card", "c3")["url"].lstrip("/")
+    assert shown.read_bytes() == thumbs.render_thumbnail(str(folder / "card" / "c3.webp"), thumbs.thumb_size(375, 525))
+    second = Faces(str(folder), index)
+    second.write(tmp_path / "site2")
+    assert second.stats["thumbs_made"] == 0 and second.stats["thumbs_cached"] == len(index)
 
 
 # --------------------------------------------------------------------------- in Chromium
