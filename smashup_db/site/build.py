@@ -38,12 +38,12 @@ from smashup_db.site.clean import FILTERS
 from smashup_db.site.local import build_id, file_hashes, owned_info, write_local, write_sw
 from smashup_db.site.faces import load_faces, site_css
 from smashup_db.site.sitedata import SiteData, load
-from smashup_db.site.outdir import (TEMP_MARKER, check_contents, make_temp, mark_temp, remove_stale, resolve_out,
-                                    temp_name, written_files)
+from smashup_db.site.outdir import (TEMP_MARKER, check_contents, hollow_later, mark_temp, prune, remove_stale,
+                                    resolve_out, start_folder, temp_name, written_files)
 from smashup_db.site.query_index import read_search_rows
 from smashup_db.site.paths import SiteError, page_url, safe_path, templates_dir
 from smashup_db.site.parallel import Beside
-from smashup_db.site.pagefind import BUNDLE_DIR, find_pagefind, start_index
+from smashup_db.site.pagefind import BUNDLE_DIR, find_pagefind, indexed, start_index
 from smashup_db.site.play import engine_messages, write_play_assets
 from smashup_db.site.strings import LANG_NAMES, strings
 from smashup_db.site.status_page import status_context, write_faction_csvs
@@ -224,15 +224,27 @@ class _Names:
             name, used = self.data.catalogue.name(kind, ref, self.lang)
             if used is None:  # no source gives a name: say so instead of showing a placeholder as a name
                 name = self.unnamed
-            self._cache[key] = Attrs({"id": ref, "name": name, "fallback": used not in (None, self.lang),
+            self._cache[key] = _Name({"id": ref, "name": name, "fallback": used not in (None, self.lang),
                                 "fb_title": self.fb_title, "unknown": used is None,
                                 "unknown_title": self.unnamed_title,
                                 "name_lang": used or self.lang,
                                 "community": (kind, ref, used) in self.data.community,
                                 "community_title": self.community_title,
                                 "url": page_url(self.base, self.lang, kind + "s", ref)})
-            self._cache[key].update(name_html(self._cache[key]))
         return self._cache[key]
+
+
+class _Name(Attrs):
+    """A display-name dict (:class:`_Names`) whose markup, ``html`` and ``a`` (:func:`.browse.name_html`),
+    is made on first use: the search index and the play page's data need only the name."""
+
+    __slots__ = ()
+
+    def __missing__(self, key):
+        if key in ("html", "a"):
+            self.update(name_html(self))
+            return self[key]
+        raise KeyError(key)
 
 
 def _check_out(out: Path) -> None:
@@ -243,7 +255,7 @@ def _check_out(out: Path) -> None:
 
 
 def _swap(tmp: Path, out: Path) -> None:
-    """Replace ``out`` by ``tmp`` with two renames; the old site is removed only afterwards."""
+    """Replace ``out`` by ``tmp`` with two renames; the old site is emptied afterwards (:func:`.outdir.hollow_later`)."""
     old = None
     if out.exists():
         old = temp_name(out, "old")
@@ -258,26 +270,7 @@ def _swap(tmp: Path, out: Path) -> None:
         raise
     (out / TEMP_MARKER).unlink(missing_ok=True)
     if old is not None:
-        _remove_later(old)
-
-
-def _remove_later(old: Path) -> None:
-    """Remove the replaced site ``old`` in a helper process (the build is done once the swap is).
-
-    Deleting thousands of folders is the kernel's slow work (seconds on ext4) and no longer
-    needed by anyone: the new site is in place. The helper runs on its own; if it is killed, the
-    folder (named ``.NAME.old-PID-*``) is removed by the next build (:func:`.outdir.remove_stale`).
-    Where no helper can be started, it is removed here.
-    """
-    import subprocess
-    import sys
-
-    try:
-        subprocess.Popen([sys.executable, "-S", "-E", "-c", "import shutil, sys; shutil.rmtree(sys.argv[1], True)",
-                          str(old)], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                         stderr=subprocess.DEVNULL, start_new_session=True)
-    except OSError:
-        shutil.rmtree(old, ignore_errors=True)
+        hollow_later(old, out)
 
 
 def build_site(out: Path | str = "site", langs: str | Iterable[str] | None = None, base_url: str | None = "/",
@@ -331,7 +324,7 @@ def build_site(out: Path | str = "site", langs: str | Iterable[str] | None = Non
                           N_("search is off: the pagefind binary was not found (pip install 'pagefind[extended]')"))
 
     remove_stale(out)  # leftovers of killed builds
-    tmp = make_temp(out)
+    tmp, skeleton = start_folder(out)  # the folders of the site before last, where there is one
     job = beside = None  # Pagefind at work (:func:`.pagefind.start_index`), the second process (:mod:`.parallel`)
     try:
         env.filters["card_count"] = lambda fid: len(data.factions[fid]["cards"])
@@ -345,27 +338,35 @@ def build_site(out: Path | str = "site", langs: str | Iterable[str] | None = Non
         # what pages show besides the catalogue: the pictures of this build, the source pages of rulings
         shown = [getattr(faces, "_faces", {}), getattr(faces, "_thumbs", {}), sorted(at_source.items())]
         cache = PageCache(out, data, langs, base, bool(binary), use_old=incremental, extra=shown)
+        for lang in langs:  # the facts each language shows: made once, before the fork, for both processes
+            data.shown_for(lang)
         # the files made from the whole catalogue, by a second process while the pages render (:mod:`.parallel`)
         beside = Beside(lambda: _write_data_files(data, search_rows, tmp, langs, base))
         with PageWriter() as writer:  # a helper process writes (or links) the pages as they come
-            pages = _render_all(env, data, tmp.resolve(), langs, base, bool(binary), progress, cache, writer)
+
+            def start_search() -> None:  # the pages Pagefind indexes are done: it reads them while the rest renders
+                nonlocal job
+                writer.sync()
+                job = start_index(binary, tmp, langs, cache.hashes, out, cache.old_pagefind if incremental else {})
+
+            pages = _render_all(env, data, tmp.resolve(), langs, base, bool(binary), progress, cache, writer,
+                                start_search if binary else None)
         beside.wait()
         beside = None
-        if binary:  # Pagefind reads the pages in the background while the files are listed and hashed
-            if progress:
-                progress("search index", 0, 1)
-            job = start_index(binary, tmp, langs, cache.hashes, out, cache.old_pagefind if incremental else {})
         files = [rel for rel in written_files(tmp) if not rel.startswith(BUNDLE_DIR + "/")]
         # last: its id is the hash of every other file (Pagefind's bundles aside: it does not write the same
         # bytes twice, and the pages it indexes count) (issue 22)
         write_sw(tmp, base, langs, build_id(file_hashes(tmp, files, known=cache.hashes)))
         if binary:
-            indexed, kept, cache.pagefind = job.finish()
+            if progress:
+                progress("search index", 0, 1)
+            done, kept, cache.pagefind = job.finish()
             job = None
-            search_note = _search_note(indexed, kept)
+            search_note = _search_note(done, kept)
             files += [rel for rec in cache.pagefind.values() for rel in rec["files"]]
             if progress:
                 progress("search index", 1, 1)
+        prune(tmp, skeleton, files)
         (tmp / MARKER).write_text(json.dumps({"catalogue_version": data.version, "langs": langs,
                                               "base_url": base, "files": sorted({*files, "sw.js"})}) + "\n",
                                   encoding="utf-8")
@@ -411,14 +412,14 @@ def _write_data_files(data: SiteData, search_rows, root: Path, langs: list[str],
     write_local(root, data, base, langs)  # your boxes, manifest, icons (issue 22)
 
 
-def _search_note(indexed: dict[str, int | None], kept: list[str]) -> Message:
+def _search_note(made: dict[str, int | None], kept: list[str]) -> Message:
     """What the build says of Pagefind: the pages it indexed per language, the bundles it kept (unchanged)."""
-    pages = sum(n or 0 for n in indexed.values())
-    if indexed and kept:
+    pages = sum(n or 0 for n in made.values())
+    if made and kept:
         return Message(N_("search: Pagefind indexed {pages} pages ({langs}); the index of {kept} was unchanged"),
-                       pages=pages, langs=", ".join(indexed), kept=", ".join(kept))
-    if indexed:
-        return Message(N_("search: Pagefind indexed {pages} pages ({langs})"), pages=pages, langs=", ".join(indexed))
+                       pages=pages, langs=", ".join(made), kept=", ".join(kept))
+    if made:
+        return Message(N_("search: Pagefind indexed {pages} pages ({langs})"), pages=pages, langs=", ".join(made))
     return Message(N_("search: the Pagefind index of {kept} was unchanged"), kept=", ".join(kept))
 
 
@@ -467,7 +468,7 @@ def _text_for(item: dict, lang: str) -> dict | None:
 
 
 def _render_all(env, data: SiteData, root: Path, langs: list[str], base: str, search_on: bool,
-                progress: Progress | None, pages_cache, writer: PageWriter) -> int:
+                progress: Progress | None, pages_cache, writer: PageWriter, indexed_done=None) -> int:
     pages = _pages(data)
     total = len(pages) * len(langs) + 2
     common = {"base": base, "langs": langs, "lang_names": LANG_NAMES, "version": data.version,
@@ -491,41 +492,57 @@ def _render_all(env, data: SiteData, root: Path, langs: list[str], base: str, se
 
     template.speak = speak_in
 
-    return _render_pages(data, pages, template, writer, common, root, langs, base, progress, total, pages_cache)
+    return _render_pages(data, pages, template, writer, common, root, langs, base, progress, total, pages_cache,
+                         indexed_done)
 
 
 def _render_pages(data: SiteData, pages, template, writer: PageWriter, common: dict, root: Path, langs: list[str],
-                  base: str, progress: Progress | None, total: int, cache=None) -> int:
+                  base: str, progress: Progress | None, total: int, cache, indexed_done=None) -> int:
     """Render every page of ``pages`` in every language and hand it to ``writer``; returns the page count.
 
-    ``cache`` (:class:`.incremental.PageCache`): pages it can take from the previous build are not rendered."""
+    ``cache`` (:class:`.incremental.PageCache`): pages it can take from the previous build are not rendered.
+    The pages Pagefind indexes (:func:`.pagefind.indexed`) come first, in every language; then
+    ``indexed_done()`` is called (Pagefind may start on them) and the other pages follow."""
     done = 0
     root_text = os.fspath(root)
-    for lang in langs:
+    per_lang: dict[str, tuple] = {}
+
+    def language(lang: str) -> tuple:
         template.speak(lang)
-        names = _Names(data, lang, base)
-        shown = data.shown_for(lang)
-        t = Attrs(strings(lang))
-        nav = Attrs(nav_urls(base, lang))
-        chrome = _chrome(template, {**common, "lang": lang, "t": t, "nav": nav})
-        for segments, tpl, make in pages:
-            target = page_path(root_text, lang, *segments)
-            rel = "/".join((lang, *segments, "index.html"))
-            if cache is not None and cache.reuse(rel, tpl, lang, target, writer):
-                done += 1
-                continue
-            names.seen.clear()
-            ctx = {**common, "lang": lang, "t": t, "n": names, "segments": segments, "nav": nav, "chrome": chrome,
-                   "data": shown,  # the facts of the printing the one rule picks for this language (SiteData.shown_for)
-                   "alt": {other: page_url(base, other, *segments) for other in langs},
-                   "url": lambda *segs, _lang=lang: page_url(base, _lang, *segs), **make(names, lang)}
-            html = render_page(template(tpl), ctx)
-            if cache is not None:
+        if lang not in per_lang:
+            t, nav = Attrs(strings(lang)), Attrs(nav_urls(base, lang))
+            per_lang[lang] = (_Names(data, lang, base), data.shown_for(lang), t, nav,
+                              _chrome(template, {**common, "lang": lang, "t": t, "nav": nav}))
+        return per_lang[lang]
+
+    # per page once: its path under the language folder (each segment checked, page_path) and whether
+    # Pagefind indexes it
+    placed = [(page_path("", *segments)[1:], indexed(page_path("x", *segments), "x")) for segments, _, _ in pages]
+    for first_pass in (True, False):  # the pages Pagefind indexes, then the others
+        for lang in langs:
+            names, shown, t, nav, chrome = language(lang)
+            for (segments, tpl, make), (tail, in_index) in zip(pages, placed):
+                if in_index is not first_pass:
+                    continue
+                rel = lang + "/" + tail
+                target = root_text + "/" + rel
+                if cache.reuse(rel, tpl, lang, target, writer):
+                    done += 1
+                    continue
+                names.seen.clear()
+                ctx = {**common, "lang": lang, "t": t, "n": names, "segments": segments, "nav": nav,
+                       "chrome": chrome,
+                       "data": shown,  # the facts of the printing the one rule picks for this language (SiteData.shown_for)
+                       "alt": {other: page_url(base, other, *segments) for other in langs},
+                       "url": lambda *segs, _lang=lang: page_url(base, _lang, *segs), **make(names, lang)}
+                html = render_page(template(tpl), ctx)
                 cache.rendered(rel, tpl, lang, names.seen, html)
-            writer.add(target, html)
-            done += 1
-            if progress and done % 200 == 0:
-                progress("pages", done, total)
+                writer.add(target, html)
+                done += 1
+                if progress and done % 200 == 0:
+                    progress("pages", done, total)
+        if first_pass and indexed_done is not None:
+            indexed_done()
     first = langs[0]
     template.speak(first)
     chrome = _chrome(template, {**common, "lang": first, "t": strings(first), "nav": nav_urls(base, first)})

@@ -1,26 +1,26 @@
-"""Rebuilds that render only what changed: a page's inputs hashed, its old file reused when they are the same.
+"""Rebuilds that render only what changed: a page's inputs compared, its old file reused when they are the same.
 
 A full build renders every page; most rebuilds (a translation imported, one name fixed)
-change a handful. So each build records, per page, a *key*: the hash of
+change a handful. So each build records
 
-* the build's global fingerprint (:func:`global_fingerprint`: templates, gettext catalogs,
-  the package's code, options, the card pictures of the build, the printings the collection
-  owns, the text counts, and every catalogue fact except names and texts — any change there
-  renders everything again), and
-* the fingerprints of the things whose names the page showed (every call of the page's name
-  helper ``n(kind, id)`` is recorded while it renders: a faction page records its cards, a
-  card page itself and its faction and boxes, a list page everything it lists) — a thing's
-  fingerprint, per page language, covers its names, imported texts and community marks in
-  that language and in English (the fallback) and its rulings: a German name changed renders
-  German pages again, no English one.
+* its global fingerprint (:func:`global_fingerprint`: templates, gettext catalogs, the
+  package's code, options, the card pictures of the build, the printings the collection owns,
+  the text counts, and every catalogue fact except names and texts — any change there renders
+  everything again),
+* per page, its template, size, hash and the things whose names it showed (every call of the
+  page's name helper ``n(kind, id)`` is recorded while it renders: a faction page records its
+  cards, a card page itself and its faction and boxes, a list page everything it lists), and
+* per thing and page language, its fingerprint: its names, imported texts and community marks
+  in that language and in English (the fallback), and its rulings. A German name changed
+  renders German pages again, no English one.
 
-The next build into the same folder computes each page's key from the things recorded last
-time; when it is unchanged and the old file is there with the recorded size, the old file is
-linked (or copied) into the new build instead of rendering the page. The translation status
-(it counts every language's names), the root page and the 404 page are always rendered.
-Everything else of the build (downloads, search indexes, the swap) is done as always;
-Pagefind indexes only the languages whose indexed pages changed (:mod:`.pagefind`). So a
-rebuild's output is byte for byte that of a full build, Pagefind's file names aside.
+The next build into the same folder reuses a page when the global fingerprint is the same and
+none of the things the page showed has another fingerprint now: the old file, if it is there
+with the recorded size, is linked (or copied) into the new build instead of rendering the page.
+The translation status (it counts every language's names), the root page and the 404 page are
+always rendered. Everything else of the build (downloads, search indexes, the swap) is done as
+always; Pagefind indexes only the languages whose indexed pages changed (:mod:`.pagefind`). So
+a rebuild's output is byte for byte that of a full build, Pagefind's file names aside.
 
 The records live in the user's cache folder (``site-builds/<hash of the output path>.json``),
 tied to the marker of the build they describe: a site changed or built elsewhere since is
@@ -41,7 +41,7 @@ REUSABLE = frozenset({"product.html", "product_cards.html", "faction.html", "che
                       "basecard.html", "home.html", "products.html", "factions.html", "cards.html", "bases.html",
                       "rules.html", "glossary.html", "downloads.html", "search.html", "syntax.html", "boxes.html",
                       "play.html"})
-_VERSION = 2
+_VERSION = 4
 
 
 def _sha(data: bytes) -> str:
@@ -74,7 +74,7 @@ def global_fingerprint(data, langs, base: str, search_on: bool, extra=None) -> s
 class PageCache:
     """The page records of the previous build into ``out`` and those of this build (see the module doc).
 
-    ``reuse(rel, tpl, lang, target)`` links the old page into ``target`` when its key is unchanged
+    ``reuse(rel, tpl, lang, target)`` links the old page into ``target`` when nothing it showed changed
     (True), ``rendered(rel, tpl, lang, seen, html)`` records a page just rendered; ``save()`` after
     a successful swap. ``hashes``: ``{relative path: sha256}`` of every page of this build.
     """
@@ -84,12 +84,15 @@ class PageCache:
         self.out_text = str(out)
         self.glob = global_fingerprint(data, langs, base, search_on, extra)
         self._fps: dict[tuple[str, str, str], str] = {}
-        self.pages: dict[str, list] = {}  # rel -> [key, size, sha, deps]
+        self.pages: dict[str, list] = {}  # rel -> [template, size, sha, ["kind\0id" of the things it showed]]
         self.hashes: dict[str, str] = {}
         self.reused = 0
         #: Pagefind's bundles (:func:`.pagefind.index_site`): those of the previous build, those of this one
         self.old_pagefind: dict = {}
         self.pagefind: dict = {}
+        self.old_fps: dict[str, str] = {}  # "kind\0id\0lang": fingerprint, of the previous build
+        self._changed: dict[str, set[str]] = {}  # lang: {"kind\0id"} whose fingerprint is not the recorded one
+        self._known: dict[str, set[str]] = {}  # lang: {"kind\0id"} whose fingerprint was recorded
         self.old = self._load() if use_old else {}  # a full build still records its pages
 
     # ------------------------------------------------------------------ records
@@ -120,8 +123,11 @@ class PageCache:
             self.old_pagefind = doc["pagefind"]
         if doc.get("global") != self.glob:
             return {}
-        pages = doc.get("pages")
-        return pages if isinstance(pages, dict) else {}
+        pages, fps = doc.get("pages"), doc.get("things")
+        if not isinstance(pages, dict) or not isinstance(fps, dict):
+            return {}
+        self.old_fps = fps
+        return pages
 
     def save(self) -> None:
         """Store this build's records (after the swap: tied to the new marker). A cache problem is ignored."""
@@ -130,6 +136,7 @@ class PageCache:
             path.parent.mkdir(parents=True, exist_ok=True)
             tmp = path.with_suffix(f".{os.getpid()}.tmp")
             tmp.write_text(json.dumps({"v": _VERSION, "global": self.glob, "marker": self._marker_sha(),
+                                       "things": {"\0".join(k): fp for k, fp in self._fps.items()},
                                        "pages": self.pages, "pagefind": self.pagefind}), encoding="utf-8")
             os.replace(tmp, path)
         except OSError:
@@ -147,14 +154,25 @@ class PageCache:
             names = [cat.name(kind, ref, one) for one in shown]
             community = [one for one in shown if (kind, ref, one) in data.community]
             texts = item.get("texts") or {}
-            self._fps[key] = _sha(_json([kind, ref, names, community, [texts.get(one) for one in shown],
-                                         item.get("rulings")]))
+            # repr, not JSON: the values are text, numbers, None, lists and dicts (in the order they were
+            # read, so a different order only renders a page again), and repr is three times as fast
+            self._fps[key] = _sha(repr((kind, ref, names, community, [texts.get(one) for one in shown],
+                                        item.get("rulings"))).encode("utf-8"))
         return self._fps[key]
 
-    def key(self, rel: str, tpl: str, lang: str, deps) -> str:
-        """A page's key from its template, language and the things it showed."""
-        parts = [self.glob, rel, tpl, lang] + [f"{k}:{r}:{self.fingerprint(k, r, lang)}" for k, r in sorted(deps)]
-        return _sha("\n".join(parts).encode("utf-8"))
+    def changed(self, lang: str) -> set[str]:
+        """``{"kind\0id"}`` of the things the previous build recorded for pages in ``lang`` whose
+        fingerprint is another now (a thing no longer in the catalogue included)."""
+        if lang not in self._changed:
+            found, known = set(), set()
+            for key, fp in self.old_fps.items():
+                kind, ref, one = key.split("\0")
+                if one == lang:
+                    known.add(kind + "\0" + ref)
+                    if self.fingerprint(kind, ref, lang) != fp:
+                        found.add(kind + "\0" + ref)
+            self._changed[lang], self._known[lang] = found, known
+        return self._changed[lang]
 
     # ------------------------------------------------------------------ pages
     def reuse(self, rel: str, tpl: str, lang: str, target: str, writer) -> bool:
@@ -162,10 +180,13 @@ class PageCache:
         if tpl not in REUSABLE:
             return False
         old = self.old.get(rel)
-        if not old or len(old) != 4:
+        if not isinstance(old, list) or len(old) != 4 or old[0] != tpl:
             return False
-        key, size, sha, deps = old
-        if self.key(rel, tpl, lang, [tuple(d) for d in deps]) != key:
+        _tpl, size, sha, deps = old
+        try:
+            if not self.changed(lang).isdisjoint(deps) or not self._known[lang].issuperset(deps):
+                return False  # something it showed changed, or was not recorded (then it cannot be told)
+        except (TypeError, ValueError):  # a record not of this shape: render the page
             return False
         src = os.path.join(self.out_text, rel)
         try:
@@ -187,4 +208,6 @@ class PageCache:
         self.hashes[rel] = sha
         if tpl in REUSABLE:
             deps = sorted(seen)
-            self.pages[rel] = [self.key(rel, tpl, lang, deps), len(body), sha, [list(d) for d in deps]]
+            for kind, ref in deps:  # recorded for the next build (save)
+                self.fingerprint(kind, ref, lang)
+            self.pages[rel] = [tpl, len(body), sha, [kind + "\0" + ref for kind, ref in deps]]

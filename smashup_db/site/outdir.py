@@ -1,7 +1,8 @@
 """The output folder of a site build: what may be replaced, temporary folders, leftovers.
 
 A build renders into ``.NAME.build-PID-XXXX`` beside the output folder ``NAME``
-and swaps it in (the old site goes to ``.NAME.old-PID-XXXX`` and is removed).
+and swaps it in (the old site goes to ``.NAME.old-PID-XXXX``, is emptied of its
+files and kept as ``.NAME.spare-PID-XXXX``, whose folders the next build starts from).
 This module makes that safe for the files around it:
 
 * :func:`resolve_out`: a symlinked output folder is followed, so the build
@@ -31,7 +32,6 @@ from pathlib import Path
 
 from smashup_db.i18n import N_
 from smashup_db.site.paths import SiteError
-from smashup_db.i18n import N_
 
 #: Name of the marker file a build writes at the top of the site (JSON, with the list of files).
 MARKER = ".smashup-site"
@@ -45,16 +45,17 @@ def mark_temp(folder: Path, kind: str) -> None:
     (folder / TEMP_MARKER).write_text(json.dumps({"pid": os.getpid(), "kind": kind}) + "\n", encoding="utf-8")
 
 
-def _owner_pid(folder: Path) -> int | None | bool:
-    """The build process id in ``folder``'s :data:`TEMP_MARKER`; False when there is no such marker."""
+def _owner(folder: Path) -> tuple[int | None, str] | bool:
+    """``(build process id or None, kind)`` from ``folder``'s :data:`TEMP_MARKER`; False when there is no such marker."""
     marker = folder / TEMP_MARKER
     if marker.is_symlink() or not marker.is_file():
         return False
     try:
-        pid = json.loads(marker.read_text(encoding="utf-8")).get("pid")
+        doc = json.loads(marker.read_text(encoding="utf-8"))
+        pid, kind = doc.get("pid"), doc.get("kind")
     except (OSError, ValueError, AttributeError):
-        return None
-    return pid if isinstance(pid, int) and not isinstance(pid, bool) else None
+        return None, ""
+    return (pid if isinstance(pid, int) and not isinstance(pid, bool) else None), (kind if isinstance(kind, str) else "")
 
 
 def resolve_out(out: Path) -> Path:
@@ -128,7 +129,7 @@ def check_contents(out: Path, db_path: str | None) -> None:
                            "move such files out of it or choose another --out"), out=out, file=foreign[0])
 
 
-_TEMP = re.compile(r"^\.(?P<name>.+)\.(?:build|old)-(?:(?P<pid>\d+)-)?[^/]*$")
+_TEMP = re.compile(r"^\.(?P<name>.+)\.(?P<kind>build|old|spare)-(?:(?P<pid>\d+)-)?[^/]*$")
 
 
 def _alive(pid: int) -> bool:
@@ -143,31 +144,146 @@ def _alive(pid: int) -> bool:
     return True
 
 
+def _temp_folders(out: Path, kinds=("build", "old", "spare")) -> list[tuple[Path, int | None, str]]:
+    """``(folder, pid, kind)`` of the temporary folders of builds into ``out`` beside it (those holding a
+    build's :data:`TEMP_MARKER`; a user's folder merely named like one is not listed)."""
+    try:
+        entries = sorted(out.parent.iterdir())
+    except OSError:
+        return []
+    found = []
+    for entry in entries:
+        m = _TEMP.match(entry.name)
+        if not m or m.group("name") != out.name or m.group("kind") not in kinds:
+            continue
+        if entry.is_symlink() or not entry.is_dir():
+            continue
+        owner = _owner(entry)
+        if owner is False:  # not made by a build: the user's own folder
+            continue
+        found.append((entry, owner[0], owner[1]))
+    return found
+
+
 def remove_stale(out: Path) -> list[Path]:
     """Remove ``.NAME.build-*`` / ``.NAME.old-*`` folders beside ``out`` left by killed builds.
 
     Only folders holding a build's :data:`TEMP_MARKER` are candidates (a
     user's folder named like one is kept); of those, a folder whose build
-    process still runs (another build in progress) is kept. Returns the
-    folders removed.
+    process still runs (another build in progress) is kept, and so is the spare
+    a build may start from (:func:`start_folder`). Returns the folders removed.
     """
     removed = []
-    try:
-        entries = list(out.parent.iterdir())
-    except OSError:
-        return removed
-    for entry in entries:
-        m = _TEMP.match(entry.name)
-        if not m or m.group("name") != out.name or entry.is_symlink() or not entry.is_dir():
-            continue
-        owner = _owner_pid(entry)
-        if owner is False:  # not made by a build: the user's own folder
-            continue
-        if isinstance(owner, int) and _alive(owner):
+    for entry, pid, kind in _temp_folders(out, ("build", "old")):
+        if isinstance(pid, int) and _alive(pid):
             continue
         shutil.rmtree(entry, ignore_errors=True)
         removed.append(entry)
     return removed
+
+
+#: Run by a helper process after the swap (:func:`hollow_later`): every file below the replaced site
+#: (argv 1) is removed but the ownership file (argv 3), its folders are kept, and it is renamed to the
+#: spare (argv 2) the next build starts from; on any error it is removed altogether. Standard library only.
+_HOLLOW = r"""
+import json, os, shutil, sys
+old, spare, marker = sys.argv[1], sys.argv[2], sys.argv[3]
+keep = os.path.join(old, marker)
+try:
+    for root, dirs, files in os.walk(old):
+        for name in files:
+            if os.path.join(root, name) != keep:
+                os.unlink(os.path.join(root, name))
+        for name in [d for d in dirs if os.path.islink(os.path.join(root, d))]:
+            os.unlink(os.path.join(root, name))
+            dirs.remove(name)
+    with open(keep, "w", encoding="utf-8") as fh:
+        fh.write(json.dumps({"pid": None, "kind": "spare"}) + "\n")
+    os.rename(old, spare)
+except OSError:
+    shutil.rmtree(old, ignore_errors=True)
+"""
+
+
+def hollow_later(old: Path, out: Path) -> None:
+    """Empty the replaced site ``old`` of its files in a helper process, keeping its folders as the
+    spare ``.NAME.spare-*`` the next build into ``out`` starts from (:func:`start_folder`).
+
+    Creating thousands of folders is the kernel's slow work (on ext4 many times slower for a while
+    after many were deleted); a rebuild that reuses most pages would spend most of its time on it.
+    The helper runs on its own; if it is killed, the folder (``.NAME.old-*``) is removed by the next
+    build (:func:`remove_stale`). Where no helper can be started, ``old`` is removed here.
+    """
+    import subprocess
+    import sys
+
+    try:
+        subprocess.Popen([sys.executable, "-S", "-E", "-c", _HOLLOW, str(old), str(temp_name(out, "spare")),
+                          TEMP_MARKER], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.DEVNULL, start_new_session=True)
+    except OSError:
+        shutil.rmtree(old, ignore_errors=True)
+
+
+def _skeleton(root: Path) -> list[str] | None:
+    """The folders below ``root`` (relative, ``/``-separated), or None when it holds anything but folders
+    and its ownership file (a file, a link, a device: then it is no spare to build in)."""
+    folders: list[str] = []
+
+    def walk(path: str, rel: str) -> bool:
+        with os.scandir(path) as entries:
+            for entry in entries:
+                if entry.is_dir(follow_symlinks=False):
+                    folders.append(rel + entry.name)
+                    if not walk(entry.path, rel + entry.name + "/"):
+                        return False
+                elif not (rel == "" and entry.name == TEMP_MARKER and entry.is_file(follow_symlinks=False)):
+                    return False
+        return True
+
+    try:
+        return folders if walk(os.fspath(root), "") else None
+    except OSError:
+        return None
+
+
+def start_folder(out: Path) -> tuple[Path, list[str]]:
+    """The build folder for ``out``: the spare a previous build left (:func:`hollow_later`), taken with a
+    rename and checked to hold nothing but folders, else a new one (:func:`make_temp`).
+
+    Returns ``(folder, the folders it already has)``; spares not used are removed. Raises
+    :class:`SiteError` as :func:`make_temp`.
+    """
+    chosen = None
+    for entry, _pid, kind in _temp_folders(out, ("spare",)):
+        if kind != "spare":  # named so only once emptied, its ownership file then says so: not one of ours
+            continue
+        if chosen is None:
+            tmp = temp_name(out, "build")
+            try:
+                os.rename(entry, tmp)  # another build may take it first: then it is gone here
+            except OSError:
+                continue
+            folders = _skeleton(tmp)
+            if folders is not None:
+                mark_temp(tmp, "build")
+                chosen = (tmp, folders)
+                continue
+            entry = tmp
+        shutil.rmtree(entry, ignore_errors=True)
+    return chosen or (make_temp(out), [])
+
+
+def prune(root: Path, folders: list[str], files: list[str]) -> None:
+    """Remove the ``folders`` (relative to ``root``) that hold none of ``files``: the spare's folders
+    of pages the build no longer has. Raises ``OSError``."""
+    used = set()
+    for rel in files:
+        parts = rel.split("/")[:-1]
+        for i in range(1, len(parts) + 1):
+            used.add("/".join(parts[:i]))
+    for rel in sorted((f for f in folders if f not in used), key=lambda f: -f.count("/")):
+        os.rmdir(os.path.join(root, rel))
 
 
 def temp_name(out: Path, kind: str) -> Path:

@@ -20,11 +20,21 @@ def _can_fork() -> bool:
     return hasattr(os, "fork") and sys.platform.startswith("linux") and (os.cpu_count() or 1) > 1
 
 
+def _quiet() -> None:
+    """In the child: its own standard streams (to /dev/null) and no warnings printed. A thread of the
+    parent (a progress bar's) may have held a stream's lock at the fork; the child never waits for it."""
+    import warnings
+
+    warnings.simplefilter("ignore")
+    sys.stdout = sys.stderr = open(os.devnull, "w", encoding="utf-8")
+
+
 class Beside:
     """Run ``work()`` in a forked child now; :meth:`wait` later gives back what it raised.
 
-    The child ends with ``os._exit`` (no clean-up handlers of the parent run twice) and is killed by
-    the kernel when the build ends first (``PR_SET_PDEATHSIG``, as the page writer's helper).
+    The child ends with ``os._exit`` (no clean-up handlers of the parent run twice), prints nothing
+    (:func:`_quiet`) and is killed by the kernel when the build ends first (``PR_SET_PDEATHSIG``, as
+    the page writer's helper).
     Create it before any other helper process of the build, so that the child holds none of their
     pipes. Without ``fork``, ``work()`` runs in the constructor and its error is raised by :meth:`wait`.
     """
@@ -46,6 +56,7 @@ class Beside:
             os.close(read)
             status = 0
             try:
+                _quiet()
                 from smashup_db.site.writer import _die_with_parent
 
                 _die_with_parent(parent)

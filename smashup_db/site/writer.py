@@ -17,7 +17,8 @@ written by the build process itself, one after another.
 
 Protocol on the helper's stdin: per page an 8-byte header (path length, page
 length; two little-endian unsigned 32-bit numbers), the UTF-8 path and the
-UTF-8 page; a header of two zeros ends the build. A path length with the
+UTF-8 page; a header of two zeros ends the build; a header (0, :data:`SYNC`) asks for one
+answer line (as below) once every write so far is done, and the build goes on. A path length with the
 high bit set (:data:`LINK`) asks for a link instead: the "page" is the UTF-8
 path of an existing file (of the previous build) to hard-link, or copy, there. The helper answers with one
 JSON line on stdout: ``{}`` when every page was written, else
@@ -49,6 +50,8 @@ HEADER = struct.Struct("<II")
 #: Flag on the path length: link an existing file instead of writing a page (incremental builds).
 LINK = 0x80000000
 GONE = "the page-writing process ended unexpectedly"
+#: Length field of a message without a path that asks the helper to answer once all writes so far are done.
+SYNC = 1
 #: Pages taken from the previous build handed to the helper at a time (see :meth:`PageWriter.link`).
 LINK_BATCH = 100
 #: Test hook: pages whose path contains this text fail as on a full disk. Never set it otherwise.
@@ -140,6 +143,21 @@ class PageWriter:
         except BrokenPipeError:
             self._gone()
 
+    def sync(self) -> None:
+        """Wait until every page handed over so far is on disk (the build goes on handing over more
+        afterwards); raises the first write's ``OSError``."""
+        if self._proc is None:
+            return
+        try:
+            self._proc.stdin.write(HEADER.pack(0, SYNC))
+            self._proc.stdin.flush()
+            answer = self._proc.stdout.readline()
+        except BrokenPipeError:
+            answer = b""
+        if not answer:
+            self._gone()
+        _raise_failure(answer)
+
     def close(self) -> None:
         """Wait until every page is written; raises the first write's ``OSError``."""
         if self._proc is None:
@@ -151,12 +169,7 @@ class PageWriter:
         except BrokenPipeError:
             answer = b""
         self._finish()
-        try:
-            failure = json.loads(answer)
-        except ValueError:
-            failure = {"errno": None, "strerror": GONE, "filename": None}
-        if failure:
-            raise OSError(failure["errno"], failure["strerror"], failure["filename"])
+        _raise_failure(answer)
 
     def _gone(self) -> None:
         self._finish()
@@ -180,6 +193,16 @@ class PageWriter:
             self.close()
         elif self._proc is not None:
             self._finish()  # end of input without the closing header: the build is abandoned
+
+
+def _raise_failure(answer: bytes) -> None:
+    """Raise the ``OSError`` the helper's answer line names (none for ``{}``; an unreadable one: the helper is gone)."""
+    try:
+        failure = json.loads(answer)
+    except ValueError:
+        failure = {"errno": None, "strerror": GONE, "filename": None}
+    if failure:
+        raise OSError(failure["errno"], failure["strerror"], failure["filename"])
 
 
 def _read_exactly(stream, size: int) -> bytes | None:
@@ -224,12 +247,24 @@ def _helper(stdin, stdout, parent: int | None = None) -> None:
 
     finished = False
     pool = ThreadPoolExecutor(max_workers=THREADS)
+    pending = []  # the writes handed to the pool since the last sync
+
+    def answer() -> None:
+        stdout.write((json.dumps(failure[0] if failure else {}) + "\n").encode("utf-8"))
+        stdout.flush()
+
     try:
         while True:
             header = _read_exactly(stdin, HEADER.size)
             if header is None:
                 break  # abandoned by the build
             name_len, data_len = HEADER.unpack(header)
+            if name_len == 0 and data_len == SYNC:
+                for job in pending:
+                    job.result()
+                pending.clear()
+                answer()
+                continue
             if name_len == 0:
                 finished = True
                 break
@@ -238,12 +273,14 @@ def _helper(stdin, stdout, parent: int | None = None) -> None:
             name, data = _read_exactly(stdin, name_len), _read_exactly(stdin, data_len)
             if name is None or data is None:
                 break
-            pool.submit(write, name.decode("utf-8"), data, link)
+            if link:  # two system calls: done here, at once (through the pool the bookkeeping costs more)
+                write(name.decode("utf-8"), data, True)
+            else:
+                pending.append(pool.submit(write, name.decode("utf-8"), data))
     finally:
         pool.shutdown(wait=True, cancel_futures=not finished)  # abandoned: queued pages are dropped
     if finished:
-        stdout.write((json.dumps(failure[0] if failure else {}) + "\n").encode("utf-8"))
-        stdout.flush()
+        answer()
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@ the leftovers of a killed build, and its page-writing helper dies with it."""
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -57,13 +58,16 @@ def test_item6_site_build_keeps_user_folders_named_like_its_own(site_db, tmp_pat
         assert (folder / "notes.txt").read_text(encoding="utf-8") == "my own\n"
     import time
 
-    deadline = time.monotonic() + 60  # the replaced site is removed by a helper process after the swap
+    deadline = time.monotonic() + 60  # the replaced site is emptied by a helper process after the swap
     while True:
-        names = sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".site."))
-        if names == sorted(f.name for f in mine) or time.monotonic() > deadline:
+        names = sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".site.") and p not in mine)
+        if (len(names) == 1 and names[0].startswith(".site.spare-")) or time.monotonic() > deadline:
             break
         time.sleep(0.2)
-    assert names == sorted(f.name for f in mine)
+    assert len(names) == 1 and names[0].startswith(".site.spare-"), names  # the spare the next build starts from
+    spare = tmp_path / names[0]
+    assert sorted(p.relative_to(spare).as_posix() for p in spare.rglob("*") if not p.is_dir()) == [".smashup-temp"]
+    assert (spare / "en" / "cards").is_dir()  # its folders are kept: the next build need not make them
     assert not (tmp_path / "site" / ".smashup-temp").exists()
 
 
@@ -149,3 +153,60 @@ def test_item9_site_out_as_dangling_symlink_is_refused(site_db, tmp_path):
     res = CliRunner().invoke(app, ["site", "build", "--out", str(link), "--no-search", "--db", str(site_db)])
     one_line_error(res, str(link), "does not exist")
     assert not (tmp_path / "nonexistent").exists() and link.is_symlink()
+
+
+def _spare(tmp_path: Path, timeout: float = 60) -> Path:
+    """The spare beside ``tmp_path/site`` once the helper has made it."""
+    deadline = time.monotonic() + timeout
+    while True:
+        found = sorted(tmp_path.glob(".site.spare-*"))
+        if found or time.monotonic() > deadline:
+            break
+        time.sleep(0.1)
+    assert len(found) == 1, found
+    return found[0]
+
+
+def test_a_build_starts_from_the_spare_folders_and_keeps_none_it_does_not_use(site_db, tmp_path):
+    """The folders of the site before last are reused (no folder made twice); one the build has no page
+    for is removed, so the site is the same as one built from nothing."""
+    from smashup_db.site import build_site
+
+    out = tmp_path / "site"
+    build_site(out, "en", "/", str(site_db), search=False)
+    build_site(out, "en", "/", str(site_db), search=False)
+    spare = _spare(tmp_path)
+    kept = (spare / "en" / "cards" / "invader").stat().st_ino
+    (spare / "en" / "cards" / "no-such-card").mkdir()
+    build_site(out, "en", "/", str(site_db), search=False)
+    assert (out / "en" / "cards" / "invader").stat().st_ino == kept  # the spare's folder, now the site's
+    assert not (out / "en" / "cards" / "no-such-card").exists()
+    assert not spare.exists()
+    fresh = tmp_path / "fresh"
+    build_site(fresh, "en", "/", str(site_db), search=False)
+    listing = lambda root: sorted(p.relative_to(root).as_posix() for p in root.rglob("*"))  # noqa: E731
+    assert listing(out) == listing(fresh)
+
+
+@pytest.mark.parametrize("planted", ["file", "link"])
+def test_a_spare_holding_anything_but_folders_is_not_built_in(site_db, tmp_path, planted):
+    """A file or a link put into the spare makes it unusable: it is removed, the build starts afresh,
+    and nothing is written through the link."""
+    from smashup_db.site import build_site
+
+    out = tmp_path / "site"
+    build_site(out, "en", "/", str(site_db), search=False)
+    build_site(out, "en", "/", str(site_db), search=False)
+    spare = _spare(tmp_path)
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    if planted == "file":
+        (spare / "en" / "stray.txt").write_text("not ours\n", encoding="utf-8")
+    else:
+        shutil.rmtree(spare / "en" / "cards")
+        (spare / "en" / "cards").symlink_to(outside, target_is_directory=True)
+    build_site(out, "en", "/", str(site_db), search=False)
+    assert list(outside.iterdir()) == []
+    assert not spare.exists()
+    assert not (out / "en" / "stray.txt").exists() and not (out / "en" / "cards").is_symlink()
+    assert (out / "en" / "cards" / "invader" / "index.html").is_file()
