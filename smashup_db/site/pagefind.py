@@ -147,6 +147,9 @@ def reuse_bundle(old_site: Path, new_site: Path, files: dict[str, int]) -> bool:
     if not files:
         return False
     for rel in files:
+        parts = rel.split("/") if isinstance(rel, str) else []
+        if len(parts) < 3 or parts[0] != BUNDLE_DIR or any(p in ("", ".", "..") for p in parts):
+            return False  # not a file of a bundle (the records are read back from the cache folder)
         try:
             st = os.lstat(old_site / rel)
         except OSError:

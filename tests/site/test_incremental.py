@@ -129,3 +129,19 @@ def test_pagefind_indexes_again_only_the_language_whose_pages_changed(tmp_path):
     listed = {rel for rel in marker["files"] if rel.startswith("pagefind/")}
     on_disk = {p.relative_to(site).as_posix() for p in (site / "pagefind").rglob("*") if p.is_file()}
     assert listed == on_disk  # the next build may remove exactly what this one wrote
+
+
+def test_a_bundle_record_naming_a_path_outside_the_bundle_is_not_followed(tmp_path):
+    """The records are read back from the cache folder: a path in them that leaves ``pagefind/`` is refused."""
+    from smashup_db.site.pagefind import reuse_bundle
+
+    old, new = tmp_path / "old", tmp_path / "new"
+    (old / "pagefind" / "en").mkdir(parents=True)
+    (old / "pagefind" / "en" / "a.pf").write_bytes(b"x")
+    (tmp_path / "secret").write_bytes(b"y")
+    new.mkdir()
+    assert reuse_bundle(old, new, {"pagefind/en/a.pf": 1})
+    assert (new / "pagefind" / "en" / "a.pf").read_bytes() == b"x"
+    for bad in ("pagefind/en/../../secret", "../secret", "/etc/passwd", "pagefind//a"):
+        assert not reuse_bundle(old, tmp_path / "other", {bad: 1})
+    assert not (tmp_path / "other").exists()
