@@ -521,14 +521,14 @@ def _render_pages(data: SiteData, pages, template, writer: PageWriter, common: d
     for first_pass in (True, False):  # the pages Pagefind indexes, then the others
         for lang in langs:
             names, shown, t, nav, chrome = language(lang)
-            for (segments, tpl, make), (tail, in_index) in zip(pages, placed):
-                if in_index is not first_pass:
+            these = [(page, lang + "/" + tail) for page, (tail, in_index) in zip(pages, placed)
+                     if in_index is first_pass]
+            reused = cache.reuse(lang, [(rel, page[1]) for page, rel in these], root_text, writer)
+            done += len(reused)
+            for (segments, tpl, make), rel in these:
+                if rel in reused:
                     continue
-                rel = lang + "/" + tail
                 target = root_text + "/" + rel
-                if cache.reuse(rel, tpl, lang, target, writer):
-                    done += 1
-                    continue
                 names.seen.clear()
                 ctx = {**common, "lang": lang, "t": t, "n": names, "segments": segments, "nav": nav,
                        "chrome": chrome,

@@ -74,8 +74,8 @@ def global_fingerprint(data, langs, base: str, search_on: bool, extra=None) -> s
 class PageCache:
     """The page records of the previous build into ``out`` and those of this build (see the module doc).
 
-    ``reuse(rel, tpl, lang, target)`` links the old page into ``target`` when nothing it showed changed
-    (True), ``rendered(rel, tpl, lang, seen, html)`` records a page just rendered; ``save()`` after
+    ``reuse(lang, pages, root, writer)`` links the old pages whose inputs did not change into the
+    build, ``rendered(rel, tpl, lang, seen, html)`` records a page just rendered; ``save()`` after
     a successful swap. ``hashes``: ``{relative path: sha256}`` of every page of this build.
     """
 
@@ -84,6 +84,7 @@ class PageCache:
         self.out_text = str(out)
         self.glob = global_fingerprint(data, langs, base, search_on, extra)
         self._fps: dict[tuple[str, str, str], str] = {}
+        self._names = data.catalogue.model.names  # {(kind, id): {lang: name}}
         self.pages: dict[str, list] = {}  # rel -> [template, size, sha, ["kind\0id" of the things it showed]]
         self.hashes: dict[str, str] = {}
         self.reused = 0
@@ -147,59 +148,68 @@ class PageCache:
         """The hash of what a page in ``lang`` may show of one thing: its names, texts and community marks
         in ``lang`` and in English (the fallback of every name and text), and its rulings."""
         key = (kind, ref, lang)
-        if key not in self._fps:
-            cat, data = self.data.catalogue, self.data
+        fp = self._fps.get(key)
+        if fp is None:
+            data = self.data
             item = getattr(data, kind + "s", {}).get(ref) or {}
-            shown = (lang, "en") if lang != "en" else ("en",)
-            names = [cat.name(kind, ref, one) for one in shown]
-            community = [one for one in shown if (kind, ref, one) in data.community]
+            names = self._names.get((kind, ref)) or {}  # the display name is the one of lang, else English
             texts = item.get("texts") or {}
+            community = data.community
             # repr, not JSON: the values are text, numbers, None, lists and dicts (in the order they were
             # read, so a different order only renders a page again), and repr is three times as fast
-            self._fps[key] = _sha(repr((kind, ref, names, community, [texts.get(one) for one in shown],
-                                        item.get("rulings"))).encode("utf-8"))
-        return self._fps[key]
+            fp = self._fps[key] = _sha(repr((
+                kind, ref, names.get(lang), names.get("en"), (kind, ref, lang) in community,
+                (kind, ref, "en") in community, texts.get(lang), texts.get("en"), item.get("rulings"),
+            )).encode("utf-8"))
+        return fp
 
     def changed(self, lang: str) -> set[str]:
         """``{"kind\0id"}`` of the things the previous build recorded for pages in ``lang`` whose
         fingerprint is another now (a thing no longer in the catalogue included)."""
         if lang not in self._changed:
             found, known = set(), set()
+            suffix = "\0" + lang
             for key, fp in self.old_fps.items():
-                kind, ref, one = key.split("\0")
-                if one == lang:
-                    known.add(kind + "\0" + ref)
+                if key.endswith(suffix):
+                    thing = key[: -len(suffix)]
+                    known.add(thing)
+                    kind, ref = thing.split("\0")
                     if self.fingerprint(kind, ref, lang) != fp:
-                        found.add(kind + "\0" + ref)
+                        found.add(thing)
             self._changed[lang], self._known[lang] = found, known
         return self._changed[lang]
 
     # ------------------------------------------------------------------ pages
-    def reuse(self, rel: str, tpl: str, lang: str, target: str, writer) -> bool:
-        """Hand the previous build's page to ``writer`` (linked to ``target``) when nothing it showed changed."""
-        if tpl not in REUSABLE:
-            return False
-        old = self.old.get(rel)
-        if not isinstance(old, list) or len(old) != 4 or old[0] != tpl:
-            return False
-        _tpl, size, sha, deps = old
-        try:
-            if not self.changed(lang).isdisjoint(deps) or not self._known[lang].issuperset(deps):
-                return False  # something it showed changed, or was not recorded (then it cannot be told)
-        except (TypeError, ValueError):  # a record not of this shape: render the page
-            return False
-        src = os.path.join(self.out_text, rel)
-        try:
-            st = os.lstat(src)
-        except OSError:
-            return False
-        if not stat.S_ISREG(st.st_mode) or st.st_size != size:
-            return False
-        writer.link(target, src)
-        self.pages[rel] = old
-        self.hashes[rel] = sha
-        self.reused += 1
-        return True
+    def reuse(self, lang: str, pages: list[tuple[str, str]], root: str, writer) -> set[str]:
+        """Hand the previous build's pages to ``writer`` (linked below ``root``, all in one message) where
+        nothing they showed changed; returns the relative paths of those reused.
+
+        ``pages``: ``[(relative path, template)]`` of one language ``lang``. A page is reused when its
+        template may be (:data:`REUSABLE`), its record is of this shape and names that template, none of
+        the things it showed changed and all were recorded, and its old file is a regular file of the
+        recorded size."""
+        changed, known = self.changed(lang), self._known[lang]
+        out, pairs, reused = self.out_text + "/", [], set()
+        for rel, tpl in pages:
+            old = self.old.get(rel)
+            if tpl not in REUSABLE or type(old) is not list or len(old) != 4 or old[0] != tpl:
+                continue
+            deps = old[3]
+            try:
+                if not changed.isdisjoint(deps) or not known.issuperset(deps):
+                    continue  # something it showed changed, or was not recorded (then it cannot be told)
+                st = os.lstat(out + rel)
+            except (TypeError, ValueError, OSError):  # a record not of this shape, or no old file: render it
+                continue
+            if not stat.S_ISREG(st.st_mode) or st.st_size != old[1]:
+                continue
+            pairs.append((root + "/" + rel, out + rel))
+            self.pages[rel] = old
+            self.hashes[rel] = old[2]
+            reused.add(rel)
+        writer.link_many(pairs)
+        self.reused += len(reused)
+        return reused
 
     def rendered(self, rel: str, tpl: str, lang: str, seen, html: str) -> None:
         """Record a page just rendered (``seen``: the ``(kind, id)`` whose names it showed)."""

@@ -20,7 +20,8 @@ length; two little-endian unsigned 32-bit numbers), the UTF-8 path and the
 UTF-8 page; a header of two zeros ends the build; a header (0, :data:`SYNC`) asks for one
 answer line (as below) once every write so far is done, and the build goes on. A path length with the
 high bit set (:data:`LINK`) asks for a link instead: the "page" is the UTF-8
-path of an existing file (of the previous build) to hard-link, or copy, there. The helper answers with one
+path of an existing file (of the previous build) to hard-link, or copy, there; with an empty
+path, the "page" is many such pairs, ``path NUL source NUL …``. The helper answers with one
 JSON line on stdout: ``{}`` when every page was written, else
 ``{"errno", "strerror", "filename"}`` of the first write that failed (later
 pages are then skipped). End of input without the closing header means the
@@ -52,8 +53,6 @@ LINK = 0x80000000
 GONE = "the page-writing process ended unexpectedly"
 #: Length field of a message without a path that asks the helper to answer once all writes so far are done.
 SYNC = 1
-#: Pages taken from the previous build handed to the helper at a time (see :meth:`PageWriter.link`).
-LINK_BATCH = 100
 #: Test hook: pages whose path contains this text fail as on a full disk. Never set it otherwise.
 FULL_DISK_VAR = "SMASHUP_TEST_FULL_DISK"
 
@@ -106,7 +105,6 @@ class PageWriter:
         import subprocess
 
         self.written = 0
-        self._links = 0
         try:
             self._proc = subprocess.Popen([sys.executable, "-S", "-E", os.path.abspath(__file__), str(os.getpid())],
                                           stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=1 << 20)
@@ -128,21 +126,6 @@ class PageWriter:
         except BrokenPipeError:
             self._gone()
 
-    def link(self, path: str, source: str) -> None:
-        """Hand over a page taken from the previous build: ``source`` is linked (or copied) to ``path``."""
-        self.written += 1
-        if self._proc is None:
-            link_page(path, source)
-            return
-        name, data = path.encode("utf-8"), source.encode("utf-8")
-        try:
-            self._proc.stdin.write(HEADER.pack(len(name) | LINK, len(data)) + name + data)
-            self._links += 1
-            if self._links % LINK_BATCH == 0:  # a link is a few bytes: without this the helper would wait for
-                self._proc.stdin.flush()      # the buffer to fill, i.e. do a rebuild's links only at the end
-        except BrokenPipeError:
-            self._gone()
-
     def sync(self) -> None:
         """Wait until every page handed over so far is on disk (the build goes on handing over more
         afterwards); raises the first write's ``OSError``."""
@@ -157,6 +140,23 @@ class PageWriter:
         if not answer:
             self._gone()
         _raise_failure(answer)
+
+    def link_many(self, pairs: list[tuple[str, str]]) -> None:
+        """Hand over pages taken from the previous build, ``[(path, source)]``, in one message: each ``source``
+        (a file of the previous build) is hard-linked, or copied, to its ``path``."""
+        if not pairs:
+            return
+        self.written += len(pairs)
+        if self._proc is None:
+            for path, source in pairs:
+                link_page(path, source)
+            return
+        data = "\0".join(p for pair in pairs for p in pair).encode("utf-8")
+        try:
+            self._proc.stdin.write(HEADER.pack(LINK, len(data)) + data)
+            self._proc.stdin.flush()
+        except BrokenPipeError:
+            self._gone()
 
     def close(self) -> None:
         """Wait until every page is written; raises the first write's ``OSError``."""
@@ -273,6 +273,11 @@ def _helper(stdin, stdout, parent: int | None = None) -> None:
             name, data = _read_exactly(stdin, name_len), _read_exactly(stdin, data_len)
             if name is None or data is None:
                 break
+            if link and not name:  # many links: "path\0source\0path\0source…"
+                paths = data.decode("utf-8").split("\0")
+                for path, source in zip(paths[::2], paths[1::2]):
+                    write(path, source.encode("utf-8"), True)
+                continue
             if link:  # two system calls: done here, at once (through the pool the bookkeeping costs more)
                 write(name.decode("utf-8"), data, True)
             else:

@@ -21,6 +21,38 @@ def test_every_page_is_written_with_its_content(tmp_path):
         assert open(path, encoding="utf-8").read() == html
 
 
+def test_sync_waits_for_the_pages_so_far_and_links_come_many_at_once(tmp_path):
+    """``sync`` returns once every page handed over is on disk (Pagefind then reads them while the build goes
+    on); ``link_many`` hard-links the previous build's files in one message."""
+    old = tmp_path / "old"
+    old.mkdir()
+    sources = []
+    for i in range(200):
+        (old / f"p{i}.html").write_text(f"alt {i}", encoding="utf-8")
+        sources.append(str(old / f"p{i}.html"))
+    with PageWriter() as writer:
+        for i in range(300):
+            writer.add(str(tmp_path / "new" / f"c{i}" / "index.html"), f"<p>{i}</p>")
+        writer.link_many([(str(tmp_path / "new" / f"l{i}" / "index.html"), src) for i, src in enumerate(sources)])
+        writer.sync()
+        assert all((tmp_path / "new" / f"c{i}" / "index.html").read_text(encoding="utf-8") == f"<p>{i}</p>"
+                   for i in range(300))
+        assert all(os.path.samefile(tmp_path / "new" / f"l{i}" / "index.html", src) for i, src in enumerate(sources))
+        writer.add(str(tmp_path / "new" / "later" / "index.html"), "after the sync")
+    assert writer.written == 501
+    assert (tmp_path / "new" / "later" / "index.html").read_text(encoding="utf-8") == "after the sync"
+
+
+def test_a_write_failed_before_a_sync_is_raised_by_it(tmp_path):
+    (tmp_path / "en").write_text("a file where a folder should be")
+    with pytest.raises(OSError) as info:
+        with PageWriter() as writer:
+            writer.add(str(tmp_path / "en" / "x" / "index.html"), "never")
+            writer.sync()
+            raise AssertionError("sync returned although a write had failed")
+    assert str(tmp_path / "en") in str(info.value.filename)
+
+
 def test_a_failed_write_is_raised_with_its_errno_and_file(tmp_path):
     (tmp_path / "en").write_text("a file where a folder should be")
     bad = str(tmp_path / "en" / "cards" / "x" / "index.html")
