@@ -51,6 +51,8 @@ def build(out: Annotated[Path, typer.Option("--out", "-o", help=_("Output folder
     L = active_lang()
     say(msg("built_site", L, pages=result.pages, langs=", ".join(result.langs), secs=f"{result.seconds:.1f}",
             out=result.out))
+    if result.reused:
+        say(_("{n} of them unchanged since the last build: taken from it, not rendered").format(n=result.reused))
     say(render(result.search_note, L))
     if not result.has_text:
         say(msg("no_rules_text", L))
