@@ -88,7 +88,7 @@ class PageCache:
         self.pages: dict[str, list] = {}  # rel -> [template, size, sha, ["kind\0id" of the things it showed]]
         self.hashes: dict[str, str] = {}
         self.reused = 0
-        #: Pagefind's bundles (:func:`.pagefind.index_site`): those of the previous build, those of this one
+        #: Pagefind's bundles (:func:`.pagefind.start_index`): those of the previous build, those of this one
         self.old_pagefind: dict = {}
         self.pagefind: dict = {}
         self.old_fps: dict[str, str] = {}  # "kind\0id\0lang": fingerprint, of the previous build
@@ -170,12 +170,13 @@ class PageCache:
             found, known = set(), set()
             suffix = "\0" + lang
             for key, fp in self.old_fps.items():
-                if key.endswith(suffix):
-                    thing = key[: -len(suffix)]
-                    known.add(thing)
-                    kind, ref = thing.split("\0")
-                    if self.fingerprint(kind, ref, lang) != fp:
-                        found.add(thing)
+                thing = key[: -len(suffix)] if key.endswith(suffix) else ""
+                if thing.count("\0") != 1:  # another language's, or not of this shape (then not known)
+                    continue
+                known.add(thing)
+                kind, ref = thing.split("\0")
+                if self.fingerprint(kind, ref, lang) != fp:
+                    found.add(thing)
             self._changed[lang], self._known[lang] = found, known
         return self._changed[lang]
 

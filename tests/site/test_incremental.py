@@ -145,3 +145,23 @@ def test_a_bundle_record_naming_a_path_outside_the_bundle_is_not_followed(tmp_pa
     for bad in ("pagefind/en/../../secret", "../secret", "/etc/passwd", "pagefind//a"):
         assert not reuse_bundle(old, tmp_path / "other", {bad: 1})
     assert not (tmp_path / "other").exists()
+
+
+def test_damaged_records_only_cost_a_full_render(tmp_path):
+    """The records are a cache: keys or pages of another shape make the pages rendered, never a failed build."""
+    from smashup_db.site.incremental import PageCache
+
+    db = make_db(tmp_path / "cat.db")
+    site, full = tmp_path / "site", tmp_path / "full"
+    build_site(site, "en", "/", db, search=False)
+    record = PageCache.record_file(site)
+    doc = json.loads(record.read_text(encoding="utf-8"))
+    doc["things"] = {"no-separator": 1, "card\0invader\0x\0en": None, **{k: 0 for k in list(doc["things"])[:50]}}
+    first = next(iter(doc["pages"]))
+    doc["pages"][first] = [doc["pages"][first][0], "big", None, [["not", "a", "string"]]]
+    record.write_text(json.dumps(doc), encoding="utf-8")
+    again = build_site(site, "en", "/", db, search=False)
+    build_site(full, "en", "/", db, search=False, incremental=False)
+    assert again.reused < again.pages - 10  # the pages showing the damaged things were rendered
+    a, b = _tree(site), _tree(full)
+    assert sorted(a) == sorted(b) and [k for k in a if a[k] != b[k]] == []
