@@ -335,13 +335,13 @@ def build_site(out: Path | str = "site", langs: str | Iterable[str] | None = Non
         env.globals["owned_info"] = lambda kind, ref: owned_info(data, kind, ref)
         from smashup_db.site.incremental import PageCache
 
-        # what pages show besides the catalogue: the pictures of this build, the source pages of rulings
-        shown = [getattr(faces, "_faces", {}), getattr(faces, "_thumbs", {}), sorted(at_source.items())]
-        cache = PageCache(out, data, langs, base, bool(binary), use_old=incremental, extra=shown)
         for lang in langs:  # the facts each language shows: made once, before the fork, for both processes
             data.shown_for(lang)
         # the files made from the whole catalogue, by a second process while the pages render (:mod:`.parallel`)
         beside = Beside(lambda: _write_data_files(data, search_rows, tmp, langs, base))
+        # what pages show besides the catalogue: the pictures of this build, the source pages of rulings
+        shown = [getattr(faces, "_faces", {}), getattr(faces, "_thumbs", {}), sorted(at_source.items())]
+        cache = PageCache(out, data, langs, base, bool(binary), use_old=incremental, extra=shown)
         with PageWriter() as writer:  # a helper process writes (or links) the pages as they come
 
             def start_search() -> None:  # the pages Pagefind indexes are done: it reads them while the rest renders
@@ -351,9 +351,11 @@ def build_site(out: Path | str = "site", langs: str | Iterable[str] | None = Non
 
             pages = _render_all(env, data, tmp.resolve(), langs, base, bool(binary), progress, cache, writer,
                                 start_search if binary else None)
+        # listed while the second process may still be at work: the pages' folders are the page writer's only
+        files = [lang + "/" + rel for lang in langs for rel in written_files(tmp / lang)]
         beside.wait()
         beside = None
-        files = [rel for rel in written_files(tmp) if not rel.startswith(BUNDLE_DIR + "/")]
+        files += written_files(tmp, skip=(*langs, BUNDLE_DIR))
         # last: its id is the hash of every other file (Pagefind's bundles aside: it does not write the same
         # bytes twice, and the pages it indexes count) (issue 22)
         write_sw(tmp, base, langs, build_id(file_hashes(tmp, files, known=cache.hashes)))

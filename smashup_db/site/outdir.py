@@ -78,17 +78,19 @@ def resolve_out(out: Path) -> Path:
     return out
 
 
-def written_files(root: Path) -> list[str]:
+def written_files(root: Path, skip: tuple[str, ...] = ()) -> list[str]:
     """Every file (and symlink) below ``root`` as a sorted list of '/'-separated relative paths
-    (the marker excluded). Symlinked folders are listed, not followed; read with ``os.scandir``
-    (the kind of each entry comes with the listing: no ``stat`` per file)."""
+    (the marker excluded; ``skip``: names of folders at the top not to list). Symlinked folders are
+    listed, not followed; read with ``os.scandir`` (the kind of each entry comes with the listing:
+    no ``stat`` per file)."""
     files: list[str] = []
 
     def walk(path: str, rel: str) -> None:
         with os.scandir(path) as entries:
             for entry in entries:
                 if entry.is_dir(follow_symlinks=False):
-                    walk(entry.path, rel + entry.name + "/")
+                    if rel or entry.name not in skip:
+                        walk(entry.path, rel + entry.name + "/")
                 else:
                     files.append(rel + entry.name)
 
