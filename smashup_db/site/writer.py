@@ -81,17 +81,6 @@ def link_page(path: str, source: str) -> None:
         shutil.copyfile(source, path)
 
 
-def _widen_pipe(stream) -> None:
-    """Give the pipe to the helper a buffer of 1 MiB where Linux allows it (``F_SETPIPE_SZ``; 64 KiB else):
-    a rebuild hands over thousands of short "link" messages, which then never make the build wait."""
-    try:
-        import fcntl
-
-        fcntl.fcntl(stream.fileno(), getattr(fcntl, "F_SETPIPE_SZ", 1031), 1 << 20)
-    except (ImportError, OSError, ValueError):
-        pass
-
-
 class PageWriter:
     """Collects ``(path, html)`` pages and writes them in a helper process.
 
@@ -110,8 +99,6 @@ class PageWriter:
                                           stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=1 << 20)
         except OSError:  # no interpreter to start (an embedded Python): write here instead
             self._proc = None
-            return
-        _widen_pipe(self._proc.stdin)
 
     def add(self, path: str, html: str) -> None:
         """Hand over one page (``path``: a file path as text). Raises ``OSError`` if the helper is gone."""
