@@ -192,6 +192,8 @@ import json, os, shutil, sys
 old, spare, marker = sys.argv[1], sys.argv[2], sys.argv[3]
 keep = os.path.join(old, marker)
 try:
+    with open(keep, "w", encoding="utf-8") as fh:  # this process owns it now: a build starting meanwhile leaves it
+        fh.write(json.dumps({"pid": os.getpid(), "kind": "old"}) + "\n")
     for root, dirs, files in os.walk(old):
         for name in files:
             if os.path.join(root, name) != keep:
