@@ -65,24 +65,12 @@ def import_images_cmd(
         archives: Annotated[list[str] | None, typer.Argument(
             help=_("The card archive's JSON files or URLs (default: those beside SOURCE)."), show_default=False)] = None,
         db: DbOpt = None, json_out: JsonOpt = False) -> None:
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
     from smashup_db.cli.images_print import show_image_report
+    from smashup_db.cli.output import stage_progress
     from smashup_db.importer.images import import_images
 
-    err = Console(stderr=True)
     stages = {"pictures": _("checking pictures"), "thumbnails": _("making thumbnails")}
-    with user_errors(), Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                                 TimeElapsedColumn(), console=err, transient=True,
-                                 disable=not err.is_terminal) as bar:  # no stray blank line in logs
-        tasks: dict[str, int] = {}
-
-        def progress(stage: str, done: int, total: int) -> None:
-            if stage not in tasks:
-                tasks[stage] = bar.add_task(stages.get(stage, stage), total=total)
-            bar.update(tasks[stage], completed=done, total=total)
-
+    with user_errors(), stage_progress(stages) as progress:
         report = import_images(db, source, archives or None, progress=progress)
     if json_out:
         return emit_json(report.as_dict())

@@ -79,6 +79,28 @@ def user_errors() -> Iterator[None]:
         fail(line_)
 
 
+@contextmanager
+def stage_progress(labels: dict[str, str] | None = None) -> Iterator:
+    """A progress bar on stderr for long work reporting ``progress(stage, done, total)``; yields that function.
+
+    One bar per stage, named by ``labels[stage]`` (else the stage itself); shown only in a terminal and
+    removed when done, so logs get no stray line."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    err = Console(stderr=True)
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=err, transient=True, disable=not err.is_terminal) as bar:
+        tasks: dict[str, int] = {}
+
+        def progress(stage: str, done: int, total: int) -> None:
+            if stage not in tasks:
+                tasks[stage] = bar.add_task((labels or {}).get(stage, stage), total=total)
+            bar.update(tasks[stage], completed=done, total=total)
+
+        yield progress
+
+
 def environment_error(exc: BaseException):
     """The one-line :class:`~smashup_db.errors.UserError` for an error of the machine around a command, else None.
 

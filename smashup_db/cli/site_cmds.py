@@ -27,22 +27,10 @@ def build(out: Annotated[Path, typer.Option("--out", "-o", help=_("Output folder
           search: Annotated[bool, typer.Option("--search/--no-search", help=_("Build the Pagefind search index (needs the pagefind binary)."))] = True,
           db: DbOpt = None,
           images: Annotated[bool, typer.Option("--images/--no-images", help=_("Show the card pictures imported with smashup import images."))] = True) -> None:
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
+    from smashup_db.cli.output import stage_progress
     from smashup_db.site import build_site
 
-    err = Console(stderr=True)
-    with user_errors(), Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                                 TimeElapsedColumn(), console=err, transient=True,
-                                 disable=not err.is_terminal) as bar:  # no stray blank line in logs
-        tasks: dict[str, int] = {}
-
-        def progress(stage: str, done: int, total: int) -> None:
-            if stage not in tasks:
-                tasks[stage] = bar.add_task(stage, total=total)
-            bar.update(tasks[stage], completed=done, total=total)
-
+    with user_errors(), stage_progress() as progress:
         result = build_site(out, lang, base_url, db, search=search, progress=progress, images=images)
     from smashup_db.i18n import render
     from smashup_db.i18n.terms import active_lang, msg

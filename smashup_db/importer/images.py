@@ -49,6 +49,7 @@ from smashup_db.errors import Message
 from smashup_db.i18n import N_
 from smashup_db.importer import ImportFileError
 from smashup_db.importer.files import is_url, label_of
+from smashup_db.importer.thumbs import write_atomic
 
 #: Environment variable naming the images folder (overrides the folder beside the database).
 ENV_VAR = "SMASHUP_IMAGES"
@@ -363,22 +364,6 @@ def _regular_or_absent(path: str) -> bool:
         return True
 
 
-def _write_atomic(path: str, data: bytes) -> None:
-    import tempfile
-
-    fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=os.path.dirname(path))
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-
-
 def _safe_folder(folder: str, kind: str | None = None) -> str:
     """``folder`` (or its ``kind`` subfolder), created; refused when it is a link or not a folder."""
     path = os.path.join(folder, kind) if kind else folder
@@ -478,13 +463,13 @@ def import_images(db, source: str, archives: list[str] | None = None, folder: st
             if any(k.startswith(kind + "/") for k in payload):
                 _safe_folder(folder, kind)
         for key, data in payload.items():
-            _write_atomic(os.path.join(folder, new[key]["file"]), data)
+            write_atomic(os.path.join(folder, new[key]["file"]), data)
         for key in gone + [k for k in payload if k in old and old[k]["file"] != new[k]["file"]]:
             path = os.path.join(folder, old[key]["file"])
             if _regular_or_absent(path) and os.path.lexists(path):
                 os.unlink(path)
         doc = {"version": 1, "images": {k: new[k] for k in sorted(new)}}
-        _write_atomic(os.path.join(folder, INDEX), (json.dumps(doc, ensure_ascii=False, indent=1) + "\n").encode())
+        write_atomic(os.path.join(folder, INDEX), (json.dumps(doc, ensure_ascii=False, indent=1) + "\n").encode())
     if thumbnails and new:
         _make_thumbnails(folder, new, report, progress)
     report.seconds = time.perf_counter() - start

@@ -90,21 +90,27 @@ def render_thumbnail(src: str, size: tuple[int, int]) -> bytes | None:
     return out.getvalue()
 
 
-def store_cached(path: str, data: bytes) -> bool:
-    """Write ``data`` at the cache ``path`` (a temporary file renamed over it); False when it cannot be written."""
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=os.path.dirname(path))
-    except OSError:
-        return False
+def write_atomic(path: str, data: bytes) -> None:
+    """Write ``data`` at ``path`` through a temporary file beside it renamed over it (never half a file).
+    Raises ``OSError``; the temporary file is then removed."""
+    fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=os.path.dirname(path))
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
         os.replace(tmp, path)
-    except OSError:
+    except BaseException:
         try:
             os.unlink(tmp)
         except OSError:
             pass
+        raise
+
+
+def store_cached(path: str, data: bytes) -> bool:
+    """Write ``data`` at the cache ``path`` (:func:`write_atomic`); False when it cannot be written."""
+    try:
+        write_atomic(path, data)
+    except OSError:
         return False
     return True
 
