@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import csv
 import functools
+import gc
 import io
 import json
 import os
@@ -326,6 +327,9 @@ def build_site(out: Path | str = "site", langs: str | Iterable[str] | None = Non
     remove_stale(out)  # leftovers of killed builds
     tmp, skeleton = start_folder(out)  # the folders of the site before last, where there is one
     job = beside = None  # Pagefind at work (:func:`.pagefind.start_index`), the second process (:mod:`.parallel`)
+    # The catalogue read above lives as long as the build: the garbage collector need not look at it
+    # again and again (a tenth of a rebuild's time), nor touch its memory in the forked second process.
+    gc.freeze()
     try:
         env.filters["card_count"] = lambda fid: len(data.factions[fid]["cards"])
         faces.write(tmp)  # before the pages: they show only the pictures that made it into the site
@@ -351,8 +355,9 @@ def build_site(out: Path | str = "site", langs: str | Iterable[str] | None = Non
 
             pages = _render_all(env, data, tmp.resolve(), langs, base, bool(binary), progress, cache, writer,
                                 start_search if binary else None)
-        # listed while the second process may still be at work: the pages' folders are the page writer's only
-        files = [lang + "/" + rel for lang in langs for rel in written_files(tmp / lang)]
+        # the pages, as handed to the writer (it wrote or linked each, or closing it raised): the language
+        # folders hold nothing else (the spare they come from holds folders only, :func:`.outdir.start_folder`)
+        files = sorted(cache.hashes)
         beside.wait()
         beside = None
         files += written_files(tmp, skip=(*langs, BUNDLE_DIR))
@@ -386,6 +391,8 @@ def build_site(out: Path | str = "site", langs: str | Iterable[str] | None = Non
         _stop(job, beside)
         shutil.rmtree(tmp, ignore_errors=True)
         raise
+    finally:
+        gc.unfreeze()
     return BuildResult(out=out, pages=pages, seconds=time.perf_counter() - started, langs=langs,
                        search=bool(binary), search_note=search_note, has_text=data.has_text,
                        faces=faces.stats["pictures"], reused=cache.reused)
@@ -606,13 +613,21 @@ def dataset_rows(data: SiteData) -> dict[str, list[dict]]:
     }
 
 
+def _table_json(head: dict, name: str, rows: list[dict]) -> str:
+    """``{**head, name: rows}`` as JSON text with one row per line (readable and diffable, and made by
+    the json module's fast encoder, which an ``indent`` would turn off)."""
+    dump = functools.partial(json.dumps, ensure_ascii=False)
+    lines = ",\n".join(" " + dump(row) for row in rows)
+    return dump(head)[:-1] + (", " if head else "") + dump(name) + ": [" + ("\n" + lines + "\n" if rows else "") + "]}\n"
+
+
 def _write_downloads(data: SiteData, root: Path) -> None:
     folder = safe_path(root, "data", filename="")
     folder.mkdir(parents=True, exist_ok=True)
     for name, rows in dataset_rows(data).items():
-        doc = {"catalogue_version": data.version, "catalogue_date": data.date, name: rows}
         safe_path(root, "data", filename=f"{name}.json").write_text(
-            json.dumps(doc, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+            _table_json({"catalogue_version": data.version, "catalogue_date": data.date}, name, rows),
+            encoding="utf-8")
         buf = io.StringIO()
         fields = list(rows[0]) + ["catalogue_version", "catalogue_date"] if rows else ["id"]
         writer = csv.DictWriter(buf, fieldnames=fields, lineterminator="\n")

@@ -165,3 +165,16 @@ def test_damaged_records_only_cost_a_full_render(tmp_path):
     assert again.reused < again.pages - 10  # the pages showing the damaged things were rendered
     a, b = _tree(site), _tree(full)
     assert sorted(a) == sorted(b) and [k for k in a if a[k] != b[k]] == []
+
+
+def test_the_marker_lists_exactly_the_files_of_the_site(tmp_path):
+    """The marker's file list (what the next build may replace) is the tree as it is, after a full build
+    and after a rebuild that took most pages from the previous one."""
+    db = make_db(tmp_path / "cat.db")
+    site = tmp_path / "site"
+    for _ in range(2):
+        build_site(site, None, "/", db, search=False)
+        marker = json.loads((site / ".smashup-site").read_text(encoding="utf-8"))
+        on_disk = {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file() or p.is_symlink()}
+        assert set(marker["files"]) == on_disk - {".smashup-site"}
+        assert len(on_disk) > 3000

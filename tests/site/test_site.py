@@ -159,6 +159,9 @@ def test_downloads(built):
             rows = list(csv.DictReader(fh))
         assert len(rows) == len(doc[name])
         assert rows[0]["catalogue_version"] == doc["catalogue_version"]
+        lines = (site / "data" / f"{name}.json").read_text(encoding="utf-8").splitlines()
+        assert len(lines) == len(doc[name]) + 2  # one row per line, between the head and the closing line
+        assert [json.loads(ln.strip().rstrip(",")) for ln in lines[1:-1]] == doc[name]
     cards = json.loads((site / "data" / "cards.json").read_text(encoding="utf-8"))["cards"]
     armor = next(c for c in cards if c["id"] == "cesium-armor")
     assert armor["name_de"] == "Cäsiumrüstung" and "text" not in armor
