@@ -17,7 +17,9 @@ visitors' caches) and any change gives a new one.
 from __future__ import annotations
 
 import hashlib
+import io
 import json
+import os
 from pathlib import Path
 
 from smashup_db.catalogue.owned import held_products
@@ -73,23 +75,56 @@ _SVG = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width
         'text-anchor="middle" fill="#fff">SU</text></svg>\n')
 
 
+#: The drawing of the PNG icons (:func:`_draw_icon`); change it with the drawing, so that cached icons are made anew.
+ICON_RECIPE = "v1"
+
+
 def _icons(root: Path) -> list[dict]:
     """Our own icons (no publisher art): an SVG always, PNGs drawn with Pillow when it is installed."""
     safe_path(root, "assets", filename="icon.svg").write_text(_SVG, encoding="utf-8")
     icons = [{"src": "assets/icon.svg", "sizes": "any", "type": "image/svg+xml"}]
+    for size in ICON_SIZES:
+        png = _icon_png(size)
+        if png is None:
+            break
+        safe_path(root, "assets", filename=f"icon-{size}.png").write_bytes(png)
+        icons.append({"src": f"assets/icon-{size}.png", "sizes": f"{size}x{size}", "type": "image/png"})
+    return icons
+
+
+def _icon_png(size: int) -> bytes | None:
+    """The PNG icon of ``size`` x ``size`` pixels, from the thumbnail cache folder when drawn before (loading
+    Pillow and drawing both cost more than the rest of a rebuild's files); None without Pillow."""
+    from smashup_db.importer.thumbs import is_cached, store_cached, usable_cache
+
+    cache = usable_cache()
+    path = os.path.join(cache, f"icon-{ICON_RECIPE}-{size}.png") if cache else None
+    if path and is_cached(path):
+        try:
+            with open(path, "rb") as fh:
+                return fh.read()
+        except OSError:
+            pass
+    png = _draw_icon(size)
+    if png is not None and path:
+        store_cached(path, png)
+    return png
+
+
+def _draw_icon(size: int) -> bytes | None:
+    """A ``size`` pixel square PNG drawn with Pillow (a frame and a diagonal on the site's red); None without it."""
     try:
         from PIL import Image, ImageDraw
     except ImportError:
-        return icons
-    for size in ICON_SIZES:
-        img = Image.new("RGB", (size, size), (0x7a, 0x1f, 0x1f))
-        draw = ImageDraw.Draw(img)
-        m = size // 6
-        draw.rectangle((m, m, size - m, size - m), outline=(255, 255, 255), width=max(2, size // 24))
-        draw.line((m, size - m, size - m, m), fill=(255, 255, 255), width=max(2, size // 24))
-        img.save(safe_path(root, "assets", filename=f"icon-{size}.png"), format="PNG", optimize=False)
-        icons.append({"src": f"assets/icon-{size}.png", "sizes": f"{size}x{size}", "type": "image/png"})
-    return icons
+        return None
+    img = Image.new("RGB", (size, size), (0x7a, 0x1f, 0x1f))
+    draw = ImageDraw.Draw(img)
+    m = size // 6
+    draw.rectangle((m, m, size - m, size - m), outline=(255, 255, 255), width=max(2, size // 24))
+    draw.line((m, size - m, size - m, m), fill=(255, 255, 255), width=max(2, size // 24))
+    out = io.BytesIO()
+    img.save(out, format="PNG", optimize=False)
+    return out.getvalue()
 
 
 def build_id(hashes: dict[str, str]) -> str:

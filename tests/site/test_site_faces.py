@@ -295,3 +295,30 @@ def test_site_without_images_has_no_broken_image_in_chromium(catalogue_site, bro
         pg.close()
         server.shutdown()
         server.server_close()
+
+
+def test_app_icons_are_drawn_once_and_then_taken_from_the_cache(tmp_path, monkeypatch):
+    """The PNG icons of the manifest: drawn with Pillow into the cache folder on the first build and taken
+    from it after that, with the same bytes; once the cache is emptied they are drawn again, alike."""
+    from PIL import Image
+
+    from smashup_db.site import local
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    drawn = []
+    real = local._draw_icon
+    monkeypatch.setattr(local, "_draw_icon", lambda size: drawn.append(size) or real(size))
+    sites = [tmp_path / f"site{i}" for i in range(3)]
+    for i, site in enumerate(sites):
+        if i == 2:
+            for cached in (tmp_path / "cache").rglob("icon-*.png"):
+                cached.unlink()
+        (site / "assets").mkdir(parents=True)
+        icons = local._icons(site)
+        assert [i["src"] for i in icons] == ["assets/icon.svg"] + [f"assets/icon-{s}.png" for s in local.ICON_SIZES]
+    assert drawn == list(local.ICON_SIZES) * 2  # the first build and the one after the cache was emptied
+    for size in local.ICON_SIZES:
+        files = [(site / "assets" / f"icon-{size}.png").read_bytes() for site in sites]
+        assert files[0] == files[1] == files[2]
+        with Image.open(sites[1] / "assets" / f"icon-{size}.png") as img:
+            assert img.format == "PNG" and img.size == (size, size)
