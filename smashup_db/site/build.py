@@ -39,12 +39,12 @@ from smashup_db.site.clean import FILTERS
 from smashup_db.site.local import build_id, file_hashes, owned_info, write_local, write_sw
 from smashup_db.site.faces import load_faces, site_css
 from smashup_db.site.sitedata import SiteData, load
-from smashup_db.site.outdir import (TEMP_MARKER, check_contents, hollow_later, mark_temp, prune, remove_stale,
-                                    resolve_out, start_folder, temp_name, written_files)
+from smashup_db.site.outdir import (TEMP_MARKER, check_contents, check_database, hollow_later, mark_temp, prune,
+                                    remove_stale, resolve_out, start_folder, temp_name, written_files)
 from smashup_db.site.query_index import read_search_rows
 from smashup_db.site.paths import SiteError, page_url, safe_path, templates_dir
 from smashup_db.site.parallel import Beside
-from smashup_db.site.pagefind import BUNDLE_DIR, find_pagefind, indexed, start_index
+from smashup_db.site.pagefind import BUNDLE_DIR, IndexJob, find_pagefind, indexed
 from smashup_db.site.play import engine_messages, write_play_assets
 from smashup_db.site.strings import LANG_NAMES, strings
 from smashup_db.site.status_page import status_context, write_faction_csvs
@@ -307,7 +307,7 @@ def build_site(out: Path | str = "site", langs: str | Iterable[str] | None = Non
     from smashup_db.db import sqlite_path
 
     try:
-        check_contents(out, sqlite_path(getattr(reader, "url", "") or ""))
+        check_database(out, sqlite_path(getattr(reader, "url", "") or ""))
     except BaseException:
         if own_reader:
             reader.close()
@@ -326,7 +326,7 @@ def build_site(out: Path | str = "site", langs: str | Iterable[str] | None = Non
 
     remove_stale(out)  # leftovers of killed builds
     tmp, skeleton = start_folder(out)  # the folders of the site before last, where there is one
-    job = beside = None  # Pagefind at work (:func:`.pagefind.start_index`), the second process (:mod:`.parallel`)
+    job = beside = None  # Pagefind at work (:class:`.pagefind.IndexJob`), the second process (:mod:`.parallel`)
     # The catalogue read above lives as long as the build: the garbage collector need not look at it
     # again and again (a tenth of a rebuild's time), nor touch its memory in the forked second process.
     gc.freeze()
@@ -341,17 +341,19 @@ def build_site(out: Path | str = "site", langs: str | Iterable[str] | None = Non
 
         for lang in langs:  # the facts each language shows: made once, before the fork, for both processes
             data.shown_for(lang)
-        # the files made from the whole catalogue, by a second process while the pages render (:mod:`.parallel`)
-        beside = Beside(lambda: _write_data_files(data, search_rows, tmp, langs, base))
+        # by a second process while the pages render (:mod:`.parallel`): the check that the old site holds
+        # only files of builds (it reads every folder of it), then the files made from the whole catalogue
+        beside = Beside(lambda: (check_contents(out), _write_data_files(data, search_rows, tmp, langs, base)))
         # what pages show besides the catalogue: the pictures of this build, the source pages of rulings
         shown = [getattr(faces, "_faces", {}), getattr(faces, "_thumbs", {}), sorted(at_source.items())]
         cache = PageCache(out, data, langs, base, bool(binary), use_old=incremental, extra=shown)
+        if binary:
+            job = IndexJob(binary, tmp, cache.hashes, out, cache.old_pagefind if incremental else {})
         with PageWriter() as writer:  # a helper process writes (or links) the pages as they come
 
-            def start_search() -> None:  # the pages Pagefind indexes are done: it reads them while the rest renders
-                nonlocal job
-                writer.sync()
-                job = start_index(binary, tmp, langs, cache.hashes, out, cache.old_pagefind if incremental else {})
+            def start_search(lang: str) -> None:  # the pages Pagefind indexes in lang are done: it reads them
+                writer.sync()                      # while the rest renders
+                job.start(lang)
 
             pages = _render_all(env, data, tmp.resolve(), langs, base, bool(binary), progress, cache, writer,
                                 start_search if binary else None)
@@ -435,6 +437,7 @@ def _search_note(made: dict[str, int | None], kept: list[str]) -> Message:
 # --------------------------------------------------------------------------- pages
 def _pages(data: SiteData) -> list[tuple[tuple[str, ...], str, Callable[[_Names, str], dict]]]:
     """Every page of one language: (path segments under /L/, template, context maker)."""
+    status = functools.cache(lambda: status_context(data))  # the same for every language: made once
     pages: list = [((), "home.html", lambda n, lang: {}),
                    (("products",), "products.html", lambda n, lang: {}),
                    (("factions",), "factions.html", lambda n, lang: {}),
@@ -446,7 +449,7 @@ def _pages(data: SiteData) -> list[tuple[tuple[str, ...], str, Callable[[_Names,
                    (("search",), "search.html", lambda n, lang: {}),
                    (("search", "syntax"), "syntax.html", lambda n, lang: {}),
                    (("boxes",), "boxes.html", lambda n, lang: {}),
-                   (("translations",), "translations.html", lambda n, lang: status_context(data)),
+                   (("translations",), "translations.html", lambda n, lang: status()),
                    (("factions", "a-z"), "factions.html", lambda n, lang: {"az": True}),
                    (("play",), "play.html", lambda n, lang: {"play_messages": engine_messages(lang)})]
     for pid in data.products:
@@ -510,8 +513,9 @@ def _render_pages(data: SiteData, pages, template, writer: PageWriter, common: d
     """Render every page of ``pages`` in every language and hand it to ``writer``; returns the page count.
 
     ``cache`` (:class:`.incremental.PageCache`): pages it can take from the previous build are not rendered.
-    The pages Pagefind indexes (:func:`.pagefind.indexed`) come first, in every language; then
-    ``indexed_done()`` is called (Pagefind may start on them) and the other pages follow."""
+    The pages Pagefind indexes (:func:`.pagefind.indexed`) come first, a language at a time, each followed
+    by ``indexed_done(lang)`` (Pagefind may start on them); English last, as the language a translation
+    changes least. Then the other pages follow."""
     done = 0
     root_text = os.fspath(root)
     per_lang: dict[str, tuple] = {}
@@ -526,9 +530,9 @@ def _render_pages(data: SiteData, pages, template, writer: PageWriter, common: d
 
     # per page once: its path under the language folder (each segment checked, page_path) and whether
     # Pagefind indexes it
-    placed = [(page_path("", *segments)[1:], indexed(page_path("x", *segments), "x")) for segments, _, _ in pages]
+    placed = [(tail, indexed("x/" + tail, "x")) for tail in (page_path("", *segments)[1:] for segments, _, _ in pages)]
     for first_pass in (True, False):  # the pages Pagefind indexes, then the others
-        for lang in langs:
+        for lang in sorted(langs, key=lambda lang: lang == "en") if first_pass else langs:
             names, shown, t, nav, chrome = language(lang)
             these = [(page, lang + "/" + tail) for page, (tail, in_index) in zip(pages, placed)
                      if in_index is first_pass]
@@ -550,8 +554,8 @@ def _render_pages(data: SiteData, pages, template, writer: PageWriter, common: d
                 done += 1
                 if progress and done % 200 == 0:
                     progress("pages", done, total)
-        if first_pass and indexed_done is not None:
-            indexed_done()
+            if first_pass and indexed_done is not None:
+                indexed_done(lang)
     first = langs[0]
     template.speak(first)
     chrome = _chrome(template, {**common, "lang": first, "t": strings(first), "nav": nav_urls(base, first)})

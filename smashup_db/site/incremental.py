@@ -52,6 +52,10 @@ def _json(value) -> bytes:
     return json.dumps(value, sort_keys=True, ensure_ascii=False, default=repr).encode("utf-8")
 
 
+#: The kinds of file of the package, its templates and catalogs that a page may depend on.
+_SOURCES = frozenset({".html", ".md", ".js", ".css", ".svg", ".mo", ".py", ".json", ".tsv"})
+
+
 def global_fingerprint(data, langs, base: str, search_on: bool, extra=None) -> str:
     """The hash of everything a page may read besides the things' names and texts (see the module doc);
     ``extra``: more the pages show (JSON-able), e.g. the card pictures of the build."""
@@ -63,11 +67,12 @@ def global_fingerprint(data, langs, base: str, search_on: bool, extra=None) -> s
                     data.glossary, data.text_counts, sorted(data.catalogue.owned_printings().items()), extra]))
     for root in (templates_dir().parent, Path(LOCALE_DIR), Path(__file__).resolve().parent.parent):
         for path in sorted(root.rglob("*")):
-            if path.is_file() and path.suffix in (".html", ".md", ".js", ".css", ".svg", ".mo", ".py", ".json", ".tsv"):
+            if path.suffix in _SOURCES and "__pycache__" not in path.parts and path.is_file():
                 h.update(str(path.relative_to(root)).encode("utf-8") + b"\0" + path.read_bytes())
+    # repr, as for the things' fingerprints: plain values in the order they were read, three times as fast as JSON
     for table in (data.products, data.factions, data.cards, data.bases):
-        for item in table.values():
-            h.update(_json({k: v for k, v in item.items() if k not in ("texts", "rulings")}))
+        h.update(repr([[(k, v) for k, v in item.items() if k not in ("texts", "rulings")]
+                       for item in table.values()]).encode("utf-8"))
     return h.hexdigest()
 
 
@@ -88,7 +93,7 @@ class PageCache:
         self.pages: dict[str, list] = {}  # rel -> [template, size, sha, ["kind\0id" of the things it showed]]
         self.hashes: dict[str, str] = {}
         self.reused = 0
-        #: Pagefind's bundles (:func:`.pagefind.start_index`): those of the previous build, those of this one
+        #: Pagefind's bundles (:class:`.pagefind.IndexJob`): those of the previous build, those of this one
         self.old_pagefind: dict = {}
         self.pagefind: dict = {}
         self.old_fps: dict[str, str] = {}  # "kind\0id\0lang": fingerprint, of the previous build

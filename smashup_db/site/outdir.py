@@ -7,8 +7,8 @@ This module makes that safe for the files around it:
 
 * :func:`resolve_out`: a symlinked output folder is followed, so the build
   goes into the link's target and the link itself stays as it is;
-* :func:`check_contents`: the database must not live inside the output folder,
-  and the folder may only hold files a previous build wrote (listed in the
+* :func:`check_database` and :func:`check_contents`: the database must not live inside the output
+  folder, and the folder may only hold files a previous build wrote (listed in the
   marker file), since the swap replaces the whole folder;
 * :func:`remove_stale`: temporary folders left by killed builds (whose process
   is gone) are removed at the start of the next build. A folder counts as a
@@ -98,19 +98,25 @@ def written_files(root: Path, skip: tuple[str, ...] = ()) -> list[str]:
     return sorted(f for f in files if f not in (MARKER, TEMP_MARKER))
 
 
-def check_contents(out: Path, db_path: str | None) -> None:
-    """Refuse to replace ``out`` when it holds something a build did not write.
+def check_database(out: Path, db_path: str | None) -> None:
+    """Refuse to build into ``out`` when the database being read lies inside it (a build replaces ``out``).
 
-    ``db_path``: the SQLite file being read (None for a server database).
-    Raises :class:`SiteError` when the database file lies inside ``out``, or
-    when ``out`` holds a file that is not in the file list of the marker of
-    the previous build (sites built before that list existed are not checked
-    file by file).
+    ``db_path``: the SQLite file being read (None for a server database). Raises :class:`SiteError`.
     """
     if db_path:
         db = Path(db_path).expanduser().resolve()
         if out.resolve() in db.parents:
             raise SiteError(N_("the database {db} is inside the output folder {out}, which a build replaces as a whole; move the database elsewhere (and point --db or SMASHUP_DB to it) or choose another --out"), db=db, out=out)
+
+
+def check_contents(out: Path) -> None:
+    """Refuse to replace ``out`` when it holds something a build did not write.
+
+    Raises :class:`SiteError` when ``out`` holds a file that is not in the file list of the marker
+    of the previous build (sites built before that list existed are not checked file by file).
+    It reads the whole folder, so a build runs it beside its pages and asks for the outcome
+    before the swap, the first moment ``out`` is touched.
+    """
     marker = out / MARKER
     if not marker.is_file():
         return

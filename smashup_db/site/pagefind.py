@@ -7,10 +7,11 @@ Each language gets its own bundle, ``<site>/pagefind/<lang>/``, made from the pa
 index (``assets/search-<lang>.json``), so their pages are not in Pagefind's.
 
 A rebuild (issue 22) runs Pagefind only for a language whose pages changed: the *key* of a
-bundle is the hash of the binary's identity and of every HTML file under ``<lang>/``; when it is
-the key of the previous build's bundle and that bundle's files are still there, they are linked
+bundle is the hash of the binary's identity and of every page it indexes under ``<lang>/``; when it
+is the key of the previous build's bundle and that bundle's files are still there, they are linked
 into the new build instead. Pagefind does not write the same bytes twice, so a bundle made anew
-differs from the old one in its file names, not in what it finds.
+differs from the old one in its file names, not in what it finds. Each language's Pagefind starts
+as soon as that language's indexed pages are written (:class:`IndexJob`), while the build goes on.
 """
 
 from __future__ import annotations
@@ -76,42 +77,36 @@ def _pages(stdout: str) -> int | None:
 
 
 class _Run:
-    """Pagefind indexing the pages of some languages, one process each, side by side (:func:`start_pagefind`)."""
+    """Pagefind indexing the pages of one language in its own process (:class:`IndexJob`)."""
 
-    def __init__(self, binary: str, site: Path, langs: list[str]):
-        self.procs: dict[str, subprocess.Popen] = {}
+    def __init__(self, binary: str, site: Path, lang: str):
         try:
-            for lang in langs:
-                self.procs[lang] = subprocess.Popen(_command(binary, site, lang), stdout=subprocess.PIPE,
-                                                    stderr=subprocess.PIPE, text=True)
+            self.proc: subprocess.Popen | None = subprocess.Popen(
+                _command(binary, site, lang), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         except OSError as exc:
-            self.stop()
             raise SiteError(N_("pagefind could not index the site: {exc}"), exc=exc) from None
 
-    def wait(self, timeout: float = 300) -> dict[str, int | None]:
-        """``{lang: pages indexed}`` (None where Pagefind's output did not say) once every process ended.
-        Raises :class:`SiteError` when one failed or took longer than ``timeout`` seconds."""
+    def wait(self, timeout: float = 300) -> int | None:
+        """The pages indexed (None where Pagefind's output did not say) once the process ended.
+        Raises :class:`SiteError` when it failed or took longer than ``timeout`` seconds."""
+        proc = self.proc
         try:
-            done = {}
-            for lang, proc in self.procs.items():
-                out, err = proc.communicate(timeout=timeout)
-                if proc.returncode != 0:
-                    last = (err.strip() or out.strip() or "no output").splitlines()[-1]
-                    raise SiteError(N_("pagefind failed (exit {returncode}): {last}"),
-                                    returncode=proc.returncode, last=last)
-                done[lang] = _pages(out)
-            return done
+            out, err = proc.communicate(timeout=timeout)
+            if proc.returncode != 0:
+                last = (err.strip() or out.strip() or "no output").splitlines()[-1]
+                raise SiteError(N_("pagefind failed (exit {returncode}): {last}"),
+                                returncode=proc.returncode, last=last)
+            return _pages(out)
         except (OSError, subprocess.TimeoutExpired) as exc:
             raise SiteError(N_("pagefind could not index the site: {exc}"), exc=exc) from None
         finally:
             self.stop()
 
     def stop(self) -> None:
-        """Kill what still runs (an abandoned build)."""
-        for proc in self.procs.values():
-            if proc.poll() is None:
-                proc.kill()
-                proc.wait()
+        """Kill it if it still runs (an abandoned build)."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
 
 
 def bundle_key(binary: str, lang: str, hashes: dict[str, str]) -> str:
@@ -174,46 +169,49 @@ def reuse_bundle(old_site: Path, new_site: Path, files: dict[str, int]) -> bool:
 
 
 class IndexJob:
-    """The bundles of one build: those reused at once, the others being made by Pagefind (:func:`start_index`)."""
+    """The bundles of one build, a language at a time (:meth:`start`): the previous build's where its key
+    (:func:`bundle_key`) is unchanged and its files are still in ``old_site``, else a new one made by
+    Pagefind in the background while the build goes on; :meth:`finish` waits for them.
 
-    def __init__(self, site: Path, kept: list[str], todo: list[str], records: dict, run: _Run | None):
-        self.site, self.kept, self.todo, self.records, self._run = site, kept, todo, records, run
+    ``hashes``: ``{relative path: sha256}`` of the build's pages, filled as they are written (a language's
+    pages that Pagefind indexes must all be written when it is started); ``previous``: the records
+    :meth:`finish` returned last time for ``old_site`` (``{}`` for none).
+    """
+
+    def __init__(self, binary: str, site: Path, hashes: dict[str, str], old_site: Path, previous: dict):
+        self.binary, self.site, self.hashes, self.old_site = binary, site, hashes, old_site
+        self.previous = previous if isinstance(previous, dict) else {}
+        self.kept: list[str] = []
+        self.records: dict = {}
+        self._runs: dict[str, _Run] = {}
+
+    def start(self, lang: str) -> None:
+        """Give ``lang`` its bundle: link the previous one, or start Pagefind on the language's pages.
+        Raises :class:`SiteError` when Pagefind cannot be started."""
+        key = bundle_key(self.binary, lang, self.hashes)
+        old = self.previous.get(lang)
+        if (isinstance(old, dict) and old.get("key") == key and isinstance(old.get("files"), dict)
+                and reuse_bundle(self.old_site, self.site, old["files"])):
+            self.records[lang] = old
+            self.kept.append(lang)
+        else:
+            self.records[lang] = {"key": key}
+            self._runs[lang] = _Run(self.binary, self.site, lang)
 
     def finish(self) -> tuple[dict[str, int | None], list[str], dict]:
         """Wait for Pagefind; returns ``({lang indexed: pages}, [langs whose bundle was reused], records for
         next time: {lang: {"key", "files": {relative path: size}}})``. Raises :class:`SiteError` when it failed."""
-        counts = self._run.wait() if self._run else {}
-        self._run = None
-        for lang in self.todo:
-            self.records[lang]["files"] = bundle_files(self.site, lang)
+        counts = {}
+        try:
+            for lang, run in self._runs.items():
+                counts[lang] = run.wait()
+                self.records[lang]["files"] = bundle_files(self.site, lang)
+        finally:
+            self.stop()
         return counts, self.kept, self.records
 
     def stop(self) -> None:
         """Stop Pagefind (the build is abandoned); nothing else to undo, the build folder is removed."""
-        if self._run:
-            self._run.stop()
-            self._run = None
-
-
-def start_index(binary: str, site: Path, langs: list[str], hashes: dict[str, str], old_site: Path,
-                previous: dict) -> IndexJob:
-    """Give every language of ``site`` its Pagefind bundle: the previous build's where its key
-    (:func:`bundle_key`) is unchanged and its files are still in ``old_site``, else a new one,
-    made by Pagefind in the background (the caller goes on, then calls :meth:`IndexJob.finish`).
-
-    ``hashes``: ``{relative path: sha256}`` of the build's pages (all that Pagefind reads must be
-    written); ``previous``: the records :meth:`IndexJob.finish` returned last time for ``old_site``
-    (``{}`` for none). Raises :class:`SiteError` when Pagefind cannot be started.
-    """
-    records, kept, todo = {}, [], []
-    for lang in langs:
-        key = bundle_key(binary, lang, hashes)
-        old = previous.get(lang) if isinstance(previous, dict) else None
-        if (isinstance(old, dict) and old.get("key") == key and isinstance(old.get("files"), dict)
-                and reuse_bundle(old_site, site, old["files"])):
-            records[lang] = old
-            kept.append(lang)
-        else:
-            records[lang] = {"key": key}
-            todo.append(lang)
-    return IndexJob(site, kept, todo, records, _Run(binary, site, todo) if todo else None)
+        for run in self._runs.values():
+            run.stop()
+        self._runs = {}

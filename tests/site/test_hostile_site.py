@@ -114,8 +114,12 @@ def test_site_build_refuses_foreign_files(site_db, tmp_path):
     assert runner.invoke(app, args).exit_code == 0
     assert runner.invoke(app, args).exit_code == 0  # a rebuild over its own files is fine
     (out / "en" / "notes.txt").write_text("mine", encoding="utf-8")
+    marker = (out / ".smashup-site").read_bytes()
+    # told after the pages are made (the check reads the whole old site beside them), before anything is replaced
     one_line_error(runner.invoke(app, args), "en/notes.txt", "not written by a site build", "move")
     assert (out / "en" / "notes.txt").read_text(encoding="utf-8") == "mine"
+    assert (out / ".smashup-site").read_bytes() == marker and (out / "en" / "index.html").is_file()
+    assert not [p.name for p in tmp_path.iterdir() if p.name.startswith(".pub.build-")]  # the refused build's folder
 
 
 def test_site_build_symlinked_out_keeps_link(site_db, tmp_path):

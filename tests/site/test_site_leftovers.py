@@ -210,3 +210,27 @@ def test_a_spare_holding_anything_but_folders_is_not_built_in(site_db, tmp_path,
     assert not spare.exists()
     assert not (out / "en" / "stray.txt").exists() and not (out / "en" / "cards").is_symlink()
     assert (out / "en" / "cards" / "invader" / "index.html").is_file()
+
+
+def test_a_failing_pagefind_leaves_the_previous_site_and_no_helper(site_db, tmp_path, monkeypatch):
+    """Pagefind is started per language while pages render: when it fails, the build says so in one line,
+    the previous site stays as it was and no build folder is left behind."""
+    from smashup_db.site import build as site_build
+    from smashup_db.site.paths import SiteError
+
+    out = tmp_path / "pub"
+    site_build.build_site(out, "en,de", "/", str(site_db), search=False)
+    marker = (out / ".smashup-site").read_bytes()
+    fake = tmp_path / "pagefind"
+    fake.write_text("#!/bin/sh\necho 'Error: no room' >&2\nexit 3\n", encoding="utf-8")
+    fake.chmod(0o755)
+    monkeypatch.setattr(site_build, "find_pagefind", lambda: str(fake))
+    with pytest.raises(SiteError) as err:
+        site_build.build_site(out, "en,de", "/", str(site_db), search=True)
+    assert str(err.value) == "pagefind failed (exit 3): Error: no room"
+    assert (out / ".smashup-site").read_bytes() == marker and (out / "en" / "index.html").is_file()
+    assert not [p.name for p in tmp_path.iterdir() if ".build-" in p.name]
+    fake.unlink()  # a binary that cannot be started at all
+    with pytest.raises(SiteError, match="pagefind could not index the site"):
+        site_build.build_site(out, "en,de", "/", str(site_db), search=True)
+    assert (out / ".smashup-site").read_bytes() == marker
