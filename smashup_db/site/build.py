@@ -351,9 +351,10 @@ def build_site(out: Path | str = "site", langs: str | Iterable[str] | None = Non
             job = IndexJob(binary, tmp, cache.hashes, out, cache.old_pagefind if incremental else {})
         with PageWriter() as writer:  # a helper process writes (or links) the pages as they come
 
-            def start_search(lang: str) -> None:  # the pages Pagefind indexes in lang are done: it reads them
-                writer.sync()                      # while the rest renders
-                job.start(lang)
+            def start_search() -> None:  # the pages Pagefind indexes are done: it reads them while the rest renders
+                writer.sync()
+                for lang in langs:
+                    job.start(lang)
 
             pages = _render_all(env, data, tmp.resolve(), langs, base, bool(binary), progress, cache, writer,
                                 start_search if binary else None)
@@ -513,9 +514,10 @@ def _render_pages(data: SiteData, pages, template, writer: PageWriter, common: d
     """Render every page of ``pages`` in every language and hand it to ``writer``; returns the page count.
 
     ``cache`` (:class:`.incremental.PageCache`): pages it can take from the previous build are not rendered.
-    The pages Pagefind indexes (:func:`.pagefind.indexed`) come first, a language at a time, each followed
-    by ``indexed_done(lang)`` (Pagefind may start on them); English last, as the language a translation
-    changes least. Then the other pages follow."""
+    The pages Pagefind indexes (:func:`.pagefind.indexed`) come first, in every language; then
+    ``indexed_done()`` is called (Pagefind may start on them) and the other pages follow. (Starting the
+    language a translation changed as soon as its own pages were written measured slower on two cores:
+    Pagefind then competes with the rest of the first pass.)"""
     done = 0
     root_text = os.fspath(root)
     per_lang: dict[str, tuple] = {}
@@ -532,7 +534,7 @@ def _render_pages(data: SiteData, pages, template, writer: PageWriter, common: d
     # Pagefind indexes it
     placed = [(tail, indexed("x/" + tail, "x")) for tail in (page_path("", *segments)[1:] for segments, _, _ in pages)]
     for first_pass in (True, False):  # the pages Pagefind indexes, then the others
-        for lang in sorted(langs, key=lambda lang: lang == "en") if first_pass else langs:
+        for lang in langs:
             names, shown, t, nav, chrome = language(lang)
             these = [(page, lang + "/" + tail) for page, (tail, in_index) in zip(pages, placed)
                      if in_index is first_pass]
@@ -554,8 +556,8 @@ def _render_pages(data: SiteData, pages, template, writer: PageWriter, common: d
                 done += 1
                 if progress and done % 200 == 0:
                     progress("pages", done, total)
-            if first_pass and indexed_done is not None:
-                indexed_done(lang)
+        if first_pass and indexed_done is not None:
+            indexed_done()
     first = langs[0]
     template.speak(first)
     chrome = _chrome(template, {**common, "lang": first, "t": strings(first), "nav": nav_urls(base, first)})

@@ -10,8 +10,8 @@ A rebuild (issue 22) runs Pagefind only for a language whose pages changed: the 
 bundle is the hash of the binary's identity and of every page it indexes under ``<lang>/``; when it
 is the key of the previous build's bundle and that bundle's files are still there, they are linked
 into the new build instead. Pagefind does not write the same bytes twice, so a bundle made anew
-differs from the old one in its file names, not in what it finds. Each language's Pagefind starts
-as soon as that language's indexed pages are written (:class:`IndexJob`), while the build goes on.
+differs from the old one in its file names, not in what it finds. Pagefind starts once the
+indexed pages are written (:class:`IndexJob`), while the build renders the rest.
 """
 
 from __future__ import annotations
