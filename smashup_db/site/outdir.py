@@ -115,7 +115,7 @@ def check_contents(out: Path) -> None:
     Raises :class:`SiteError` when ``out`` holds a file that is not in the file list of the marker
     of the previous build (sites built before that list existed are not checked file by file).
     It reads the whole folder, so a build runs it beside its pages and asks for the outcome
-    before the swap, the first moment ``out`` is touched.
+    before the swap, the first moment ``out`` is changed.
     """
     marker = out / MARKER
     if not marker.is_file():
