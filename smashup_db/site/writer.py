@@ -64,17 +64,24 @@ def write_page(path: str, data: bytes) -> None:
         import errno
 
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), path)
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    with open(path, "wb") as fh:
+    try:
+        fh = open(path, "wb")
+    except FileNotFoundError:  # its folder is new (most are there already: the spare's, .outdir.start_folder)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        fh = open(path, "wb")
+    with fh:
         fh.write(data)
 
 
 def link_page(path: str, source: str) -> None:
     """Hard-link ``source`` (a page of the previous build) to ``path``, creating its folder; copy where
     links are not possible. Raises ``OSError``."""
-    os.makedirs(os.path.dirname(path), exist_ok=True)
     try:
-        os.link(source, path)
+        try:
+            os.link(source, path)
+        except FileNotFoundError:  # its folder is new; creating it first each time would lock the parent folder
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            os.link(source, path)
     except OSError:
         import shutil
 
