@@ -44,7 +44,7 @@ from smashup_db.site.outdir import (TEMP_MARKER, check_contents, check_database,
 from smashup_db.site.query_index import read_search_rows
 from smashup_db.site.paths import SiteError, page_url, safe_path, templates_dir
 from smashup_db.site.parallel import Beside
-from smashup_db.site.pagefind import BUNDLE_DIR, IndexJob, find_pagefind, indexed
+from smashup_db.site.pagefind import BUNDLE_DIR, IndexJob, bundles, find_pagefind, indexed
 from smashup_db.site.play import engine_messages, write_play_assets
 from smashup_db.site.strings import LANG_NAMES, strings
 from smashup_db.site.status_page import status_context, write_faction_csvs
@@ -337,6 +337,9 @@ def build_site(out: Path | str = "site", langs: str | Iterable[str] | None = Non
         at_source = source_pages(data.catalogue.model.meta)  # a card's or base's page at its source (its faction's)
         env.globals["source_page"] = lambda upstream, kind, ref: at_source.get((upstream, kind, ref), "")
         env.globals["owned_info"] = lambda kind, ref: owned_info(data, kind, ref)
+        # the search page merges the bundles of the faction pages into its language's first (:mod:`.pagefind`)
+        env.globals["pagefind_more"] = lambda lang: [[f"{BUNDLE_DIR}/{b.name}/", b.url]
+                                                     for b in bundles(lang, data.factions)[1:]]
         from smashup_db.site.incremental import PageCache
 
         for lang in langs:  # the facts each language shows: made once, before the fork, for both processes
@@ -348,7 +351,7 @@ def build_site(out: Path | str = "site", langs: str | Iterable[str] | None = Non
         shown = [getattr(faces, "_faces", {}), getattr(faces, "_thumbs", {}), sorted(at_source.items())]
         cache = PageCache(out, data, langs, base, bool(binary), use_old=incremental, extra=shown)
         if binary:
-            job = IndexJob(binary, tmp, cache.hashes, out, cache.old_pagefind if incremental else {})
+            job = IndexJob(binary, tmp, cache.hashes, data.factions, out, cache.old_pagefind if incremental else {})
         with PageWriter() as writer:  # a helper process writes (or links) the pages as they come
 
             def start_search() -> None:  # the pages Pagefind indexes are done: it reads them while the rest renders

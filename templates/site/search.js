@@ -319,7 +319,15 @@
     pfMore.disabled = true;
     (pf ? Promise.resolve(pf) : import(box.getAttribute("data-pagefind")).then(function (m) {
       pf = m;
-      return Promise.resolve(m.options ? m.options({baseUrl: box.getAttribute("data-base") || "/"}) : null).then(function () { return m; });
+      /* the faction pages are in bundles of their own (smashup_db/site/pagefind.py), merged into the first */
+      var more = JSON.parse(box.getAttribute("data-pf-merge") || "[]");
+      return Promise.resolve(m.options ? m.options({baseUrl: box.getAttribute("data-base") || "/"}) : null)
+        .then(function () {
+          return Promise.all(more.map(function (b) {
+            return m.mergeIndex(box.getAttribute("data-pf-root") + b[0], {baseUrl: box.getAttribute("data-pf-base") + b[1]});
+          }));
+        })
+        .then(function () { return m; });
     }))
       .then(function (m) { return m.search(text, {filters: {type: {any: S.pf_types}}}); })  /* not card or base pages */
       .then(function (res) { return Promise.all(res.results.slice(0, 12).map(function (r) { return r.data(); })); })

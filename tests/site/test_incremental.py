@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 from helpers import make_db
 from smashup_db.cli import app
 from smashup_db.site import build_site
-from smashup_db.site.pagefind import find_pagefind, indexed
+from smashup_db.site.pagefind import FACTION_BUNDLES, bundle_of, bundles, find_pagefind, indexed
 
 
 def _tree(root: Path) -> dict[str, bytes]:
@@ -103,28 +103,38 @@ def _fragments(bundle: Path) -> str:
 
 
 @pytest.mark.skipif(find_pagefind() is None, reason="pagefind binary missing (pip install 'pagefind[extended]')")
-def test_pagefind_indexes_again_only_the_language_whose_pages_changed(tmp_path):
+def test_pagefind_indexes_again_only_the_bundle_whose_pages_changed(tmp_path):
     db = make_db(tmp_path / "cat.db")
     site = tmp_path / "site"
     first = build_site(site, None, "/", db, search=True)
-    for lang in ("en", "de"):  # Pagefind is given exactly the pages that ask to be indexed
+    factions = sorted(p.name for p in (site / "en" / "factions").iterdir() if (p / "index.html").is_file())
+    entries = {}
+    for lang in ("en", "de"):  # Pagefind is given exactly the pages that ask to be indexed, each in one bundle
         pages = [p.relative_to(site).as_posix() for p in (site / lang).rglob("index.html")]
         body = [rel for rel in pages if "data-pagefind-body" in (site / rel).read_text(encoding="utf-8")]
         assert len(body) > 100 and all(indexed(rel, lang) for rel in body)
-        entry = json.loads((site / "pagefind" / lang / "pagefind-entry.json").read_text(encoding="utf-8"))
-        assert entry["languages"][lang]["page_count"] == len(body)
-        assert list(entry["languages"]) == [lang]
+        names = [b.name for b in bundles(lang, factions)]
+        assert names[0] == lang and len(names) == 1 + FACTION_BUNDLES
+        assert sorted(p.name for p in (site / "pagefind").iterdir() if p.name.split("-")[0] == lang) == sorted(names)
+        counts = {}
+        for name in names:
+            entries[name] = site / "pagefind" / name / "pagefind-entry.json"
+            entry = json.loads(entries[name].read_text(encoding="utf-8"))
+            assert list(entry["languages"]) == [lang]
+            counts[name] = entry["languages"][lang]["page_count"]
+        assert counts == {name: sum(bundle_of(rel, lang) == name for rel in body) for name in names}
+        assert sum(counts.values()) == len(body) and min(counts.values()) > 20  # every bundle holds its share
     assert "en, de" in str(first.search_note) or "de, en" in str(first.search_note)
-    en_entry, de_entry = (site / "pagefind" / lang / "pagefind-entry.json" for lang in ("en", "de"))
-    en_before, de_before = _inode(en_entry), _inode(de_entry)
+    before = {name: _inode(path) for name, path in entries.items()}
     csv = tmp_path / "one.csv"
     csv.write_text("kind,id,lang,name,text\ncard,invader,de,Eindringling Neu,\n", encoding="utf-8")
     assert CliRunner().invoke(app, ["import", "translations", str(csv), "--db", db]).exit_code == 0
     again = build_site(site, None, "/", db, search=True)
-    assert _inode(en_entry) == en_before and _inode(de_entry) != de_before  # en linked, de indexed anew
+    changed = bundle_of("de/factions/aliens/index.html", "de")  # the only indexed page the new name is on
+    assert {name for name, path in entries.items() if _inode(path) != before[name]} == {changed}
     assert "the index of en was unchanged" in str(again.search_note)
-    assert "Eindringling Neu" in _fragments(site / "pagefind" / "de")  # the German faction page, as it is now
-    assert "Eindringling Neu" not in _fragments(site / "pagefind" / "en")
+    assert "Eindringling Neu" in _fragments(site / "pagefind" / changed)  # the German faction page, as it is now
+    assert not any("Eindringling Neu" in _fragments(site / "pagefind" / name) for name in entries if name != changed)
     marker = json.loads((site / ".smashup-site").read_text(encoding="utf-8"))
     listed = {rel for rel in marker["files"] if rel.startswith("pagefind/")}
     on_disk = {p.relative_to(site).as_posix() for p in (site / "pagefind").rglob("*") if p.is_file()}
