@@ -180,7 +180,11 @@ def incremental(runs: int, search: bool, in_process: bool = False) -> None:
     try:
         db = str(tmp / "cat.db")
         open_reader(db).close()
-        build_site(tmp / "inc", None, "/", db, search=search, incremental=False)  # the site a rebuild starts from
+        # the sites the runs start from, each built twice: a build's first into a folder makes its 3,850
+        # folders, later ones start from the spare the one before left (smashup_db.site.outdir.start_folder)
+        for name in ("inc", "full", "inc", "full"):
+            build_site(tmp / name, None, "/", db, search=search, incremental=False)
+            _settled(tmp)
         fulls, incs = [], []
         for run in range(runs):
             csv = tmp / "one.csv"
