@@ -337,9 +337,9 @@ def build_site(out: Path | str = "site", langs: str | Iterable[str] | None = Non
         at_source = source_pages(data.catalogue.model.meta)  # a card's or base's page at its source (its faction's)
         env.globals["source_page"] = lambda upstream, kind, ref: at_source.get((upstream, kind, ref), "")
         env.globals["owned_info"] = lambda kind, ref: owned_info(data, kind, ref)
-        # the search page merges the bundles of the faction pages into its language's first (:mod:`.pagefind`)
-        env.globals["pagefind_more"] = lambda lang: [[f"{BUNDLE_DIR}/{b.name}/", b.url]
-                                                     for b in bundles(lang, data.factions)[1:]]
+        # the search page loads its language's first bundle and merges the others in (:mod:`.pagefind`)
+        env.globals["pagefind_bundles"] = lambda lang: [[f"{BUNDLE_DIR}/{b.name}/", b.url]
+                                                        for b in bundles(lang, data.factions)]
         from smashup_db.site.incremental import PageCache
 
         for lang in langs:  # the facts each language shows: made once, before the fork, for both processes

@@ -76,10 +76,12 @@ FACTION_BUNDLES = 3
 class Bundle(NamedTuple):
     """One Pagefind bundle of a language (:func:`bundles`).
 
-    ``name``: its folder under ``pagefind/`` (``"de"``, ``"de-f1"``); ``folder``: the site folder Pagefind
-    is given (``"de"``, ``"de/factions"``), ``glob``: its pages there; ``url``: the URL path of that folder
-    relative to the site's base (``"de/"``, ``"de/factions/"``), Pagefind's ``baseUrl`` for the bundle."""
+    ``lang``: the language of its pages; ``name``: its folder under ``pagefind/`` (``"de"``, ``"de-f1"``);
+    ``folder``: the site folder Pagefind is given (``"de"``, ``"de/factions"``), ``glob``: its pages there;
+    ``url``: the URL path of that folder relative to the site's base (``"de/"``, ``"de/factions/"``),
+    Pagefind's ``baseUrl`` for the bundle."""
 
+    lang: str
     name: str
     folder: str
     glob: str
@@ -101,12 +103,12 @@ def bundle_of(rel: str, lang: str) -> str | None:
 def bundles(lang: str, factions) -> list[Bundle]:
     """The bundles of ``lang`` for the faction ids ``factions``: the language's own first (products,
     glossary, rules), then those of the faction pages that hold at least one faction (ids sorted)."""
-    first = Bundle(lang, lang, "{" + ",".join(p for p in INDEXED if not p.startswith("factions/")) + "}/index.html",
+    first = Bundle(lang, lang, lang, "{" + ",".join(p for p in INDEXED if not p.startswith("factions/")) + "}/index.html",
                    f"{lang}/")
     groups: dict[str, list[str]] = {}
     for fid in sorted(factions):
         groups.setdefault(_faction_bundle(lang, fid), []).append(fid)
-    return [first] + [Bundle(name, f"{lang}/factions", "{" + ",".join(ids) + "}/index.html", f"{lang}/factions/")
+    return [first] + [Bundle(lang, name, f"{lang}/factions", "{" + ",".join(ids) + "}/index.html", f"{lang}/factions/")
                       for name, ids in sorted(groups.items())]
 
 
@@ -270,7 +272,7 @@ class IndexJob:
         counts: dict[str, int | None] = {}
         try:
             for bundle, run in self._runs.items():
-                lang, n = bundle.folder.split("/")[0], run.wait()
+                n, lang = run.wait(), bundle.lang
                 counts[lang] = None if n is None or (lang in counts and counts[lang] is None) else counts.get(lang, 0) + n
                 self.records[bundle.name]["files"] = bundle_files(self.site, bundle.name)
         finally:
