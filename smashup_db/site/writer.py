@@ -55,6 +55,8 @@ GONE = "the page-writing process ended unexpectedly"
 SYNC = 1
 #: Test hook: pages whose path contains this text fail as on a full disk. Never set it otherwise.
 FULL_DISK_VAR = "SMASHUP_TEST_FULL_DISK"
+#: Test hook: seconds each page write waits first, as on a slow disk. Never set it otherwise.
+SLOW_DISK_VAR = "SMASHUP_TEST_SLOW_DISK"
 
 
 def write_page(path: str, data: bytes) -> None:
@@ -64,6 +66,11 @@ def write_page(path: str, data: bytes) -> None:
         import errno
 
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), path)
+    slow = os.environ.get(SLOW_DISK_VAR)
+    if slow:
+        import time
+
+        time.sleep(float(slow))
     try:
         fh = open(path, "wb")
     except FileNotFoundError:  # its folder is new (most are there already: the spare's, .outdir.start_folder)
@@ -94,7 +101,10 @@ class PageWriter:
     Use as a context manager; leaving the block waits until every page is
     written and raises the first ``OSError`` of any write. When the block itself
     raises, the helper stops after the writes it has begun (so the caller can
-    remove the folder safely) and the exception goes on.
+    remove the folder safely) and the exception goes on. When a wait for the
+    helper is itself interrupted (Ctrl+C while the last pages are written), the
+    helper is killed before the exception goes on: in every case no page is
+    written once this object has raised.
     """
 
     def __init__(self):
@@ -131,6 +141,9 @@ class PageWriter:
             answer = self._proc.stdout.readline()
         except BrokenPipeError:
             answer = b""
+        except BaseException:  # interrupted while waiting: the helper must not write on
+            self._kill()
+            raise
         if not answer:
             self._gone()
         _raise_failure(answer)
@@ -162,6 +175,9 @@ class PageWriter:
             answer = self._proc.stdout.readline()
         except BrokenPipeError:
             answer = b""
+        except BaseException:  # interrupted (Ctrl+C) while the helper writes the queued pages: they are dropped
+            self._kill()
+            raise
         self._finish()
         _raise_failure(answer)
 
@@ -169,14 +185,26 @@ class PageWriter:
         self._finish()
         raise OSError(None, GONE)
 
+    def _kill(self) -> None:
+        """End the helper at once (an abandoned build whose folder is about to be removed) and wait for it."""
+        self._proc.kill()
+        self._finish()
+
     def _finish(self) -> None:
-        """Close both pipes (end of input: the helper finishes what it began) and wait for the helper."""
-        for stream in (self._proc.stdin, self._proc.stdout):
-            try:
-                stream.close()
-            except OSError:  # the helper is gone: what was still buffered for it is dropped
-                pass
-        self._proc.wait()
+        """Close both pipes (end of input: the helper finishes what it began) and wait for the helper;
+        killed if that wait is interrupted."""
+        try:
+            for stream in (self._proc.stdin, self._proc.stdout):
+                try:
+                    stream.close()
+                except OSError:  # the helper is gone: what was still buffered for it is dropped
+                    pass
+            self._proc.wait()
+        except BaseException:
+            self._proc.kill()
+            self._proc.wait()
+            self._proc = None
+            raise
         self._proc = None
 
     def __enter__(self) -> "PageWriter":

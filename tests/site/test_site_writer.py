@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import errno
 import os
+import signal
+import time
 
 import pytest
 
 from smashup_db.site import tplcache
-from smashup_db.site.writer import PageWriter
+from smashup_db.site.writer import SLOW_DISK_VAR, PageWriter
 
 
 def test_every_page_is_written_with_its_content(tmp_path):
@@ -72,6 +74,33 @@ def test_an_error_while_rendering_stops_the_helper(tmp_path):
             raise RuntimeError("render failed")
     assert writer._proc is None  # the helper was joined: nothing writes into the folder any more
     assert (tmp_path / "a" / "index.html").read_text() == "a"  # what was handed over before is complete
+
+
+@pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="needs an interval timer")
+def test_a_ctrl_c_while_the_last_pages_are_written_stops_the_helper(tmp_path, monkeypatch):
+    """Rendering may end long before a slow disk has taken the pages: the build then waits in ``close``.
+    A Ctrl+C there (here: an alarm raising KeyboardInterrupt) must leave no helper writing on into the
+    folder the build removes next (it recreated the folder, CI, 2026-12-02)."""
+    monkeypatch.setenv(SLOW_DISK_VAR, "0.02")  # 400 pages on 4 threads: 2 s of writes
+
+    def interrupt(_signum, _frame):
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGALRM, interrupt)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            with PageWriter() as writer:
+                for i in range(400):
+                    writer.add(str(tmp_path / f"p{i}" / "index.html"), "x")
+                signal.setitimer(signal.ITIMER_REAL, 0.3)  # fires while leaving the block waits for the writes
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    assert writer._proc is None  # the helper is gone
+    count = len(list(tmp_path.glob("p*/index.html")))
+    assert count < 400
+    time.sleep(0.5)
+    assert len(list(tmp_path.glob("p*/index.html"))) == count, "pages were written after the writer raised"
 
 
 def test_a_helper_that_dies_fails_the_build_with_a_clear_error(tmp_path):
