@@ -83,9 +83,9 @@ class Beside:
                 error, self._error = self._error, None
                 raise error
             return
-        with os.fdopen(self._fd, "rb") as fh:
+        fd, self._fd = self._fd, None  # closed by the with below, also when the read is interrupted (then stop())
+        with os.fdopen(fd, "rb") as fh:
             answer = fh.read()
-        self._fd = None
         _, status = os.waitpid(self._pid, 0)
         self._pid = None
         if answer:
