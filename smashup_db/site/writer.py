@@ -135,15 +135,7 @@ class PageWriter:
         afterwards); raises the first write's ``OSError``."""
         if self._proc is None:
             return
-        try:
-            self._proc.stdin.write(HEADER.pack(0, SYNC))
-            self._proc.stdin.flush()
-            answer = self._proc.stdout.readline()
-        except BrokenPipeError:
-            answer = b""
-        except BaseException:  # interrupted while waiting: the helper must not write on
-            self._kill()
-            raise
+        answer = self._ask(SYNC)
         if not answer:
             self._gone()
         _raise_failure(answer)
@@ -169,17 +161,23 @@ class PageWriter:
         """Wait until every page is written; raises the first write's ``OSError``."""
         if self._proc is None:
             return
-        try:
-            self._proc.stdin.write(HEADER.pack(0, 0))
-            self._proc.stdin.flush()
-            answer = self._proc.stdout.readline()
-        except BrokenPipeError:
-            answer = b""
-        except BaseException:  # interrupted (Ctrl+C) while the helper writes the queued pages: they are dropped
-            self._kill()
-            raise
+        answer = self._ask(0)
         self._finish()
         _raise_failure(answer)
+
+    def _ask(self, length: int) -> bytes:
+        """Send the message without a path of this ``length`` (:data:`SYNC`, or 0: the end) and return the
+        helper's answer line (empty when it is gone). When the wait is interrupted (Ctrl+C while the helper
+        writes the pages queued before), the helper is killed: its queue is dropped, nothing writes on."""
+        try:
+            self._proc.stdin.write(HEADER.pack(0, length))
+            self._proc.stdin.flush()
+            return self._proc.stdout.readline()
+        except BrokenPipeError:
+            return b""
+        except BaseException:
+            self._kill()
+            raise
 
     def _gone(self) -> None:
         self._finish()
