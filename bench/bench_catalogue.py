@@ -25,7 +25,6 @@ def main() -> None:
 
     from smashup_db.compiler.datafiles import read_data
     from smashup_db.compiler.load import build_catalogue_db
-    from smashup_db.db import engine_for
 
     tmp = Path(tempfile.mkdtemp(prefix="smashup-bench-"))
     try:
@@ -40,21 +39,31 @@ def main() -> None:
             t = time.perf_counter()
             build_catalogue_db(url, read_data())
             builds.append(time.perf_counter() - t)
-        print(f"db build, new database (read data/ + create + load): median {statistics.median(fresh):.3f} s, "
-              f"best {min(fresh):.3f} s")
-        print(f"db build, rebuild existing database:                  median {statistics.median(builds):.3f} s, "
-              f"best {min(builds):.3f} s")
+        print(
+            f"db build, new database (read data/ + create + load): median {statistics.median(fresh):.3f} s, "
+            f"best {min(fresh):.3f} s"
+        )
+        print(
+            f"db build, rebuild existing database:                  median {statistics.median(builds):.3f} s, "
+            f"best {min(builds):.3f} s"
+        )
 
         env = dict(os.environ, SMASHUP_DB=str(tmp / "fresh0.db"))
         exe = shutil.which("smashup") or "smashup"
-        for cmd in (["card", "Cäsiumrüstung"], ["faction", "Wechslerbots"], ["card", "Laser Sword", "--json"]):
+        for cmd in (
+            ["card", "Cäsiumrüstung"],
+            ["faction", "Wechslerbots"],
+            ["card", "Laser Sword", "--json"],
+        ):
             times = []
             for _ in range(args.runs):
                 t = time.perf_counter()
                 subprocess.run([exe, *cmd], env=env, stdout=subprocess.DEVNULL, check=True)
                 times.append(time.perf_counter() - t)
-            print(f"smashup {' '.join(cmd):32s} (process start-up included): median {statistics.median(times):.3f} s, "
-                  f"best {min(times):.3f} s")
+            print(
+                f"smashup {' '.join(cmd):32s} (process start-up included): median {statistics.median(times):.3f} s, "
+                f"best {min(times):.3f} s"
+            )
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 

@@ -64,8 +64,9 @@ def timed_in_memory(data, runs: int) -> float:
     times = []
     for _ in range(runs):
         t = time.perf_counter()
-        for rows in export_rows_per_faction(data.catalogue, TARGET, data.factions, missing=True,
-                                            texts=data.imported).values():
+        for rows in export_rows_per_faction(
+            data.catalogue, TARGET, data.factions, missing=True, texts=data.imported
+        ).values():
             write_translations(rows, io.StringIO())
         times.append(time.perf_counter() - t)
     return statistics.median(times)
@@ -87,8 +88,10 @@ def main() -> None:
     big = scaled(data, 4)
     for label, fn in (("rows and CSV text", timed_in_memory), ("with the files written", timed)):
         one, four = fn(data, args.runs), fn(big, args.runs)
-        print(f"per-faction CSVs, {label}: 1x ({len(data.factions)} factions) {one:.3f} s,"
-              f" 4x ({len(big.factions)} factions) {four:.3f} s, ratio {four / one:.1f} (linear ~4, quadratic ~16)")
+        print(
+            f"per-faction CSVs, {label}: 1x ({len(data.factions)} factions) {one:.3f} s,"
+            f" 4x ({len(big.factions)} factions) {four:.3f} s, ratio {four / one:.1f} (linear ~4, quadratic ~16)"
+        )
 
 
 if __name__ == "__main__":

@@ -46,11 +46,17 @@ def main() -> int:
             again.append(time.perf_counter() - t0)
             engine.dispose()
         if i == 0:
-            print(f"records {report.records}, matched {report.matched}, unmatched {len(report.unmatched)}; "
-                  f"text rows {report.texts['added']}, rulings {report.rulings['added']}; "
-                  f"re-import changes {report2.changes}")
-    print(f"first import: median {statistics.median(first):.3f} s, max {max(first):.3f} s (n={len(first)})")
-    print(f"re-import:    median {statistics.median(again):.3f} s, max {max(again):.3f} s (n={len(again)})")
+            print(
+                f"records {report.records}, matched {report.matched}, unmatched {len(report.unmatched)}; "
+                f"text rows {report.texts['added']}, rulings {report.rulings['added']}; "
+                f"re-import changes {report2.changes}"
+            )
+    print(
+        f"first import: median {statistics.median(first):.3f} s, max {max(first):.3f} s (n={len(first)})"
+    )
+    print(
+        f"re-import:    median {statistics.median(again):.3f} s, max {max(again):.3f} s (n={len(again)})"
+    )
     ok = max(first) < 1.0 and max(again) < 1.0
     print("goal < 1 s:", "met" if ok else "NOT met")
     return 0 if ok else 1

@@ -16,16 +16,56 @@ import time
 from pathlib import Path
 
 QUERIES = [
-    "t:minion f:wechslerbots pow>=4", "kw:talent -t:minion", "bp>=25 t:base", "t:kreatur f:geister",
-    "(f:robots OR f:aliens) t:action", "f:robots -t:minion", "s:core t:base", "pow>=5", "pow<2 t:minion",
-    "vp>=5", "bp<15", "t:titan", "kw:ongoing kw:play-on-base", "kw:extra", "kw:dauerhaft t:aktion",
-    "leader", "gun", "cesium", "Cäsiumrüstung", '"the touch"', "n:ghost", "name:\"tar pits\"", "zombie",
-    "o:destroy", "text:madness", '"extra minion"', 'o:"play on a base"', "draw -t:minion", "gun OR o:ninja",
-    'text:"power counter" pow>=3', "o:talent -kw:talent", "lang:en o:shuffle", "f:zombies o:discard",
-    "lang:de casium", "lang:de t:base", "f:pirates OR f:ninjas OR f:wizards", "-(t:minion OR t:action)",
-    "copies>=4", "t:card pow=3 -f:robots", "s:awesome t:minion", "f:dinosaurs pow>=4 OR f:ghosts pow<=2",
-    "o:return o:hand", "o:\"each other player\"", "move minion", "t:base o:after", "kw:special o:before",
-    "vp3=0", "f:wechsler", "bp>=20 bp<=22 vp>=4", "a",
+    "t:minion f:wechslerbots pow>=4",
+    "kw:talent -t:minion",
+    "bp>=25 t:base",
+    "t:kreatur f:geister",
+    "(f:robots OR f:aliens) t:action",
+    "f:robots -t:minion",
+    "s:core t:base",
+    "pow>=5",
+    "pow<2 t:minion",
+    "vp>=5",
+    "bp<15",
+    "t:titan",
+    "kw:ongoing kw:play-on-base",
+    "kw:extra",
+    "kw:dauerhaft t:aktion",
+    "leader",
+    "gun",
+    "cesium",
+    "Cäsiumrüstung",
+    '"the touch"',
+    "n:ghost",
+    'name:"tar pits"',
+    "zombie",
+    "o:destroy",
+    "text:madness",
+    '"extra minion"',
+    'o:"play on a base"',
+    "draw -t:minion",
+    "gun OR o:ninja",
+    'text:"power counter" pow>=3',
+    "o:talent -kw:talent",
+    "lang:en o:shuffle",
+    "f:zombies o:discard",
+    "lang:de casium",
+    "lang:de t:base",
+    "f:pirates OR f:ninjas OR f:wizards",
+    "-(t:minion OR t:action)",
+    "copies>=4",
+    "t:card pow=3 -f:robots",
+    "s:awesome t:minion",
+    "f:dinosaurs pow>=4 OR f:ghosts pow<=2",
+    "o:return o:hand",
+    'o:"each other player"',
+    "move minion",
+    "t:base o:after",
+    "kw:special o:before",
+    "vp3=0",
+    "f:wechsler",
+    "bp>=20 bp<=22 vp>=4",
+    "a",
 ]
 assert len(QUERIES) == 50
 
@@ -49,7 +89,10 @@ def main() -> None:
             from smashup_db.compiler.bootstrap import open_db
             from smashup_db.importer.card_archive import import_text
 
-            import_text(open_db(db), [str(archive / "smashup-catalog.json"), str(archive / "smashup-bases.json")])
+            import_text(
+                open_db(db),
+                [str(archive / "smashup-catalog.json"), str(archive / "smashup-bases.json")],
+            )
             print("text imported from the card archive")
         except ImportError:
             print("no importer: names only")
@@ -63,8 +106,10 @@ def main() -> None:
             times.append((time.perf_counter() - t) * 1000)
     times.sort()
     p95 = times[int(0.95 * (len(times) - 1))]
-    print(f"{len(QUERIES)} queries x {args.repeat} ({'LIKE' if args.like else 'FTS5 when available'}):"
-          f" median {statistics.median(times):.2f} ms, p95 {p95:.2f} ms, max {times[-1]:.2f} ms")
+    print(
+        f"{len(QUERIES)} queries x {args.repeat} ({'LIKE' if args.like else 'FTS5 when available'}):"
+        f" median {statistics.median(times):.2f} ms, p95 {p95:.2f} ms, max {times[-1]:.2f} ms"
+    )
     reader.close()
 
 

@@ -67,12 +67,16 @@ def render_loop(sizes: list[int], out: Path | None = None) -> float:
     env = Environment(autoescape=True)
     tpl = env.from_string(LOOP_TEMPLATE)
     row = {"id": "cesium-armor", "name": "Cäsiumrüstung <x>", "kind": "action", "n": 3}
-    per_row = len(tpl.render(lang="en", title="t", rows=[row] * 2)) - len(tpl.render(lang="en", title="t", rows=[row]))
+    per_row = len(tpl.render(lang="en", title="t", rows=[row] * 2)) - len(
+        tpl.render(lang="en", title="t", rows=[row])
+    )
     head = len(tpl.render(lang="en", title="t", rows=[]))
     started = time.perf_counter()
     total = 0
     for n, size in enumerate(sizes):
-        page = tpl.render(lang="en", title="A page title", rows=[row] * max(0, (size - head) // per_row))
+        page = tpl.render(
+            lang="en", title="A page title", rows=[row] * max(0, (size - head) // per_row)
+        )
         total += len(page)
         if out is not None:
             folder = out / str(n)
@@ -88,14 +92,31 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--no-search", action="store_true", help="skip the Pagefind index")
-    ap.add_argument("--hostile-rulings", type=int, default=0, metavar="N",
-                    help="compare builds with N adversarial 10,000-character rulings against builds without")
-    ap.add_argument("--incremental", action="store_true",
-                    help="time a rebuild after one changed translation against a full build (issue 22)")
-    ap.add_argument("--in-process", action="store_true",
-                    help="with --incremental: time the builds in this process, one after another, not each in its own")
-    ap.add_argument("--images", nargs="?", const=str(SHARED_ART), default=None, metavar="FOLDER",
-                    help="compare builds with the card pictures of FOLDER against builds without")
+    ap.add_argument(
+        "--hostile-rulings",
+        type=int,
+        default=0,
+        metavar="N",
+        help="compare builds with N adversarial 10,000-character rulings against builds without",
+    )
+    ap.add_argument(
+        "--incremental",
+        action="store_true",
+        help="time a rebuild after one changed translation against a full build (issue 22)",
+    )
+    ap.add_argument(
+        "--in-process",
+        action="store_true",
+        help="with --incremental: time the builds in this process, one after another, not each in its own",
+    )
+    ap.add_argument(
+        "--images",
+        nargs="?",
+        const=str(SHARED_ART),
+        default=None,
+        metavar="FOLDER",
+        help="compare builds with the card pictures of FOLDER against builds without",
+    )
     args = ap.parse_args()
     if args.images:
         return image_figures(Path(args.images), args.runs)
@@ -115,8 +136,10 @@ def main() -> None:
         for i in range(args.runs):
             res = build_site(tmp / "site", "en,de", "/", db, search=not args.no_search)
             times.append(res.seconds)
-            print(f"run {i + 1}: {res.pages} pages in {res.seconds:.2f} s "
-                  f"({res.pages / res.seconds:.0f} pages/s); {res.search_note}")
+            print(
+                f"run {i + 1}: {res.pages} pages in {res.seconds:.2f} s "
+                f"({res.pages / res.seconds:.0f} pages/s); {res.search_note}"
+            )
         site = tmp / "site"
         pages = [p for p in site.rglob("*.html") if "pagefind" not in p.parts]
         sizes = [p.stat().st_size for p in pages]
@@ -125,25 +148,33 @@ def main() -> None:
         # skips inodes freed in the last minutes when it allocates new ones, so deleting thousands
         # of files between runs makes the next run's file creation several times slower.
         for i in range(max(3, args.runs)):
-            plain.append(build_site(tmp / f"site-plain-{i}", "en,de", "/", db, search=False).seconds)
+            plain.append(
+                build_site(tmp / f"site-plain-{i}", "en,de", "/", db, search=False).seconds
+            )
             loop.append(render_loop(sizes))
             written.append(render_loop(sizes, tmp / f"loop-{i}"))
         for label, pick in (("median", statistics.median), ("best", min)):
             ratio = pick(plain) / pick(loop)
-            print(f"side by side, {label} ({len(sizes)} pages, {sum(sizes) / 1e6:.1f} MB HTML, fresh folder): "
-                  f"build without search {pick(plain):.2f} s, Jinja2 render-only loop {pick(loop):.2f} s, "
-                  f"ratio {ratio:.2f}x (goal <= 2.5x: {'ok' if ratio <= 2.5 else 'MISSED'}); the same loop writing "
-                  f"its pages {pick(written):.2f} s, ratio {pick(plain) / pick(written):.2f}x")
+            print(
+                f"side by side, {label} ({len(sizes)} pages, {sum(sizes) / 1e6:.1f} MB HTML, fresh folder): "
+                f"build without search {pick(plain):.2f} s, Jinja2 render-only loop {pick(loop):.2f} s, "
+                f"ratio {ratio:.2f}x (goal <= 2.5x: {'ok' if ratio <= 2.5 else 'MISSED'}); the same loop writing "
+                f"its pages {pick(written):.2f} s, ratio {pick(plain) / pick(written):.2f}x"
+            )
         largest = max(pages, key=lambda p: p.stat().st_size)
-        print(f"largest HTML page: {largest.stat().st_size / 1024:.1f} KB ({largest.relative_to(site).as_posix()}; "
-              f"goal <= 60 KB: {'ok' if largest.stat().st_size <= 60 * 1024 else 'MISSED'})")
+        print(
+            f"largest HTML page: {largest.stat().st_size / 1024:.1f} KB ({largest.relative_to(site).as_posix()}; "
+            f"goal <= 60 KB: {'ok' if largest.stat().st_size <= 60 * 1024 else 'MISSED'})"
+        )
         for idx in sorted((site / "assets").glob("search-*.json")):
             print(f"query index {idx.name}: {idx.stat().st_size / 1024:.0f} KB")
         css = (site / "assets" / "site.css").stat().st_size
         card = max(p.stat().st_size for p in site.glob("*/cards/*/index.html"))
         med = statistics.median(times)
-        print(f"pages: {res.pages}  median: {med:.2f} s  best: {min(times):.2f} s  "
-              f"pages/s: {res.pages / med:.0f}  (goal < 10 s: {'ok' if med < 10 else 'MISSED'})")
+        print(
+            f"pages: {res.pages}  median: {med:.2f} s  best: {min(times):.2f} s  "
+            f"pages/s: {res.pages / med:.0f}  (goal < 10 s: {'ok' if med < 10 else 'MISSED'})"
+        )
         print(f"biggest card page + CSS: {(card + css) / 1024:.1f} KB (goal < 30 KB)")
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
@@ -169,13 +200,15 @@ def incremental(runs: int, search: bool, in_process: bool = False) -> None:
     """
     import filecmp
 
-    from smashup_db.compiler.bootstrap import open_reader
-    from smashup_db.site import build_site
     from typer.testing import CliRunner
 
     from smashup_db.cli import app
+    from smashup_db.compiler.bootstrap import open_reader
+    from smashup_db.site import build_site
 
-    build = (lambda out, db, **kw: build_site(out, None, "/", db, **kw)) if in_process else _build_alone
+    build = (
+        (lambda out, db, **kw: build_site(out, None, "/", db, **kw)) if in_process else _build_alone
+    )
     tmp = Path(tempfile.mkdtemp(prefix="smashup-bench-incr-"))
     try:
         db = str(tmp / "cat.db")
@@ -188,7 +221,9 @@ def incremental(runs: int, search: bool, in_process: bool = False) -> None:
         fulls, incs = [], []
         for run in range(runs):
             csv = tmp / "one.csv"
-            csv.write_text(f"kind,id,lang,name,text\ncard,invader,de,Eindringling {run},\n", encoding="utf-8")
+            csv.write_text(
+                f"kind,id,lang,name,text\ncard,invader,de,Eindringling {run},\n", encoding="utf-8"
+            )
             res = CliRunner().invoke(app, ["import", "translations", str(csv), "--db", db])
             assert res.exit_code == 0, res.output
             _settled(tmp)
@@ -196,15 +231,21 @@ def incremental(runs: int, search: bool, in_process: bool = False) -> None:
             _settled(tmp)
             inc = build(tmp / "inc", db, search=search, incremental=True)
             cmp = filecmp.dircmp(tmp / "full", tmp / "inc", ignore=["pagefind", ".smashup-site"])
-            same = not (cmp.diff_files or cmp.left_only or cmp.right_only) and _same_tree(tmp / "full", tmp / "inc")
+            same = not (cmp.diff_files or cmp.left_only or cmp.right_only) and _same_tree(
+                tmp / "full", tmp / "inc"
+            )
             fulls.append(full.seconds)
             incs.append(inc.seconds)
-            print(f"run {run + 1}: full {full.seconds:.2f} s, rebuild {inc.seconds:.2f} s "
-                  f"({inc.seconds / full.seconds:.0%}), {inc.reused} of {inc.pages} pages reused, "
-                  f"identical: {same}")
+            print(
+                f"run {run + 1}: full {full.seconds:.2f} s, rebuild {inc.seconds:.2f} s "
+                f"({inc.seconds / full.seconds:.0%}), {inc.reused} of {inc.pages} pages reused, "
+                f"identical: {same}"
+            )
         f, i = statistics.median(fulls), statistics.median(incs)
-        print(f"median: full {f:.2f} s, rebuild after one translation {i:.2f} s = {i / f:.0%} of a full build "
-              f"(goal <= 25%), search {'on' if search else 'off'}")
+        print(
+            f"median: full {f:.2f} s, rebuild after one translation {i:.2f} s = {i / f:.0%} of a full build "
+            f"(goal <= 25%), search {'on' if search else 'off'}"
+        )
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 
@@ -217,11 +258,17 @@ def _build_alone(out: Path, db: str, **options):
     import sys
     from types import SimpleNamespace
 
-    code = ("import json, sys; from smashup_db.site import build_site; "
-            "r = build_site(sys.argv[1], None, '/', sys.argv[2], **json.loads(sys.argv[3])); "
-            "print(json.dumps({'seconds': r.seconds, 'pages': r.pages, 'reused': r.reused}))")
-    done = subprocess.run([sys.executable, "-c", code, str(out), db, json.dumps(options)],
-                          capture_output=True, text=True, check=True)
+    code = (
+        "import json, sys; from smashup_db.site import build_site; "
+        "r = build_site(sys.argv[1], None, '/', sys.argv[2], **json.loads(sys.argv[3])); "
+        "print(json.dumps({'seconds': r.seconds, 'pages': r.pages, 'reused': r.reused}))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(out), db, json.dumps(options)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     return SimpleNamespace(**json.loads(done.stdout.strip().splitlines()[-1]))
 
 
@@ -236,9 +283,14 @@ def _settled(folder: Path, limit: float = 30.0) -> None:
 
 def _same_tree(a: Path, b: Path) -> bool:
     """Every file below ``a`` and ``b`` (Pagefind's folder and the marker aside) has the same bytes."""
+
     def files(root):
-        return sorted(p.relative_to(root).as_posix() for p in root.rglob("*")
-                      if p.is_file() and not p.relative_to(root).as_posix().startswith(("pagefind/", ".smashup-site")))
+        return sorted(
+            p.relative_to(root).as_posix()
+            for p in root.rglob("*")
+            if p.is_file()
+            and not p.relative_to(root).as_posix().startswith(("pagefind/", ".smashup-site"))
+        )
 
     fa, fb = files(a), files(b)
     return fa == fb and all((a / r).read_bytes() == (b / r).read_bytes() for r in fa)
@@ -258,17 +310,25 @@ def hostile_rulings(n: int, runs: int) -> None:
             cards = [r["id"] for r in reader.all("SELECT id FROM card ORDER BY id LIMIT :n", n=n)]
             reader.close()
         with writing(f"sqlite:///{hostile_db}", "bench") as w:
-            w.execute("INSERT INTO ruling (entity, ref, kind, lang, text, source) VALUES"
-                      " ('card', :ref, 'clarification', 'en', :text, 'bench')",
-                      [{"ref": cards[i % len(cards)], "text": HOSTILE_RULING} for i in range(n)])
+            w.execute(
+                "INSERT INTO ruling (entity, ref, kind, lang, text, source) VALUES"
+                " ('card', :ref, 'clarification', 'en', :text, 'bench')",
+                [{"ref": cards[i % len(cards)], "text": HOSTILE_RULING} for i in range(n)],
+            )
         plain, hostile = [], []
         for i in range(max(3, runs)):  # interleaved, so a busy machine slows both alike
-            plain.append(build_site(tmp / f"plain-{i}", "en,de", "/", plain_db, search=False).seconds)
-            hostile.append(build_site(tmp / f"hostile-{i}", "en,de", "/", hostile_db, search=False).seconds)
+            plain.append(
+                build_site(tmp / f"plain-{i}", "en,de", "/", plain_db, search=False).seconds
+            )
+            hostile.append(
+                build_site(tmp / f"hostile-{i}", "en,de", "/", hostile_db, search=False).seconds
+            )
         a, b = statistics.median(plain), statistics.median(hostile)
-        print(f"site build without search, median of {len(plain)}: normal {a:.2f} s, with {n} rulings of "
-              f"10,000 characters ('yes' + blanks + 'x') {b:.2f} s, ratio {b / a:.2f}x "
-              f"(goal <= 2x: {'ok' if b / a <= 2 else 'MISSED'})")
+        print(
+            f"site build without search, median of {len(plain)}: normal {a:.2f} s, with {n} rulings of "
+            f"10,000 characters ('yes' + blanks + 'x') {b:.2f} s, ratio {b / a:.2f}x "
+            f"(goal <= 2x: {'ok' if b / a <= 2 else 'MISSED'})"
+        )
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 
@@ -286,47 +346,67 @@ def image_figures(folder: Path, runs: int) -> None:
     from smashup_db.site import build_site
 
     if not folder.is_dir():
-        raise SystemExit(f"{folder} is not a folder (the card archive's card-art; see ../shared/data/README.md)")
+        raise SystemExit(
+            f"{folder} is not a folder (the card archive's card-art; see ../shared/data/README.md)"
+        )
     tmp = Path(tempfile.mkdtemp(prefix="smashup-bench-images-"))
     cache_before = os.environ.get("XDG_CACHE_HOME")
     try:
         db = str(tmp / "cat.db")
         open_reader(db).close()
         cache = tmp / "cache"
-        os.environ["XDG_CACHE_HOME"] = str(cache)  # a thumbnail cache of its own, empty before the import
+        os.environ["XDG_CACHE_HOME"] = str(
+            cache
+        )  # a thumbnail cache of its own, empty before the import
         started = time.perf_counter()
         report = import_images(db, str(folder))
         took = time.perf_counter() - started
         started = time.perf_counter()
         again = import_images(db, str(folder))
-        print(f"import images: {report.matched} pictures in {took:.2f} s, {report.thumbnails['made']} thumbnails "
-              f"made; again: {time.perf_counter() - started:.2f} s, {again.changes} changes, "
-              f"{again.thumbnails['made']} thumbnails made")
+        print(
+            f"import images: {report.matched} pictures in {took:.2f} s, {report.thumbnails['made']} thumbnails "
+            f"made; again: {time.perf_counter() - started:.2f} s, {again.changes} changes, "
+            f"{again.thumbnails['made']} thumbnails made"
+        )
         from smashup_db.site import build as build_mod
 
         used, real_load = [], build_mod.load_faces
-        build_mod.load_faces = lambda *a, **k: used.append(real_load(*a, **k)) or used[-1]  # to read its stats
+        build_mod.load_faces = lambda *a, **k: (
+            used.append(real_load(*a, **k)) or used[-1]
+        )  # to read its stats
         try:
             warm = build_site(tmp / "warm", "en,de", "/", db, search=False)
-            print(f"first build after the import (thumbnails from the cache it filled): {warm.seconds:.2f} s, "
-                  f"{warm.faces} pictures, {used[-1].stats['thumbs_made']} thumbnails made")
+            print(
+                f"first build after the import (thumbnails from the cache it filled): {warm.seconds:.2f} s, "
+                f"{warm.faces} pictures, {used[-1].stats['thumbs_made']} thumbnails made"
+            )
             shutil.rmtree(cache / "smashup-db" / "thumbs")
             cold = build_site(tmp / "cold", "en,de", "/", db, search=False)
-            print(f"build after the thumbnail cache was emptied (the build makes them): {cold.seconds:.2f} s, "
-                  f"{used[-1].stats['thumbs_made']} thumbnails made")
+            print(
+                f"build after the thumbnail cache was emptied (the build makes them): {cold.seconds:.2f} s, "
+                f"{used[-1].stats['thumbs_made']} thumbnails made"
+            )
         finally:
             build_mod.load_faces = real_load
         with_images, without = [], []
         for i in range(max(3, runs)):  # interleaved, so a busy machine slows both alike
-            without.append(build_site(tmp / f"plain-{i}", "en,de", "/", db, search=False, images=False).seconds)
-            with_images.append(build_site(tmp / f"images-{i}", "en,de", "/", db, search=False).seconds)
+            without.append(
+                build_site(tmp / f"plain-{i}", "en,de", "/", db, search=False, images=False).seconds
+            )
+            with_images.append(
+                build_site(tmp / f"images-{i}", "en,de", "/", db, search=False).seconds
+            )
         a, b = statistics.median(without), statistics.median(with_images)
         faces = tmp / "images-0" / "assets" / "faces"
         size = sum(p.stat().st_size for p in faces.rglob("*") if p.is_file())
         thumbs = sum(p.stat().st_size for p in faces.rglob("*-s.webp"))
-        print(f"site build without search, median of {len(without)}: without images {a:.2f} s, with images "
-              f"(thumbnails cached) {b:.2f} s, ratio {b / a:.2f}x (goal <= 1.3x: {'ok' if b / a <= 1.3 else 'MISSED'})")
-        print(f"pictures in the site: {size / 1e6:.1f} MB, of which thumbnails {thumbs / 1e6:.1f} MB")
+        print(
+            f"site build without search, median of {len(without)}: without images {a:.2f} s, with images "
+            f"(thumbnails cached) {b:.2f} s, ratio {b / a:.2f}x (goal <= 1.3x: {'ok' if b / a <= 1.3 else 'MISSED'})"
+        )
+        print(
+            f"pictures in the site: {size / 1e6:.1f} MB, of which thumbnails {thumbs / 1e6:.1f} MB"
+        )
     finally:
         if cache_before is None:
             os.environ.pop("XDG_CACHE_HOME", None)

@@ -34,7 +34,13 @@ import tempfile
 import time
 from pathlib import Path
 
-ARCHIVE = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "card-archive" / "smashup-catalog.json"
+ARCHIVE = (
+    Path(__file__).resolve().parents[1].parent
+    / "shared"
+    / "data"
+    / "card-archive"
+    / "smashup-catalog.json"
+)
 JQ_FILTER = '.factions[] | .cards[] | select(.name == "Cesium Armor")'
 
 
@@ -60,7 +66,9 @@ def cpu_ms(cmd: list[str], env: dict) -> float:
     return (usage.ru_utime + usage.ru_stime) * 1000
 
 
-def paired_cpu(a: list[str], b: list[str], env: dict, runs: int) -> tuple[float, float, float, list[float]]:
+def paired_cpu(
+    a: list[str], b: list[str], env: dict, runs: int
+) -> tuple[float, float, float, list[float]]:
     """``b``'s CPU time over ``a``'s in ``runs`` pairs: (median, lower quartile, upper quartile, b's ms)."""
     cpu_ms(a, env), cpu_ms(b, env)  # warm-up (bytecode, page cache)
     ratios, b_ms = [], []
@@ -87,7 +95,9 @@ def main() -> None:
     if exe:
         smashup = [exe]
     if ARCHIVE.is_file():
-        subprocess.run(smashup + ["import", "text", str(ARCHIVE)], env=env, check=True, capture_output=True)
+        subprocess.run(
+            smashup + ["import", "text", str(ARCHIVE)], env=env, check=True, capture_output=True
+        )
 
     rows: dict[str, tuple[float, float]] = {}
     rows["python3 -c pass"] = timed([sys.executable, "-c", "pass"], env, args.runs)
@@ -109,7 +119,9 @@ def main() -> None:
     py = rows["python3 -c pass"][0]
     jq = rows.get("jq scan of the archive", (None,))[0]
     card = rows['card "cesium armor"'][0]
-    print(f"{'command':40} {'median ms':>10} {'best ms':>9} {'x jq':>6} {'x python':>9} {'x look-up':>10}")
+    print(
+        f"{'command':40} {'median ms':>10} {'best ms':>9} {'x jq':>6} {'x python':>9} {'x look-up':>10}"
+    )
     for label, (med, best) in rows.items():
         is_lookup = label in lookups
         x_jq = f"{med / jq:.2f}" if jq and is_lookup else ""
@@ -117,10 +129,16 @@ def main() -> None:
         x_lk = f"{med / card:.2f}" if label in writers else ""
         print(f"{label:40} {med:10.1f} {best:9.1f} {x_jq:>6} {x_py:>9} {x_lk:>10}")
     if jq:
-        med, lo, hi, ms = paired_cpu(["jq", JQ_FILTER, str(ARCHIVE)], smashup + ["card", "cesium armor"], env,
-                                     max(args.runs, 20))
-        print(f'CPU, paired with jq: card "cesium armor" {statistics.median(ms):.1f} ms, '
-              f"{med:.2f}x jq (quartiles {lo:.2f}-{hi:.2f})")
+        med, lo, hi, ms = paired_cpu(
+            ["jq", JQ_FILTER, str(ARCHIVE)],
+            smashup + ["card", "cesium armor"],
+            env,
+            max(args.runs, 20),
+        )
+        print(
+            f'CPU, paired with jq: card "cesium armor" {statistics.median(ms):.1f} ms, '
+            f"{med:.2f}x jq (quartiles {lo:.2f}-{hi:.2f})"
+        )
 
 
 if __name__ == "__main__":

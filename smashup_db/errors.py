@@ -58,7 +58,11 @@ class Message:
         if values:
             try:
                 text = text.format(**values)
-            except (KeyError, IndexError, ValueError):  # a translation that drops or breaks a placeholder
+            except (
+                KeyError,
+                IndexError,
+                ValueError,
+            ):  # a translation that drops or breaks a placeholder
                 text = self.template.format(**values)
         prefix = _render(self.prefix, translate)
         return f"{prefix}: {text}" if prefix else text
@@ -73,7 +77,11 @@ class Message:
         """Equal when template, values and prefix are (so results holding messages compare as data)."""
         if not isinstance(other, Message):
             return NotImplemented
-        return (self.template, self.values, self.prefix) == (other.template, other.values, other.prefix)
+        return (self.template, self.values, self.prefix) == (
+            other.template,
+            other.values,
+            other.prefix,
+        )
 
     def __hash__(self) -> int:
         return hash((self.template, str(self.prefix)))

@@ -147,6 +147,7 @@ def run(tmp_path, monkeypatch):
 
 # =========================================================================== the site, built once per session
 
+
 @dataclass(frozen=True)
 class BuiltSite:
     """A whole site built once for the session: ``folder`` from the database ``db`` (path or URL);
@@ -175,15 +176,24 @@ def site_build(tmp_path_factory) -> Iterator[Callable[..., BuiltSite]]:
     built: dict[tuple, BuiltSite] = {}
     stack = ExitStack()
 
-    def build(variant: str, backend: str = "sqlite", *, langs: str = "en,de",
-              prepare: Callable[[str], None] | None = None) -> BuiltSite:
+    def build(
+        variant: str,
+        backend: str = "sqlite",
+        *,
+        langs: str = "en,de",
+        prepare: Callable[[str], None] | None = None,
+    ) -> BuiltSite:
         if variant == "texted" and not has_archive():
             variant = "catalogue"  # nothing to import: the bare site is the same site
         key = (variant, backend, langs)
         if key not in built:
             assert variant in ("catalogue", "texted") or prepare is not None, variant
             root = tmp_path_factory.mktemp(f"site-{variant}-{backend}")
-            db = str(root / "cat.db") if backend == "sqlite" else stack.enter_context(fresh_pg_database())
+            db = (
+                str(root / "cat.db")
+                if backend == "sqlite"
+                else stack.enter_context(fresh_pg_database())
+            )
             make_db(db)
             has_text = import_archive_text(db) if variant == "texted" else False
             if prepare is not None:

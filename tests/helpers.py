@@ -41,8 +41,10 @@ def missing_shared(*relative: str) -> str | None:
     if path.exists():
         return None
     shown = "/".join(("../shared/data",) + relative)
-    return (f"{shown} is not present (the public source data beside the checkout; "
-            f"the project does not ship it)")
+    return (
+        f"{shown} is not present (the public source data beside the checkout; "
+        f"the project does not ship it)"
+    )
 
 
 def require_shared(*relative: str) -> Path:
@@ -59,13 +61,19 @@ def has_archive() -> bool:
 
 
 #: Skips a test (or a module, as ``pytestmark``) without the card archive's two files.
-needs_archive = pytest.mark.skipif(not has_archive(), reason=missing_shared("card-archive", "smashup-catalog.json")
-                                   or missing_shared("card-archive", "smashup-bases.json") or "")
+needs_archive = pytest.mark.skipif(
+    not has_archive(),
+    reason=missing_shared("card-archive", "smashup-catalog.json")
+    or missing_shared("card-archive", "smashup-bases.json")
+    or "",
+)
 
 # =========================================================================== databases
 
 PG_URL = os.environ.get("SMASHUP_TEST_PG_URL", "").strip()
-needs_pg = pytest.mark.skipif(not PG_URL, reason="SMASHUP_TEST_PG_URL is not set (no PostgreSQL server)")
+needs_pg = pytest.mark.skipif(
+    not PG_URL, reason="SMASHUP_TEST_PG_URL is not set (no PostgreSQL server)"
+)
 #: Parameters for backend-parametrized fixtures: always SQLite, PostgreSQL when a server is given.
 BACKENDS = ["sqlite", pytest.param("postgresql", marks=needs_pg)]
 
@@ -149,6 +157,7 @@ def db_execute(db: str, sql: str, **params) -> None:
     with engine_for(resolve_url(db)).begin() as conn:
         conn.execute(text(sql), params)
 
+
 # =========================================================================== CLI results
 
 
@@ -173,6 +182,7 @@ def one_line_error(res, *needles: str) -> str:
         assert n in err, err
     return err
 
+
 def smashup_env(db: str, **extra: str) -> dict:
     """The environment for a ``smashup`` child process on ``db``: no other SMASHUP_ setting, C.UTF-8."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("SMASHUP_")}
@@ -183,8 +193,15 @@ def smashup(env: dict, *args: str, timeout: float = 120) -> subprocess.Completed
     """Run ``python -m smashup_db ARGS`` as a child process with ``env`` (no stdin); its finished process."""
     import sys
 
-    return subprocess.run([sys.executable, "-m", "smashup_db", *args], env=env, capture_output=True, text=True,
-                          stdin=subprocess.DEVNULL, timeout=timeout)
+    return subprocess.run(
+        [sys.executable, "-m", "smashup_db", *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        timeout=timeout,
+    )
+
 
 # =========================================================================== golden search queries
 # (tests/search/golden_queries.txt; run by tests/search/test_golden_queries.py on the CLI, both SQL
@@ -232,23 +249,44 @@ def cli_ids(run_cli, query: str) -> list[str] | None:
     return [f"{r['kind']}:{r['id']}" for r in data["results"]]
 
 
-def node_ids(query_js: Path, index_file: Path, queries: list[str], owned: Path | None = None) -> list[list[str] | None]:
+def node_ids(
+    query_js: Path, index_file: Path, queries: list[str], owned: Path | None = None
+) -> list[list[str] | None]:
     """Run ``queries`` through the site's evaluator in Node; per query its keys, or None when refused.
 
     ``owned``: a JSON file ``{product id: printing or null}``, the visitor's boxes (``owned:``, ``printing:``)."""
     node = shutil.which("node") or shutil.which("nodejs")
     extra = [str(owned)] if owned else []
-    proc = subprocess.run([node, str(NODE_RUNNER), str(query_js), str(index_file), *extra], input=json.dumps(queries),
-                          capture_output=True, text=True, timeout=120, check=True)
+    proc = subprocess.run(
+        [node, str(NODE_RUNNER), str(query_js), str(index_file), *extra],
+        input=json.dumps(queries),
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
     return [None if "error" in r else r["ids"] for r in json.loads(proc.stdout)]
+
 
 # =========================================================================== the browser
 
 #: The system Chromium Playwright drives (no browser download), or None.
-CHROMIUM = next((p for p in ("/usr/bin/chromium", shutil.which("chromium") or "") if p and Path(p).is_file()), None)
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
-needs_chromium = pytest.mark.skipif(CHROMIUM is None, reason="chromium not installed (apt-get install -y chromium)")
+CHROMIUM = next(
+    (p for p in ("/usr/bin/chromium", shutil.which("chromium") or "") if p and Path(p).is_file()),
+    None,
+)
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+needs_chromium = pytest.mark.skipif(
+    CHROMIUM is None, reason="chromium not installed (apt-get install -y chromium)"
+)
 
 # =========================================================================== hostile values (issue 15)
 # Used by the hostile-input tests beside what they attack: tests/importer/test_hostile_import.py,
@@ -271,30 +309,65 @@ def write_csv(path: Path, rows: list[list[str]]) -> Path:
 
 def set_name(db: str, kind: str, ref: str, lang: str, name: str) -> None:
     """Store ``name`` as an imported name directly (as a database from before the import checks may hold)."""
-    db_execute(db, "DELETE FROM name WHERE kind = :k AND ref = :r AND lang = :l AND origin = 'translations'",
-               k=kind, r=ref, l=lang)
-    db_execute(db, "INSERT INTO name (kind, ref, lang, origin, name, folded, confidence, evidence) "
-               "VALUES (:k, :r, :l, 'translations', :n, :f, '', 'translations:test')",
-               k=kind, r=ref, l=lang, n=name, f=name.lower())
+    db_execute(
+        db,
+        "DELETE FROM name WHERE kind = :k AND ref = :r AND lang = :l AND origin = 'translations'",
+        k=kind,
+        r=ref,
+        l=lang,
+    )
+    db_execute(
+        db,
+        "INSERT INTO name (kind, ref, lang, origin, name, folded, confidence, evidence) "
+        "VALUES (:k, :r, :l, 'translations', :n, :f, '', 'translations:test')",
+        k=kind,
+        r=ref,
+        l=lang,
+        n=name,
+        f=name.lower(),
+    )
 
 
 def set_text(db: str, kind: str, ref: str, lang: str, text: str) -> None:
     """Store ``text`` as the rules text of one entity directly (bypassing the import checks)."""
-    db_execute(db, "DELETE FROM entity_text WHERE kind = :k AND ref = :r AND lang = :l", k=kind, r=ref, l=lang)
-    db_execute(db, "INSERT INTO entity_text (kind, ref, lang, text, source) VALUES (:k, :r, :l, :t, 'test')",
-               k=kind, r=ref, l=lang, t=text)
+    db_execute(
+        db,
+        "DELETE FROM entity_text WHERE kind = :k AND ref = :r AND lang = :l",
+        k=kind,
+        r=ref,
+        l=lang,
+    )
+    db_execute(
+        db,
+        "INSERT INTO entity_text (kind, ref, lang, text, source) VALUES (:k, :r, :l, :t, 'test')",
+        k=kind,
+        r=ref,
+        l=lang,
+        t=text,
+    )
 
 
 def state(db: str) -> list:
     """Imported names and texts, for 'nothing changed' checks."""
-    return (db_rows(db, "SELECT kind, ref, lang, origin, name FROM name WHERE origin != 'data' "
-                        "ORDER BY kind, ref, lang, origin")
-            + db_rows(db, "SELECT kind, ref, lang, text FROM entity_text ORDER BY kind, ref, lang"))
+    return db_rows(
+        db,
+        "SELECT kind, ref, lang, origin, name FROM name WHERE origin != 'data' "
+        "ORDER BY kind, ref, lang, origin",
+    ) + db_rows(db, "SELECT kind, ref, lang, text FROM entity_text ORDER BY kind, ref, lang")
 
 
-def archive(path: Path, text: str = "Play on a minion.", name: str = "Laser Sword", **extra) -> Path:
+def archive(
+    path: Path, text: str = "Play on a minion.", name: str = "Laser Sword", **extra
+) -> Path:
     """A one-card card-archive catalogue file (Astroknights' Laser Sword)."""
     card = {"name": name, "type": "action", "text": text, **extra}
-    path.write_text(json.dumps({"source": {"name": "test archive"},
-                                "factions": [{"name": "Astroknights", "cards": [card]}]}), encoding="utf-8")
+    path.write_text(
+        json.dumps(
+            {
+                "source": {"name": "test archive"},
+                "factions": [{"name": "Astroknights", "cards": [card]}],
+            }
+        ),
+        encoding="utf-8",
+    )
     return path

@@ -124,6 +124,9 @@ def test_no_two_modules_share_a_basename():
         base = name.rpartition(".")[2]
         if base not in {"smashup_db"} and not (PACKAGE / base).is_dir():
             by_name[base].append(name)
-    shared = {b: ms for b, ms in by_name.items() if len(ms) > 1 and not all(m.endswith(f".{b}") and
-                                                                          ".versions." in m for m in ms)}
+    shared = {
+        b: ms
+        for b, ms in by_name.items()
+        if len(ms) > 1 and not all(m.endswith(f".{b}") and ".versions." in m for m in ms)
+    }
     assert shared == {}

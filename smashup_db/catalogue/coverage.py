@@ -37,8 +37,14 @@ def _counts(things, names, texted, lang: str) -> dict:
     def pct(n, total):
         return round(100.0 * n / total, 1) if total else 100.0
 
-    return {"names": n_names, "names_total": len(things), "names_percent": pct(n_names, len(things)),
-            "texts": n_texts, "texts_total": len(with_text), "texts_percent": pct(n_texts, len(with_text))}
+    return {
+        "names": n_names,
+        "names_total": len(things),
+        "names_percent": pct(n_names, len(things)),
+        "texts": n_texts,
+        "texts_total": len(with_text),
+        "texts_percent": pct(n_texts, len(with_text)),
+    }
 
 
 def coverage(model, lang: str, texts: dict | None = None) -> dict:
@@ -51,14 +57,29 @@ def coverage(model, lang: str, texts: dict | None = None) -> dict:
     faction, card and base once. ``texts``: :meth:`~smashup_db.catalogue.model.Model.texts` when already read.
     """
     names = model.names
-    texted = {key for key, found in (model.texts() if texts is None else texts).items() if lang in found.texts}
-    everything = ([("product", p) for p in model.products] + [("faction", f) for f in model.factions]
-                  + [("card", c) for c in model.cards] + [("base", b) for b in model.bases])
-    return {"lang": lang, "overall": _counts(everything, names, texted, lang),
-            "products": [{"id": p, **_counts(things_of(model, "product", p), names, texted, lang)}
-                         for p in model.products],
-            "factions": [{"id": f, **_counts(things_of(model, "faction", f), names, texted, lang)}
-                         for f in model.factions]}
+    texted = {
+        key
+        for key, found in (model.texts() if texts is None else texts).items()
+        if lang in found.texts
+    }
+    everything = (
+        [("product", p) for p in model.products]
+        + [("faction", f) for f in model.factions]
+        + [("card", c) for c in model.cards]
+        + [("base", b) for b in model.bases]
+    )
+    return {
+        "lang": lang,
+        "overall": _counts(everything, names, texted, lang),
+        "products": [
+            {"id": p, **_counts(things_of(model, "product", p), names, texted, lang)}
+            for p in model.products
+        ],
+        "factions": [
+            {"id": f, **_counts(things_of(model, "faction", f), names, texted, lang)}
+            for f in model.factions
+        ],
+    }
 
 
 def format_percent(value: float, lang: str, sign: bool = True) -> str:

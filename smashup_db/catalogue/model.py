@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections import defaultdict, namedtuple
 from types import MappingProxyType
+
 TYPE_CHECKING = False  # typing is not imported at run time (start-up; annotations are strings)
 if TYPE_CHECKING:
     from typing import Mapping
@@ -31,7 +32,12 @@ LANGS = ("en", "de")
 UNKNOWN_NAME = {"en": "(name unknown)", "de": "(Name unbekannt)"}
 
 
-class Printing(namedtuple("Printing", "kind ref product printing name type copies power breakpoint vp unknown reason evidence")):
+class Printing(
+    namedtuple(
+        "Printing",
+        "kind ref product printing name type copies power breakpoint vp unknown reason evidence",
+    )
+):
     """One product's version of a card or base (see ``models.Printing``).
 
     ``vp`` is (1st, 2nd, 3rd); ``unknown`` names the facts no source gives for
@@ -55,7 +61,16 @@ class Printing(namedtuple("Printing", "kind ref product printing name type copie
     evidence: str
 
 
-class Product(namedtuple("Product", "id kind year sort extra_decks factions bases german_title german_release", defaults=(None, None,))):
+class Product(
+    namedtuple(
+        "Product",
+        "id kind year sort extra_decks factions bases german_title german_release",
+        defaults=(
+            None,
+            None,
+        ),
+    )
+):
     """A box. ``year`` None when unknown; links are ids in catalogue order.
 
     ``german_title`` is the German edition's title (None: no German edition).
@@ -87,7 +102,17 @@ class Faction(namedtuple("Faction", "id sort products cards bases complexity", d
     complexity: str | None  # low, low-medium, medium, medium-high, high; None when unknown
 
 
-class Card(namedtuple("Card", "id faction type copies power sort keywords product note printings", defaults=(None, "", (),))):
+class Card(
+    namedtuple(
+        "Card",
+        "id faction type copies power sort keywords product note printings",
+        defaults=(
+            None,
+            "",
+            (),
+        ),
+    )
+):
     """One distinct card: ``copies`` in the deck, printed ``power`` (None: none or unknown)."""
 
     __slots__ = ()
@@ -104,7 +129,16 @@ class Card(namedtuple("Card", "id faction type copies power sort keywords produc
     printings: tuple[Printing, ...]  # rows where printings differ (none: one printing)
 
 
-class Base(namedtuple("Base", "id product faction breakpoint vp sort note scoring printings", defaults=(None, (),))):
+class Base(
+    namedtuple(
+        "Base",
+        "id product faction breakpoint vp sort note scoring printings",
+        defaults=(
+            None,
+            (),
+        ),
+    )
+):
     """A base: ``breakpoint`` and ``vp`` (1st, 2nd, 3rd) are None where no source has them."""
 
     __slots__ = ()
@@ -148,8 +182,13 @@ class Component(namedtuple("Component", "id kind count cards products evidence")
     evidence: str
 
 
-class Model(namedtuple("Model", "meta products factions cards bases names reader folded aliases components",
-                       defaults=({}, {}))):
+class Model(
+    namedtuple(
+        "Model",
+        "meta products factions cards bases names reader folded aliases components",
+        defaults=({}, {}),
+    )
+):
     """The catalogue's facts. Mappings keep catalogue order and are read-only."""
 
     __slots__ = ()
@@ -181,12 +220,22 @@ class Model(namedtuple("Model", "meta products factions cards bases names reader
     def named(self, kind: str, ref: str, lang: str) -> dict:
         """``{"id", "name", "name_lang", "name_en"}`` for embedding in results."""
         name, used = self.name(kind, ref, lang)
-        return {"id": ref, "name": name, "name_lang": used, "name_en": self.names.get((kind, ref), {}).get("en")}
+        return {
+            "id": ref,
+            "name": name,
+            "name_lang": used,
+            "name_en": self.names.get((kind, ref), {}).get("en"),
+        }
 
     def things(self, kind: str) -> Mapping[str, object]:
         """The mapping of one kind: ``product``, ``faction``, ``card``, ``base`` or ``component``."""
-        return {"product": self.products, "faction": self.factions, "card": self.cards, "base": self.bases,
-                "component": self.components}[kind]
+        return {
+            "product": self.products,
+            "faction": self.factions,
+            "card": self.cards,
+            "base": self.bases,
+            "component": self.components,
+        }[kind]
 
     # ------------------------------------------------------------------ derived facts
     def deck_totals(self, faction: str) -> dict:
@@ -202,8 +251,9 @@ class Model(namedtuple("Model", "meta products factions cards bases names reader
         return sorted(((n, k) for k, n in counts.items()), reverse=True)
 
     # ------------------------------------------------------------------ imported text
-    def texts(self, kind: str | None = None, refs: list[str] | tuple[str, ...] | None = None
-              ) -> dict[tuple[str, str], Texts]:
+    def texts(
+        self, kind: str | None = None, refs: list[str] | tuple[str, ...] | None = None
+    ) -> dict[tuple[str, str], Texts]:
         """Imported text and rulings, ``{(kind, id): Texts}``: of some things of one kind, of one kind, or all.
 
         Read on demand (it is not part of the facts); rulings come errata
@@ -219,20 +269,32 @@ class Model(namedtuple("Model", "meta products factions cards bases names reader
                 marks, ids = in_params("r", refs)
                 where, params = f"{where} AND ref IN {marks}", {**params, **ids}
         texts: dict[tuple[str, str], dict] = defaultdict(dict)
-        for r in self.reader.all("SELECT kind, ref, lang, text, source FROM entity_text" + where, **params):
+        for r in self.reader.all(
+            "SELECT kind, ref, lang, text, source FROM entity_text" + where, **params
+        ):
             texts[(r["kind"], r["ref"])][r["lang"]] = {"text": r["text"], "source": r["source"]}
         rwhere = where.replace("kind = :k", "entity = :k")
         rulings: dict[tuple[str, str], list] = defaultdict(list)
-        for r in self.reader.all("SELECT entity, ref, kind, lang, text, source FROM ruling" + rwhere
-                                 + " ORDER BY kind, id", **params):
+        for r in self.reader.all(
+            "SELECT entity, ref, kind, lang, text, source FROM ruling"
+            + rwhere
+            + " ORDER BY kind, id",
+            **params,
+        ):
             rulings[(r["entity"], r["ref"])].append(
-                {"kind": r["kind"], "lang": r["lang"], "text": r["text"], "source": r["source"]})
-        return {key: Texts(MappingProxyType(texts.get(key, {})), tuple(rulings.get(key, ())))
-                for key in set(texts) | set(rulings)}
+                {"kind": r["kind"], "lang": r["lang"], "text": r["text"], "source": r["source"]}
+            )
+        return {
+            key: Texts(MappingProxyType(texts.get(key, {})), tuple(rulings.get(key, ())))
+            for key in set(texts) | set(rulings)
+        }
 
     def text_counts(self) -> dict[str, int]:
         """Imported texts per language ``{lang: n}``."""
-        return {r["lang"]: r["n"] for r in self.reader.all("SELECT lang, COUNT(*) AS n FROM entity_text GROUP BY lang")}
+        return {
+            r["lang"]: r["n"]
+            for r in self.reader.all("SELECT lang, COUNT(*) AS n FROM entity_text GROUP BY lang")
+        }
 
     def ruling_count(self) -> int:
         """How many rulings were imported."""
@@ -247,18 +309,21 @@ def deck_totals(cards) -> dict:
     fusions, played as a minion or an action, are counted apart), and the total
     printed power of the minions (unknown power counts 0).
     """
+
     def get(c, key):
         return c[key] if isinstance(c, dict) else getattr(c, key)
 
     deck = [c for c in cards if get(c, "type") != "titan"]
     minions = [c for c in deck if get(c, "type") == "minion"]
-    return {"cards": sum(get(c, "copies") for c in deck),
-            "minions": sum(get(c, "copies") for c in minions),
-            "actions": sum(get(c, "copies") for c in deck if get(c, "type") == "action"),
-            "fusions": sum(get(c, "copies") for c in deck if get(c, "type") == "fusion"),
-            "other": sum(get(c, "copies") for c in deck if get(c, "type") == "other"),
-            "titans": sum(get(c, "copies") for c in cards if get(c, "type") == "titan"),
-            "power": sum(get(c, "copies") * (get(c, "power") or 0) for c in minions)}
+    return {
+        "cards": sum(get(c, "copies") for c in deck),
+        "minions": sum(get(c, "copies") for c in minions),
+        "actions": sum(get(c, "copies") for c in deck if get(c, "type") == "action"),
+        "fusions": sum(get(c, "copies") for c in deck if get(c, "type") == "fusion"),
+        "other": sum(get(c, "copies") for c in deck if get(c, "type") == "other"),
+        "titans": sum(get(c, "copies") for c in cards if get(c, "type") == "titan"),
+        "power": sum(get(c, "copies") * (get(c, "power") or 0) for c in minions),
+    }
 
 
 def load(reader) -> Model:
@@ -267,43 +332,90 @@ def load(reader) -> Model:
     Raises :class:`~smashup_db.errors.DatabaseError` when the database cannot be read.
     """
     meta = {r["key"]: r["value"] for r in reader.all("SELECT key, value FROM meta")}
-    product_rows = reader.all("SELECT id, kind, year, sort, german_title, german_release FROM product"
-                              " ORDER BY sort, id")
+    product_rows = reader.all(
+        "SELECT id, kind, year, sort, german_title, german_release FROM product ORDER BY sort, id"
+    )
     printings: dict[tuple[str, str], list[Printing]] = defaultdict(list)
-    for r in reader.all("SELECT pr.kind, pr.ref, pr.product_id, pr.printing, pr.name, pr.type, pr.copies, pr.power,"
-                        " pr.breakpoint, pr.vp1, pr.vp2, pr.vp3, pr.unknown, pr.reason, pr.evidence"
-                        " FROM printing pr JOIN product p ON p.id = pr.product_id"
-                        " ORDER BY pr.kind, pr.ref, p.sort,"
-                        " CASE pr.printing WHEN 'original' THEN 0 WHEN 'current' THEN 1 ELSE 2 END"):
-        printings[(r["kind"], r["ref"])].append(Printing(
-            r["kind"], r["ref"], r["product_id"], r["printing"], r["name"], r["type"], r["copies"], r["power"],
-            r["breakpoint"], (r["vp1"], r["vp2"], r["vp3"]), tuple(u for u in r["unknown"].split(",") if u),
-            r["reason"], r["evidence"]))
+    for r in reader.all(
+        "SELECT pr.kind, pr.ref, pr.product_id, pr.printing, pr.name, pr.type, pr.copies, pr.power,"
+        " pr.breakpoint, pr.vp1, pr.vp2, pr.vp3, pr.unknown, pr.reason, pr.evidence"
+        " FROM printing pr JOIN product p ON p.id = pr.product_id"
+        " ORDER BY pr.kind, pr.ref, p.sort,"
+        " CASE pr.printing WHEN 'original' THEN 0 WHEN 'current' THEN 1 ELSE 2 END"
+    ):
+        printings[(r["kind"], r["ref"])].append(
+            Printing(
+                r["kind"],
+                r["ref"],
+                r["product_id"],
+                r["printing"],
+                r["name"],
+                r["type"],
+                r["copies"],
+                r["power"],
+                r["breakpoint"],
+                (r["vp1"], r["vp2"], r["vp3"]),
+                tuple(u for u in r["unknown"].split(",") if u),
+                r["reason"],
+                r["evidence"],
+            )
+        )
     extra: dict[str, list[str]] = defaultdict(list)
-    for r in reader.all("SELECT product_id, deck FROM product_extra_deck ORDER BY product_id, position"):
+    for r in reader.all(
+        "SELECT product_id, deck FROM product_extra_deck ORDER BY product_id, position"
+    ):
         extra[r["product_id"]].append(r["deck"])
     faction_rows = reader.all("SELECT id, sort, complexity FROM faction ORDER BY sort, id")
     faction_products: dict[str, list[str]] = defaultdict(list)
-    for r in reader.all("SELECT pf.faction_id, pf.product_id FROM product_faction pf"
-                        " JOIN product p ON p.id = pf.product_id ORDER BY p.sort, pf.faction_id"):
+    for r in reader.all(
+        "SELECT pf.faction_id, pf.product_id FROM product_faction pf"
+        " JOIN product p ON p.id = pf.product_id ORDER BY p.sort, pf.faction_id"
+    ):
         faction_products[r["faction_id"]].append(r["product_id"])
     keywords: dict[str, list[str]] = defaultdict(list)
     for r in reader.all("SELECT card_id, keyword FROM card_keyword ORDER BY card_id, keyword"):
         keywords[r["card_id"]].append(r["keyword"])
-    cards = {r["id"]: Card(r["id"], r["faction_id"], r["type"], r["copies"], r["power"], r["sort"],
-                           tuple(keywords.get(r["id"], ())), r["product_id"], r["note"] or "",
-                           tuple(printings.get(("card", r["id"]), ())))
-             for r in reader.all("SELECT id, faction_id, type, copies, power, sort, product_id, note"
-                                 " FROM card ORDER BY sort, id")}
-    bases = {r["id"]: Base(r["id"], r["product_id"], r["faction_id"], r["breakpoint"],
-                           (r["vp1"], r["vp2"], r["vp3"]), r["sort"], r["note"] or "", r["scoring"],
-                           tuple(printings.get(("base", r["id"]), ())))
-             for r in reader.all("SELECT id, product_id, faction_id, breakpoint, vp1, vp2, vp3, sort, note, scoring"
-                                 " FROM base ORDER BY sort, id")}
+    cards = {
+        r["id"]: Card(
+            r["id"],
+            r["faction_id"],
+            r["type"],
+            r["copies"],
+            r["power"],
+            r["sort"],
+            tuple(keywords.get(r["id"], ())),
+            r["product_id"],
+            r["note"] or "",
+            tuple(printings.get(("card", r["id"]), ())),
+        )
+        for r in reader.all(
+            "SELECT id, faction_id, type, copies, power, sort, product_id, note"
+            " FROM card ORDER BY sort, id"
+        )
+    }
+    bases = {
+        r["id"]: Base(
+            r["id"],
+            r["product_id"],
+            r["faction_id"],
+            r["breakpoint"],
+            (r["vp1"], r["vp2"], r["vp3"]),
+            r["sort"],
+            r["note"] or "",
+            r["scoring"],
+            tuple(printings.get(("base", r["id"]), ())),
+        )
+        for r in reader.all(
+            "SELECT id, product_id, faction_id, breakpoint, vp1, vp2, vp3, sort, note, scoring"
+            " FROM base ORDER BY sort, id"
+        )
+    }
     names: dict[tuple[str, str], dict[str, str]] = defaultdict(dict)
     folded: dict[tuple[str, str], dict[str, str]] = defaultdict(dict)
-    for r in reader.all("SELECT kind, ref, lang, name, folded FROM name"
-                        " ORDER BY CASE WHEN origin = 'data' THEN 0 ELSE 1 END"):
+    for r in reader.all(
+        "SELECT kind, ref, lang, name, folded FROM name"
+        " ORDER BY CASE WHEN origin = 'data' THEN 0 ELSE 1 END"
+    ):
         names[(r["kind"], r["ref"])][r["lang"]] = r["name"]
         folded[(r["kind"], r["ref"])][r["lang"]] = r["folded"]
 
@@ -316,33 +428,73 @@ def load(reader) -> Model:
         bases_of_p[b.product].append(b.id)
         if b.faction:
             bases_of_f[b.faction].append(b.id)
-    factions = {r["id"]: Faction(r["id"], r["sort"], tuple(faction_products.get(r["id"], ())),
-                                 tuple(cards_of.get(r["id"], ())), tuple(bases_of_f.get(r["id"], ())),
-                                 r["complexity"])
-                for r in faction_rows}
+    factions = {
+        r["id"]: Faction(
+            r["id"],
+            r["sort"],
+            tuple(faction_products.get(r["id"], ())),
+            tuple(cards_of.get(r["id"], ())),
+            tuple(bases_of_f.get(r["id"], ())),
+            r["complexity"],
+        )
+        for r in faction_rows
+    }
     factions_of: dict[str, list[str]] = defaultdict(list)
     for f in factions.values():  # a product lists its factions in catalogue order
         for pid in f.products:
             factions_of[pid].append(f.id)
-    for b in bases.values():  # a base printed in a further product (The Big Geeky Box) is in its list too
+    for b in (
+        bases.values()
+    ):  # a base printed in a further product (The Big Geeky Box) is in its list too
         for pr in b.printings:
             if pr.product != b.product and b.id not in bases_of_p[pr.product]:
                 bases_of_p[pr.product].append(b.id)
-    products = {r["id"]: Product(r["id"], r["kind"], r["year"], r["sort"], tuple(extra.get(r["id"], ())),
-                                 tuple(factions_of.get(r["id"], ())), tuple(bases_of_p.get(r["id"], ())),
-                                 r["german_title"], r["german_release"])
-                for r in product_rows}
+    products = {
+        r["id"]: Product(
+            r["id"],
+            r["kind"],
+            r["year"],
+            r["sort"],
+            tuple(extra.get(r["id"], ())),
+            tuple(factions_of.get(r["id"], ())),
+            tuple(bases_of_p.get(r["id"], ())),
+            r["german_title"],
+            r["german_release"],
+        )
+        for r in product_rows
+    }
     aliases: dict[tuple[str, str], list[str]] = defaultdict(list)
     for r in reader.all("SELECT kind, ref, folded FROM alias ORDER BY kind, ref, folded"):
         aliases[(r["kind"], r["ref"])].append(r["folded"])
     comp_products: dict[str, list[str]] = defaultdict(list)
-    for r in reader.all("SELECT cp.component_id, cp.product_id FROM component_product cp"
-                        " JOIN product p ON p.id = cp.product_id ORDER BY p.sort"):
+    for r in reader.all(
+        "SELECT cp.component_id, cp.product_id FROM component_product cp"
+        " JOIN product p ON p.id = cp.product_id ORDER BY p.sort"
+    ):
         comp_products[r["component_id"]].append(r["product_id"])
-    components = {r["id"]: Component(r["id"], r["kind"], r["count"], r["cards"],
-                                     tuple(comp_products.get(r["id"], ())), r["evidence"] or "")
-                  for r in reader.all("SELECT id, kind, count, cards, evidence FROM component ORDER BY sort, id")}
+    components = {
+        r["id"]: Component(
+            r["id"],
+            r["kind"],
+            r["count"],
+            r["cards"],
+            tuple(comp_products.get(r["id"], ())),
+            r["evidence"] or "",
+        )
+        for r in reader.all(
+            "SELECT id, kind, count, cards, evidence FROM component ORDER BY sort, id"
+        )
+    }
     ro = MappingProxyType
-    return Model(ro(meta), ro(products), ro(factions), ro(cards), ro(bases),
-                 ro({k: ro(v) for k, v in names.items()}), reader, ro(folded),
-                 ro({k: tuple(v) for k, v in aliases.items()}), ro(components))
+    return Model(
+        ro(meta),
+        ro(products),
+        ro(factions),
+        ro(cards),
+        ro(bases),
+        ro({k: ro(v) for k, v in names.items()}),
+        reader,
+        ro(folded),
+        ro({k: tuple(v) for k, v in aliases.items()}),
+        ro(components),
+    )

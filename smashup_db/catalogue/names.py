@@ -18,9 +18,9 @@ display language preferred.
 
 from __future__ import annotations
 
+from smashup_db.common.text import fold
 from smashup_db.errors import UserError
 from smashup_db.i18n import N_
-from smashup_db.common.text import fold
 
 #: rapidfuzz WRatio score (0-100) a name needs to be suggested.
 SUGGEST_CUTOFF = 60
@@ -31,19 +31,37 @@ FUZZY_ACCEPT, FUZZY_LEAD = 75, 5
 #: Per kind of thing: the messages for no match, no match with suggestions, and several matches
 #: (written out per kind: German nouns differ in gender).
 _NOT_FOUND = {
-    "card": (N_("no card named {query!r}"), N_("no card named {query!r}; did you mean: {names}?"),
-             N_("card {query!r} is ambiguous: {names}")),
-    "base": (N_("no base named {query!r}"), N_("no base named {query!r}; did you mean: {names}?"),
-             N_("base {query!r} is ambiguous: {names}")),
-    "faction": (N_("no faction named {query!r}"), N_("no faction named {query!r}; did you mean: {names}?"),
-                N_("faction {query!r} is ambiguous: {names}")),
-    "product": (N_("no product named {query!r}"), N_("no product named {query!r}; did you mean: {names}?"),
-                N_("product {query!r} is ambiguous: {names}")),
-    "titan": (N_("no titan named {query!r}"), N_("no titan named {query!r}; did you mean: {names}?"),
-              N_("titan {query!r} is ambiguous: {names}")),
+    "card": (
+        N_("no card named {query!r}"),
+        N_("no card named {query!r}; did you mean: {names}?"),
+        N_("card {query!r} is ambiguous: {names}"),
+    ),
+    "base": (
+        N_("no base named {query!r}"),
+        N_("no base named {query!r}; did you mean: {names}?"),
+        N_("base {query!r} is ambiguous: {names}"),
+    ),
+    "faction": (
+        N_("no faction named {query!r}"),
+        N_("no faction named {query!r}; did you mean: {names}?"),
+        N_("faction {query!r} is ambiguous: {names}"),
+    ),
+    "product": (
+        N_("no product named {query!r}"),
+        N_("no product named {query!r}; did you mean: {names}?"),
+        N_("product {query!r} is ambiguous: {names}"),
+    ),
+    "titan": (
+        N_("no titan named {query!r}"),
+        N_("no titan named {query!r}; did you mean: {names}?"),
+        N_("titan {query!r} is ambiguous: {names}"),
+    ),
 }
-_ANY = (N_("no {kind} named {query!r}"), N_("no {kind} named {query!r}; did you mean: {names}?"),
-        N_("{kind} {query!r} is ambiguous: {names}"))
+_ANY = (
+    N_("no {kind} named {query!r}"),
+    N_("no {kind} named {query!r}; did you mean: {names}?"),
+    N_("{kind} {query!r} is ambiguous: {names}"),
+)
 
 
 class NotFound(UserError, LookupError):
@@ -52,7 +70,9 @@ class NotFound(UserError, LookupError):
     def __init__(self, kind: str, query: str, suggestions: list[str]):
         self.kind, self.query, self.suggestions = kind, query, suggestions
         plain, hinted, _ = _NOT_FOUND.get(kind, _ANY)
-        super().__init__(hinted if suggestions else plain, kind=kind, query=query, names=", ".join(suggestions))
+        super().__init__(
+            hinted if suggestions else plain, kind=kind, query=query, names=", ".join(suggestions)
+        )
 
 
 class Ambiguous(UserError, LookupError):
@@ -61,7 +81,9 @@ class Ambiguous(UserError, LookupError):
     def __init__(self, kind: str, query: str, ids: list[str], names: list[str]):
         self.kind, self.query, self.ids, self.names = kind, query, ids, names
         more = ", ..." if len(names) > 6 else ""
-        super().__init__(_NOT_FOUND.get(kind, _ANY)[2], kind=kind, query=query, names=", ".join(names[:6]) + more)
+        super().__init__(
+            _NOT_FOUND.get(kind, _ANY)[2], kind=kind, query=query, names=", ".join(names[:6]) + more
+        )
 
 
 class NameMatcher:
@@ -77,15 +99,29 @@ class NameMatcher:
             from smashup_db.catalogue.printing import printing_names
 
             folded = self.model.folded  # stored with each name: nothing to fold here
-            other = printing_names(self.model, kind)  # names of other printings (Miskatonic University)
-            aliases = getattr(self.model, "aliases", {}) or {}  # data/curated/aliases.json (Tornadoes...)
-            self._folded[kind] = {ref: tuple(dict.fromkeys([*folded.get((kind, ref), {}).values(),
-                                                            *sorted(other.get(ref, ())),
-                                                            *aliases.get((kind, ref), ())]))
-                                  for ref in self.model.things(kind)}
+            other = printing_names(
+                self.model, kind
+            )  # names of other printings (Miskatonic University)
+            aliases = (
+                getattr(self.model, "aliases", {}) or {}
+            )  # data/curated/aliases.json (Tornadoes...)
+            self._folded[kind] = {
+                ref: tuple(
+                    dict.fromkeys(
+                        [
+                            *folded.get((kind, ref), {}).values(),
+                            *sorted(other.get(ref, ())),
+                            *aliases.get((kind, ref), ()),
+                        ]
+                    )
+                )
+                for ref in self.model.things(kind)
+            }
         return self._folded[kind]
 
-    def match(self, kind: str, query: str, among: list[str] | None = None, fuzzy: bool = False) -> list[str]:
+    def match(
+        self, kind: str, query: str, among: list[str] | None = None, fuzzy: bool = False
+    ) -> list[str]:
         """Ids of the ``kind`` things ``query`` names (catalogue order, or ``among``'s order).
 
         ``among`` restricts the choices (e.g. a draft pool). Raises
@@ -103,23 +139,44 @@ class NameMatcher:
             if exact:
                 return exact
             for test in (str.startswith, str.__contains__):
-                found = [i for i in choices
-                         if any(test(n, q) for n in folded.get(i, ())) or test(i.replace("-", " "), q)]
+                found = [
+                    i
+                    for i in choices
+                    if any(test(n, q) for n in folded.get(i, ())) or test(i.replace("-", " "), q)
+                ]
                 if len(found) == 1:
                     return found
                 if found:
-                    raise Ambiguous(kind, query, found, [self.model.name(kind, i, self.lang)[0] for i in found])
+                    raise Ambiguous(
+                        kind, query, found, [self.model.name(kind, i, self.lang)[0] for i in found]
+                    )
             if fuzzy:
                 from rapidfuzz import fuzz
 
-                scored = sorted(((max((fuzz.ratio(q, n) for n in folded.get(i, ()) or (fold(i),)), default=0), i)
-                                 for i in choices), reverse=True)
-                if scored and scored[0][0] >= FUZZY_ACCEPT and (len(scored) == 1 or
-                                                                scored[0][0] - scored[1][0] >= FUZZY_LEAD):
+                scored = sorted(
+                    (
+                        (
+                            max(
+                                (fuzz.ratio(q, n) for n in folded.get(i, ()) or (fold(i),)),
+                                default=0,
+                            ),
+                            i,
+                        )
+                        for i in choices
+                    ),
+                    reverse=True,
+                )
+                if (
+                    scored
+                    and scored[0][0] >= FUZZY_ACCEPT
+                    and (len(scored) == 1 or scored[0][0] - scored[1][0] >= FUZZY_LEAD)
+                ):
                     return [scored[0][1]]
         raise NotFound(kind, query, self.suggest(kind, raw, among=among))
 
-    def suggest(self, kind: str, query: str, limit: int = 5, among: list[str] | None = None) -> list[str]:
+    def suggest(
+        self, kind: str, query: str, limit: int = 5, among: list[str] | None = None
+    ) -> list[str]:
         """Up to ``limit`` names close to ``query``, best first; a thing's name in the display language preferred."""
         from rapidfuzz import fuzz, process
 
@@ -131,8 +188,13 @@ class NameMatcher:
             for lang in (self.lang, "en", *names):
                 if lang in names:
                     choices.setdefault(fold(names[lang]), names[lang])
-        found = process.extract(fold(query), list(choices), scorer=fuzz.WRatio, limit=limit * 3,
-                                score_cutoff=SUGGEST_CUTOFF)
+        found = process.extract(
+            fold(query),
+            list(choices),
+            scorer=fuzz.WRatio,
+            limit=limit * 3,
+            score_cutoff=SUGGEST_CUTOFF,
+        )
         out: list[str] = []
         for key, _score, _ in found:
             if choices[key] not in out:

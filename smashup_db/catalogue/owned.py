@@ -15,7 +15,10 @@ def held_products(model, thing) -> list[str]:
     """Product ids holding ``thing`` (a read-model card or base), in the order
     :func:`~smashup_db.catalogue.printing.applies` consults them: its own product, the products of
     its printing rows, then (cards) its faction's products; each once."""
-    seen = [getattr(thing, "product", None), *(r.product for r in getattr(thing, "printings", ()) or ())]
+    seen = [
+        getattr(thing, "product", None),
+        *(r.product for r in getattr(thing, "printings", ()) or ()),
+    ]
     if hasattr(thing, "copies") and getattr(thing, "faction", None) in model.factions:
         seen.extend(model.factions[thing.faction].products)
     out: list[str] = []

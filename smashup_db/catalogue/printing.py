@@ -10,8 +10,8 @@ over the read model; no database access.
 
 from __future__ import annotations
 
-from smashup_db.errors import UserError
 from smashup_db.common.text import fold
+from smashup_db.errors import UserError
 from smashup_db.i18n import N_
 
 PRINTINGS = ("original", "current", "german")
@@ -29,7 +29,11 @@ def check(printing: str | None) -> str | None:
         return None
     p = printing.strip().lower()
     if p not in PRINTINGS:
-        raise PrintingError(N_("unknown printing {printing!r}; use one of: {printings}"), printing=printing, printings=', '.join(PRINTINGS))
+        raise PrintingError(
+            N_("unknown printing {printing!r}; use one of: {printings}"),
+            printing=printing,
+            printings=", ".join(PRINTINGS),
+        )
     return p
 
 
@@ -46,7 +50,11 @@ def applies(thing, owned, asked: str | None = None, products=()) -> str:
     numbers even when ``--printing`` names another one (every printing stays listed in ``printings``).
     """
     if owned:
-        seen = [getattr(thing, "product", None), *(r.product for r in getattr(thing, "printings", ())), *products]
+        seen = [
+            getattr(thing, "product", None),
+            *(r.product for r in getattr(thing, "printings", ())),
+            *products,
+        ]
         for pid in seen:
             if pid and pid in owned and owned[pid]:
                 return owned[pid]
@@ -58,7 +66,11 @@ def applies(thing, owned, asked: str | None = None, products=()) -> str:
 def german_held(model, thing, products=()) -> bool:
     """True when a product holding ``thing`` (its own, its printing rows', ``products``: a card's
     faction's boxes) was published in German (``german_title``, shared/data/german/editions-de.tsv)."""
-    held = [getattr(thing, "product", None), *(r.product for r in getattr(thing, "printings", ())), *products]
+    held = [
+        getattr(thing, "product", None),
+        *(r.product for r in getattr(thing, "printings", ())),
+        *products,
+    ]
     return any(model.products[p].german_title for p in held if p in model.products)
 
 
@@ -69,7 +81,9 @@ def pick(thing, printing: str | None):
     ``current``/None prefer a ``current`` row in the thing's own product.
     """
     rows = getattr(thing, "printings", ()) or ()
-    order = {"german": ("german", "original"), "original": ("original",)}.get(printing or "current", ())
+    order = {"german": ("german", "original"), "original": ("original",)}.get(
+        printing or "current", ()
+    )
     home = getattr(thing, "product", None)
     for want in order:
         found = [r for r in rows if r.printing == want]
@@ -90,10 +104,26 @@ def base_facts(base, printing: str | None) -> dict:
     asked = printing or "current"
     if row is None:
         unknown = [] if base.breakpoint is not None else ["breakpoint", "vp"]
-        return {"printing": asked, "facts_from": "current", "product": base.product, "name": None,
-                "breakpoint": base.breakpoint, "vp": list(base.vp), "unknown": unknown, "reason": base.note or ""}
-    return {"printing": asked, "facts_from": row.printing, "product": row.product, "name": row.name or None,
-            "breakpoint": row.breakpoint, "vp": list(row.vp), "unknown": list(row.unknown), "reason": row.reason}
+        return {
+            "printing": asked,
+            "facts_from": "current",
+            "product": base.product,
+            "name": None,
+            "breakpoint": base.breakpoint,
+            "vp": list(base.vp),
+            "unknown": unknown,
+            "reason": base.note or "",
+        }
+    return {
+        "printing": asked,
+        "facts_from": row.printing,
+        "product": row.product,
+        "name": row.name or None,
+        "breakpoint": row.breakpoint,
+        "vp": list(row.vp),
+        "unknown": list(row.unknown),
+        "reason": row.reason,
+    }
 
 
 def card_facts(card, printing: str | None) -> dict:
@@ -101,11 +131,26 @@ def card_facts(card, printing: str | None) -> dict:
     row = pick(card, printing)
     asked = printing or "current"
     if row is None:
-        return {"printing": asked, "facts_from": "current", "product": card.product, "name": None,
-                "copies": card.copies, "power": card.power,
-                "unknown": ["power"] if power_status(card) == UNKNOWN else [], "reason": card.note}
-    return {"printing": asked, "facts_from": row.printing, "product": row.product, "name": row.name or None, "copies": row.copies,
-            "power": row.power, "unknown": list(row.unknown), "reason": row.reason}
+        return {
+            "printing": asked,
+            "facts_from": "current",
+            "product": card.product,
+            "name": None,
+            "copies": card.copies,
+            "power": card.power,
+            "unknown": ["power"] if power_status(card) == UNKNOWN else [],
+            "reason": card.note,
+        }
+    return {
+        "printing": asked,
+        "facts_from": row.printing,
+        "product": row.product,
+        "name": row.name or None,
+        "copies": row.copies,
+        "power": row.power,
+        "unknown": list(row.unknown),
+        "reason": row.reason,
+    }
 
 
 def power_status(card, power: int | None = None) -> str:
@@ -117,8 +162,10 @@ def power_status(card, power: int | None = None) -> str:
 
 
 #: Where the current facts of a thing without printing rows come from (see ``smashup data compile``).
-CURRENT_EVIDENCE = {"card": "card-archive/smashup-catalog.json (source errors fixed in data/curated/corrections.json)",
-                    "base": "card-archive/smashup-bases.json (source errors fixed in data/curated/corrections.json)"}
+CURRENT_EVIDENCE = {
+    "card": "card-archive/smashup-catalog.json (source errors fixed in data/curated/corrections.json)",
+    "base": "card-archive/smashup-bases.json (source errors fixed in data/curated/corrections.json)",
+}
 
 
 def rows_json(model, thing, lang: str) -> list[dict]:
@@ -130,7 +177,11 @@ def rows_json(model, thing, lang: str) -> list[dict]:
     """
     out = []
     for r in thing.printings:
-        row = {"product": model.named("product", r.product, lang), "printing": r.printing, "name": r.name or None}
+        row = {
+            "product": model.named("product", r.product, lang),
+            "printing": r.printing,
+            "name": r.name or None,
+        }
         if r.kind == "card":
             row.update({"type": r.type, "copies": r.copies, "power": r.power})
         else:
@@ -139,18 +190,38 @@ def rows_json(model, thing, lang: str) -> list[dict]:
         out.append(row)
     if not out:
         if hasattr(thing, "breakpoint"):
-            out.append({"product": model.named("product", thing.product, lang), "printing": "current",
-                        "name": None, "breakpoint": thing.breakpoint, "vp": list(thing.vp),
-                        "unknown": [] if thing.breakpoint is not None else ["breakpoint", "vp"],
-                        "reason": thing.note,
-                        "evidence": "" if thing.breakpoint is None else (thing.note or CURRENT_EVIDENCE["base"])})
+            out.append(
+                {
+                    "product": model.named("product", thing.product, lang),
+                    "printing": "current",
+                    "name": None,
+                    "breakpoint": thing.breakpoint,
+                    "vp": list(thing.vp),
+                    "unknown": [] if thing.breakpoint is not None else ["breakpoint", "vp"],
+                    "reason": thing.note,
+                    "evidence": ""
+                    if thing.breakpoint is None
+                    else (thing.note or CURRENT_EVIDENCE["base"]),
+                }
+            )
         else:
-            products = [thing.product] if thing.product else list(model.factions[thing.faction].products)
+            products = (
+                [thing.product] if thing.product else list(model.factions[thing.faction].products)
+            )
             for pid in products:
-                out.append({"product": model.named("product", pid, lang), "printing": "current", "name": None,
-                            "type": thing.type, "copies": thing.copies, "power": thing.power,
-                            "unknown": ["power"] if power_status(thing) == UNKNOWN else [],
-                            "reason": thing.note, "evidence": CURRENT_EVIDENCE["card"]})
+                out.append(
+                    {
+                        "product": model.named("product", pid, lang),
+                        "printing": "current",
+                        "name": None,
+                        "type": thing.type,
+                        "copies": thing.copies,
+                        "power": thing.power,
+                        "unknown": ["power"] if power_status(thing) == UNKNOWN else [],
+                        "reason": thing.note,
+                        "evidence": CURRENT_EVIDENCE["card"],
+                    }
+                )
     return out
 
 

@@ -41,7 +41,7 @@ def shown_ruling(text: str, kind: str, lang: str) -> str:
     if not m:
         return text
     word = gettext(FLAGS[m.group(1).lower()], lang)
-    rest = after[m.end():].lstrip()
+    rest = after[m.end() :].lstrip()
     if rest[:1] in ("-", "–", ":"):
         rest = rest[1:]
     rest = rest.strip()
@@ -72,6 +72,10 @@ def source_pages(meta) -> dict[tuple[str, str, str], str]:
         if not isinstance(pages, dict):
             continue
         for ref, url in pages.items():
-            if isinstance(ref, str) and isinstance(url, str) and url.lower().startswith(("https://", "http://")):
+            if (
+                isinstance(ref, str)
+                and isinstance(url, str)
+                and url.lower().startswith(("https://", "http://"))
+            ):
                 out[(upstream, kind, ref)] = url
     return out

@@ -12,13 +12,21 @@ from __future__ import annotations
 
 import json
 
-from smashup_db.catalogue import printing as prt
 from smashup_db.catalogue import model as readmodel
-from smashup_db.catalogue.names import Ambiguous, NameMatcher, NotFound
+from smashup_db.catalogue import printing as prt
 from smashup_db.catalogue.model import LANGS, UNKNOWN_NAME, deck_totals
+from smashup_db.catalogue.names import Ambiguous, NameMatcher, NotFound
 from smashup_db.i18n.terms import default_lang  # noqa: F401  (re-exported: the locale's display language)
 
-__all__ = ["Catalogue", "NotFound", "Ambiguous", "LANGS", "UNKNOWN_NAME", "default_lang", "deck_totals"]
+__all__ = [
+    "Catalogue",
+    "NotFound",
+    "Ambiguous",
+    "LANGS",
+    "UNKNOWN_NAME",
+    "default_lang",
+    "deck_totals",
+]
 
 
 class Catalogue:
@@ -32,8 +40,14 @@ class Catalogue:
     every view of this catalogue shows where no box is owned (:meth:`printing_of`).
     """
 
-    def __init__(self, reader, lang: str = "en", model: readmodel.Model | None = None, owned=None,
-                 printing: str | None = None):
+    def __init__(
+        self,
+        reader,
+        lang: str = "en",
+        model: readmodel.Model | None = None,
+        owned=None,
+        printing: str | None = None,
+    ):
         self.r = reader
         self.lang = lang
         self.model = model or readmodel.load(reader)
@@ -87,21 +101,39 @@ class Catalogue:
     def products(self) -> list[dict]:
         """All products in publication order: id, names, kind, year, extra decks, faction and base counts,
         and the German edition (``{"title", "release"}``; None when the product was not published in German)."""
-        return [{**self.named("product", p.id), "kind": p.kind, "year": p.year, "extra_decks": list(p.extra_decks),
-                 "factions": len(p.factions), "bases": len(p.bases),
-                 "german_edition": {"title": p.german_title, "release": p.german_release} if p.german_title else None}
-                for p in self.model.products.values()]
+        return [
+            {
+                **self.named("product", p.id),
+                "kind": p.kind,
+                "year": p.year,
+                "extra_decks": list(p.extra_decks),
+                "factions": len(p.factions),
+                "bases": len(p.bases),
+                "german_edition": {"title": p.german_title, "release": p.german_release}
+                if p.german_title
+                else None,
+            }
+            for p in self.model.products.values()
+        ]
 
     def factions(self, product: str | None = None) -> list[dict]:
         """Factions in catalogue order (optionally of one product), with their products."""
         pid = self.resolve("product", product)[0] if product else None
-        return [{**self.named("faction", f.id), "products": [self.named("product", p) for p in f.products]}
-                for f in self.model.factions.values() if pid is None or pid in f.products]
+        return [
+            {
+                **self.named("faction", f.id),
+                "products": [self.named("product", p) for p in f.products],
+            }
+            for f in self.model.factions.values()
+            if pid is None or pid in f.products
+        ]
 
     def owned_printings(self) -> dict[str, str]:
         """``{product id: printing}`` of the boxes the group owns, as given by ``owned`` (empty when None)."""
         if self._owned is None:
-            self._owned = dict(self._owned_source() if callable(self._owned_source) else self._owned_source or {})
+            self._owned = dict(
+                self._owned_source() if callable(self._owned_source) else self._owned_source or {}
+            )
         return self._owned
 
     def printing_of(self, thing, printing: str | None = None) -> str:
@@ -110,7 +142,11 @@ class Catalogue:
         ``printing``, else ``current``); ``german`` only where a German box holds the thing (else
         ``current``: a thing no German box holds has no German edition)."""
         products = ()
-        if getattr(thing, "faction", None) and hasattr(thing, "copies") and thing.faction in self.model.factions:
+        if (
+            getattr(thing, "faction", None)
+            and hasattr(thing, "copies")
+            and thing.faction in self.model.factions
+        ):
             products = tuple(self.model.factions[thing.faction].products)
         used = prt.applies(thing, self.owned_printings(), printing or self.printing, products)
         if used == "german" and not prt.german_held(self.model, thing, products):
@@ -123,28 +159,50 @@ class Catalogue:
         c = self.model.cards[cid]
         facts = prt.card_facts(c, self.printing_of(c, printing))
         status = prt.power_status(c, facts["power"])
-        return {**self.named("card", cid), "type": c.type, "copies": facts["copies"], "power": facts["power"],
-                "power_status": status, "keywords": list(c.keywords),
-                **({"power_reason": c.note or "no source gives it"} if status == prt.UNKNOWN else {})}
+        return {
+            **self.named("card", cid),
+            "type": c.type,
+            "copies": facts["copies"],
+            "power": facts["power"],
+            "power_status": status,
+            "keywords": list(c.keywords),
+            **({"power_reason": c.note or "no source gives it"} if status == prt.UNKNOWN else {}),
+        }
 
     def base_row(self, bid: str, printing: str | None = None) -> dict:
         """A base as a list row: names, product, faction, breakpoint, VP, whether stats are known, note,
         own scoring rule (``scoring``, None when VP go 1st/2nd/3rd as printed); the facts of the printing
         :meth:`printing_of` picks (the one owned, else ``printing`` when given, else current)."""
         b = self.model.bases[bid]
-        row = {**self.named("base", bid), "product": self.named("product", b.product),
-               "faction": self.named("faction", b.faction) if b.faction else None,
-               "breakpoint": b.breakpoint, "vp": list(b.vp), "stats_known": b.stats_known, "note": b.note or None,
-               "scoring": b.scoring}
+        row = {
+            **self.named("base", bid),
+            "product": self.named("product", b.product),
+            "faction": self.named("faction", b.faction) if b.faction else None,
+            "breakpoint": b.breakpoint,
+            "vp": list(b.vp),
+            "stats_known": b.stats_known,
+            "note": b.note or None,
+            "scoring": b.scoring,
+        }
         f = prt.base_facts(b, self.printing_of(b, printing))
-        row.update({"breakpoint": f["breakpoint"], "vp": f["vp"], "stats_known": f["breakpoint"] is not None,
-                    "printing": f["printing"], "facts_from": f["facts_from"], "printing_name": f["name"],
-                    "printing_product": self.named("product", f["product"])})
+        row.update(
+            {
+                "breakpoint": f["breakpoint"],
+                "vp": f["vp"],
+                "stats_known": f["breakpoint"] is not None,
+                "printing": f["printing"],
+                "facts_from": f["facts_from"],
+                "printing_name": f["name"],
+                "printing_product": self.named("product", f["product"]),
+            }
+        )
         if f["unknown"]:
             row["note"] = f["reason"] or row["note"]
         return row
 
-    def bases(self, product: str | None = None, faction: str | None = None, printing: str | None = None) -> list[dict]:
+    def bases(
+        self, product: str | None = None, faction: str | None = None, printing: str | None = None
+    ) -> list[dict]:
         """Bases in catalogue order, optionally of one product and/or one faction, in ``printing``.
 
         A product's bases include those it printed that are filed under a
@@ -153,17 +211,25 @@ class Catalogue:
         pid = self.resolve("product", product)[0] if product else None
         fid = self.resolve("faction", faction)[0] if faction else None
         in_product = set(self.model.products[pid].bases) if pid else None
-        return [self.base_row(b.id, self.printing_of(b, printing)) for b in self.model.bases.values()
-                if (pid is None or b.id in in_product) and (fid is None or b.faction == fid)]
+        return [
+            self.base_row(b.id, self.printing_of(b, printing))
+            for b in self.model.bases.values()
+            if (pid is None or b.id in in_product) and (fid is None or b.faction == fid)
+        ]
 
     def faction(self, query: str, printing: str | None = None) -> dict:
         """One faction: its cards (copies, power, keywords), totals, bases and products, each card and base
         in the printing :meth:`printing_of` picks (owned, else ``printing``, else current)."""
         f = self.model.factions[self.resolve("faction", query)[0]]
         cards = [self.card_row(c, printing) for c in f.cards]
-        return {**self.named("faction", f.id), "matched": self.matched("faction", query, f.id),
-                "products": [self.named("product", p) for p in f.products],
-                "cards": cards, "totals": deck_totals(cards), "bases": [self.base_row(b, printing) for b in f.bases]}
+        return {
+            **self.named("faction", f.id),
+            "matched": self.matched("faction", query, f.id),
+            "products": [self.named("product", p) for p in f.products],
+            "cards": cards,
+            "totals": deck_totals(cards),
+            "bases": [self.base_row(b, printing) for b in f.bases],
+        }
 
     # ------------------------------------------------------------------ cards and bases
     def texts(self, kind: str, ref: str) -> dict:
@@ -171,10 +237,13 @@ class Catalogue:
         found = self.model.texts(kind, [ref]).get((kind, ref))
         texts = {lang: dict(t) for lang, t in found.texts.items()} if found else {}
         chosen = texts.get(self.lang) or texts.get("en")
-        return {"text": chosen["text"] if chosen else None,
-                "text_lang": (self.lang if self.lang in texts else "en") if chosen else None,
-                "text_source": chosen["source"] if chosen else None,
-                "texts": texts, "rulings": list(found.rulings) if found else []}
+        return {
+            "text": chosen["text"] if chosen else None,
+            "text_lang": (self.lang if self.lang in texts else "en") if chosen else None,
+            "text_source": chosen["source"] if chosen else None,
+            "texts": texts,
+            "rulings": list(found.rulings) if found else [],
+        }
 
     def card(self, query: str, printing: str | None = None) -> dict:
         """One card: type, copies, power, keywords, faction, products, printings, text and rulings.
@@ -194,12 +263,18 @@ class Catalogue:
         used = self.printing_of(c, printing)
         facts = prt.card_facts(c, used)
         products = [c.product] if c.product else list(self.model.factions[c.faction].products)
-        return {**self.card_row(c.id, used), "matched": self.matched("card", query, c.id),
-                "faction": self.named("faction", c.faction),
-                "products": [self.named("product", p) for p in products],
-                "printing": facts["printing"], "facts_from": facts["facts_from"], "printing_name": facts["name"],
-                "printings": prt.rows_json(self.model, c, self.lang),
-                **self.texts("card", c.id), "same_name": [self.named("card", i) for i in ids[1:]]}
+        return {
+            **self.card_row(c.id, used),
+            "matched": self.matched("card", query, c.id),
+            "faction": self.named("faction", c.faction),
+            "products": [self.named("product", p) for p in products],
+            "printing": facts["printing"],
+            "facts_from": facts["facts_from"],
+            "printing_name": facts["name"],
+            "printings": prt.rows_json(self.model, c, self.lang),
+            **self.texts("card", c.id),
+            "same_name": [self.named("card", i) for i in ids[1:]],
+        }
 
     def _exact_component(self, query: str) -> dict | None:
         """The component (Madness...) ``query`` names exactly, in either language, when no card has that exact
@@ -207,7 +282,9 @@ class Catalogue:
         from smashup_db.common.text import fold
 
         q = fold(query or "")
-        if not q or any(q in self.model.folded.get(("card", c), {}).values() for c in self.model.cards):
+        if not q or any(
+            q in self.model.folded.get(("card", c), {}).values() for c in self.model.cards
+        ):
             return None
         for comp in self.model.components.values():
             if q == comp.id or q in self.model.folded.get(("component", comp.id), {}).values():
@@ -218,10 +295,16 @@ class Catalogue:
         """A special deck: ``{"kind": "madness"|"monster"|"treasure", "id", names, "count", "cards",
         "products", "evidence", "component": True}``."""
         comp = self.model.components[cid]
-        return {**self.named("component", cid), "kind": comp.kind, "component": True, "count": comp.count,
-                "copies": comp.count,
-                "cards": comp.cards, "products": [self.named("product", p) for p in comp.products],
-                "evidence": comp.evidence}
+        return {
+            **self.named("component", cid),
+            "kind": comp.kind,
+            "component": True,
+            "count": comp.count,
+            "copies": comp.count,
+            "cards": comp.cards,
+            "products": [self.named("product", p) for p in comp.products],
+            "evidence": comp.evidence,
+        }
 
     def base(self, query: str, printing: str | None = None) -> dict:
         """One base: product(s), faction, breakpoint, VP (of the owned printing, else ``printing``, else the
@@ -230,9 +313,13 @@ class Catalogue:
         b = self.model.bases[bid]
         used = self.printing_of(b, printing)
         products = list(dict.fromkeys([b.product, *(r.product for r in b.printings)]))
-        return {**self.base_row(bid, used), "matched": self.matched("base", query, bid),
-                "products": [self.named("product", p) for p in products],
-                "printings": prt.rows_json(self.model, b, self.lang), **self.texts("base", bid)}
+        return {
+            **self.base_row(bid, used),
+            "matched": self.matched("base", query, bid),
+            "products": [self.named("product", p) for p in products],
+            "printings": prt.rows_json(self.model, b, self.lang),
+            **self.texts("base", bid),
+        }
 
     # ------------------------------------------------------------------ stats
     def _printings_by_product(self) -> dict[str, dict[str, int]]:
@@ -248,8 +335,13 @@ class Catalogue:
         """Counts: products, factions, cards, card copies, bases; names and text per language."""
         m = self.model
         langs = sorted({lang for names in m.names.values() for lang in names} | {"de"})
-        names = {lang: {kind + "s": sum(1 for (k, _), n in m.names.items() if k == kind and lang in n)
-                        for kind in ("product", "faction", "card", "base")} for lang in langs}
+        names = {
+            lang: {
+                kind + "s": sum(1 for (k, _), n in m.names.items() if k == kind and lang in n)
+                for kind in ("product", "faction", "card", "base")
+            }
+            for lang in langs
+        }
         text = m.text_counts()
         for lang in ("en", "de"):
             text.setdefault(lang, 0)
@@ -261,15 +353,23 @@ class Catalogue:
             "card_copies": sum(c.copies for c in m.cards.values()),
             "bases": len(m.bases),
             "bases_stats_unknown": sum(1 for b in m.bases.values() if b.breakpoint is None),
-            "printings": {"cards": sum(1 for c in m.cards.values()
-                                       if len({(r.product, r.printing) for r in c.printings}) > 1),
-                          "bases": sum(1 for b in m.bases.values()
-                                       if len({(r.product, r.printing) for r in b.printings}) > 1),
-                          "rows": sum(len(t.printings) for t in (*m.cards.values(), *m.bases.values())),
-                          "differences": int(m.meta.get("printing_differences") or 0),
-                          "unresolved": int(m.meta.get("printing_unresolved") or 0),
-                          "by_source": json.loads(m.meta.get("printing_sources") or "{}"),
-                          "by_product": self._printings_by_product()},
+            "printings": {
+                "cards": sum(
+                    1
+                    for c in m.cards.values()
+                    if len({(r.product, r.printing) for r in c.printings}) > 1
+                ),
+                "bases": sum(
+                    1
+                    for b in m.bases.values()
+                    if len({(r.product, r.printing) for r in b.printings}) > 1
+                ),
+                "rows": sum(len(t.printings) for t in (*m.cards.values(), *m.bases.values())),
+                "differences": int(m.meta.get("printing_differences") or 0),
+                "unresolved": int(m.meta.get("printing_unresolved") or 0),
+                "by_source": json.loads(m.meta.get("printing_sources") or "{}"),
+                "by_product": self._printings_by_product(),
+            },
             "names": names,
             "text": text,
             "rulings": m.ruling_count(),

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import sys
 
+
 def typer_app(lang: str | None = None):
     """The Typer application with every command registered, its words in ``lang`` (default: the locale's).
 
@@ -20,9 +21,8 @@ def typer_app(lang: str | None = None):
     """
     if "app" in globals():
         return globals()["app"]
-    from smashup_db.i18n import active_lang, set_active_lang
-
     from smashup_db.cli.framework import use_language
+    from smashup_db.i18n import active_lang, set_active_lang
 
     if lang:
         set_active_lang(lang)
@@ -41,10 +41,9 @@ def __getattr__(name: str):
 
 def main() -> None:
     """Entry point of the ``smashup`` console script."""
-    from smashup_db.i18n import set_active_lang
-
     from smashup_db.cli.fast import try_fast
     from smashup_db.cli.framework import display_lang
+    from smashup_db.i18n import set_active_lang
 
     lang = display_lang(sys.argv[1:])
     set_active_lang(lang)

@@ -7,15 +7,16 @@ from typing import Annotated, Optional
 
 import typer
 
-from smashup_db.i18n import N_, _
 from smashup_db.cli import gamenight_print as show
 from smashup_db.cli.lookups import catalogue, check_printing
 from smashup_db.cli.opts import CollectionOpt, DbOpt, JsonOpt, LangOpt, OwnerOpt, owners
-from smashup_db.cli.output import emit_json
-from smashup_db.cli.output import line
+from smashup_db.cli.output import emit_json, line
+from smashup_db.i18n import N_, _
 from smashup_db.i18n.terms import msg, term
 
-app = typer.Typer(name="collection", help=_("Record the boxes you (and your friends) own."), no_args_is_help=True)
+app = typer.Typer(
+    name="collection", help=_("Record the boxes you (and your friends) own."), no_args_is_help=True
+)
 
 
 def _t(lang: str, key: str, **values) -> str:
@@ -29,40 +30,82 @@ def _show_entry(cat, row: dict, json_out: bool) -> None:
     show.collection_entry(cat, row)
 
 
-@app.command("add", help=_("Add a box to a collection; a German title records the German edition.\n"
-                           "\n"
-                           "Examples: smashup collection add \"Vergessene Helden\" --owner Ben;\n"
-                           "smashup collection add \"Core Set\" --printing original"))
-def collection_add(product: Annotated[Optional[str], typer.Argument(help=_("Product name in English or German, or its id."), show_default=False)] = None,
-                   copies: Annotated[int, typer.Option("--copies", help=_("How many copies."))] = 1,
-                   owner: Annotated[str, typer.Option("--owner", help=_("Whose box it is."))] = "me",
-                   printing: Annotated[Optional[str], typer.Option("--printing", help=_("Which printing the box is: original, current or german (default: german when named by its German title)."), show_default=False)] = None,
-                   code: Annotated[Optional[str], typer.Option("--code", help=_("Add the boxes of a collection code (from smashup collection code) instead of one product."), show_default=False)] = None,
-                   db: DbOpt = None, lang: LangOpt = None, json_out: JsonOpt = False) -> None:
+@app.command(
+    "add",
+    help=_(
+        "Add a box to a collection; a German title records the German edition.\n"
+        "\n"
+        'Examples: smashup collection add "Vergessene Helden" --owner Ben;\n'
+        'smashup collection add "Core Set" --printing original'
+    ),
+)
+def collection_add(
+    product: Annotated[
+        Optional[str],
+        typer.Argument(help=_("Product name in English or German, or its id."), show_default=False),
+    ] = None,
+    copies: Annotated[int, typer.Option("--copies", help=_("How many copies."))] = 1,
+    owner: Annotated[str, typer.Option("--owner", help=_("Whose box it is."))] = "me",
+    printing: Annotated[
+        Optional[str],
+        typer.Option(
+            "--printing",
+            help=_(
+                "Which printing the box is: original, current or german (default: german when named by its German title)."
+            ),
+            show_default=False,
+        ),
+    ] = None,
+    code: Annotated[
+        Optional[str],
+        typer.Option(
+            "--code",
+            help=_(
+                "Add the boxes of a collection code (from smashup collection code) instead of one product."
+            ),
+            show_default=False,
+        ),
+    ] = None,
+    db: DbOpt = None,
+    lang: LangOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
     from smashup_db.userdata import collection as coll
-
     from smashup_db.userdata.boxcode import decode
 
     with catalogue(db, lang) as cat:
         if (product is None) == (code is None):
             raise coll.CollectionError(N_("give a product or --code CODE (one of the two)"))
         if code is None:
-            return _show_entry(cat, coll.add(cat, product, copies, owner, check_printing(printing)), json_out)
+            return _show_entry(
+                cat, coll.add(cat, product, copies, owner, check_printing(printing)), json_out
+            )
         rows = coll.add_code(cat, decode(code), owner)
         if json_out:
             return emit_json(rows)
-        line(_("{added} boxes added, {kept} already recorded (owner {owner})", cat.lang).format(
-            added=sum(r["added"] for r in rows), kept=sum(not r["added"] for r in rows), owner=owner))
+        line(
+            _("{added} boxes added, {kept} already recorded (owner {owner})", cat.lang).format(
+                added=sum(r["added"] for r in rows),
+                kept=sum(not r["added"] for r in rows),
+                owner=owner,
+            )
+        )
         for r in rows:
             _show_entry(cat, r, False)
 
 
-@app.command("code", help=_("Print a short code of the boxes owned (all owners, or --collection NAME ...) and "
-                            "their printings, for the site or another computer.\n"
-                            "\n"
-                            "Example: smashup collection code; then smashup collection add --code CODE"))
-def collection_code(owner: CollectionOpt = None, db: DbOpt = None, lang: LangOpt = None,
-                    json_out: JsonOpt = False) -> None:
+@app.command(
+    "code",
+    help=_(
+        "Print a short code of the boxes owned (all owners, or --collection NAME ...) and "
+        "their printings, for the site or another computer.\n"
+        "\n"
+        "Example: smashup collection code; then smashup collection add --code CODE"
+    ),
+)
+def collection_code(
+    owner: CollectionOpt = None, db: DbOpt = None, lang: LangOpt = None, json_out: JsonOpt = False
+) -> None:
     from smashup_db.userdata import collection as coll
     from smashup_db.userdata.boxcode import encode, group_owned
 
@@ -72,25 +115,54 @@ def collection_code(owner: CollectionOpt = None, db: DbOpt = None, lang: LangOpt
         owned = group_owned(coll.entries(cat, owner))
         code = encode(owned)
         if json_out:
-            return emit_json({"code": code, "products": [{"product": cat.named("product", p), "printing": v}
-                                                         for p, v in owned.items()]})
+            return emit_json(
+                {
+                    "code": code,
+                    "products": [
+                        {"product": cat.named("product", p), "printing": v}
+                        for p, v in owned.items()
+                    ],
+                }
+            )
         line(code)
 
 
-@app.command("remove", help=_("Remove a box from a collection. Example: smashup collection remove \"Core Set\" "))
-def collection_remove(product: Annotated[str, typer.Argument(help=_("Product name in English or German, or its id."))],
-                      copies: Annotated[Optional[int], typer.Option("--copies", help=_("How many copies (default: all)."), show_default=False)] = None,
-                      owner: Annotated[str, typer.Option("--owner", help=_("Whose box it is."))] = "me",
-                      db: DbOpt = None, lang: LangOpt = None, json_out: JsonOpt = False) -> None:
+@app.command(
+    "remove",
+    help=_('Remove a box from a collection. Example: smashup collection remove "Core Set" '),
+)
+def collection_remove(
+    product: Annotated[
+        str, typer.Argument(help=_("Product name in English or German, or its id."))
+    ],
+    copies: Annotated[
+        Optional[int],
+        typer.Option("--copies", help=_("How many copies (default: all)."), show_default=False),
+    ] = None,
+    owner: Annotated[str, typer.Option("--owner", help=_("Whose box it is."))] = "me",
+    db: DbOpt = None,
+    lang: LangOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
     from smashup_db.userdata import collection as coll
 
     with catalogue(db, lang) as cat:
         _show_entry(cat, coll.remove(cat, product, copies, owner), json_out)
 
 
-@app.command("list", help=_("List the collection (all owners, or --owner NAME ...). Example: smashup collection list"))
-def collection_list(owner: OwnerOpt = None, collection: CollectionOpt = None, db: DbOpt = None, lang: LangOpt = None,
-                    json_out: JsonOpt = False) -> None:
+@app.command(
+    "list",
+    help=_(
+        "List the collection (all owners, or --owner NAME ...). Example: smashup collection list"
+    ),
+)
+def collection_list(
+    owner: OwnerOpt = None,
+    collection: CollectionOpt = None,
+    db: DbOpt = None,
+    lang: LangOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
     from smashup_db.userdata import collection as coll
 
     with catalogue(db, lang) as cat:
@@ -103,13 +175,23 @@ def collection_list(owner: OwnerOpt = None, collection: CollectionOpt = None, db
             _show_entry(cat, r, False)
 
 
-@app.command("export", help=_("Back up the collection (owners, products, copies) to a JSON or CSV file.\n"
-                              "\n"
-                              "Example: smashup collection export boxes.json"))
-def collection_export(file: Annotated[Path, typer.Argument(help=_("File to write: .json or .csv (- for standard output, JSON)."))],
-                      db: DbOpt = None, lang: LangOpt = None) -> None:
-    from smashup_db.userdata import backup
+@app.command(
+    "export",
+    help=_(
+        "Back up the collection (owners, products, copies) to a JSON or CSV file.\n"
+        "\n"
+        "Example: smashup collection export boxes.json"
+    ),
+)
+def collection_export(
+    file: Annotated[
+        Path, typer.Argument(help=_("File to write: .json or .csv (- for standard output, JSON)."))
+    ],
+    db: DbOpt = None,
+    lang: LangOpt = None,
+) -> None:
     from smashup_db.gamenight import share
+    from smashup_db.userdata import backup
 
     with catalogue(db, lang) as cat:
         kind = backup.kind_of(file)
@@ -119,17 +201,43 @@ def collection_export(file: Annotated[Path, typer.Argument(help=_("File to write
             line(_t(cat.lang, "wrote_entries", n=n, file=file))
 
 
-@app.command("import", help=_("Restore the collection from a backup, all or nothing.\n"
-                              "\n"
-                              "Example: smashup collection import boxes.json --replace"))
-def collection_import(file: Annotated[Path, typer.Argument(help=_("File written by collection export (.json or .csv)."))],
-                      replace: Annotated[bool, typer.Option("--replace", help=_("Empty the collection first (default: "
-                                                            "each entry sets that owner's copies, others stay)."))] = False,
-                      db: DbOpt = None, lang: LangOpt = None, json_out: JsonOpt = False) -> None:
+@app.command(
+    "import",
+    help=_(
+        "Restore the collection from a backup, all or nothing.\n"
+        "\n"
+        "Example: smashup collection import boxes.json --replace"
+    ),
+)
+def collection_import(
+    file: Annotated[
+        Path, typer.Argument(help=_("File written by collection export (.json or .csv)."))
+    ],
+    replace: Annotated[
+        bool,
+        typer.Option(
+            "--replace",
+            help=_(
+                "Empty the collection first (default: "
+                "each entry sets that owner's copies, others stay)."
+            ),
+        ),
+    ] = False,
+    db: DbOpt = None,
+    lang: LangOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
     from smashup_db.userdata import backup
 
     with catalogue(db, lang) as cat:
         res = backup.import_file(cat, file, replace)
         if json_out:
             return emit_json(res)
-        line(_t(cat.lang, "imported_entries", n=res["entries"], owners=", ".join(res["owners"]) or _t(cat.lang, "nobody")))
+        line(
+            _t(
+                cat.lang,
+                "imported_entries",
+                n=res["entries"],
+                owners=", ".join(res["owners"]) or _t(cat.lang, "nobody"),
+            )
+        )

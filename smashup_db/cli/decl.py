@@ -58,15 +58,40 @@ class Command:
 
 # ---------------------------------------------------------------------- options several commands share
 
-DB = Param("db", "--db", help=N_("Database file or SQLAlchemy URL (default: $SMASHUP_DB, else the user data folder)."))
-LANG = Param("lang", "--lang", "-l", help=N_("Display language: de or en (default: from the locale, else en)."))
-JSON = Param("json_out", "--json", kind="flag", default=False, help=N_("Print JSON for scripts instead of a table."))
+DB = Param(
+    "db",
+    "--db",
+    help=N_("Database file or SQLAlchemy URL (default: $SMASHUP_DB, else the user data folder)."),
+)
+LANG = Param(
+    "lang",
+    "--lang",
+    "-l",
+    help=N_("Display language: de or en (default: from the locale, else en)."),
+)
+JSON = Param(
+    "json_out",
+    "--json",
+    kind="flag",
+    default=False,
+    help=N_("Print JSON for scripts instead of a table."),
+)
 DATA = Param("data", "--data", kind="path", help=N_("The data/ folder (default: the shipped one)."))
-PRINTING = Param("printing", "--printing", help=N_(
-    "Which printing's facts where you own none: original, current or german (the printing you own comes first, "
-    "else this, else current)."))
-OWNER = Param("owner", "--owner", help=N_(
-    "Whose boxes decide the printing shown (an owner of the collection; default: every owner's)."))
+PRINTING = Param(
+    "printing",
+    "--printing",
+    help=N_(
+        "Which printing's facts where you own none: original, current or german (the printing you own comes first, "
+        "else this, else current)."
+    ),
+)
+OWNER = Param(
+    "owner",
+    "--owner",
+    help=N_(
+        "Whose boxes decide the printing shown (an owner of the collection; default: every owner's)."
+    ),
+)
 LOOKUP = (DB, LANG, JSON)
 
 SEARCH_HELP = N_("""Search cards and bases with a query language (see docs/search.md).
@@ -103,53 +128,157 @@ Examples:
 """)
 
 #: Every declared command by its words.
-COMMANDS: dict[str, Command] = {c.name: c for c in (
-    Command("products", N_("List every product (set, expansion, box) in publication order.\n\n"
-                           "Example: smashup products --lang de"),
-            LOOKUP, "lookups.products"),
-    Command("factions", N_("List factions with their products and German names where known.\n\n"
-                           "Examples: smashup factions; smashup factions --product \"Vergessene Helden\""),
-            (Param("product", "--product", "-p", help=N_("Only this product (English or German name, or id).")),
-             *LOOKUP), "lookups.factions"),
-    Command("faction", N_("Show a faction: its cards (copies, power, keywords), totals, bases and products.\n\n"
-                          "Examples: smashup faction Wechslerbots; smashup faction \"killer plants\" --json"),
-            (Param("name", help=N_("Faction name in English or German, or its id.")), PRINTING, OWNER, *LOOKUP),
-            "lookups.faction"),
-    Command("card", N_("Show a card: type, copies, power, keywords, faction, products, printings, text and "
-                       "rulings.\n\nPower '-' means none (an action), '?' unknown (no source gives it).\n\n"
-                       "Examples: smashup card \"Cäsiumrüstung\"; smashup card \"cesium armor\" --json; "
-                       "smashup card Soldier --printing original"),
-            (Param("name", help=N_("Card name in English or German, or its id.")), PRINTING, OWNER, *LOOKUP),
-            "lookups.card"),
-    Command("base", N_("Show a base: product, faction, breakpoint, VP, its printings, own scoring rule, text and "
-                       "rulings.\n\nOld names find the base too (Miskatonic University is Arkham University).\n\n"
-                       "Examples: smashup base \"USS Undertaking\"; smashup base \"Goldene Stadt\" --lang de; "
-                       "smashup base \"Field of Honor\" --printing original --json"),
-            (Param("name", help=N_("Base name in English or German, or its id.")), PRINTING, OWNER, *LOOKUP),
-            "lookups.base"),
-    Command("bases", N_("List bases with breakpoint and VP ('?' where no source has them), or build a base deck "
-                        "(see smashup bases deck --help).\n\n"
-                        "Examples: smashup bases --product \"Core Set\"; smashup bases --faction Geister --lang de"),
-            (Param("product", "--product", "-p", help=N_("Only bases of this product.")),
-             Param("faction", "--faction", "-f", help=N_("Only bases of this faction.")), PRINTING, OWNER, *LOOKUP),
-            "lookups.bases", group=True),
-    Command("stats", N_("Count products, factions, cards, card copies, bases, names and text per language.\n\n"
-                        "Examples: smashup stats --json; smashup stats --lang de"),
-            LOOKUP, "lookups.stats"),
-    Command("search", SEARCH_HELP,
-            (Param("query", help=N_("The search query (quote it in the shell).")),
-             Param("limit", "--limit", "-n", kind="int", default=50, help=N_("Show at most N results (0: all).")),
-             PRINTING, OWNER, *LOOKUP), "lookups.search"),
-    Command("db build", N_("Rebuild the catalogue facts from data/ in one transaction.\n\n"
-                           "Imported text, translations and your collection are kept; imported rows whose id no "
-                           "longer exists are listed. Example: smashup db build"),
-            (DB, DATA), "writes.db_build"),
-    Command("import text", N_("Import English rules text, errata and clarifications from the card archive.\n\n"
-                              "Which file is which is told by its shape. Records are matched by faction and English "
-                              "name; those that match nothing are listed. Everything is written in one transaction; "
-                              "importing the same file again reports 0 changes.\n\n"
-                              "Example: smashup import text smashup-catalog.json smashup-bases.json"),
-            (Param("sources", kind="texts", help=N_(
-                "The card archive's smashup-catalog.json and/or smashup-bases.json: file paths or http(s) URLs.")),
-             DB, JSON), "writes.import_text"),
-)}
+COMMANDS: dict[str, Command] = {
+    c.name: c
+    for c in (
+        Command(
+            "products",
+            N_(
+                "List every product (set, expansion, box) in publication order.\n\n"
+                "Example: smashup products --lang de"
+            ),
+            LOOKUP,
+            "lookups.products",
+        ),
+        Command(
+            "factions",
+            N_(
+                "List factions with their products and German names where known.\n\n"
+                'Examples: smashup factions; smashup factions --product "Vergessene Helden"'
+            ),
+            (
+                Param(
+                    "product",
+                    "--product",
+                    "-p",
+                    help=N_("Only this product (English or German name, or id)."),
+                ),
+                *LOOKUP,
+            ),
+            "lookups.factions",
+        ),
+        Command(
+            "faction",
+            N_(
+                "Show a faction: its cards (copies, power, keywords), totals, bases and products.\n\n"
+                'Examples: smashup faction Wechslerbots; smashup faction "killer plants" --json'
+            ),
+            (
+                Param("name", help=N_("Faction name in English or German, or its id.")),
+                PRINTING,
+                OWNER,
+                *LOOKUP,
+            ),
+            "lookups.faction",
+        ),
+        Command(
+            "card",
+            N_(
+                "Show a card: type, copies, power, keywords, faction, products, printings, text and "
+                "rulings.\n\nPower '-' means none (an action), '?' unknown (no source gives it).\n\n"
+                'Examples: smashup card "Cäsiumrüstung"; smashup card "cesium armor" --json; '
+                "smashup card Soldier --printing original"
+            ),
+            (
+                Param("name", help=N_("Card name in English or German, or its id.")),
+                PRINTING,
+                OWNER,
+                *LOOKUP,
+            ),
+            "lookups.card",
+        ),
+        Command(
+            "base",
+            N_(
+                "Show a base: product, faction, breakpoint, VP, its printings, own scoring rule, text and "
+                "rulings.\n\nOld names find the base too (Miskatonic University is Arkham University).\n\n"
+                'Examples: smashup base "USS Undertaking"; smashup base "Goldene Stadt" --lang de; '
+                'smashup base "Field of Honor" --printing original --json'
+            ),
+            (
+                Param("name", help=N_("Base name in English or German, or its id.")),
+                PRINTING,
+                OWNER,
+                *LOOKUP,
+            ),
+            "lookups.base",
+        ),
+        Command(
+            "bases",
+            N_(
+                "List bases with breakpoint and VP ('?' where no source has them), or build a base deck "
+                "(see smashup bases deck --help).\n\n"
+                'Examples: smashup bases --product "Core Set"; smashup bases --faction Geister --lang de'
+            ),
+            (
+                Param("product", "--product", "-p", help=N_("Only bases of this product.")),
+                Param("faction", "--faction", "-f", help=N_("Only bases of this faction.")),
+                PRINTING,
+                OWNER,
+                *LOOKUP,
+            ),
+            "lookups.bases",
+            group=True,
+        ),
+        Command(
+            "stats",
+            N_(
+                "Count products, factions, cards, card copies, bases, names and text per language.\n\n"
+                "Examples: smashup stats --json; smashup stats --lang de"
+            ),
+            LOOKUP,
+            "lookups.stats",
+        ),
+        Command(
+            "search",
+            SEARCH_HELP,
+            (
+                Param("query", help=N_("The search query (quote it in the shell).")),
+                Param(
+                    "limit",
+                    "--limit",
+                    "-n",
+                    kind="int",
+                    default=50,
+                    help=N_("Show at most N results (0: all)."),
+                ),
+                PRINTING,
+                OWNER,
+                *LOOKUP,
+            ),
+            "lookups.search",
+        ),
+        Command(
+            "db build",
+            N_(
+                "Rebuild the catalogue facts from data/ in one transaction.\n\n"
+                "Imported text, translations and your collection are kept; imported rows whose id no "
+                "longer exists are listed. Example: smashup db build"
+            ),
+            (DB, DATA),
+            "writes.db_build",
+        ),
+        Command(
+            "import text",
+            N_(
+                "Import English rules text, errata and clarifications from the card archive.\n\n"
+                "Which file is which is told by its shape. Records are matched by faction and English "
+                "name; those that match nothing are listed. Everything is written in one transaction; "
+                "importing the same file again reports 0 changes.\n\n"
+                "Example: smashup import text smashup-catalog.json smashup-bases.json"
+            ),
+            (
+                Param(
+                    "sources",
+                    kind="texts",
+                    help=N_(
+                        "The card archive's smashup-catalog.json and/or smashup-bases.json: file paths or http(s) URLs."
+                    ),
+                ),
+                DB,
+                JSON,
+            ),
+            "writes.import_text",
+        ),
+    )
+}

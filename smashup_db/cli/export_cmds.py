@@ -7,32 +7,63 @@ from typing import Annotated, Optional
 
 import typer
 
-from smashup_db.i18n import _
 from smashup_db.cli.lookups import catalogue
 from smashup_db.cli.opts import DbOpt
 from smashup_db.cli.output import user_errors
+from smashup_db.i18n import _
 
-app = typer.Typer(name="export", help=_("Export data from your database (translations as CSV)."), no_args_is_help=True)
+app = typer.Typer(
+    name="export",
+    help=_("Export data from your database (translations as CSV)."),
+    no_args_is_help=True,
+)
 
 
-@app.command("translations", help=_("Export names and text of every product, faction, card and base as CSV.\n"
-                                    "\n"
-                                    "Columns kind,id,lang,name,text plus name_en,text_en for reference. Fill in\n"
-                                    "name/text and import the file back with `smashup import translations`.\n"
-                                    "Examples: smashup export translations --lang de --missing --out de.csv;\n"
-                                    "smashup export translations --lang de --missing --faction ninjas --out ninjas.csv"))
+@app.command(
+    "translations",
+    help=_(
+        "Export names and text of every product, faction, card and base as CSV.\n"
+        "\n"
+        "Columns kind,id,lang,name,text plus name_en,text_en for reference. Fill in\n"
+        "name/text and import the file back with `smashup import translations`.\n"
+        "Examples: smashup export translations --lang de --missing --out de.csv;\n"
+        "smashup export translations --lang de --missing --faction ninjas --out ninjas.csv"
+    ),
+)
 def export_translations_cmd(
-        lang: Annotated[str, typer.Option("--lang", "-l", help=_("Language to export (de or en)."))],
-        missing: Annotated[bool, typer.Option("--missing", help=_("Only rows lacking a name or text in LANG."))] = False,
-        out: Annotated[Optional[Path], typer.Option("--out", "-o", help=_("Write to this file (default: standard output)."),
-                                                    show_default=False)] = None,
-        faction: Annotated[Optional[str], typer.Option(
-            "--faction", "-f", help=_("Only this faction: the faction, its cards and bases (English or German name)."),
-            show_default=False)] = None,
-        product: Annotated[Optional[str], typer.Option(
-            "--product", "-p", help=_("Only this box: the product, its factions with their cards, its bases."),
-            show_default=False)] = None,
-        db: DbOpt = None) -> None:
+    lang: Annotated[str, typer.Option("--lang", "-l", help=_("Language to export (de or en)."))],
+    missing: Annotated[
+        bool, typer.Option("--missing", help=_("Only rows lacking a name or text in LANG."))
+    ] = False,
+    out: Annotated[
+        Optional[Path],
+        typer.Option(
+            "--out",
+            "-o",
+            help=_("Write to this file (default: standard output)."),
+            show_default=False,
+        ),
+    ] = None,
+    faction: Annotated[
+        Optional[str],
+        typer.Option(
+            "--faction",
+            "-f",
+            help=_("Only this faction: the faction, its cards and bases (English or German name)."),
+            show_default=False,
+        ),
+    ] = None,
+    product: Annotated[
+        Optional[str],
+        typer.Option(
+            "--product",
+            "-p",
+            help=_("Only this box: the product, its factions with their cards, its bases."),
+            show_default=False,
+        ),
+    ] = None,
+    db: DbOpt = None,
+) -> None:
     import sys
 
     from smashup_db.importer.translation_csv import export_rows, write_translations

@@ -32,7 +32,7 @@ def parse(args: list[str]) -> tuple[str, dict] | None:
     positional = [p for p in spec.params if p.positional]
     kwargs: dict = {p.name: p.default for p in spec.params}
     values: list[str] = []
-    rest = iter(args[len(command.split()):])
+    rest = iter(args[len(command.split()) :])
     for token in rest:
         if token.startswith("-") and token != "-":
             name, eq, value = token.partition("=") if token.startswith("--") else (token, "", "")

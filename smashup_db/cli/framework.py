@@ -31,10 +31,23 @@ from smashup_db.i18n import DOMAIN, LOCALE_DIR, N_, _
 
 #: Typer's own gettext messages (the same msgids, so our catalog translates them; extracted from here).
 TYPER_WORDS = (
-    N_("Arguments"), N_("Options"), N_("Commands"), N_("Error"), N_("Aborted."), N_("Aborted!"),
-    N_("Try [blue]'{command_path} {help_option}'[/] for help."), N_("[default: {}]"), N_("[env var: {}]"),
-    N_("[required]"), N_("(deprecated) "), N_("(dynamic)"), N_("default: {default}"), N_("required"),
-    N_("env var: {var}"), N_("Missing command."), N_("No such command {name!r}."),
+    N_("Arguments"),
+    N_("Options"),
+    N_("Commands"),
+    N_("Error"),
+    N_("Aborted."),
+    N_("Aborted!"),
+    N_("Try [blue]'{command_path} {help_option}'[/] for help."),
+    N_("[default: {}]"),
+    N_("[env var: {}]"),
+    N_("[required]"),
+    N_("(deprecated) "),
+    N_("(dynamic)"),
+    N_("default: {default}"),
+    N_("required"),
+    N_("env var: {var}"),
+    N_("Missing command."),
+    N_("No such command {name!r}."),
 )
 
 #: Click's usage errors: (English pattern, the message it is shown as). ``{x}`` takes any text;
@@ -47,28 +60,42 @@ CLICK_ERRORS = (
     (r"Option {option} requires an argument\.", N_("Option {option} requires an argument.")),
     (r"Option {option} requires {n} arguments\.", N_("Option {option} requires {n} arguments.")),
     (r"Option {option} does not take a value\.", N_("Option {option} does not take a value.")),
-    (r"No such option: {option} \(Possible options: {options}\)",
-     N_("No such option: {option} (Possible options: {options})")),
+    (
+        r"No such option: {option} \(Possible options: {options}\)",
+        N_("No such option: {option} (Possible options: {options})"),
+    ),
     (r"No such option: {option}", N_("No such option: {option}")),
     (r"No such command {name}\.", N_("No such command {name}.")),
-    (r"Got unexpected extra argument\(s\) \({args}\)", N_("Got unexpected extra argument(s) ({args})")),
+    (
+        r"Got unexpected extra argument\(s\) \({args}\)",
+        N_("Got unexpected extra argument(s) ({args})"),
+    ),
     (r"Argument {name} takes {n} values\.", N_("Argument {name} takes {n} values.")),
     (r"Invalid value for {hint}: {detail}", N_("Invalid value for {hint}: {detail}")),
     (r"Invalid value: {detail}", N_("Invalid value: {detail}")),
-    (r"Input should be a valid integer, unable to parse string as an integer",
-     N_("Input should be a valid integer, unable to parse string as an integer")),
-    (r"Input should be a valid integer, got a number with a fractional part",
-     N_("Input should be a valid integer, got a number with a fractional part")),
-    (r"Input should be a valid number, unable to parse string as a number",
-     N_("Input should be a valid number, unable to parse string as a number")),
-    (r"Input should be a valid boolean, unable to interpret input",
-     N_("Input should be a valid boolean, unable to interpret input")),
+    (
+        r"Input should be a valid integer, unable to parse string as an integer",
+        N_("Input should be a valid integer, unable to parse string as an integer"),
+    ),
+    (
+        r"Input should be a valid integer, got a number with a fractional part",
+        N_("Input should be a valid integer, got a number with a fractional part"),
+    ),
+    (
+        r"Input should be a valid number, unable to parse string as a number",
+        N_("Input should be a valid number, unable to parse string as a number"),
+    ),
+    (
+        r"Input should be a valid boolean, unable to interpret input",
+        N_("Input should be a valid boolean, unable to interpret input"),
+    ),
 )
 #: Help of the options Typer adds itself (the root's shell completion).
 TYPER_OPTION_HELP = {
     "Install completion for the current shell.": N_("Install completion for the current shell."),
-    "Show completion for the current shell, to copy it or customize the installation.":
-        N_("Show completion for the current shell, to copy it or customize the installation."),
+    "Show completion for the current shell, to copy it or customize the installation.": N_(
+        "Show completion for the current shell, to copy it or customize the installation."
+    ),
 }
 #: Help page words of the bundled Click.
 USAGE_PREFIX = N_("Usage: ")
@@ -98,7 +125,7 @@ def display_lang(args: list[str]) -> str:
             if token in ("--lang", "-l") and i + 1 < len(args):
                 value = args[i + 1]
             elif token.startswith("--lang="):
-                value = token[len("--lang="):]
+                value = token[len("--lang=") :]
             if value is not None and value.lower() in LANGS:
                 return value.lower()
     return default_lang()
@@ -113,7 +140,9 @@ def use_language(lang: str) -> None:
 
     stdlib_gettext.bindtextdomain(DOMAIN, LOCALE_DIR)
     stdlib_gettext.textdomain(DOMAIN)
-    os.environ["LANGUAGE"] = lang  # what the standard library's gettext reads first (English: no catalog)
+    os.environ["LANGUAGE"] = (
+        lang  # what the standard library's gettext reads first (English: no catalog)
+    )
 
 
 def _patterns() -> list:
@@ -152,7 +181,9 @@ class _Words:
     usage errors translated where Click raises them."""
 
     def format_usage(self, ctx, formatter) -> None:
-        formatter.write_usage(ctx.command_path, " ".join(self.collect_usage_pieces(ctx)), prefix=_(USAGE_PREFIX))
+        formatter.write_usage(
+            ctx.command_path, " ".join(self.collect_usage_pieces(ctx)), prefix=_(USAGE_PREFIX)
+        )
 
     def get_help_option(self, ctx):
         option = super().get_help_option(ctx)
@@ -184,7 +215,9 @@ def _classes():
 
         def get_params(self, ctx):
             params = super().get_params(ctx)
-            for param in params:  # the options Typer adds to the root after building it (shell completion)
+            for (
+                param
+            ) in params:  # the options Typer adds to the root after building it (shell completion)
                 if getattr(param, "help", None) in TYPER_OPTION_HELP:
                     param.help = _(TYPER_OPTION_HELP[param.help])
             return params
@@ -223,7 +256,9 @@ def reflow(text):
     for para in text.split("\n\n"):
         lines = para.split("\n")
         indented = all(ln.startswith("  ") for ln in lines if ln.strip())
-        paragraphs.extend([para] if indented else _examples(" ".join(ln.strip() for ln in lines if ln.strip())))
+        paragraphs.extend(
+            [para] if indented else _examples(" ".join(ln.strip() for ln in lines if ln.strip()))
+        )
     return "\n\n".join(paragraphs)
 
 
@@ -237,10 +272,10 @@ def _examples(para: str) -> list[str]:
     m = _EXAMPLES.search(para)
     if not m:
         return [para]
-    head = para[:m.start()].strip()
+    head = para[: m.start()].strip()
     out = [head] if head else []
     out.append(m.group(1) + ":")
-    for piece in _split_examples(para[m.end():].split()):
+    for piece in _split_examples(para[m.end() :].split()):
         out.append("  " + " ".join(piece).rstrip(";"))
     return out
 
@@ -287,7 +322,9 @@ def apply(app) -> None:
             group_words(group)
             group_words(group.typer_instance.info)
             if group.typer_instance.registered_callback is not None:
-                group.typer_instance.registered_callback.help = reflow(group.typer_instance.registered_callback.help)
+                group.typer_instance.registered_callback.help = reflow(
+                    group.typer_instance.registered_callback.help
+                )
             walk(group.typer_instance)
 
     walk(app)

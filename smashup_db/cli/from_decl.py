@@ -19,8 +19,13 @@ import typer
 from smashup_db.cli.decl import Command, Param
 from smashup_db.i18n import _
 
-_TYPES = {"text": Optional[str], "int": Optional[int], "path": Optional[Path], "flag": bool,
-          "texts": Optional[List[str]]}
+_TYPES = {
+    "text": Optional[str],
+    "int": Optional[int],
+    "path": Optional[Path],
+    "flag": bool,
+    "texts": Optional[List[str]],
+}
 
 
 def annotated(param: Param):
@@ -32,8 +37,12 @@ def annotated(param: Param):
         if param.kind != "texts":
             kind = {"text": str, "int": int, "path": Path}[param.kind]
         return Annotated[kind, typer.Argument(help=_(param.help), show_default=False)]
-    return Annotated[kind, typer.Option(*param.flags, help=_(param.help),
-                                        show_default=param.default not in (None, False))]
+    return Annotated[
+        kind,
+        typer.Option(
+            *param.flags, help=_(param.help), show_default=param.default not in (None, False)
+        ),
+    ]
 
 
 def body(command: Command):
@@ -45,13 +54,23 @@ def body(command: Command):
 def _signature(command: Command, context: bool) -> tuple[inspect.Signature, dict]:
     params, annotations = [], {}
     if context:
-        params.append(inspect.Parameter("ctx", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=typer.Context))
+        params.append(
+            inspect.Parameter(
+                "ctx", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=typer.Context
+            )
+        )
         annotations["ctx"] = typer.Context
     for p in command.params:
         kind = annotated(p)
         required = p.positional and p.kind != "texts"
-        params.append(inspect.Parameter(p.name, inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=kind,
-                                        default=inspect.Parameter.empty if required else p.default))
+        params.append(
+            inspect.Parameter(
+                p.name,
+                inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                annotation=kind,
+                default=inspect.Parameter.empty if required else p.default,
+            )
+        )
         annotations[p.name] = kind
     return inspect.Signature(params), annotations
 
@@ -59,12 +78,15 @@ def _signature(command: Command, context: bool) -> tuple[inspect.Signature, dict
 def add_command(app: typer.Typer, command: Command) -> None:
     """Register ``command`` on ``app``: as ``app``'s own callback for a group's command, else as a subcommand."""
     if command.group:
+
         def entry(ctx: typer.Context, **kwargs) -> None:
             if ctx.invoked_subcommand is None:
                 body(command)(**kwargs)
     else:
+
         def entry(**kwargs) -> None:
             body(command)(**kwargs)
+
     entry.__signature__, entry.__annotations__ = _signature(command, command.group)
     entry.__name__ = entry.__qualname__ = command.name.replace(" ", "_")
     entry.__doc__ = command.help

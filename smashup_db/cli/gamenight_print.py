@@ -7,9 +7,9 @@ are, never read as Rich markup. Words come from :mod:`smashup_db.i18n.terms`.
 
 from __future__ import annotations
 
-from smashup_db.i18n.terms import msg, term
-from smashup_db.i18n import N_, _, render
 from smashup_db.cli.output import fmt_number, fmt_vp, label, line, printing_word, say, table
+from smashup_db.i18n import N_, _, render
+from smashup_db.i18n.terms import msg, term
 
 #: The title of the bases in play for each base-deck mode (English as before; the mode spelled out in German).
 BASES_IN_PLAY = {
@@ -22,9 +22,14 @@ BASES_IN_PLAY = {
 def result(cat, res: dict) -> None:
     """A finished draft: who holds which factions, the start player, then :func:`bases`."""
     L = cat.lang
-    table(msg("draft_title", L, seed=res["seed"]), [term("player", L), term("factions", L)],
-          [[player, " + ".join(label(cat.named("faction", f), L) for f in facs)]
-           for player, facs in res["players"].items()])
+    table(
+        msg("draft_title", L, seed=res["seed"]),
+        [term("player", L), term("factions", L)],
+        [
+            [player, " + ".join(label(cat.named("faction", f), L) for f in facs)]
+            for player, facs in res["players"].items()
+        ],
+    )
     line(f"{term('start_player', L)}: {res['start_player']}")
     bases(cat, res)
 
@@ -40,13 +45,35 @@ def bases(cat, res: dict) -> None:
         if pulled:
             b["product"] = cat.named("product", pulled)
     title = BASES_IN_PLAY.get(res["base_mode"])
-    table(_(title, L).format(shown=len(res["bases_in_play"]), total=len(res["base_deck"])) if title else
-          msg("bases_in_play_title", L, shown=len(res["bases_in_play"]), mode=res["base_mode"],
-              total=len(res["base_deck"])),
-          [term(h, L) for h in ("name", "breakpoint", "vp", "faction", "product")],
-          [[label(b, L), fmt_number(b["breakpoint"]), fmt_vp(b["vp"]), label(b["faction"], L),
-            label(b["product"], L)] for b in rows])
-    line(msg("boxes_to_pull", L, boxes=", ".join(label(cat.named("product", p), L) for p in res["boxes"])))
+    table(
+        _(title, L).format(shown=len(res["bases_in_play"]), total=len(res["base_deck"]))
+        if title
+        else msg(
+            "bases_in_play_title",
+            L,
+            shown=len(res["bases_in_play"]),
+            mode=res["base_mode"],
+            total=len(res["base_deck"]),
+        ),
+        [term(h, L) for h in ("name", "breakpoint", "vp", "faction", "product")],
+        [
+            [
+                label(b, L),
+                fmt_number(b["breakpoint"]),
+                fmt_vp(b["vp"]),
+                label(b["faction"], L),
+                label(b["product"], L),
+            ]
+            for b in rows
+        ],
+    )
+    line(
+        msg(
+            "boxes_to_pull",
+            L,
+            boxes=", ".join(label(cat.named("product", p), L) for p in res["boxes"]),
+        )
+    )
     if res["extra_decks"]:
         line(msg("also_bring", L, decks=", ".join(term(d, L) for d in res["extra_decks"])))
     for w in res["warnings"]:
@@ -72,17 +99,37 @@ def setup_sheet(cat, sheet: dict) -> None:
         if b["all_bases"]:
             parts.append(_("all {n} bases of the box", L).format(n=len(b["bases"])))
         elif b["bases"]:
-            parts.append(_("Bases ({n}): {names}", L).format(n=len(b["bases"]), names=names("base", b["bases"])))
+            parts.append(
+                _("Bases ({n}): {names}", L).format(
+                    n=len(b["bases"]), names=names("base", b["bases"])
+                )
+            )
         if b["titans"]:
             parts.append(_("Titans: {names}", L).format(names=names("card", b["titans"])))
         for d in b["decks"]:
             count = m.components[d].count
-            parts.append(label(cat.named("component", d), L) + ("" if count is None else f" ({count})"))
+            parts.append(
+                label(cat.named("component", d), L) + ("" if count is None else f" ({count})")
+            )
         rows.append([label(b["product"], L), printing_name(b["printing"], L), "\n".join(parts)])
-    line((_("Set-up for {players} players: base deck of {deck} ({mode})", L).format(
-        players=sheet["players"], deck=sheet["bases"]["deck"], mode=mode_name(sheet["base_mode"], L)), "bold"))
-    line(_("Bases to lay out: {names}", L).format(names=", ".join(
-        f"{label(b, L)} ({fmt_number(b['breakpoint'])}; {fmt_vp(b['vp'])})" for b in sheet["bases"]["in_play"])))
+    line(
+        (
+            _("Set-up for {players} players: base deck of {deck} ({mode})", L).format(
+                players=sheet["players"],
+                deck=sheet["bases"]["deck"],
+                mode=mode_name(sheet["base_mode"], L),
+            ),
+            "bold",
+        )
+    )
+    line(
+        _("Bases to lay out: {names}", L).format(
+            names=", ".join(
+                f"{label(b, L)} ({fmt_number(b['breakpoint'])}; {fmt_vp(b['vp'])})"
+                for b in sheet["bases"]["in_play"]
+            )
+        )
+    )
     table(_("Take out, box by box", L), [_("Box", L), _("Printing", L), _("What", L)], rows)
     line(_("VP tokens (the game ends at {goal} VP)", L).format(goal=sheet["vp_tokens"]["goal"]))
 
@@ -93,7 +140,9 @@ def qr(cat, link: str) -> None:
 
     from smashup_db.gamenight.share import qr_text
 
-    say(_("Share link: {link}", cat.lang).format(link=link))  # never wrapped: the whole link can be copied
+    say(
+        _("Share link: {link}", cat.lang).format(link=link)
+    )  # never wrapped: the whole link can be copied
     sys.stdout.write(qr_text(link))
 
 
@@ -105,10 +154,15 @@ def profiles(cat, factions: list[str]) -> dict:
     out = {}
     for f in factions:
         tot = deck_totals([cat.card_row(c) for c in cat.model.factions[f].cards])
-        out[f] = {"minions": tot["minions"], "actions": tot["actions"], "power": tot["power"],
-                  "keywords": ", ".join(term(k, cat.lang) for _, k in cat.model.keyword_counts(f)[:2]),
-                  "product": ", ".join(label(cat.named("product", p), cat.lang)
-                                       for p in cat.model.factions[f].products)}
+        out[f] = {
+            "minions": tot["minions"],
+            "actions": tot["actions"],
+            "power": tot["power"],
+            "keywords": ", ".join(term(k, cat.lang) for _, k in cat.model.keyword_counts(f)[:2]),
+            "product": ", ".join(
+                label(cat.named("product", p), cat.lang) for p in cat.model.factions[f].products
+            ),
+        }
     return out
 
 
@@ -116,35 +170,70 @@ def pool(cat, state) -> None:
     """The draft pool: number, faction, boxes, minions/actions, power, keywords, who took it (or whose offer)."""
     L = cat.lang
     prof = profiles(cat, state.pool)
-    offered = {f: who for who, fs in getattr(state, "offers", {}).items() for f in fs}  # --format offer
-    table(msg("pool_title", L, n=len(state.pool)),
-          ["#", term("faction", L), term("product", L), term("minions_actions", L), term("power", L),
-           term("keywords", L), term("taken_by", L)],
-          [[str(i), label(cat.named("faction", f), L), prof[f]["product"],
-            f"{prof[f]['minions']}/{prof[f]['actions']}", str(prof[f]["power"]), prof[f]["keywords"],
-            ", ".join(state.holders(f)) or (f"({offered[f]})" if f in offered else "")]
-           for i, f in enumerate(state.pool, 1)], drop_empty=True)
+    offered = {
+        f: who for who, fs in getattr(state, "offers", {}).items() for f in fs
+    }  # --format offer
+    table(
+        msg("pool_title", L, n=len(state.pool)),
+        [
+            "#",
+            term("faction", L),
+            term("product", L),
+            term("minions_actions", L),
+            term("power", L),
+            term("keywords", L),
+            term("taken_by", L),
+        ],
+        [
+            [
+                str(i),
+                label(cat.named("faction", f), L),
+                prof[f]["product"],
+                f"{prof[f]['minions']}/{prof[f]['actions']}",
+                str(prof[f]["power"]),
+                prof[f]["keywords"],
+                ", ".join(state.holders(f)) or (f"({offered[f]})" if f in offered else ""),
+            ]
+            for i, f in enumerate(state.pool, 1)
+        ],
+        drop_empty=True,
+    )
 
 
 def holdings(cat, state) -> None:
     """One line: each player's factions so far."""
     L = cat.lang
-    line("; ".join(f"{p}: " + (" + ".join(label(cat.named("faction", f), L) for f in fs) or "-")
-                   for p, fs in state.holdings.items()))
+    line(
+        "; ".join(
+            f"{p}: " + (" + ".join(label(cat.named("faction", f), L) for f in fs) or "-")
+            for p, fs in state.holdings.items()
+        )
+    )
 
 
 def faction_cards(cat, fid: str) -> None:
     """A faction's cards, one per line (the draft prompt's ``? N``)."""
     L = cat.lang
     for card in cat.faction(fid)["cards"]:
-        line(f"  {card['copies']}x {label(card, L)} ({term(card['type'], L)}"
-             + ("" if card["power"] is None else f", {card['power']}") + ")")
+        line(
+            f"  {card['copies']}x {label(card, L)} ({term(card['type'], L)}"
+            + ("" if card["power"] is None else f", {card['power']}")
+            + ")"
+        )
 
 
 def collection_entry(cat, row: dict) -> None:
     """``owner: product xN`` and, when recorded, the printing (``(german)``)."""
-    line(msg("collection_entry", cat.lang, owner=row["owner"], product=label(row["product"], cat.lang),
-             copies=row["copies"]) + (f" ({printing_word(row['printing'], cat.lang)})" if row.get("printing") else ""))
+    line(
+        msg(
+            "collection_entry",
+            cat.lang,
+            owner=row["owner"],
+            product=label(row["product"], cat.lang),
+            copies=row["copies"],
+        )
+        + (f" ({printing_word(row['printing'], cat.lang)})" if row.get("printing") else "")
+    )
 
 
 def games(cat, items: list[dict]) -> None:
@@ -162,11 +251,30 @@ def games(cat, items: list[dict]) -> None:
             return "-"
         return str(p["vp"] - madness_penalty(p.get("madness") or 0))
 
-    table(t("log_title"),
-          ["#", t("date"), term("player", L), term("factions", L), term("vp", L), t("madness_cards"), t("final"),
-           t("winner")],
-          [[str(g["id"]) if i == 0 else "", g["played_on"] if i == 0 else "", p["player"],
-            " + ".join(cat.name("faction", f)[0] for f in p["factions"]), "-" if p["vp"] is None else str(p["vp"]),
-            str(p.get("madness") or 0) if p["vp"] is not None else "-", final(p),
-            (g["winner"] or t("drafted")) if i == 0 else ""]
-           for g in items for i, p in enumerate(g["players"])])
+    table(
+        t("log_title"),
+        [
+            "#",
+            t("date"),
+            term("player", L),
+            term("factions", L),
+            term("vp", L),
+            t("madness_cards"),
+            t("final"),
+            t("winner"),
+        ],
+        [
+            [
+                str(g["id"]) if i == 0 else "",
+                g["played_on"] if i == 0 else "",
+                p["player"],
+                " + ".join(cat.name("faction", f)[0] for f in p["factions"]),
+                "-" if p["vp"] is None else str(p["vp"]),
+                str(p.get("madness") or 0) if p["vp"] is not None else "-",
+                final(p),
+                (g["winner"] or t("drafted")) if i == 0 else "",
+            ]
+            for g in items
+            for i, p in enumerate(g["players"])
+        ],
+    )

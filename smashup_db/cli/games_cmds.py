@@ -7,14 +7,16 @@ from typing import Annotated, Optional
 
 import typer
 
-from smashup_db.i18n import _
-from smashup_db.i18n.terms import msg, term
 from smashup_db.cli.gamenight_print import games as _print_games
 from smashup_db.cli.lookups import catalogue
 from smashup_db.cli.opts import DbOpt, JsonOpt, LangOpt, PlayerOpt
 from smashup_db.cli.output import emit_json, line, say, table
+from smashup_db.i18n import _
+from smashup_db.i18n.terms import msg, term
 
-app = typer.Typer(name="games", help=_("The game log: list, statistics, export and import."), no_args_is_help=True)
+app = typer.Typer(
+    name="games", help=_("The game log: list, statistics, export and import."), no_args_is_help=True
+)
 
 
 def _t(lang: str, key: str, **values) -> str:
@@ -22,11 +24,20 @@ def _t(lang: str, key: str, **values) -> str:
     return msg("g." + key, lang, **values)
 
 
-@app.command("list", help=_("List recorded games, newest first. Example: smashup games list --player Anna --json"))
-def games_list(player: PlayerOpt = None,
-               limit: Annotated[Optional[int], typer.Option("--limit", "-n", help=_("Newest N games only."),
-                                                            show_default=False)] = None,
-               db: DbOpt = None, lang: LangOpt = None, json_out: JsonOpt = False) -> None:
+@app.command(
+    "list",
+    help=_("List recorded games, newest first. Example: smashup games list --player Anna --json"),
+)
+def games_list(
+    player: PlayerOpt = None,
+    limit: Annotated[
+        Optional[int],
+        typer.Option("--limit", "-n", help=_("Newest N games only."), show_default=False),
+    ] = None,
+    db: DbOpt = None,
+    lang: LangOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
     from smashup_db.userdata import gamelog
 
     with catalogue(db, lang) as cat:
@@ -46,14 +57,25 @@ def games_list(player: PlayerOpt = None,
 STATS_ROWS = 25
 
 
-@app.command("stats", help=_("Play count and win rate per player, faction and faction pair (finished games).\n"
-                             "\n"
-                             "Tables show the most played rows (--all: every row); --json always gives every row.\n"
-                             "Example: smashup games stats --player Ben --json"))
-def games_stats(player: PlayerOpt = None,
-                all_rows: Annotated[bool, typer.Option("--all", help=_("Every row of each table (default: the "
-                                                                       "25 most played)."))] = False,
-                db: DbOpt = None, lang: LangOpt = None, json_out: JsonOpt = False) -> None:
+@app.command(
+    "stats",
+    help=_(
+        "Play count and win rate per player, faction and faction pair (finished games).\n"
+        "\n"
+        "Tables show the most played rows (--all: every row); --json always gives every row.\n"
+        "Example: smashup games stats --player Ben --json"
+    ),
+)
+def games_stats(
+    player: PlayerOpt = None,
+    all_rows: Annotated[
+        bool,
+        typer.Option("--all", help=_("Every row of each table (default: the 25 most played).")),
+    ] = False,
+    db: DbOpt = None,
+    lang: LangOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
     from smashup_db.userdata import gamelog
 
     with catalogue(db, lang) as cat:
@@ -76,42 +98,84 @@ def games_stats(player: PlayerOpt = None,
             return emit_json(st)
         L = cat.lang
         say(_t(L, "finished", n=st["games"], games=term("game", L, st["games"])))
-        for title, rows, key, n in ((_t(L, "players"), st["players"], "player", total["players"]),
-                                    (term("factions", L), st["factions"], "faction", total["factions"]),
-                                    (_t(L, "pairs"), st["pairs"], "factions", total["pairs"])):
+        for title, rows, key, n in (
+            (_t(L, "players"), st["players"], "player", total["players"]),
+            (term("factions", L), st["factions"], "faction", total["factions"]),
+            (_t(L, "pairs"), st["pairs"], "factions", total["pairs"]),
+        ):
             if not rows:
                 continue
-            def name(v):
-                return v if isinstance(v, str) else (v["name"] if isinstance(v, dict) else " + ".join(x["name"] for x in v))
 
-            table(title, [title, _t(L, "played"), _t(L, "wins"), _t(L, "win_rate")],
-                  [[name(r[key]), str(r.get("games", r.get("plays"))), str(r["wins"]), f"{r['win_rate']:.0%}"]
-                   for r in rows])
+            def name(v):
+                return (
+                    v
+                    if isinstance(v, str)
+                    else (v["name"] if isinstance(v, dict) else " + ".join(x["name"] for x in v))
+                )
+
+            table(
+                title,
+                [title, _t(L, "played"), _t(L, "wins"), _t(L, "win_rate")],
+                [
+                    [
+                        name(r[key]),
+                        str(r.get("games", r.get("plays"))),
+                        str(r["wins"]),
+                        f"{r['win_rate']:.0%}",
+                    ]
+                    for r in rows
+                ],
+            )
             if n > len(rows):
                 say(_t(L, "more_rows", n=n - len(rows)))
 
 
-@app.command("export", help=_("Write the whole game log to a JSON file (to merge with another group's log).\n"
-                              "\n"
-                              "Example: smashup games export games.json"))
-def games_export(file: Annotated[Path, typer.Argument(help=_("JSON file to write (- for standard output)."))],
-                 db: DbOpt = None, lang: LangOpt = None) -> None:
+@app.command(
+    "export",
+    help=_(
+        "Write the whole game log to a JSON file (to merge with another group's log).\n"
+        "\n"
+        "Example: smashup games export games.json"
+    ),
+)
+def games_export(
+    file: Annotated[Path, typer.Argument(help=_("JSON file to write (- for standard output)."))],
+    db: DbOpt = None,
+    lang: LangOpt = None,
+) -> None:
     import json
 
-    from smashup_db.userdata import gamelog
     from smashup_db.gamenight import share
+    from smashup_db.userdata import gamelog
 
     with catalogue(db, lang) as cat:
         data = gamelog.export_log(cat)
         if share.write(json.dumps(data, ensure_ascii=False, indent=1) + "\n", file) is not None:
-            say(_t(cat.lang, "wrote_games", n=len(data["games"]), games=term("game", cat.lang, len(data["games"])), file=file))
+            say(
+                _t(
+                    cat.lang,
+                    "wrote_games",
+                    n=len(data["games"]),
+                    games=term("game", cat.lang, len(data["games"])),
+                    file=file,
+                )
+            )
 
 
-@app.command("import", help=_("Merge a game log file into this one (games already present are skipped; all or nothing).\n"
-                              "\n"
-                              "Example: smashup games import bens-games.json"))
-def games_import(file: Annotated[Path, typer.Argument(help=_("JSON file written by smashup games export."))],
-                 db: DbOpt = None, lang: LangOpt = None, json_out: JsonOpt = False) -> None:
+@app.command(
+    "import",
+    help=_(
+        "Merge a game log file into this one (games already present are skipped; all or nothing).\n"
+        "\n"
+        "Example: smashup games import bens-games.json"
+    ),
+)
+def games_import(
+    file: Annotated[Path, typer.Argument(help=_("JSON file written by smashup games export."))],
+    db: DbOpt = None,
+    lang: LangOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
     from smashup_db.userdata import gamelog
 
     with catalogue(db, lang) as cat:

@@ -16,23 +16,55 @@ def show_image_report(report) -> None:
     for miss in report.not_found:
         say(_("not found: {what}").format(what=render(miss, L)), err=True)
     i = report.images
-    say(_("imported pictures from {source} in {secs} s: {matched} matched, {unmatched} unmatched, "
-          "{not_found} not found").format(source=report.source, secs=f"{report.seconds:.2f}", matched=report.matched,
-                                          unmatched=len(report.unmatched), not_found=len(report.not_found)))
-    say(_("pictures: {added} added, {changed} changed, {unchanged} unchanged, {removed} removed ({changes} changes)")
-        .format(added=i["added"], changed=i["changed"], unchanged=i["unchanged"], removed=i["removed"],
-                changes=report.changes))
+    say(
+        _(
+            "imported pictures from {source} in {secs} s: {matched} matched, {unmatched} unmatched, "
+            "{not_found} not found"
+        ).format(
+            source=report.source,
+            secs=f"{report.seconds:.2f}",
+            matched=report.matched,
+            unmatched=len(report.unmatched),
+            not_found=len(report.not_found),
+        )
+    )
+    say(
+        _(
+            "pictures: {added} added, {changed} changed, {unchanged} unchanged, {removed} removed ({changes} changes)"
+        ).format(
+            added=i["added"],
+            changed=i["changed"],
+            unchanged=i["unchanged"],
+            removed=i["removed"],
+            changes=report.changes,
+        )
+    )
     cards, bases = report.missing.get("card", 0), report.missing.get("base", 0)
-    say(_("still without a picture: {cards}, {bases}").format(
-        cards=ngettext("{n} card", "{n} cards", cards).format(n=cards),
-        bases=ngettext("{n} base", "{n} bases", bases).format(n=bases)))
+    say(
+        _("still without a picture: {cards}, {bases}").format(
+            cards=ngettext("{n} card", "{n} cards", cards).format(n=cards),
+            bases=ngettext("{n} base", "{n} bases", bases).format(n=bases),
+        )
+    )
     t = report.thumbnails
     if report.thumbs_cache is None and t["not_made"]:
         say(_("thumbnails: none made (no cache folder); the site build makes them"))
     elif t["not_made"]:
-        say(_("thumbnails: {made} made, {cached} already cached, {not_made} not made (the cache folder {cache} "
-              "cannot take them; the site build makes them)").format(made=t["made"], cached=t["cached"],
-                                                                  not_made=t["not_made"], cache=report.thumbs_cache))
+        say(
+            _(
+                "thumbnails: {made} made, {cached} already cached, {not_made} not made (the cache folder {cache} "
+                "cannot take them; the site build makes them)"
+            ).format(
+                made=t["made"],
+                cached=t["cached"],
+                not_made=t["not_made"],
+                cache=report.thumbs_cache,
+            )
+        )
     else:
-        say(_("thumbnails: {made} made, {cached} already cached").format(made=t["made"], cached=t["cached"]))
+        say(
+            _("thumbnails: {made} made, {cached} already cached").format(
+                made=t["made"], cached=t["cached"]
+            )
+        )
     say(_("stored in {folder}").format(folder=report.folder))

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import typer
 
-from smashup_db.cli.from_decl import add_command
 from smashup_db.cli.decl import COMMANDS
+from smashup_db.cli.from_decl import add_command
 
 app = typer.Typer()  # commands of the top level (merged into the root application)
 

@@ -10,21 +10,31 @@ Rich only when a table (or a terminal) needs it.
 from __future__ import annotations
 
 from contextlib import contextmanager
+
 TYPE_CHECKING = False  # typing is not imported at run time (start-up; annotations are strings)
 if TYPE_CHECKING:
     from typing import Iterator
 
-from smashup_db.i18n import N_
-from smashup_db.i18n import _
+from smashup_db.cli.output import (
+    emit_json,
+    fail,
+    fmt_number,
+    fmt_vp,
+    footnote,
+    label,
+    line,
+    printing_word,
+    table,
+    text,
+    user_errors,
+)
+from smashup_db.i18n import N_, _
 from smashup_db.i18n.terms import count, msg, term
-from smashup_db.cli.output import (emit_json, fail, fmt_number, fmt_vp, footnote, label, line, printing_word, table, text,
-                                   user_errors)
 
 
 def pick_lang(lang: str | None) -> str:
     """The display language: ``--lang`` if given (must be de or en), else the locale's."""
     from smashup_db.catalogue.view import LANGS, default_lang
-
     from smashup_db.i18n.terms import set_active_lang
 
     if lang is None:
@@ -33,7 +43,11 @@ def pick_lang(lang: str | None) -> str:
         return lang
     lang = lang.lower()
     if lang not in LANGS:
-        fail(N_("unknown language {value!r}; use one of: {choices}"), value=lang, choices=", ".join(LANGS))
+        fail(
+            N_("unknown language {value!r}; use one of: {choices}"),
+            value=lang,
+            choices=", ".join(LANGS),
+        )
     set_active_lang(lang)
     return lang
 
@@ -70,7 +84,9 @@ def catalogue(db: str | None, lang: str | None, owner=None) -> Iterator:
             reader.close()
 
 
-def look_up(db: str | None, lang: str | None, json_out: bool, fetch, show, owner: str | None = None) -> None:
+def look_up(
+    db: str | None, lang: str | None, json_out: bool, fetch, show, owner: str | None = None
+) -> None:
     """Every look-up command: open the catalogue, ``fetch(cat)`` the result and print it,
     as JSON (``json_out``) or by ``show(result, cat)``. Errors a person can cause become one line.
     ``owner``: the printings of that owner's boxes only (``--owner``; default every owner's)."""
@@ -88,9 +104,25 @@ def products(db: str | None, lang: str | None, json_out: bool) -> None:
 
 def _show_products(rows: list[dict], cat) -> None:
     L = cat.lang
-    heads = ["id", term("name", L), term("year", L), term("kind", L), term("factions", L), term("bases", L)]
-    cells = [[p["id"], label(p, L), fmt_number(p["year"]), term(p["kind"], L), str(p["factions"]),
-              str(p["bases"])] for p in rows]
+    heads = [
+        "id",
+        term("name", L),
+        term("year", L),
+        term("kind", L),
+        term("factions", L),
+        term("bases", L),
+    ]
+    cells = [
+        [
+            p["id"],
+            label(p, L),
+            fmt_number(p["year"]),
+            term(p["kind"], L),
+            str(p["factions"]),
+            str(p["bases"]),
+        ]
+        for p in rows
+    ]
     if L == "de":  # which boxes came out in German, and that the others exist only in English
         from smashup_db.catalogue.editions import german_edition
 
@@ -104,8 +136,7 @@ def _show_products(rows: list[dict], cat) -> None:
     footnote(L, rows)
 
 
-def factions(product: str | None, db: str | None, lang: str | None,
-             json_out: bool) -> None:
+def factions(product: str | None, db: str | None, lang: str | None, json_out: bool) -> None:
     """``smashup factions``: factions with their products and their name in the other language."""
     look_up(db, lang, json_out, lambda cat: cat.factions(product), _show_factions)
 
@@ -118,21 +149,44 @@ def _show_factions(rows: list[dict], cat) -> None:
         name, used = cat.name("faction", fid, other)
         return name if used == other else "-"
 
-    table(f"{term('factions', L)} ({len(rows)})", ["id", term("name", L), other, term("products", L)],
-          [[f["id"], label(f, L), alt(f["id"]), ", ".join(label(p, L) for p in f["products"])] for f in rows],
-          breakable=(0,))
+    table(
+        f"{term('factions', L)} ({len(rows)})",
+        ["id", term("name", L), other, term("products", L)],
+        [
+            [f["id"], label(f, L), alt(f["id"]), ", ".join(label(p, L) for p in f["products"])]
+            for f in rows
+        ],
+        breakable=(0,),
+    )
     footnote(L, rows)
 
 
 def bases_table(rows: list[dict], L: str, title: str | None = None) -> None:
     """Bases as a table: name, breakpoint, VP, faction, product ('?' where unknown)."""
-    table(title, [term(h, L) for h in ("name", "breakpoint", "vp", "faction", "product")],
-          [[label(b, L), fmt_number(b["breakpoint"]), fmt_vp(b["vp"]), label(b["faction"], L),
-            label(b["product"], L)] for b in rows])
+    table(
+        title,
+        [term(h, L) for h in ("name", "breakpoint", "vp", "faction", "product")],
+        [
+            [
+                label(b, L),
+                fmt_number(b["breakpoint"]),
+                fmt_vp(b["vp"]),
+                label(b["faction"], L),
+                label(b["product"], L),
+            ]
+            for b in rows
+        ],
+    )
 
 
-def faction(name: str, printing: str | None, owner: str | None, db: str | None, lang: str | None,
-            json_out: bool) -> None:
+def faction(
+    name: str,
+    printing: str | None,
+    owner: str | None,
+    db: str | None,
+    lang: str | None,
+    json_out: bool,
+) -> None:
     """``smashup faction NAME``: cards, totals, bases and products of one faction (in the printing the rule picks)."""
     printing = check_printing(printing)
     look_up(db, lang, json_out, lambda cat: cat.faction(name, printing), _show_faction, owner)
@@ -141,11 +195,24 @@ def faction(name: str, printing: str | None, owner: str | None, db: str | None, 
 def _show_faction(f: dict, cat) -> None:
     L = cat.lang
     _matched_line(f, L)
-    line((label(f, L), "bold"), f" ({f['id']}) - {term('products', L)}: "
-         + ", ".join(label(p, L) for p in f["products"]))
-    table(None, [term(h, L) for h in ("copies", "name", "type", "power", "keywords")],
-          [[str(c["copies"]), label(c, L), term(c["type"], L), _power(c),
-            ", ".join(term(k, L) for k in c["keywords"])] for c in f["cards"]])
+    line(
+        (label(f, L), "bold"),
+        f" ({f['id']}) - {term('products', L)}: " + ", ".join(label(p, L) for p in f["products"]),
+    )
+    table(
+        None,
+        [term(h, L) for h in ("copies", "name", "type", "power", "keywords")],
+        [
+            [
+                str(c["copies"]),
+                label(c, L),
+                term(c["type"], L),
+                _power(c),
+                ", ".join(term(k, L) for k in c["keywords"]),
+            ]
+            for c in f["cards"]
+        ],
+    )
     tot = f["totals"]
     parts = [count("minion", tot["minions"], L), count("action", tot["actions"], L)]
     if tot.get("fusions"):
@@ -154,15 +221,24 @@ def _show_faction(f: dict, cat) -> None:
         parts.append(count("other", tot["other"], L))
     if tot["titans"]:
         parts.append("+" + count("titan", tot["titans"], L))
-    line(msg("deck_totals", L, cards=count("card_word", tot["cards"], L), parts=", ".join(parts),
-             power=tot["power"]))
+    line(
+        msg(
+            "deck_totals",
+            L,
+            cards=count("card_word", tot["cards"], L),
+            parts=", ".join(parts),
+            power=tot["power"],
+        )
+    )
     bases_table(f["bases"], L, title=term("bases", L))
     footnote(L, f["cards"] + [f])
 
 
 def _text_block(item: dict, lang: str) -> None:
     if item["text"]:
-        mark = [(f" ({term('english_text_shown', lang)})", "dim")] if item["text_lang"] != lang else []
+        mark = (
+            [(f" ({term('english_text_shown', lang)})", "dim")] if item["text_lang"] != lang else []
+        )
         line(item["text"], *mark)
         line((item["text_source"] or "", "dim"))
     else:
@@ -170,8 +246,11 @@ def _text_block(item: dict, lang: str) -> None:
     from smashup_db.catalogue.rulings import shown_ruling
 
     for r in item["rulings"]:
-        line((term(r["kind"], lang), "bold"), f": {shown_ruling(r['text'], r['kind'], lang)} ",
-             (f"({r['source']})", "dim"))
+        line(
+            (term(r["kind"], lang), "bold"),
+            f": {shown_ruling(r['text'], r['kind'], lang)} ",
+            (f"({r['source']})", "dim"),
+        )
 
 
 def check_printing(printing: str | None) -> str | None:
@@ -196,20 +275,37 @@ def _printings_block(item: dict, L: str) -> None:
         return
     for r in rows:
         if "breakpoint" in r:
-            facts = (f"{term('breakpoint', L)} {fmt_number(r['breakpoint'])}, {term('vp', L)} {fmt_vp(r['vp'])}")
+            facts = f"{term('breakpoint', L)} {fmt_number(r['breakpoint'])}, {term('vp', L)} {fmt_vp(r['vp'])}"
         else:
             facts = f"({term(r['type'], L)}) {r['copies']}x"
             if r["power"] is not None or "power" in r["unknown"]:
                 facts += f", {term('power', L)} {'?' if r['power'] is None else r['power']}"
-        line(f"  {term(r['printing'], L)} ({label(r['product'], L)}): ", (r["name"] or "", "bold"), f" {facts}",
-             (f" - {r['reason']}", "dim") if r["reason"] else "")
+        line(
+            f"  {term(r['printing'], L)} ({label(r['product'], L)}): ",
+            (r["name"] or "", "bold"),
+            f" {facts}",
+            (f" - {r['reason']}", "dim") if r["reason"] else "",
+        )
 
 
-def card(name: str, printing: str | None, owner: str | None, db: str | None, lang: str | None,
-         json_out: bool) -> None:
+def card(
+    name: str,
+    printing: str | None,
+    owner: str | None,
+    db: str | None,
+    lang: str | None,
+    json_out: bool,
+) -> None:
     """``smashup card NAME``: one card with its printings, text and rulings."""
     printing = check_printing(printing)
-    look_up(db, lang, json_out, lambda cat: with_image(db, "card", cat.card(name, printing)), _show_card, owner)
+    look_up(
+        db,
+        lang,
+        json_out,
+        lambda cat: with_image(db, "card", cat.card(name, printing)),
+        _show_card,
+        owner,
+    )
 
 
 def with_image(db: str | None, kind: str, item: dict) -> dict:
@@ -233,7 +329,9 @@ def _image_line(item: dict) -> None:
 def _matched_line(item: dict, L: str) -> None:
     """Say which name an inexact look-up matched (never a different card without saying so)."""
     m = item.get("matched") or {}
-    key = {"alias": "matched_alias", "printing": "matched_printing", "part": "matched_part"}.get(m.get("how"))
+    key = {"alias": "matched_alias", "printing": "matched_printing", "part": "matched_part"}.get(
+        m.get("how")
+    )
     if key:
         line((msg(key, L, query=m["query"], name=m["name"]), "yellow"))
 
@@ -248,10 +346,16 @@ def _show_card(item: dict, cat) -> None:
             line((item["evidence"], "dim"))
         return
     _matched_line(item, L)
-    power = ("" if item["power_status"] == "none" else
-             f", {term('power', L)} {'?' if item['power'] is None else item['power']}")
-    line((label(item, L), "bold"), f" ({item['id']}) - {term(item['type'], L)}{power}, "
-         f"{item['copies']}x, {term('faction', L)}: {label(item['faction'], L)}")
+    power = (
+        ""
+        if item["power_status"] == "none"
+        else f", {term('power', L)} {'?' if item['power'] is None else item['power']}"
+    )
+    line(
+        (label(item, L), "bold"),
+        f" ({item['id']}) - {term(item['type'], L)}{power}, "
+        f"{item['copies']}x, {term('faction', L)}: {label(item['faction'], L)}",
+    )
     if item.get("power_reason"):
         line((item["power_reason"], "dim"))
     if item["keywords"]:
@@ -265,25 +369,54 @@ def _show_card(item: dict, cat) -> None:
     footnote(L, [item, item["faction"]])
 
 
-def base(name: str, printing: str | None, owner: str | None, db: str | None, lang: str | None,
-         json_out: bool) -> None:
+def base(
+    name: str,
+    printing: str | None,
+    owner: str | None,
+    db: str | None,
+    lang: str | None,
+    json_out: bool,
+) -> None:
     """``smashup base NAME``: one base with its printings, text and rulings."""
     printing = check_printing(printing)
-    look_up(db, lang, json_out, lambda cat: with_image(db, "base", cat.base(name, printing)), _show_base, owner)
+    look_up(
+        db,
+        lang,
+        json_out,
+        lambda cat: with_image(db, "base", cat.base(name, printing)),
+        _show_base,
+        owner,
+    )
 
 
 def _show_base(item: dict, cat) -> None:
     L = cat.lang
     _matched_line(item, L)
-    stats = (f"{term('breakpoint', L)} {item['breakpoint']}, {term('vp', L)} {fmt_vp(item['vp'])}"
-             if item["stats_known"] else f"{term('breakpoint', L)}/{term('vp', L)}: {term('unknown', L)}")
+    stats = (
+        f"{term('breakpoint', L)} {item['breakpoint']}, {term('vp', L)} {fmt_vp(item['vp'])}"
+        if item["stats_known"]
+        else f"{term('breakpoint', L)}/{term('vp', L)}: {term('unknown', L)}"
+    )
     shown = item.get("printing") or "current"
-    line((label(item, L), "bold"), f" ({item['id']}) - {stats}"
-         + (f" ({printing_word(shown, L)}"
-            + (f" = {printing_word(item['facts_from'], L)}" if item.get("facts_from") not in (None, shown) else "")
-            + ")" if shown != "current" else ""))
-    line(f"{term('product', L)}: {label(item['product'], L)}"
-         + (f", {term('faction', L)}: {label(item['faction'], L)}" if item["faction"] else ""))
+    line(
+        (label(item, L), "bold"),
+        f" ({item['id']}) - {stats}"
+        + (
+            f" ({printing_word(shown, L)}"
+            + (
+                f" = {printing_word(item['facts_from'], L)}"
+                if item.get("facts_from") not in (None, shown)
+                else ""
+            )
+            + ")"
+            if shown != "current"
+            else ""
+        ),
+    )
+    line(
+        f"{term('product', L)}: {label(item['product'], L)}"
+        + (f", {term('faction', L)}: {label(item['faction'], L)}" if item["faction"] else "")
+    )
     if item["note"]:
         line((item["note"], "dim"))
     if item["scoring"]:
@@ -294,11 +427,20 @@ def _show_base(item: dict, cat) -> None:
     footnote(L, [item, item["product"], item["faction"]])
 
 
-def bases(product: str | None, faction: str | None, printing: str | None, owner: str | None,
-          db: str | None, lang: str | None, json_out: bool) -> None:
+def bases(
+    product: str | None,
+    faction: str | None,
+    printing: str | None,
+    owner: str | None,
+    db: str | None,
+    lang: str | None,
+    json_out: bool,
+) -> None:
     """``smashup bases``: bases with breakpoint and VP, optionally of one product or faction, in a printing."""
     printing = check_printing(printing)
-    look_up(db, lang, json_out, lambda cat: cat.bases(product, faction, printing), _show_bases, owner)
+    look_up(
+        db, lang, json_out, lambda cat: cat.bases(product, faction, printing), _show_bases, owner
+    )
 
 
 def _show_bases(rows: list[dict], cat) -> None:
@@ -313,15 +455,47 @@ def stats(db: str | None, lang: str | None, json_out: bool) -> None:
 
 def _show_stats(s: dict, cat) -> None:
     L = cat.lang
-    line(msg("stats_line", L, version=s["catalogue_version"], products=s["products"], factions=s["factions"],
-             cards=s["cards"], copies=s["card_copies"], bases=s["bases"], unknown=s["bases_stats_unknown"]))
+    line(
+        msg(
+            "stats_line",
+            L,
+            version=s["catalogue_version"],
+            products=s["products"],
+            factions=s["factions"],
+            cards=s["cards"],
+            copies=s["card_copies"],
+            bases=s["bases"],
+            unknown=s["bases_stats_unknown"],
+        )
+    )
     pr = s["printings"]
-    line(msg("stats_printings", L, cards=pr["cards"], bases=pr["bases"], differences=pr["differences"],
-             unresolved=pr["unresolved"]))
+    line(
+        msg(
+            "stats_printings",
+            L,
+            cards=pr["cards"],
+            bases=pr["bases"],
+            differences=pr["differences"],
+            unresolved=pr["unresolved"],
+        )
+    )
     for code, n in s["names"].items():
-        line(msg("stats_names", L, code=code,
-                 counts=", ".join(f"{term(k + '_lower', L)} {v}" for k, v in n.items())))
-    line(msg("stats_text", L, counts=", ".join(f"{k} {v}" for k, v in s["text"].items()), rulings=s["rulings"]))
+        line(
+            msg(
+                "stats_names",
+                L,
+                code=code,
+                counts=", ".join(f"{term(k + '_lower', L)} {v}" for k, v in n.items()),
+            )
+        )
+    line(
+        msg(
+            "stats_text",
+            L,
+            counts=", ".join(f"{k} {v}" for k, v in s["text"].items()),
+            rulings=s["rulings"],
+        )
+    )
 
 
 def _search_stats(item: dict) -> str:
@@ -349,8 +523,15 @@ def _marked(excerpt: str, spans: list):
     return out
 
 
-def search(query: str, limit: int, printing: str | None, owner: str | None, db: str | None, lang: str | None,
-           json_out: bool) -> None:
+def search(
+    query: str,
+    limit: int,
+    printing: str | None,
+    owner: str | None,
+    db: str | None,
+    lang: str | None,
+    json_out: bool,
+) -> None:
     """``smashup search QUERY``: cards and bases matching a query (see docs/search.md); numbers and
     number filters (``pow>=``, ``bp>=`` ...) in the printing the rule picks."""
     from smashup_db.search import Searcher
@@ -371,12 +552,34 @@ def _show_search(found: dict, cat) -> None:
         if found.get("did_you_mean"):
             from smashup_db.common.sanitize import printable
 
-            line(_("Did you mean: {names}?", L).format(names=", ".join(printable(n) for n in found["did_you_mean"])))
+            line(
+                _("Did you mean: {names}?", L).format(
+                    names=", ".join(printable(n) for n in found["did_you_mean"])
+                )
+            )
         return
-    title = f"{found['shown']}" + (f" / {found['total']}" if found["total"] > found["shown"] else "")
-    table(title, [term("name", L), term("type", L), term("faction", L),
-                  f"{term('power', L)} / {term('breakpoint', L)}", term("text", L)],
-          [[label(item, L), term(item["type"], L), label(item["faction"] or item.get("product"), L),
-            _search_stats(item), _marked(item["excerpt"], item["highlights"]) if item["excerpt"] else text("")]
-           for item in rows], right=(3,))
+    title = f"{found['shown']}" + (
+        f" / {found['total']}" if found["total"] > found["shown"] else ""
+    )
+    table(
+        title,
+        [
+            term("name", L),
+            term("type", L),
+            term("faction", L),
+            f"{term('power', L)} / {term('breakpoint', L)}",
+            term("text", L),
+        ],
+        [
+            [
+                label(item, L),
+                term(item["type"], L),
+                label(item["faction"] or item.get("product"), L),
+                _search_stats(item),
+                _marked(item["excerpt"], item["highlights"]) if item["excerpt"] else text(""),
+            ]
+            for item in rows
+        ],
+        right=(3,),
+    )
     footnote(L, rows)

@@ -19,12 +19,13 @@ import os
 import re
 import sys
 from contextlib import contextmanager
+
 TYPE_CHECKING = False  # typing is not imported at run time (start-up; annotations are strings)
 if TYPE_CHECKING:
     from typing import Iterator, Sequence
 
 from smashup_db.common.sanitize import printable
-from smashup_db.i18n import N_, _
+from smashup_db.i18n import N_
 
 Span = "str | tuple"  # a plain string, or (text, Rich style)
 
@@ -36,6 +37,7 @@ _NARROW = re.compile(r"[\x20-\x7e\xa0-\u02ff]*\Z")
 
 
 # ---------------------------------------------------------------------- errors and JSON
+
 
 def fail(message, code: int = 1, **values) -> None:
     """Print ``error: message`` on stderr and exit with ``code`` (no traceback).
@@ -54,7 +56,9 @@ def fail(message, code: int = 1, **values) -> None:
     if not isinstance(message, Message):
         message = Message(message, **values)
     sys.stdout.flush()
-    sys.stderr.write(f"{msg('error_prefix', lang)} {printable(render(message, lang), one_line=True)}\n")
+    sys.stderr.write(
+        f"{msg('error_prefix', lang)} {printable(render(message, lang), one_line=True)}\n"
+    )
     sys.stderr.flush()
     raise SystemExit(code)
 
@@ -89,8 +93,15 @@ def stage_progress(labels: dict[str, str] | None = None) -> Iterator:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     err = Console(stderr=True)
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                  console=err, transient=True, disable=not err.is_terminal) as bar:
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err,
+        transient=True,
+        disable=not err.is_terminal,
+    ) as bar:
         tasks: dict[str, int] = {}
 
         def progress(stage: str, done: int, total: int) -> None:
@@ -146,6 +157,7 @@ def _plain(value):
 
 # ---------------------------------------------------------------------- lines
 
+
 def terminal_width() -> int:
     """The width Rich uses when output is not a terminal: $COLUMNS, else a terminal on stdin/stderr, else 80."""
     columns = os.environ.get("COLUMNS", "")
@@ -179,7 +191,7 @@ def wrap(text: str, width: int) -> list[str] | None:
         if width - offset >= length:
             offset += len(word)
         elif length > width:
-            chunks = [word[i:i + width] for i in range(0, len(word), width)]
+            chunks = [word[i : i + width] for i in range(0, len(word), width)]
             for k, chunk in enumerate(chunks):
                 if start:
                     breaks.append(start)
@@ -194,9 +206,11 @@ def wrap(text: str, width: int) -> list[str] | None:
     out = []
     for line in lines:
         if len(line) > width:
-            space = len(line) - len(line.rstrip())  # trailing blanks (str.rstrip: linear, unlike "\s+$")
+            space = len(line) - len(
+                line.rstrip()
+            )  # trailing blanks (str.rstrip: linear, unlike "\s+$")
             if space:
-                line = line[:len(line) - min(space, len(line) - width)]
+                line = line[: len(line) - min(space, len(line) - width)]
         out.append(line[:width])
     return out
 
@@ -239,8 +253,14 @@ def text(value, style: str | None = None):
     return Text(printable(value), style=style or "")
 
 
-def table(title: str | None, headers: Sequence[str], rows: Sequence[Sequence], right: Sequence[int] = (),
-          drop_empty: bool = False, breakable: Sequence[int] = ()) -> None:
+def table(
+    title: str | None,
+    headers: Sequence[str],
+    rows: Sequence[Sequence],
+    right: Sequence[int] = (),
+    drop_empty: bool = False,
+    breakable: Sequence[int] = (),
+) -> None:
     """Print a Rich table; every cell is plain text (``str``) or an already built ``Text``.
 
     No name is cut: when the table is wider than the terminal, columns are
@@ -272,11 +292,17 @@ def table(title: str | None, headers: Sequence[str], rows: Sequence[Sequence], r
         for row in cells:
             if len(str(row[i])) > widths[i]:
                 row[i] = text(_hyphen_wrap(str(row[i]), widths[i]))
-    t = Table(title=text(title) if title is not None else None,
-              **({"show_edge": False, "pad_edge": False} if compact else {}))
+    t = Table(
+        title=text(title) if title is not None else None,
+        **({"show_edge": False, "pad_edge": False} if compact else {}),
+    )
     for i, h in enumerate(heads):
-        t.add_column(h, justify="right" if i in right else "left", overflow="fold",
-                     width=widths[i] if widths else None)
+        t.add_column(
+            h,
+            justify="right" if i in right else "left",
+            overflow="fold",
+            width=widths[i] if widths else None,
+        )
     for row in cells:
         t.add_row(*row)
     console().print(t)
@@ -293,7 +319,9 @@ def _hyphen_wrap(value: str, width: int) -> str:
     return "\n".join(lines)
 
 
-def fit_widths(rows: Sequence[Sequence[str]], width: int, breakable=(), overhead: int | None = None) -> list[int] | None:
+def fit_widths(
+    rows: Sequence[Sequence[str]], width: int, breakable=(), overhead: int | None = None
+) -> list[int] | None:
     """Column widths (content, without padding) that fit a Rich table of ``rows`` into ``width`` cells.
 
     None when the table fits as it is. Otherwise the widest columns give way
@@ -310,7 +338,10 @@ def fit_widths(rows: Sequence[Sequence[str]], width: int, breakable=(), overhead
         return None
     n = len(rows[0])
     most = [0] * n
-    least = [[1] * n, [1] * n]  # the longest word of each column: with its heading, of its cells alone
+    least = [
+        [1] * n,
+        [1] * n,
+    ]  # the longest word of each column: with its heading, of its cells alone
     for r, row in enumerate(rows):
         for i, cell in enumerate(row):
             for part in str(cell).split("\n"):
@@ -320,7 +351,9 @@ def fit_widths(rows: Sequence[Sequence[str]], width: int, breakable=(), overhead
                 least[0][i] = max(least[0][i], longest)
                 if r:
                     least[1][i] = max(least[1][i], longest)
-    room = width - (3 * n + 1 if overhead is None else overhead)  # a blank either side of each cell, n + 1 borders
+    room = width - (
+        3 * n + 1 if overhead is None else overhead
+    )  # a blank either side of each cell, n + 1 borders
     if sum(most) <= room:
         return None
     # a heading word may wrap inside itself ("Zerstörungs-wert") when the names would not fit otherwise
@@ -340,6 +373,7 @@ def fit_widths(rows: Sequence[Sequence[str]], width: int, breakable=(), overhead
 
 
 # ---------------------------------------------------------------------- shared formats
+
 
 def label(item: dict | None, lang: str) -> str:
     """A name for display; names shown in English in place of the chosen language get a '*'."""

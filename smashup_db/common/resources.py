@@ -23,4 +23,4 @@ def templates_root() -> Path:
     for candidate in (PACKAGE_DIR / "_templates", PACKAGE_DIR.parent / "templates"):
         if (candidate / "site" / "base.html").is_file():
             return candidate
-    raise UserError(N_("templates not found"), prefix=PACKAGE_DIR.parent / 'templates')
+    raise UserError(N_("templates not found"), prefix=PACKAGE_DIR.parent / "templates")

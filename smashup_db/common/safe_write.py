@@ -53,30 +53,50 @@ def target_of(path: Path, error: type[UserError] = WriteRefused) -> tuple[Path, 
     except FileNotFoundError:
         folder = path.parent if str(path.parent) else Path(".")
         if not folder.is_dir():
-            raise error(N_("cannot write {path}: the folder {folder} does not exist"),
-                        path=str(path), folder=str(folder)) from None
+            raise error(
+                N_("cannot write {path}: the folder {folder} does not exist"),
+                path=str(path),
+                folder=str(folder),
+            ) from None
         return path, None
     except OSError as exc:
-        raise error(N_("cannot write {path}: {reason}"), path=str(path), reason=exc.strerror or str(exc)) from None
+        raise error(
+            N_("cannot write {path}: {reason}"), path=str(path), reason=exc.strerror or str(exc)
+        ) from None
     if stat.S_ISLNK(info.st_mode):
         real = Path(os.path.realpath(path))
         try:
             final = os.stat(path)
         except OSError:
-            raise error(N_("{path} is a symbolic link to {target}, which does not exist; "
-                           "nothing was written (give the target itself or another name)"),
-                        path=str(path), target=os.readlink(path)) from None
+            raise error(
+                N_(
+                    "{path} is a symbolic link to {target}, which does not exist; "
+                    "nothing was written (give the target itself or another name)"
+                ),
+                path=str(path),
+                target=os.readlink(path),
+            ) from None
         if not stat.S_ISREG(final.st_mode):
-            raise error(N_("{path} links to {target}, which is not a regular file; it was left untouched"),
-                        path=str(path), target=str(real))
+            raise error(
+                N_("{path} links to {target}, which is not a regular file; it was left untouched"),
+                path=str(path),
+                target=str(real),
+            )
         return real, stat.S_IMODE(final.st_mode)
     if not stat.S_ISREG(info.st_mode):
-        raise error(N_("{path} is not a regular file (a folder, device, FIFO or socket); "
-                       "it was left untouched, choose another name"), path=str(path))
+        raise error(
+            N_(
+                "{path} is not a regular file (a folder, device, FIFO or socket); "
+                "it was left untouched, choose another name"
+            ),
+            path=str(path),
+        )
     return path, stat.S_IMODE(info.st_mode)
 
 
-def write_text(target, text: str, error: type[UserError] = WriteRefused, newline: str = "\n") -> Path | None:
+def write_text(
+    target, text: str, error: type[UserError] = WriteRefused, newline: str = "\n"
+) -> Path | None:
     """Write ``text`` (UTF-8) to the user-named ``target`` as the module doc says; returns the file written.
 
     ``target``: a path, or ``-`` for standard output (returns None then).
@@ -93,7 +113,9 @@ def write_text(target, text: str, error: type[UserError] = WriteRefused, newline
     final, mode = target_of(path, error)
     tmp = None
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{final.name}.", suffix=".tmp", dir=str(final.parent or "."))
+        fd, tmp = tempfile.mkstemp(
+            prefix=f".{final.name}.", suffix=".tmp", dir=str(final.parent or ".")
+        )
         with os.fdopen(fd, "w", encoding="utf-8", newline=newline) as fh:
             fh.write(text)
             fh.flush()
@@ -102,7 +124,9 @@ def write_text(target, text: str, error: type[UserError] = WriteRefused, newline
         os.replace(tmp, final)
         tmp = None
     except OSError as exc:
-        raise error(N_("cannot write {path}: {reason}"), path=str(path), reason=exc.strerror or str(exc)) from None
+        raise error(
+            N_("cannot write {path}: {reason}"), path=str(path), reason=exc.strerror or str(exc)
+        ) from None
     finally:
         if tmp is not None:
             try:

@@ -67,11 +67,17 @@ def name_problem(name: str):
     if bad:
         return Message(N_("the markup character {char!r} is not allowed in a name"), char=bad)
     if name.startswith(FORMULA_START):
-        return Message(N_("a name may not start with {char!r} (a spreadsheet would read it as a formula)"), char=name[0])
+        return Message(
+            N_("a name may not start with {char!r} (a spreadsheet would read it as a formula)"),
+            char=name[0],
+        )
     ctl = _ALL_CONTROLS.search(name)
     if ctl:
-        return Message(N_("control character {char!r} at position {n} is not allowed in a name"), char=ctl.group(),
-                       n=ctl.start() + 1)
+        return Message(
+            N_("control character {char!r} at position {n} is not allowed in a name"),
+            char=ctl.group(),
+            n=ctl.start() + 1,
+        )
     if len(name) > MAX_NAME:
         return Message(N_("longer than {n} characters"), n=MAX_NAME)
     return None
@@ -79,7 +85,9 @@ def name_problem(name: str):
 
 def _escape(match: "re.Match") -> str:
     code = ord(match.group())
-    return {10: "\\n", 9: "\\t", 13: "\\r"}.get(code) or (f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
+    return {10: "\\n", 9: "\\t", 13: "\\r"}.get(code) or (
+        f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+    )
 
 
 def printable(value: object, one_line: bool = False) -> str:
@@ -97,8 +105,10 @@ def csv_cell(value: object) -> object:
     a leading ``'`` (OWASP's advice against CSV injection). Text that already starts with ``'``
     followed by one of those (or by another ``'``) gets one more, so that :func:`uncsv_cell`
     gives every value back exactly (``'=x`` -> ``''=x`` -> ``'=x``). Numbers and None pass unchanged."""
-    if isinstance(value, str) and (value.startswith(FORMULA_START)
-                                   or (value.startswith("'") and value[1:].startswith(FORMULA_START + ("'",)))):
+    if isinstance(value, str) and (
+        value.startswith(FORMULA_START)
+        or (value.startswith("'") and value[1:].startswith(FORMULA_START + ("'",)))
+    ):
         return "'" + value
     return value
 

@@ -11,7 +11,13 @@ KINDS = ("product", "faction", "card", "base")
 #: Card types, in the field's standard terms (Marvel/Disney "characters" are minions).
 CARD_TYPES = ("minion", "action", "titan", "fusion", "other")
 #: The sources' card types ("character" is the older word for minion) -> ours.
-SOURCE_TYPES = {"minion": "minion", "character": "minion", "action": "action", "titan": "titan", "other": "other"}
+SOURCE_TYPES = {
+    "minion": "minion",
+    "character": "minion",
+    "action": "action",
+    "titan": "titan",
+    "other": "other",
+}
 #: Which printing a row of ``printing`` (or a collection entry) is: the first one, the current
 #: reprint, or the German edition where it differs from the original.
 PRINTINGS = ("original", "current", "german")

@@ -9,13 +9,13 @@ Errors: :class:`SourceError` names the file and the field that is malformed.
 
 from __future__ import annotations
 
-from smashup_db.errors import UserError
-
 import csv
 import json
 import re
 from pathlib import Path
 from typing import Any
+
+from smashup_db.errors import UserError
 
 CARD_ARCHIVE_CATALOG = Path("card-archive/smashup-catalog.json")
 CARD_ARCHIVE_BASES = Path("card-archive/smashup-bases.json")
@@ -39,7 +39,9 @@ _KEYWORD_PATTERNS = {
     "ongoing": re.compile(r"\bOngoing\s*:"),
     "talent": re.compile(r"\bTalent\s*:"),
     "special": re.compile(r"\bSpecial\s*:"),
-    "play-on-minion": re.compile(r"\bPlay (?:this )?on (?:a|an|one of your|another player's) (?:minion|character)", re.I),
+    "play-on-minion": re.compile(
+        r"\bPlay (?:this )?on (?:a|an|one of your|another player's) (?:minion|character)", re.I
+    ),
     "play-on-base": re.compile(r"\bPlay (?:this )?on a base", re.I),
     "extra-play": re.compile(r"\bextra (?:minion|action|character)", re.I),
 }
@@ -54,7 +56,9 @@ class CompileError(UserError, ValueError):
 
 
 #: A card text offering a Minion and an Action ability, or saying Fusion (Half the Battle).
-_FUSION = re.compile(r"^\s*(?:Power\s*\d+\s*-\s*)?(?:Fusion\b|Minion\s*:.*\bAction\s*:)", re.I | re.S)
+_FUSION = re.compile(
+    r"^\s*(?:Power\s*\d+\s*-\s*)?(?:Fusion\b|Minion\s*:.*\bAction\s*:)", re.I | re.S
+)
 #: A base's sentence about what happens when it scores (linear: no nested repetition).
 _SCORES = re.compile(r"\b(?:When|Before|After|As) this base scores\b[^.]*(?:\.[^.]*)?", re.I)
 
@@ -95,12 +99,19 @@ def _load_json(path: Path) -> Any:
     except FileNotFoundError:
         raise SourceError(N_("file not found"), prefix=path) from None
     except json.JSONDecodeError as exc:
-        raise SourceError(N_("not valid JSON (line {lineno}, column {colno})"), prefix=path, lineno=exc.lineno, colno=exc.colno) from None
+        raise SourceError(
+            N_("not valid JSON (line {lineno}, column {colno})"),
+            prefix=path,
+            lineno=exc.lineno,
+            colno=exc.colno,
+        ) from None
 
 
 def _require(record: dict, field: str, path: Path, where: str) -> Any:
     if not isinstance(record, dict) or field not in record:
-        raise SourceError(N_("{where}: field '{field}' is missing"), prefix=path, where=where, field=field)
+        raise SourceError(
+            N_("{where}: field '{field}' is missing"), prefix=path, where=where, field=field
+        )
     return record[field]
 
 
@@ -133,27 +144,40 @@ def read_card_archive(root: Path) -> dict:
             cwhere = f"{where}.cards[{j}]"
             source_type = _require(card, "type", path, cwhere)
             if source_type not in TYPE_MAP:
-                raise SourceError(N_("{cwhere}.type: unknown card type {source_type!r}"), prefix=path, cwhere=cwhere, source_type=source_type)
+                raise SourceError(
+                    N_("{cwhere}.type: unknown card type {source_type!r}"),
+                    prefix=path,
+                    cwhere=cwhere,
+                    source_type=source_type,
+                )
             text = card.get("text") or ""
             power = card.get("power")
             if power is None:
                 power = printed_power(text)
             copies = _require(card, "quantity", path, cwhere)
             if not isinstance(copies, int) or copies < 1:
-                raise SourceError(N_("{cwhere}.quantity: expected a positive whole number"), prefix=path, cwhere=cwhere)
-            cards.append({
-                "name": _require(card, "name", path, cwhere),
-                "type": "fusion" if is_fusion(text) else TYPE_MAP[source_type],
-                "source_type": source_type,
-                "copies": copies,
-                "power": power,
-                "keywords": keywords_of(text),
-            })
-        factions.append({
-            "name": _require(fac, "name", path, where),
-            "set": _require(fac, "set", path, where),
-            "cards": cards,
-        })
+                raise SourceError(
+                    N_("{cwhere}.quantity: expected a positive whole number"),
+                    prefix=path,
+                    cwhere=cwhere,
+                )
+            cards.append(
+                {
+                    "name": _require(card, "name", path, cwhere),
+                    "type": "fusion" if is_fusion(text) else TYPE_MAP[source_type],
+                    "source_type": source_type,
+                    "copies": copies,
+                    "power": power,
+                    "keywords": keywords_of(text),
+                }
+            )
+        factions.append(
+            {
+                "name": _require(fac, "name", path, where),
+                "set": _require(fac, "set", path, where),
+                "cards": cards,
+            }
+        )
     bpath = root / CARD_ARCHIVE_BASES
     bdata = _load_json(bpath)
     bases = []
@@ -162,14 +186,16 @@ def read_card_archive(root: Path) -> dict:
         vp = base.get("vp")
         if vp is not None and (not isinstance(vp, list) or len(vp) != 3):
             raise SourceError(N_("{where}.vp: expected three numbers"), prefix=bpath, where=where)
-        bases.append({
-            "name": _require(base, "name", bpath, where),
-            "faction": base.get("sourceFaction") or None,
-            "set": _require(base, "set", bpath, where),
-            "breakpoint": base.get("breakpoint"),
-            "vp": vp,
-            "scoring": _scoring_flag(base.get("text"), vp),
-        })
+        bases.append(
+            {
+                "name": _require(base, "name", bpath, where),
+                "faction": base.get("sourceFaction") or None,
+                "set": _require(base, "set", bpath, where),
+                "breakpoint": base.get("breakpoint"),
+                "vp": vp,
+                "scoring": _scoring_flag(base.get("text"), vp),
+            }
+        )
     return {"factions": factions, "bases": bases}
 
 
@@ -196,9 +222,15 @@ def read_kadsuno(root: Path) -> list[dict]:
             where = f"[{i}]"
             bases_text = _require(fac, "bases", path, where) or ""
             names = [line.lstrip("* ").strip() for line in bases_text.splitlines() if line.strip()]
-            out.append({"name": _require(fac, "name", path, where),
-                        "set": _require(fac, "expansion", path, where),
-                        "bases": names, "playstyle": fac.get("playstyle") or None, "file": path.name})
+            out.append(
+                {
+                    "name": _require(fac, "name", path, where),
+                    "set": _require(fac, "expansion", path, where),
+                    "bases": names,
+                    "playstyle": fac.get("playstyle") or None,
+                    "file": path.name,
+                }
+            )
     return out
 
 
@@ -211,11 +243,17 @@ def read_pinkepop(root: Path) -> list[dict]:
         name = (s.get("name") or {}).get("en")
         if not name:
             continue
-        out.append({
-            "name": name,
-            "release_date": (s.get("release_date") or {}).get("en"),
-            "factions": [(f.get("name") or {}).get("en") for f in s.get("factions") or [] if f.get("name")],
-        })
+        out.append(
+            {
+                "name": name,
+                "release_date": (s.get("release_date") or {}).get("en"),
+                "factions": [
+                    (f.get("name") or {}).get("en")
+                    for f in s.get("factions") or []
+                    if f.get("name")
+                ],
+            }
+        )
     return out
 
 
@@ -226,7 +264,9 @@ def read_tsv(path: Path, columns: tuple[str, ...]) -> list[dict]:
             reader = csv.DictReader(fh, delimiter="\t", quoting=csv.QUOTE_NONE)
             missing = [c for c in columns if c not in (reader.fieldnames or [])]
             if missing:
-                raise SourceError(N_("header lacks column(s) {missing}"), prefix=path, missing=', '.join(missing))
+                raise SourceError(
+                    N_("header lacks column(s) {missing}"), prefix=path, missing=", ".join(missing)
+                )
             return [dict(row) for row in reader]
     except FileNotFoundError:
         raise SourceError(N_("file not found"), prefix=path) from None
@@ -244,7 +284,9 @@ def read_glossary_de(root: Path) -> list[dict]:
 
 def read_editions_de(root: Path) -> list[dict]:
     """German editions: ``[{"english_product", "german_title", "german_release", "evidence"}]``."""
-    return read_tsv(root / EDITIONS_DE, ("english_product", "german_title", "german_release", "evidence"))
+    return read_tsv(
+        root / EDITIONS_DE, ("english_product", "german_title", "german_release", "evidence")
+    )
 
 
 def _int_or_none(value: str, path: Path, where: str) -> int | None:
@@ -277,27 +319,55 @@ def read_zhuanggenhua(root: Path) -> dict:
     """
     out: dict[str, list] = {"cards": [], "bases": []}
     cpath = root / ZHUANGGENHUA_CARDS
-    for i, r in enumerate(read_tsv(cpath, ("file", "commit", "printing", "id", "type", "name_en", "faction",
-                                           "power", "copies")), start=2):
+    for i, r in enumerate(
+        read_tsv(
+            cpath,
+            ("file", "commit", "printing", "id", "type", "name_en", "faction", "power", "copies"),
+        ),
+        start=2,
+    ):
         where = f"line {i}"
         if r["printing"] not in ("classic", "pod"):
-            raise SourceError(f"{cpath}: {where}.printing: expected classic or pod, got {r['printing']!r}")
+            raise SourceError(
+                f"{cpath}: {where}.printing: expected classic or pod, got {r['printing']!r}"
+            )
         fac = r["faction"].strip()
-        out["cards"].append({"file": r["file"], "commit": r["commit"], "printing": r["printing"], "id": r["id"],
-                             "type": r["type"].strip(), "name": (r["name_en"] or "").replace("’", "'").strip(),
-                             "faction": fac[:-4] if fac.endswith("_pod") else fac,
-                             "power": _int_or_none(r["power"], cpath, where + ".power"),
-                             "copies": _int_or_none(r["copies"], cpath, where + ".copies"), "row": i})
+        out["cards"].append(
+            {
+                "file": r["file"],
+                "commit": r["commit"],
+                "printing": r["printing"],
+                "id": r["id"],
+                "type": r["type"].strip(),
+                "name": (r["name_en"] or "").replace("’", "'").strip(),
+                "faction": fac[:-4] if fac.endswith("_pod") else fac,
+                "power": _int_or_none(r["power"], cpath, where + ".power"),
+                "copies": _int_or_none(r["copies"], cpath, where + ".copies"),
+                "row": i,
+            }
+        )
     bpath = root / ZHUANGGENHUA_BASES
-    for i, r in enumerate(read_tsv(bpath, ("file", "commit", "printing", "id", "name_en", "faction", "breakpoint",
-                                           "vp")), start=2):
+    for i, r in enumerate(
+        read_tsv(
+            bpath, ("file", "commit", "printing", "id", "name_en", "faction", "breakpoint", "vp")
+        ),
+        start=2,
+    ):
         where = f"line {i}"
         fac = r["faction"].strip()
-        out["bases"].append({"file": r["file"], "commit": r["commit"], "printing": r["printing"], "id": r["id"],
-                             "name": (r["name_en"] or "").replace("’", "'").strip(),
-                             "faction": fac[:-4] if fac.endswith("_pod") else fac,
-                             "breakpoint": _int_or_none(r["breakpoint"], bpath, where + ".breakpoint"),
-                             "vp": _vp_of(r["vp"], bpath, where), "row": i})
+        out["bases"].append(
+            {
+                "file": r["file"],
+                "commit": r["commit"],
+                "printing": r["printing"],
+                "id": r["id"],
+                "name": (r["name_en"] or "").replace("’", "'").strip(),
+                "faction": fac[:-4] if fac.endswith("_pod") else fac,
+                "breakpoint": _int_or_none(r["breakpoint"], bpath, where + ".breakpoint"),
+                "vp": _vp_of(r["vp"], bpath, where),
+                "row": i,
+            }
+        )
     return out
 
 
@@ -306,10 +376,18 @@ def read_fabikw(root: Path) -> dict:
     "factions": [{"name", "product", "row"}]}`` (original printings and names of 2015; its It's Your
     Fault! and Munchkin rows predate those boxes: weak evidence, data README)."""
     bpath = root / FABIKW_BASES
-    bases = [{"name": r["name_en"].replace("’", "'").strip(), "vp": _vp_of(r["vp"], bpath, f"line {i}"),
-              "product": r["product"].strip(), "row": i}
-             for i, r in enumerate(read_tsv(bpath, ("name_en", "vp", "product")), start=2)]
+    bases = [
+        {
+            "name": r["name_en"].replace("’", "'").strip(),
+            "vp": _vp_of(r["vp"], bpath, f"line {i}"),
+            "product": r["product"].strip(),
+            "row": i,
+        }
+        for i, r in enumerate(read_tsv(bpath, ("name_en", "vp", "product")), start=2)
+    ]
     fpath = root / FABIKW_FACTIONS
-    factions = [{"name": r["name_en"].strip(), "product": r["product"].strip(), "row": i}
-                for i, r in enumerate(read_tsv(fpath, ("name_en", "product")), start=2)]
+    factions = [
+        {"name": r["name_en"].strip(), "product": r["product"].strip(), "row": i}
+        for i, r in enumerate(read_tsv(fpath, ("name_en", "product")), start=2)
+    ]
     return {"bases": bases, "factions": factions}

@@ -13,27 +13,34 @@ from __future__ import annotations
 
 import json
 import os
+
 TYPE_CHECKING = False  # typing is not imported at run time (start-up; annotations are strings)
 
-from smashup_db.errors import DatabaseError
-from smashup_db.db.engine import database_errors, engine_for, resolve_url, url_of
+from smashup_db.db.engine import engine_for, resolve_url, url_of
 from smashup_db.db.reader import Reader
+from smashup_db.errors import DatabaseError
 
 if TYPE_CHECKING:
     from pathlib import Path
+
     from sqlalchemy.engine import Engine
 
 #: What a current database says about itself, in one query (every backend).
-_STATE_SQL = ("SELECT (SELECT value FROM meta WHERE key = 'catalogue_version') AS catalogue,"
-              " (SELECT value FROM meta WHERE key = 'search_index') AS search_index,"
-              " (SELECT version_num FROM alembic_version) AS schema")
+_STATE_SQL = (
+    "SELECT (SELECT value FROM meta WHERE key = 'catalogue_version') AS catalogue,"
+    " (SELECT value FROM meta WHERE key = 'search_index') AS search_index,"
+    " (SELECT version_num FROM alembic_version) AS schema"
+)
 
 
 def shipped_version(data_dir: Path | None = None) -> str:
     """The catalogue version of the compiled ``data/`` that ships with the package."""
     from smashup_db.compiler.datafiles import data_dir_path
 
-    with open(os.path.join(str(data_dir) if data_dir else data_dir_path(), "catalogue.json"), encoding="utf-8") as fh:
+    with open(
+        os.path.join(str(data_dir) if data_dir else data_dir_path(), "catalogue.json"),
+        encoding="utf-8",
+    ) as fh:
         return json.load(fh)["version"]
 
 
@@ -99,18 +106,19 @@ def ensure_current(db=None, *, data_dir: Path | None = None, build_if_needed: bo
         from smashup_db.db.upgrade import ensure_schema
 
         ensure_schema(url)  # refuses a newer smashup's database; announces a new one
-        stale = _stale(url, shipped_version(data_dir))  # a migration may clear the facts or the index
+        stale = _stale(
+            url, shipped_version(data_dir)
+        )  # a migration may clear the facts or the index
     if not build_if_needed:
         return url
     if "catalogue" in stale:
         from smashup_db.compiler.datafiles import default_data_dir, read_data
         from smashup_db.compiler.load import build_catalogue_db
 
-        build_catalogue_db(url, read_data(data_dir or default_data_dir()),
-                           if_version_differs=True)
+        build_catalogue_db(url, read_data(data_dir or default_data_dir()), if_version_differs=True)
     elif "index" in stale:
-        from smashup_db.search.index import rebuild_index
         from smashup_db.db.transaction import writing
+        from smashup_db.search.index import rebuild_index
 
         with writing(url, "search-index") as w:
             rebuild_index(w)

@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from smashup_db.common.vocabulary import CARD_TYPES, KEYWORDS, PRODUCT_KINDS
 from smashup_db.common.text import is_slug
+from smashup_db.common.vocabulary import CARD_TYPES, KEYWORDS, PRODUCT_KINDS
 from smashup_db.compiler.datafiles import DataError, read_data
 
 #: Cards in a faction deck, titans not counted (rulebook: "20-card deck").
@@ -68,13 +68,21 @@ class _Checker:
     def __init__(self, data: dict):
         self.data = data
         self.problems: list[Problem] = []
-        self.seen: dict[str, dict[str, str]] = {"product": {}, "faction": {}, "card": {}, "base": {}}
+        self.seen: dict[str, dict[str, str]] = {
+            "product": {},
+            "faction": {},
+            "card": {},
+            "base": {},
+        }
         self.in_product: set[str] = set()
         self.exceptions = {}
         exc_file = data["dir"] / "curated" / "deck-exceptions.json"
         if exc_file.is_file():
             import json
-            self.exceptions = {e["faction"]: e["cards"] for e in json.loads(exc_file.read_text())["exceptions"]}
+
+            self.exceptions = {
+                e["faction"]: e["cards"] for e in json.loads(exc_file.read_text())["exceptions"]
+            }
 
     def bad(self, path, fld, msg) -> None:
         self.problems.append(Problem(str(path), fld, msg))
@@ -82,7 +90,11 @@ class _Checker:
     def claim(self, kind, ident, path, fld) -> None:
         """``ident`` is a well-formed id not used before by another thing of ``kind``."""
         if not isinstance(ident, str) or not is_slug(ident):
-            self.bad(path, fld, f"{ident!r} is not a well-formed id (lower-case letters, digits, hyphens)")
+            self.bad(
+                path,
+                fld,
+                f"{ident!r} is not a well-formed id (lower-case letters, digits, hyphens)",
+            )
             return
         if ident in self.seen[kind]:
             self.bad(path, fld, f"duplicate {kind} id {ident!r} (also in {self.seen[kind][ident]})")
@@ -100,7 +112,11 @@ class _Checker:
             from smashup_db.compiler.compile import complexity_of
 
             if complexity_of(f["complexity"]) != f["complexity"]:
-                bad(path, "complexity", f"{f['complexity']!r} is not low, medium, high or two of them joined by '-'")
+                bad(
+                    path,
+                    "complexity",
+                    f"{f['complexity']!r} is not low, medium, high or two of them joined by '-'",
+                )
         cards = f.get("cards")
         if not isinstance(cards, list):
             bad(path, "cards", "must be a list")
@@ -124,7 +140,11 @@ class _Checker:
         if c.get("power") is not None and not _is_count(c.get("power")):
             bad(path, f"{where}.power", f"{c.get('power')!r} is not a whole number >= 0")
         if c.get("type") in ("minion", "fusion") and c.get("power") is None and not c.get("note"):
-            bad(path, f"{where}.power", f"{c.get('type')} {c.get('name')!r} has no power and no note saying why")
+            bad(
+                path,
+                f"{where}.power",
+                f"{c.get('type')} {c.get('name')!r} has no power and no note saying why",
+            )
         if c.get("type") == "titan" and c.get("power") is not None:
             bad(path, f"{where}.power", f"titan {c.get('name')!r} has a power; titans have none")
         for kw in c.get("keywords") or []:
@@ -140,7 +160,9 @@ class _Checker:
             bad(path, "id", f"does not match the file name {path.stem!r}")
         if p.get("kind") not in PRODUCT_KINDS:
             bad(path, "kind", f"{p.get('kind')!r} is not one of {', '.join(PRODUCT_KINDS)}")
-        if p.get("year") is not None and not (isinstance(p["year"], int) and 2010 <= p["year"] <= 2100):
+        if p.get("year") is not None and not (
+            isinstance(p["year"], int) and 2010 <= p["year"] <= 2100
+        ):
             bad(path, "year", f"{p['year']!r} is not a plausible year")
         for i, fid in enumerate(p.get("factions") or []):
             self.in_product.add(fid)
@@ -193,17 +215,30 @@ def check_printings(data: dict, seen: dict[str, dict[str, str]]) -> list[Problem
     for i, r in enumerate(data.get("printings", [])):
         where = f"printings[{i}]"
         if r.get("kind") not in ("card", "base") or r.get("id") not in seen.get(r.get("kind"), {}):
-            out.append(Problem(path, f"{where}.id", f"{r.get('kind')} {r.get('id')!r} does not exist"))
+            out.append(
+                Problem(path, f"{where}.id", f"{r.get('kind')} {r.get('id')!r} does not exist")
+            )
         if r.get("product") not in seen["product"]:
             out.append(Problem(path, f"{where}.product", f"unknown product {r.get('product')!r}"))
         if r.get("printing") not in PRINTINGS:
-            out.append(Problem(path, f"{where}.printing", f"{r.get('printing')!r} is not one of {', '.join(PRINTINGS)}"))
+            out.append(
+                Problem(
+                    path,
+                    f"{where}.printing",
+                    f"{r.get('printing')!r} is not one of {', '.join(PRINTINGS)}",
+                )
+            )
         if not r.get("reason"):
             out.append(Problem(path, f"{where}.reason", "a printing needs a reason"))
     for i, d in enumerate(data.get("differences", [])):
         if d.get("status") not in ("printing", "corrected", "reviewed"):
-            out.append(Problem(path, f"differences[{i}]",
-                               f"unresolved: {d.get('faction')} {d.get('name') or d.get('original_name')} "
-                               f"{d.get('field')} (original {d.get('original')!r}, current {d.get('current')!r}); "
-                               "add it to curated/printings.json or curated/corrections.json"))
+            out.append(
+                Problem(
+                    path,
+                    f"differences[{i}]",
+                    f"unresolved: {d.get('faction')} {d.get('name') or d.get('original_name')} "
+                    f"{d.get('field')} (original {d.get('original')!r}, current {d.get('current')!r}); "
+                    "add it to curated/printings.json or curated/corrections.json",
+                )
+            )
     return out

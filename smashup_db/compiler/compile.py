@@ -20,9 +20,6 @@ sources, :class:`CompileError` for facts that cannot be reconciled.
 
 from __future__ import annotations
 
-from smashup_db.errors import UserError
-from smashup_db.i18n import N_
-
 import copy
 import hashlib
 import json
@@ -33,26 +30,51 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from smashup_db.common.text import fold, key, slugify
-from smashup_db.compiler import printdiff as prt
-from smashup_db.compiler.printdiff import build_printings, load_curated_printings
+from smashup_db.common.text import key, slugify
 from smashup_db.compiler import adapters as src
+from smashup_db.compiler import printdiff as prt
 from smashup_db.compiler.adapters import CompileError
-from smashup_db.errors import Message
+from smashup_db.compiler.printdiff import build_printings, load_curated_printings
+from smashup_db.errors import Message, UserError
 from smashup_db.i18n import N_
 
-GENERATED = ("products", "factions", "i18n", "glossary.tsv", "printings.json", "aliases.tsv", "components.json",
-             "catalogue.json")
+GENERATED = (
+    "products",
+    "factions",
+    "i18n",
+    "glossary.tsv",
+    "printings.json",
+    "aliases.tsv",
+    "components.json",
+    "catalogue.json",
+)
 SOURCE_VERSIONS = [
-    {"name": "card-archive", "repository": "906919303-crypto/smash-up-card-archive",
-     "commit": "58fa7e7432874b3c0f3727289e399445754eb383", "retrieved": "2026-07-26"},
-    {"name": "kadsuno-factions", "repository": "Kadsuno/smash-up-randomizer",
-     "commit": "40b207c1938a01a3b09461c832e337f01e9b0c99"},
-    {"name": "pinkepop", "repository": "PinkePop/smashup-drafter",
-     "commit": "9fc6b9c8c0411a51526c7e88c3f7ce26466d7792"},
-    {"name": "zhuanggenhua", "repository": "zhuanggenhua/BoardGame",
-     "commit": "939e96e9bee213d1924e9f60b1c31770be6cd048 (cards.ts; faction files: see zhuanggenhua/cards.tsv)"},
-    {"name": "fabikw", "repository": "fabikw/Smash-UP", "commit": "0ee94c2311a90f1fac3865f7a9bf066280e58952"},
+    {
+        "name": "card-archive",
+        "repository": "906919303-crypto/smash-up-card-archive",
+        "commit": "58fa7e7432874b3c0f3727289e399445754eb383",
+        "retrieved": "2026-07-26",
+    },
+    {
+        "name": "kadsuno-factions",
+        "repository": "Kadsuno/smash-up-randomizer",
+        "commit": "40b207c1938a01a3b09461c832e337f01e9b0c99",
+    },
+    {
+        "name": "pinkepop",
+        "repository": "PinkePop/smashup-drafter",
+        "commit": "9fc6b9c8c0411a51526c7e88c3f7ce26466d7792",
+    },
+    {
+        "name": "zhuanggenhua",
+        "repository": "zhuanggenhua/BoardGame",
+        "commit": "939e96e9bee213d1924e9f60b1c31770be6cd048 (cards.ts; faction files: see zhuanggenhua/cards.tsv)",
+    },
+    {
+        "name": "fabikw",
+        "repository": "fabikw/Smash-UP",
+        "commit": "0ee94c2311a90f1fac3865f7a9bf066280e58952",
+    },
     {"name": "names-de", "compiled": "2026-12-01"},
 ]
 CATALOGUE_DATE = "2026-11-30"
@@ -73,6 +95,7 @@ class Report:
 
 # --------------------------------------------------------------------------- corrections
 
+
 def load_curated(data_dir: Path) -> tuple[list[dict], list[dict]]:
     """Read ``data/curated/products.json`` and ``corrections.json``."""
     out = []
@@ -80,21 +103,38 @@ def load_curated(data_dir: Path) -> tuple[list[dict], list[dict]]:
         path = data_dir / "curated" / name
         doc = src._load_json(path)
         if not isinstance(doc, dict) or not isinstance(doc.get(list_key), list):
-            raise src.SourceError(N_("field '{list_key}' must be a list"), prefix=path, list_key=list_key)
+            raise src.SourceError(
+                N_("field '{list_key}' must be a list"), prefix=path, list_key=list_key
+            )
         for i, entry in enumerate(doc[list_key]):
-            needed = ("id", "en", "kind") if list_key == "products" else ("kind", "reason", "evidence")
+            needed = (
+                ("id", "en", "kind") if list_key == "products" else ("kind", "reason", "evidence")
+            )
             for f in needed:
                 if f not in entry:
-                    raise src.SourceError(N_("{list_key}[{i}]: field '{f}' is missing"), prefix=path, list_key=list_key, i=i, f=f)
+                    raise src.SourceError(
+                        N_("{list_key}[{i}]: field '{f}' is missing"),
+                        prefix=path,
+                        list_key=list_key,
+                        i=i,
+                        f=f,
+                    )
         out.append(doc[list_key])
     return out[0], out[1]
 
 
 def _apply_set(records: list[dict], corr: dict, label: str) -> None:
-    matches = [r for r in records
-               if all(key(str(r.get(k) or "")) == key(str(v)) for k, v in corr["match"].items())]
+    matches = [
+        r
+        for r in records
+        if all(key(str(r.get(k) or "")) == key(str(v)) for k, v in corr["match"].items())
+    ]
     if not matches:
-        raise CompileError(N_("correction for {label} {match} matches nothing: remove or update it"), label=label, match=corr['match'])
+        raise CompileError(
+            N_("correction for {label} {match} matches nothing: remove or update it"),
+            label=label,
+            match=corr["match"],
+        )
     for r in matches:
         r.update(corr["set"])
 
@@ -110,7 +150,9 @@ def apply_corrections(archive: dict, pinkepop: list[dict], corrections: list[dic
         for card in fac["cards"]:
             card["faction"] = fac["name"]
             cards.append(card)
-    pp_factions = [{"name": n, "set": s, "index": i} for s in pinkepop for i, n in enumerate(s["factions"])]
+    pp_factions = [
+        {"name": n, "set": s, "index": i} for s in pinkepop for i, n in enumerate(s["factions"])
+    ]
     links = []
     for corr in corrections:
         kind, source = corr["kind"], corr.get("source")
@@ -129,11 +171,14 @@ def apply_corrections(archive: dict, pinkepop: list[dict], corrections: list[dic
             for f in pp_factions:
                 f["set"]["factions"][f["index"]] = f["name"]
         else:
-            raise CompileError(N_("correction of unknown kind {source}/{kind}"), source=source, kind=kind)
+            raise CompileError(
+                N_("correction of unknown kind {source}/{kind}"), source=source, kind=kind
+            )
     return links
 
 
 # --------------------------------------------------------------------------- compile
+
 
 def _unique_ids(items: list[dict], name_of, qualifier_of) -> None:
     """Give every item an ``id``: the slug of its name, qualified on collision.
@@ -184,19 +229,46 @@ def build_catalogue(sources_dir: Path, data_dir: Path) -> tuple[dict, Report]:
     c.cards()
     c.bases()
     c.german_names()
-    printing_rows, diffs = build_printings(c.products_, c.factions_, c.bases_, c.raw_factions, c.kad_cards,
-                                           c.editions_de, c.curated_printings, c.corrections, c.product_by_key,
-                                           c.report, zhuanggenhua=c.zhuanggenhua, fabikw=c.fabikw,
-                                           raw_factions_by_name={f["name"]: f for f in c.raw_factions})
-    catalogue = {"products": c.products_, "factions": c.factions_, "names_de": c.de_rows, "aliases": c.aliases(),
-                 "components": prt.build_components(c.products_, c.zhuanggenhua["cards"], c.glossary, c.report),
-                 "printings": printing_rows, "differences": diffs,
-                 "glossary": [{"en": g["english"], "de": g["german"], "note": g.get("note") or ""}
-                              for g in c.glossary]}
-    c.report.counts = {"products": len(c.products_), "factions": len(c.factions_), "cards": len(c.all_cards),
-                       "bases": len(c.bases_), "bases_unknown_stats": sum(b["breakpoint"] is None for b in c.bases_),
-                       "names_de": len(c.de_rows), "printings": len(printing_rows), "differences": len(diffs),
-                       "unresolved": sum(d["status"] == "unresolved" for d in diffs)}
+    printing_rows, diffs = build_printings(
+        c.products_,
+        c.factions_,
+        c.bases_,
+        c.raw_factions,
+        c.kad_cards,
+        c.editions_de,
+        c.curated_printings,
+        c.corrections,
+        c.product_by_key,
+        c.report,
+        zhuanggenhua=c.zhuanggenhua,
+        fabikw=c.fabikw,
+        raw_factions_by_name={f["name"]: f for f in c.raw_factions},
+    )
+    catalogue = {
+        "products": c.products_,
+        "factions": c.factions_,
+        "names_de": c.de_rows,
+        "aliases": c.aliases(),
+        "components": prt.build_components(
+            c.products_, c.zhuanggenhua["cards"], c.glossary, c.report
+        ),
+        "printings": printing_rows,
+        "differences": diffs,
+        "glossary": [
+            {"en": g["english"], "de": g["german"], "note": g.get("note") or ""} for g in c.glossary
+        ],
+    }
+    c.report.counts = {
+        "products": len(c.products_),
+        "factions": len(c.factions_),
+        "cards": len(c.all_cards),
+        "bases": len(c.bases_),
+        "bases_unknown_stats": sum(b["breakpoint"] is None for b in c.bases_),
+        "names_de": len(c.de_rows),
+        "printings": len(printing_rows),
+        "differences": len(diffs),
+        "unresolved": sum(d["status"] == "unresolved" for d in diffs),
+    }
     return catalogue, c.report
 
 
@@ -227,7 +299,11 @@ class _Compile:
     def product_of(self, name: str, where: str) -> dict:
         prod = self.product_by_key.get(key(name))
         if prod is None:
-            raise CompileError(N_("product {name!r} is not in data/curated/products.json (add it or an alias)"), prefix=where, name=name)
+            raise CompileError(
+                N_("product {name!r} is not in data/curated/products.json (add it or an alias)"),
+                prefix=where,
+                name=name,
+            )
         return prod
 
     def faction_of(self, name: str) -> dict | None:
@@ -237,19 +313,33 @@ class _Compile:
         """The curated product table, with years PinkePop knows where the table has none."""
         self.products_ = []
         for sort, cur in enumerate(self.curated):
-            prod = {"id": cur["id"], "en": cur["en"], "kind": cur["kind"], "year": cur.get("year"),
-                    "year_evidence": cur.get("year_evidence"),
-                    "extra_decks": sorted(cur.get("extra_decks", [])), "sort": sort, "factions": [], "bases": []}
+            prod = {
+                "id": cur["id"],
+                "en": cur["en"],
+                "kind": cur["kind"],
+                "year": cur.get("year"),
+                "year_evidence": cur.get("year_evidence"),
+                "extra_decks": sorted(cur.get("extra_decks", [])),
+                "sort": sort,
+                "factions": [],
+                "bases": [],
+            }
             self.products_.append(prod)
             for alias in [cur["en"], cur["id"], *cur.get("aliases", [])]:
                 self.product_by_key[key(alias)] = prod
         for pp in self.pinkepop:
             prod = self.product_by_key.get(key(pp["name"]))
             if prod is None:
-                self.report.warnings.append(Message(N_("pinkepop: product {name!r} not in the product table; ignored"),
-                                                    name=pp["name"]))
+                self.report.warnings.append(
+                    Message(
+                        N_("pinkepop: product {name!r} not in the product table; ignored"),
+                        name=pp["name"],
+                    )
+                )
                 continue
-            year = pp.get("year") or (int(pp["release_date"][:4]) if pp.get("release_date") else None)
+            year = pp.get("year") or (
+                int(pp["release_date"][:4]) if pp.get("release_date") else None
+            )
             if prod["year"] is None and year:
                 prod["year"] = year
         self.by_id = {p["id"]: p for p in self.products_}
@@ -260,22 +350,41 @@ class _Compile:
         self.factions_ = []
         for fac in self.archive["factions"]:
             prod = self.product_of(fac["set"], f"card-archive faction {fac['name']}")
-            rec = {"id": slugify(fac["name"]), "en": fac["name"], "cards": fac["cards"], "home": prod}
+            rec = {
+                "id": slugify(fac["name"]),
+                "en": fac["name"],
+                "cards": fac["cards"],
+                "home": prod,
+            }
             self.factions_.append(rec)
             self.faction_by_key[key(fac["name"])] = rec
             self.links.add((prod["id"], rec["id"]))
         for kf in self.kadsuno:
             rec = self.faction_of(kf["name"])
             if rec is None:
-                report.warnings.append(Message(N_("faction {name!r} not in the card archive; ignored"),
-                                               prefix=f"kadsuno {kf['file']}", name=kf["name"]))
+                report.warnings.append(
+                    Message(
+                        N_("faction {name!r} not in the card archive; ignored"),
+                        prefix=f"kadsuno {kf['file']}",
+                        name=kf["name"],
+                    )
+                )
                 continue
             self.links.add((self.product_of(kf["set"], f"kadsuno {kf['file']}")["id"], rec["id"]))
             level = complexity_of(kf.get("playstyle"))
             if kf.get("playstyle") and level is None:
-                report.warnings.append(Message(N_("{name} playstyle {playstyle!r} is not a complexity ({levels}); "
-                                                  "left unknown"), prefix=f"kadsuno {kf['file']}", name=kf["name"],
-                                               playstyle=kf["playstyle"], levels=", ".join(COMPLEXITY_LEVELS)))
+                report.warnings.append(
+                    Message(
+                        N_(
+                            "{name} playstyle {playstyle!r} is not a complexity ({levels}); "
+                            "left unknown"
+                        ),
+                        prefix=f"kadsuno {kf['file']}",
+                        name=kf["name"],
+                        playstyle=kf["playstyle"],
+                        levels=", ".join(COMPLEXITY_LEVELS),
+                    )
+                )
             rec["complexity"] = level or rec.get("complexity")
         for pp in self.pinkepop:
             prod = self.product_by_key.get(key(pp["name"]))
@@ -284,22 +393,31 @@ class _Compile:
                 if prod is None:
                     continue
                 if rec is None:
-                    report.warnings.append(Message(N_("faction {name!r} not in the card archive; ignored"),
-                                                   prefix=f"pinkepop {pp['name']}", name=fname))
+                    report.warnings.append(
+                        Message(
+                            N_("faction {name!r} not in the card archive; ignored"),
+                            prefix=f"pinkepop {pp['name']}",
+                            name=fname,
+                        )
+                    )
                     continue
                 self.links.add((prod["id"], rec["id"]))
         for add in self.extra_links:
             rec = self.faction_of(add["faction"])
             if rec is None or add["product"] not in self.by_id:
-                raise CompileError(N_("corrections: link {add} names an unknown product or faction"), add=add)
+                raise CompileError(
+                    N_("corrections: link {add} names an unknown product or faction"), add=add
+                )
             self.links.add((add["product"], rec["id"]))
 
     def order(self) -> None:
         """Catalogue order: factions by their first product, then by id; each product lists its factions so."""
         for pid, fid in sorted(self.links):
             self.by_id[pid]["factions"].append(fid)
-        self.first_sort = {f["id"]: min(self.by_id[p]["sort"] for p, g in self.links if g == f["id"])
-                           for f in self.factions_}
+        self.first_sort = {
+            f["id"]: min(self.by_id[p]["sort"] for p, g in self.links if g == f["id"])
+            for f in self.factions_
+        }
         self.factions_.sort(key=lambda f: (self.first_sort[f["id"]], f["id"]))
         for p in self.products_:
             p["factions"].sort(key=lambda fid: (self.first_sort[fid], fid))
@@ -312,7 +430,11 @@ class _Compile:
                 card["faction"] = fac["id"]
                 card["sort"] = sort
                 self.all_cards.append(card)
-        _unique_ids(self.all_cards, lambda c: c["name"] or f"{c['faction']} {c['type']}", lambda c: c["faction"])
+        _unique_ids(
+            self.all_cards,
+            lambda c: c["name"] or f"{c['faction']} {c['type']}",
+            lambda c: c["faction"],
+        )
 
     def bases(self) -> None:
         """The archive's bases, plus those a faction file names and the archive lacks (stats unknown)."""
@@ -321,17 +443,36 @@ class _Compile:
         for i, b in enumerate(self.archive["bases"]):
             fac = self.faction_of(b["faction"]) if b["faction"] else None
             if b["faction"] and fac is None:
-                raise CompileError(N_("card-archive base {name!r}: unknown faction {faction!r}"), name=b['name'], faction=b['faction'])
-            self.bases_.append({"en": b["name"], "product": self.product_of(b["set"], f"card-archive base {b['name']}")["id"],
-                                "faction": fac["id"] if fac else None, "breakpoint": b["breakpoint"],
-                                "vp": b["vp"] or [None, None, None], "note": "", "scoring": b.get("scoring"),
-                                "raw": {"en": self.raw_bases[i]["name"], "breakpoint": self.raw_bases[i]["breakpoint"],
-                                        "vp": self.raw_bases[i]["vp"]}})
+                raise CompileError(
+                    N_("card-archive base {name!r}: unknown faction {faction!r}"),
+                    name=b["name"],
+                    faction=b["faction"],
+                )
+            self.bases_.append(
+                {
+                    "en": b["name"],
+                    "product": self.product_of(b["set"], f"card-archive base {b['name']}")["id"],
+                    "faction": fac["id"] if fac else None,
+                    "breakpoint": b["breakpoint"],
+                    "vp": b["vp"] or [None, None, None],
+                    "note": "",
+                    "scoring": b.get("scoring"),
+                    "raw": {
+                        "en": self.raw_bases[i]["name"],
+                        "breakpoint": self.raw_bases[i]["breakpoint"],
+                        "vp": self.raw_bases[i]["vp"],
+                    },
+                }
+            )
             archive_base_keys.add(key(b["name"]))
         # Added by name with unknown stats, but only as many as the archive is short of: where the
         # counts agree, a differing name is a rename, not a gap. Names of other printings
         # (Miskatonic University) are not missing bases.
-        printing_names = {key(e["set"]["name"]) for e in self.curated_printings["bases"] if e.get("set", {}).get("name")}
+        printing_names = {
+            key(e["set"]["name"])
+            for e in self.curated_printings["bases"]
+            if e.get("set", {}).get("name")
+        }
         archive_count: dict[str | None, int] = defaultdict(int)
         for b in self.bases_:
             archive_count[b["faction"]] += 1
@@ -339,22 +480,46 @@ class _Compile:
             fac = self.faction_of(kf["name"])
             if fac is None:
                 continue
-            missing = [n for n in kf["bases"] if key(n) not in archive_base_keys and key(n) not in printing_names]
+            missing = [
+                n
+                for n in kf["bases"]
+                if key(n) not in archive_base_keys and key(n) not in printing_names
+            ]
             short = len(kf["bases"]) - archive_count[fac["id"]]
             if missing and len(missing) != short:
-                self.report.warnings.append(Message(
-                    N_("{name} base(s) {missing} not in the card archive, which has its {n} bases under other names; "
-                       "not added"), prefix=f"kadsuno {kf['file']}", name=kf["name"], missing=", ".join(missing),
-                    n=archive_count[fac["id"]]))
+                self.report.warnings.append(
+                    Message(
+                        N_(
+                            "{name} base(s) {missing} not in the card archive, which has its {n} bases under other names; "
+                            "not added"
+                        ),
+                        prefix=f"kadsuno {kf['file']}",
+                        name=kf["name"],
+                        missing=", ".join(missing),
+                        n=archive_count[fac["id"]],
+                    )
+                )
                 continue
             for bname in missing:
-                self.bases_.append({"en": bname.replace("’", "'"),
-                                    "product": self.product_of(kf["set"], f"kadsuno {kf['file']}")["id"],
-                                    "faction": fac["id"], "breakpoint": None, "vp": [None, None, None],
-                                    "note": f"named by kadsuno-factions/{kf['file']}; no source has its breakpoint or VP"})
+                self.bases_.append(
+                    {
+                        "en": bname.replace("’", "'"),
+                        "product": self.product_of(kf["set"], f"kadsuno {kf['file']}")["id"],
+                        "faction": fac["id"],
+                        "breakpoint": None,
+                        "vp": [None, None, None],
+                        "note": f"named by kadsuno-factions/{kf['file']}; no source has its breakpoint or VP",
+                    }
+                )
                 archive_base_keys.add(key(bname))
         fsort = {f["id"]: i for i, f in enumerate(self.factions_)}
-        self.bases_.sort(key=lambda b: (self.by_id[b["product"]]["sort"], fsort.get(b["faction"], 10_000), key(b["en"])))
+        self.bases_.sort(
+            key=lambda b: (
+                self.by_id[b["product"]]["sort"],
+                fsort.get(b["faction"], 10_000),
+                key(b["en"]),
+            )
+        )
         _unique_ids(self.bases_, lambda b: b["en"], lambda b: b["faction"] or b["product"])
         for b in self.bases_:
             self.by_id[b["product"]]["bases"].append(b)
@@ -369,16 +534,24 @@ class _Compile:
         if not path.is_file():
             return []
         doc = src._load_json(path)
-        ids = {"product": {p["id"] for p in self.products_}, "faction": {f["id"] for f in self.factions_},
-               "card": {c["id"] for c in self.all_cards}, "base": {b["id"] for b in self.bases_}}
+        ids = {
+            "product": {p["id"] for p in self.products_},
+            "faction": {f["id"] for f in self.factions_},
+            "card": {c["id"] for c in self.all_cards},
+            "base": {b["id"] for b in self.bases_},
+        }
         out = []
         for i, row in enumerate(doc.get("aliases", [])):
             for f in ("kind", "id", "alias", "lang", "type", "source"):
                 if not str(row.get(f) or "").strip():
                     raise src.SourceError(f"{path}: aliases[{i}]: field '{f}' is missing")
             if row["id"] not in ids.get(row["kind"], ()):
-                raise CompileError(f"{path}: aliases[{i}]: {row['kind']} {row['id']!r} is not in the catalogue")
-            out.append({f: row[f].strip() for f in ("kind", "id", "alias", "lang", "type", "source")})
+                raise CompileError(
+                    f"{path}: aliases[{i}]: {row['kind']} {row['id']!r} is not in the catalogue"
+                )
+            out.append(
+                {f: row[f].strip() for f in ("kind", "id", "alias", "lang", "type", "source")}
+            )
         return sorted(out, key=lambda r: (r["kind"], r["id"], r["alias"]))
 
     def german_names(self) -> None:
@@ -400,21 +573,41 @@ class _Compile:
         for row in self.names_de:
             kind = row["kind"]
             if kind not in kind_map:
-                self.report.warnings.append(Message(N_("unknown kind {kind!r} for {name!r}; ignored"), prefix="names-de",
-                                                    kind=kind, name=row["english"]))
+                self.report.warnings.append(
+                    Message(
+                        N_("unknown kind {kind!r} for {name!r}; ignored"),
+                        prefix="names-de",
+                        kind=kind,
+                        name=row["english"],
+                    )
+                )
                 continue
             ids = sorted(set(index[kind].get(key(row["english"]), [])))
             if not ids:
-                self.report.warnings.append(Message(N_("{kind} {name!r} not in the catalogue; ignored"), prefix="names-de",
-                                                    kind=kind, name=row["english"]))
+                self.report.warnings.append(
+                    Message(
+                        N_("{kind} {name!r} not in the catalogue; ignored"),
+                        prefix="names-de",
+                        kind=kind,
+                        name=row["english"],
+                    )
+                )
                 continue
             for ident in ids:
-                self.de_rows.append({"kind": kind_map[kind], "id": ident, "name": row["german"].strip(),
-                                     "confidence": row["confidence"].strip(), "evidence": row["evidence"].strip()})
+                self.de_rows.append(
+                    {
+                        "kind": kind_map[kind],
+                        "id": ident,
+                        "name": row["german"].strip(),
+                        "confidence": row["confidence"].strip(),
+                        "evidence": row["evidence"].strip(),
+                    }
+                )
         self.de_rows.sort(key=lambda r: (r["kind"], r["id"]))
 
 
 # --------------------------------------------------------------------------- write
+
 
 def _dump(obj) -> str:
     return json.dumps(obj, ensure_ascii=False, indent=1) + "\n"
@@ -424,31 +617,70 @@ def render_files(catalogue: dict) -> dict[str, str]:
     """The generated files as ``{relative path: text}`` (no I/O)."""
     files: dict[str, str] = {}
     for p in catalogue["products"]:
-        files[f"products/{p['id']}.json"] = _dump({
-            "id": p["id"], "name": p["en"], "kind": p["kind"], "year": p["year"],
-            "extra_decks": p["extra_decks"], "sort": p["sort"], "factions": p["factions"],
-            **({"year_evidence": p["year_evidence"]} if p.get("year_evidence") else {}),
-            **({"german_edition": p["german"]} if p.get("german") else {}),
-            "bases": [{"id": b["id"], "name": b["en"], "faction": b["faction"],
-                       "breakpoint": b["breakpoint"], "vp": b["vp"], **({"note": b["note"]} if b["note"] else {}),
-                       **({"scoring": b["scoring"]} if b.get("scoring") else {})}
-                      for b in p["bases"]],
-        })
+        files[f"products/{p['id']}.json"] = _dump(
+            {
+                "id": p["id"],
+                "name": p["en"],
+                "kind": p["kind"],
+                "year": p["year"],
+                "extra_decks": p["extra_decks"],
+                "sort": p["sort"],
+                "factions": p["factions"],
+                **({"year_evidence": p["year_evidence"]} if p.get("year_evidence") else {}),
+                **({"german_edition": p["german"]} if p.get("german") else {}),
+                "bases": [
+                    {
+                        "id": b["id"],
+                        "name": b["en"],
+                        "faction": b["faction"],
+                        "breakpoint": b["breakpoint"],
+                        "vp": b["vp"],
+                        **({"note": b["note"]} if b["note"] else {}),
+                        **({"scoring": b["scoring"]} if b.get("scoring") else {}),
+                    }
+                    for b in p["bases"]
+                ],
+            }
+        )
     for sort, f in enumerate(catalogue["factions"]):
-        files[f"factions/{f['id']}.json"] = _dump({
-            "id": f["id"], "name": f["en"], "sort": sort, "complexity": f.get("complexity"),
-            "cards": [{"id": c["id"], "name": c["name"], "type": c["type"], "copies": c["copies"],
-                       "power": c["power"], "keywords": c["keywords"],
-                       **({"product": c["product"]} if c.get("product") else {}),
-                       **({"note": c["note"]} if c.get("note") else {})} for c in f["cards"]],
-        })
+        files[f"factions/{f['id']}.json"] = _dump(
+            {
+                "id": f["id"],
+                "name": f["en"],
+                "sort": sort,
+                "complexity": f.get("complexity"),
+                "cards": [
+                    {
+                        "id": c["id"],
+                        "name": c["name"],
+                        "type": c["type"],
+                        "copies": c["copies"],
+                        "power": c["power"],
+                        "keywords": c["keywords"],
+                        **({"product": c["product"]} if c.get("product") else {}),
+                        **({"note": c["note"]} if c.get("note") else {}),
+                    }
+                    for c in f["cards"]
+                ],
+            }
+        )
     lines = ["kind\tid\tname\tconfidence\tevidence"]
-    lines += [f"{r['kind']}\t{r['id']}\t{r['name']}\t{r['confidence']}\t{r['evidence']}" for r in catalogue["names_de"]]
+    lines += [
+        f"{r['kind']}\t{r['id']}\t{r['name']}\t{r['confidence']}\t{r['evidence']}"
+        for r in catalogue["names_de"]
+    ]
     files["i18n/de.tsv"] = "\n".join(lines) + "\n"
-    files["printings.json"] = _dump({"printings": catalogue.get("printings", []),
-                                     "differences": catalogue.get("differences", [])})
+    files["printings.json"] = _dump(
+        {
+            "printings": catalogue.get("printings", []),
+            "differences": catalogue.get("differences", []),
+        }
+    )
     al = ["kind\tid\talias\tlang\ttype\tsource"]
-    al += ["\t".join(r[f] for f in ("kind", "id", "alias", "lang", "type", "source")) for r in catalogue.get("aliases", [])]
+    al += [
+        "\t".join(r[f] for f in ("kind", "id", "alias", "lang", "type", "source"))
+        for r in catalogue.get("aliases", [])
+    ]
     files["aliases.tsv"] = "\n".join(al) + "\n"
     files["components.json"] = _dump({"components": catalogue.get("components", [])})
     gl = ["en\tde\tnote"] + [f"{g['en']}\t{g['de']}\t{g['note']}" for g in catalogue["glossary"]]
@@ -456,14 +688,19 @@ def render_files(catalogue: dict) -> dict[str, str]:
     digest = hashlib.sha256()
     for path in sorted(files):
         digest.update(path.encode() + b"\0" + files[path].encode() + b"\0")
-    files["catalogue.json"] = _dump({
-        "version": digest.hexdigest()[:16], "date": CATALOGUE_DATE, "sources": SOURCE_VERSIONS,
-        "counts": {
-            "products": len(catalogue["products"]), "factions": len(catalogue["factions"]),
-            "cards": sum(len(f["cards"]) for f in catalogue["factions"]),
-            "bases": sum(len(p["bases"]) for p in catalogue["products"]),
-        },
-    })
+    files["catalogue.json"] = _dump(
+        {
+            "version": digest.hexdigest()[:16],
+            "date": CATALOGUE_DATE,
+            "sources": SOURCE_VERSIONS,
+            "counts": {
+                "products": len(catalogue["products"]),
+                "factions": len(catalogue["factions"]),
+                "cards": sum(len(f["cards"]) for f in catalogue["factions"]),
+                "bases": sum(len(p["bases"]) for p in catalogue["products"]),
+            },
+        }
+    )
     return files
 
 
@@ -480,7 +717,9 @@ def write_files(files: dict[str, str], data_dir: Path) -> None:
         data_dir.mkdir(parents=True, exist_ok=True)
         tmp = Path(tempfile.mkdtemp(prefix=".compile-", dir=data_dir))
     except OSError as exc:
-        raise CompileError(N_("cannot write to {data_dir}: {value}"), data_dir=data_dir, value=exc.strerror or exc) from None
+        raise CompileError(
+            N_("cannot write to {data_dir}: {value}"), data_dir=data_dir, value=exc.strerror or exc
+        ) from None
     try:
         for rel, text in files.items():
             target = tmp / rel
@@ -488,7 +727,12 @@ def write_files(files: dict[str, str], data_dir: Path) -> None:
             try:
                 target.write_text(text, encoding="utf-8", newline="\n")
             except OSError as exc:  # e.g. a full disk: the old data/ is still untouched
-                raise CompileError(N_("cannot write {n}: {value}; {data_dir} was left as it was"), n=data_dir / rel, value=exc.strerror or exc, data_dir=data_dir) from None
+                raise CompileError(
+                    N_("cannot write {n}: {value}; {data_dir} was left as it was"),
+                    n=data_dir / rel,
+                    value=exc.strerror or exc,
+                    data_dir=data_dir,
+                ) from None
         for name in GENERATED:
             old = data_dir / name
             if old.is_dir():
@@ -508,9 +752,16 @@ def compile_catalogue(sources_dir: Path, data_dir: Path) -> Report:
     cannot be read.
     """
     if not os.path.isdir(sources_dir):
-        os.stat(sources_dir)  # missing, or a name too long: the system's reason (an OSError, one line in the CLI)
-        raise UserError(N_("--sources {path} is not a folder; give the folder of the public source data"
-                           " (../shared/data)"), path=str(sources_dir))
+        os.stat(
+            sources_dir
+        )  # missing, or a name too long: the system's reason (an OSError, one line in the CLI)
+        raise UserError(
+            N_(
+                "--sources {path} is not a folder; give the folder of the public source data"
+                " (../shared/data)"
+            ),
+            path=str(sources_dir),
+        )
     catalogue, report = build_catalogue(Path(sources_dir), Path(data_dir))
     files = render_files(catalogue)
     write_files(files, Path(data_dir))

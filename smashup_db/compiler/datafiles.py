@@ -8,11 +8,11 @@ Errors: :class:`DataError` naming the file and the field.
 
 from __future__ import annotations
 
-from smashup_db.errors import UserError
-from smashup_db.i18n import N_
-
 import json
 import os
+
+from smashup_db.errors import UserError
+from smashup_db.i18n import N_
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -37,10 +37,16 @@ class DataError(UserError, ValueError):
 def data_dir_path() -> str:
     """The folder of the compiled catalogue that ships with the package (a wheel's ``smashup_db/_data``,
     a checkout's ``data/``), as a path string. Raises :class:`DataError` when there is none."""
-    for candidate in (os.path.join(_PACKAGE, "_data"), os.path.join(os.path.dirname(_PACKAGE), "data")):
+    for candidate in (
+        os.path.join(_PACKAGE, "_data"),
+        os.path.join(os.path.dirname(_PACKAGE), "data"),
+    ):
         if os.path.isfile(os.path.join(candidate, "catalogue.json")):
             return candidate
-    raise DataError(N_("no compiled catalogue (catalogue.json) found"), prefix=os.path.join(os.path.dirname(_PACKAGE), 'data'))
+    raise DataError(
+        N_("no compiled catalogue (catalogue.json) found"),
+        prefix=os.path.join(os.path.dirname(_PACKAGE), "data"),
+    )
 
 
 def default_data_dir() -> Path:
@@ -56,7 +62,12 @@ def _json(path: Path):
     except FileNotFoundError:
         raise DataError(N_("file not found"), prefix=path) from None
     except json.JSONDecodeError as exc:
-        raise DataError(N_("not valid JSON (line {lineno}, column {colno})"), prefix=path, lineno=exc.lineno, colno=exc.colno) from None
+        raise DataError(
+            N_("not valid JSON (line {lineno}, column {colno})"),
+            prefix=path,
+            lineno=exc.lineno,
+            colno=exc.colno,
+        ) from None
 
 
 def read_data(data_dir: Path | None = None) -> dict:
@@ -73,9 +84,18 @@ def read_data(data_dir: Path | None = None) -> dict:
 
     data_dir = Path(data_dir) if data_dir else default_data_dir()
     if not data_dir.is_dir():
-        raise DataError(N_("not a data/ folder (it has catalogue.json, products/ and factions/)"), prefix=data_dir)
-    out = {"dir": data_dir, "catalogue": _json(data_dir / "catalogue.json"),
-           "products": [], "factions": [], "names": {}, "glossary": []}
+        raise DataError(
+            N_("not a data/ folder (it has catalogue.json, products/ and factions/)"),
+            prefix=data_dir,
+        )
+    out = {
+        "dir": data_dir,
+        "catalogue": _json(data_dir / "catalogue.json"),
+        "products": [],
+        "factions": [],
+        "names": {},
+        "glossary": [],
+    }
     for sub in ("products", "factions"):
         folder = data_dir / sub
         if not folder.is_dir():

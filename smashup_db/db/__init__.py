@@ -21,13 +21,47 @@ upgraded only by the migrations in :mod:`smashup_db.db.migrations`, each of whic
 spells out its own tables and value lists.
 """
 
-from smashup_db.errors import DatabaseError
-from smashup_db.db.engine import ENV_VAR, TIMEOUT_VAR, database_errors, default_path, describe, dispose_engines, engine_for, resolve_url, safe_url, short_reason, sqlite_path, timeout, url_of
-from smashup_db.db.upgrade import migrate
+from smashup_db.db.engine import (
+    ENV_VAR,
+    TIMEOUT_VAR,
+    database_errors,
+    default_path,
+    describe,
+    dispose_engines,
+    engine_for,
+    resolve_url,
+    safe_url,
+    short_reason,
+    sqlite_path,
+    timeout,
+    url_of,
+)
 from smashup_db.db.reader import Reader, in_params
 from smashup_db.db.transaction import PAUSE_VAR, PG_LOCK_KEY, Writer, sa_transaction, writing
+from smashup_db.db.upgrade import migrate
+from smashup_db.errors import DatabaseError
 
-__all__ = ["DatabaseError", "ENV_VAR", "TIMEOUT_VAR", "PAUSE_VAR", "PG_LOCK_KEY", "Reader", "database_errors",
-           "default_path", "describe", "dispose_engines", "engine_for", "in_params", "migrate",
-           "resolve_url", "safe_url", "short_reason", "sqlite_path", "timeout", "url_of",
-           "Writer", "sa_transaction", "writing"]
+__all__ = [
+    "DatabaseError",
+    "ENV_VAR",
+    "TIMEOUT_VAR",
+    "PAUSE_VAR",
+    "PG_LOCK_KEY",
+    "Reader",
+    "database_errors",
+    "default_path",
+    "describe",
+    "dispose_engines",
+    "engine_for",
+    "in_params",
+    "migrate",
+    "resolve_url",
+    "safe_url",
+    "short_reason",
+    "sqlite_path",
+    "timeout",
+    "url_of",
+    "Writer",
+    "sa_transaction",
+    "writing",
+]

@@ -32,7 +32,11 @@ class SQLConnection:
         """The cursor (sqlite3) or result (SQLAlchemy) of ``sql`` with ``params`` (a dict or, for sqlite3,
         a list of dicts: run once per row)."""
         if not self._is_sa:
-            return self._conn.executemany(sql, params) if isinstance(params, list) else self._conn.execute(sql, params)
+            return (
+                self._conn.executemany(sql, params)
+                if isinstance(params, list)
+                else self._conn.execute(sql, params)
+            )
         from sqlalchemy import text
 
         return self._conn.execute(text(sql), params)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import os
 from contextlib import contextmanager
+
 TYPE_CHECKING = False  # typing is not imported at run time (start-up; annotations are strings)
 if TYPE_CHECKING:
     from pathlib import Path
@@ -58,12 +59,23 @@ def resolve_url(db: str | None = None) -> str:
     folder = os.path.dirname(os.path.abspath(path))
     if value:
         if not os.path.isdir(folder):
-            raise DatabaseError(N_("the folder of the database {path} does not exist; create it first (mkdir -p {folder}) or give another --db / {env_var}"), path=path, folder=folder, env_var=ENV_VAR)
+            raise DatabaseError(
+                N_(
+                    "the folder of the database {path} does not exist; create it first (mkdir -p {folder}) or give another --db / {env_var}"
+                ),
+                path=path,
+                folder=folder,
+                env_var=ENV_VAR,
+            )
     else:
         try:
             os.makedirs(folder, exist_ok=True)
         except OSError as exc:
-            raise DatabaseError(N_("cannot create the folder for the database {path}: {strerror}"), path=path, strerror=exc.strerror) from None
+            raise DatabaseError(
+                N_("cannot create the folder for the database {path}: {strerror}"),
+                path=path,
+                strerror=exc.strerror,
+            ) from None
     return f"sqlite:///{path}"
 
 
@@ -88,13 +100,18 @@ def timeout() -> float:
     except ValueError:
         value = -1.0
     if not 0 <= value <= MAX_TIMEOUT:
-        raise DatabaseError(N_("{timeout_var} must be a number of seconds from 0 to {max_timeout}, not {raw!r}"), timeout_var=TIMEOUT_VAR, max_timeout=MAX_TIMEOUT, raw=raw)
+        raise DatabaseError(
+            N_("{timeout_var} must be a number of seconds from 0 to {max_timeout}, not {raw!r}"),
+            timeout_var=TIMEOUT_VAR,
+            max_timeout=MAX_TIMEOUT,
+            raw=raw,
+        )
     return value
 
 
 def sqlite_path(url: str) -> str | None:
     """The file of an ``sqlite:///`` URL, or None for other URLs."""
-    return url[len("sqlite:///"):] if url.startswith("sqlite:///") else None
+    return url[len("sqlite:///") :] if url.startswith("sqlite:///") else None
 
 
 def _sqlite_pragmas(seconds: float):
@@ -134,20 +151,40 @@ def engine_for(url: str) -> Engine:
             ms = max(1, int(seconds * 1000))  # 0 would mean "no limit" to the server
             # A statement may take longer than a lock wait (it can wait for the lock, then work), so a
             # lock wait ends as "busy" before the statement timeout ends it as "did not finish".
-            kwargs["connect_args"] = {"connect_timeout": max(2, math.ceil(seconds)), "application_name": "smashup",
-                                      "options": f"-c lock_timeout={ms} -c statement_timeout={2 * ms + 1000}"}
+            kwargs["connect_args"] = {
+                "connect_timeout": max(2, math.ceil(seconds)),
+                "application_name": "smashup",
+                "options": f"-c lock_timeout={ms} -c statement_timeout={2 * ms + 1000}",
+            }
             kwargs["pool_pre_ping"] = False
         elif sqlite_path(url) is not None:
             kwargs["connect_args"] = {"timeout": seconds}
         try:
             engine = create_engine(url, **kwargs)
-        except (ArgumentError, NoSuchModuleError, ValueError, TypeError) as exc:  # ValueError: a port like 'abc'
-            reason = Message(N_("its port is not a number")) if "int()" in str(exc) else short_reason(exc)
-            raise DatabaseError(N_("not a usable database URL {safe_url}: {short_reason}"), safe_url=safe_url(url),
-                                short_reason=reason) from None
+        except (
+            ArgumentError,
+            NoSuchModuleError,
+            ValueError,
+            TypeError,
+        ) as exc:  # ValueError: a port like 'abc'
+            reason = (
+                Message(N_("its port is not a number"))
+                if "int()" in str(exc)
+                else short_reason(exc)
+            )
+            raise DatabaseError(
+                N_("not a usable database URL {safe_url}: {short_reason}"),
+                safe_url=safe_url(url),
+                short_reason=reason,
+            ) from None
         except ImportError as exc:
             hint = " (pip install 'smashup-db[postgres]')" if url.startswith("postgresql") else ""
-            raise DatabaseError(N_("the driver for {safe_url} is not installed: {value}{hint}"), safe_url=safe_url(url), value=exc.name or exc, hint=hint) from None
+            raise DatabaseError(
+                N_("the driver for {safe_url} is not installed: {value}{hint}"),
+                safe_url=safe_url(url),
+                value=exc.name or exc,
+                hint=hint,
+            ) from None
         if engine.dialect.name == "sqlite":
             event.listen(engine, "connect", _sqlite_pragmas(seconds))
         else:
@@ -176,10 +213,19 @@ def _watchdog(engine: Engine, seconds: float) -> None:
 
     from sqlalchemy import event
 
-    limit = 2 * seconds + 1 + WATCHDOG_GRACE  # after the server's statement timeout, which answers first
+    limit = (
+        2 * seconds + 1 + WATCHDOG_GRACE
+    )  # after the server's statement timeout, which answers first
 
     def expired(_signum, _frame):
-        raise DatabaseError(N_("the database server {safe_url} did not answer within {limit:g} s (see {timeout_var}); nothing was changed unless the server finished the work on its own"), safe_url=safe_url(engine.url.render_as_string(hide_password=False)), limit=limit, timeout_var=TIMEOUT_VAR)
+        raise DatabaseError(
+            N_(
+                "the database server {safe_url} did not answer within {limit:g} s (see {timeout_var}); nothing was changed unless the server finished the work on its own"
+            ),
+            safe_url=safe_url(engine.url.render_as_string(hide_password=False)),
+            limit=limit,
+            timeout_var=TIMEOUT_VAR,
+        )
 
     def arm(*_args, **_kw):
         if threading.current_thread() is threading.main_thread():
@@ -190,7 +236,9 @@ def _watchdog(engine: Engine, seconds: float) -> None:
         if threading.current_thread() is threading.main_thread():
             signal.setitimer(signal.ITIMER_REAL, 0)
 
-    event.listen(engine, "do_connect", arm)  # connecting runs the dialect's first queries outside the cursor events
+    event.listen(
+        engine, "do_connect", arm
+    )  # connecting runs the dialect's first queries outside the cursor events
     event.listen(engine, "engine_connect", disarm)
     event.listen(engine, "before_cursor_execute", arm)
     event.listen(engine, "after_cursor_execute", disarm)
@@ -211,7 +259,10 @@ def _quiet_driver_log() -> None:
     """
     import logging
 
-    for name in ("psycopg", "sqlalchemy.pool"):  # the pool logs a failed reset of a dead connection with its traceback
+    for name in (
+        "psycopg",
+        "sqlalchemy.pool",
+    ):  # the pool logs a failed reset of a dead connection with its traceback
         log = logging.getLogger(name)
         if not any(isinstance(h, logging.NullHandler) for h in log.handlers):
             log.addHandler(logging.NullHandler())
@@ -230,24 +281,60 @@ def describe(exc: BaseException, url: str) -> Message:
     low = reason.lower()
     where = sqlite_path(url) or safe_url(url)
     if "database is locked" in low or "database table is locked" in low or "lock timeout" in low:
-        return Message(N_("the database {where} is busy: another program holds its write lock (waited {secs:g} s, "
-                          "see {var}); try again when it has finished"), where=where, secs=timeout(), var=TIMEOUT_VAR)
-    if "readonly database" in low or ("unable to open database file" in low and where == sqlite_path(url)
-                                       and os.path.isfile(where) and not os.access(where, os.W_OK)):
-        return Message(N_("the database {where} is read-only; this command needs to write to it (look-ups and search "
-                          "work)"), where=where)
+        return Message(
+            N_(
+                "the database {where} is busy: another program holds its write lock (waited {secs:g} s, "
+                "see {var}); try again when it has finished"
+            ),
+            where=where,
+            secs=timeout(),
+            var=TIMEOUT_VAR,
+        )
+    if "readonly database" in low or (
+        "unable to open database file" in low
+        and where == sqlite_path(url)
+        and os.path.isfile(where)
+        and not os.access(where, os.W_OK)
+    ):
+        return Message(
+            N_(
+                "the database {where} is read-only; this command needs to write to it (look-ups and search "
+                "work)"
+            ),
+            where=where,
+        )
     if "statement timeout" in low:
-        return Message(N_("the database server {where} did not finish a statement in time (see {var}, now {secs:g} s); "
-                          "nothing was changed"), where=where, var=TIMEOUT_VAR, secs=timeout())
+        return Message(
+            N_(
+                "the database server {where} did not finish a statement in time (see {var}, now {secs:g} s); "
+                "nothing was changed"
+            ),
+            where=where,
+            var=TIMEOUT_VAR,
+            secs=timeout(),
+        )
     if "malformed" in low or "database corrupt" in low:
-        return Message(N_("the database {where} is damaged ({reason}); run: smashup db recover (moves your collection, "
-                          "game log, presets and imported text into a fresh database, keeping the damaged file "
-                          "beside it)"), where=where, reason=reason)
+        return Message(
+            N_(
+                "the database {where} is damaged ({reason}); run: smashup db recover (moves your collection, "
+                "game log, presets and imported text into a fresh database, keeping the damaged file "
+                "beside it)"
+            ),
+            where=where,
+            reason=reason,
+        )
     if "file is not a database" in low:
         return Message(N_("{where} is not a smashup database (not an SQLite file)"), where=where)
     if type(exc).__name__ == "CommandError":  # Alembic: an alembic_version table that is not ours
-        return Message(N_("{path} is not a smashup database: its alembic_version table belongs to another program"
-                          " ({detail}); give another --db / {var}"), path=where, detail=reason, var=ENV_VAR)
+        return Message(
+            N_(
+                "{path} is not a smashup database: its alembic_version table belongs to another program"
+                " ({detail}); give another --db / {var}"
+            ),
+            path=where,
+            detail=reason,
+            var=ENV_VAR,
+        )
     return Message(N_("cannot use the database {where}: {reason}"), where=where, reason=reason)
 
 
@@ -275,8 +362,11 @@ def is_driver_error(exc: BaseException) -> bool:
 
     if isinstance(exc, sqlite3.Error):
         return True
-    for module, name in (("sqlalchemy.exc", "SQLAlchemyError"), ("psycopg", "Error"),
-                         ("alembic.util.exc", "CommandError")):
+    for module, name in (
+        ("sqlalchemy.exc", "SQLAlchemyError"),
+        ("psycopg", "Error"),
+        ("alembic.util.exc", "CommandError"),
+    ):
         cls = getattr(sys.modules.get(module), name, None)
         if cls is not None and isinstance(exc, cls):
             return True

@@ -105,8 +105,11 @@ def _test_pause_once(reader: Reader) -> None:
     after its first query, so that a test can stop the server in the middle of a read."""
     import os
 
-    if reader._is_sa and not getattr(reader, "_paused", False) \
-            and os.environ.get("SMASHUP_TEST_PAUSE", "").startswith("read:"):
+    if (
+        reader._is_sa
+        and not getattr(reader, "_paused", False)
+        and os.environ.get("SMASHUP_TEST_PAUSE", "").startswith("read:")
+    ):
         reader._paused = True
         from smashup_db.db.transaction import _test_pause
 
@@ -145,7 +148,11 @@ def _connect_sqlite(path: str, seconds: float) -> sqlite3.Connection:
         wal = path + "-wal"
         if not os.path.isfile(path) or (os.path.exists(wal) and os.path.getsize(wal) > 0):
             raise
-        uri = "file:" + path.replace("%", "%25").replace("?", "%3f").replace("#", "%23") + "?mode=ro&immutable=1"
+        uri = (
+            "file:"
+            + path.replace("%", "%25").replace("?", "%3f").replace("#", "%23")
+            + "?mode=ro&immutable=1"
+        )
         try:
             conn = sqlite3.connect(uri, uri=True, timeout=seconds)
             conn.row_factory = sqlite3.Row

@@ -41,10 +41,18 @@ def model(table: Table) -> type[SQLModel]:
         if c.doc:
             kwargs["description"] = c.doc
         fields[c.name] = Field(**kwargs)
-    namespace = {"__module__": __name__, "__qualname__": table.model, "__doc__": table.doc,
-                 "__tablename__": table.name, "__annotations__": annotations, **fields,
-                 "__table_args__": (*(CheckConstraint(sql, name=name) for name, sql in table.checks),
-                                    *(Index(name, *cols) for name, cols in table.indexes))}
+    namespace = {
+        "__module__": __name__,
+        "__qualname__": table.model,
+        "__doc__": table.doc,
+        "__tablename__": table.name,
+        "__annotations__": annotations,
+        **fields,
+        "__table_args__": (
+            *(CheckConstraint(sql, name=name) for name, sql in table.checks),
+            *(Index(name, *cols) for name, cols in table.indexes),
+        ),
+    }
     return type(SQLModel)(table.model, (SQLModel,), namespace, table=True)
 
 

@@ -15,14 +15,13 @@ writer ever writes into the file that recover moves aside.
 
 from __future__ import annotations
 
-from smashup_db.i18n import N_
-
 import os
 import sys
 import time
 from contextlib import contextmanager
 
 from smashup_db.db.connection import SQLConnection
+from smashup_db.i18n import N_
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up; annotations are strings)
 if TYPE_CHECKING:
@@ -115,7 +114,9 @@ def file_lock(path: str, url: str | None = None) -> Iterator[None]:
                 if time.monotonic() >= deadline:
                     from smashup_db.errors import DatabaseError
 
-                    raise DatabaseError(describe(Exception("database is locked"), url or f"sqlite:///{path}")) from None
+                    raise DatabaseError(
+                        describe(Exception("database is locked"), url or f"sqlite:///{path}")
+                    ) from None
                 time.sleep(0.02)
         held[key] = [fd, 1]
         try:
@@ -186,10 +187,16 @@ def _refuse_newer(execute, url: str) -> None:
 
     row = execute("SELECT version_num FROM alembic_version").fetchone()
     if row and is_newer(row[0]):
-        from smashup_db.errors import DatabaseError
         from smashup_db.db.engine import safe_url, sqlite_path
+        from smashup_db.errors import DatabaseError
 
-        raise DatabaseError(N_("the database {value} was written by a newer smashup (schema {row}); upgrade smashup (pip install -U smashup-db) to change it; look-ups and search still work"), value=sqlite_path(url) or safe_url(url), row=row[0])
+        raise DatabaseError(
+            N_(
+                "the database {value} was written by a newer smashup (schema {row}); upgrade smashup (pip install -U smashup-db) to change it; look-ups and search still work"
+            ),
+            value=sqlite_path(url) or safe_url(url),
+            row=row[0],
+        )
 
 
 @contextmanager
@@ -200,7 +207,11 @@ def sa_transaction(engine: "Engine", label: str = "write") -> Iterator["Connecti
     success, rolls back on any error; errors surface as SQLAlchemy errors.
     """
     lock = None
-    if engine.dialect.name == "sqlite" and engine.url.database and engine.url.database != ":memory:":
+    if (
+        engine.dialect.name == "sqlite"
+        and engine.url.database
+        and engine.url.database != ":memory:"
+    ):
         lock = file_lock(engine.url.database)
         lock.__enter__()
     try:
@@ -226,7 +237,9 @@ def _sa_locked(engine: "Engine", label: str) -> Iterator["Connection"]:
         except BaseException:
             try:
                 conn.rollback()
-            except BaseException:  # the server is gone or frozen: drop the connection (the server rolls back)
+            except (
+                BaseException
+            ):  # the server is gone or frozen: drop the connection (the server rolls back)
                 conn.invalidate()
             raise
         try:

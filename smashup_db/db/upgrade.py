@@ -58,10 +58,14 @@ def foreign_tables(url: str) -> list[str]:
     reader = Reader(url)
     try:
         if sqlite_path(url) is not None:
-            rows = reader.all("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+            rows = reader.all(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+            )
         else:
-            rows = reader.all("SELECT table_name AS name FROM information_schema.tables"
-                              " WHERE table_schema = current_schema()")
+            rows = reader.all(
+                "SELECT table_name AS name FROM information_schema.tables"
+                " WHERE table_schema = current_schema()"
+            )
     finally:
         reader.close()
     names = sorted(r["name"] for r in rows)
@@ -75,9 +79,14 @@ def refuse_foreign(url: str) -> None:
         from smashup_db.db.engine import safe_url, sqlite_path
 
         more = f" and {len(foreign) - 3} more" if len(foreign) > 3 else ""
-        raise DatabaseError(N_("{where} is not a smashup database: it holds another program's tables ({tables});"
-                               " it was left as it was, give another --db or SMASHUP_DB"),
-                            where=sqlite_path(url) or safe_url(url), tables=", ".join(foreign[:3]) + more)
+        raise DatabaseError(
+            N_(
+                "{where} is not a smashup database: it holds another program's tables ({tables});"
+                " it was left as it was, give another --db or SMASHUP_DB"
+            ),
+            where=sqlite_path(url) or safe_url(url),
+            tables=", ".join(foreign[:3]) + more,
+        )
 
 
 def ensure_schema(db) -> str:
@@ -92,22 +101,27 @@ def ensure_schema(db) -> str:
     version = schema_version(url)
     if version == HEAD:
         return url
-    if version is False or version is None:  # no revision recorded: refuse another program's database
+    if (
+        version is False or version is None
+    ):  # no revision recorded: refuse another program's database
         refuse_foreign(url)
     if is_newer(version or None):
         from smashup_db.db.transaction import writing
 
-        with writing(url, "check"):  # refuses with the one-line "written by a newer smashup" message
+        with writing(
+            url, "check"
+        ):  # refuses with the one-line "written by a newer smashup" message
             pass
     if version is False:
         import sys
 
         from smashup_db.db.engine import safe_url, sqlite_path
-
         from smashup_db.errors import Message
         from smashup_db.i18n import N_, render
 
-        note = Message(N_("creating a new smashup database: {where}"), where=sqlite_path(url) or safe_url(url))
+        note = Message(
+            N_("creating a new smashup database: {where}"), where=sqlite_path(url) or safe_url(url)
+        )
         sys.stderr.write(render(note) + "\n")
     migrate(engine_for(url))
     return url

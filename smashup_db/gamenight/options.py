@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from smashup_db.rules import formats as draftformats, pool as draftpool
 from smashup_db.catalogue.view import Catalogue
 from smashup_db.i18n import N_
+from smashup_db.rules import formats as draftformats
+from smashup_db.rules import pool as draftpool
 
 
 @dataclass
@@ -30,15 +31,26 @@ class DraftOptions:
 
     def is_plain(self) -> bool:
         """True for a plain snake draft without pool control (the original draw, same seeds)."""
-        return (self.fmt == "snake" and not self.ban and not self.include and self.complexity is None
-                and self.products is None and not self.avoid_recent)
+        return (
+            self.fmt == "snake"
+            and not self.ban
+            and not self.include
+            and self.complexity is None
+            and self.products is None
+            and not self.avoid_recent
+        )
 
     def as_dict(self) -> dict:
         """Plain data (ids), as stored in a preset and shown with ``--json``."""
-        return {"format": self.fmt, "offer": self.offer, "ban": list(self.ban), "include": list(self.include),
-                "complexity": sorted(self.complexity) if self.complexity else None,
-                "products": list(self.products) if self.products is not None else None,
-                "avoid_recent": self.avoid_recent}
+        return {
+            "format": self.fmt,
+            "offer": self.offer,
+            "ban": list(self.ban),
+            "include": list(self.include),
+            "complexity": sorted(self.complexity) if self.complexity else None,
+            "products": list(self.products) if self.products is not None else None,
+            "avoid_recent": self.avoid_recent,
+        }
 
 
 def _split(values) -> list[str]:
@@ -49,8 +61,18 @@ def _split(values) -> list[str]:
     return [v.strip() for item in values for v in str(item).split(",") if v.strip()]
 
 
-def resolve_options(cat: Catalogue, *, ban=None, include=None, complexity=None, products=None, fmt=None,
-                    offer=None, avoid_recent=None, base: dict | None = None) -> DraftOptions:
+def resolve_options(
+    cat: Catalogue,
+    *,
+    ban=None,
+    include=None,
+    complexity=None,
+    products=None,
+    fmt=None,
+    offer=None,
+    avoid_recent=None,
+    base: dict | None = None,
+) -> DraftOptions:
     """Resolve typed options (comma-separated names in any language) into :class:`DraftOptions`.
 
     ``base`` is a preset's stored options (:meth:`DraftOptions.as_dict`):
@@ -62,10 +84,17 @@ def resolve_options(cat: Catalogue, *, ban=None, include=None, complexity=None, 
     base = base or {}
     opts = DraftOptions()
     opts.fmt = draftformats.check_format(fmt if fmt is not None else base.get("format") or "snake")
-    opts.offer = offer if offer is not None else int(base.get("offer") or draftformats.DEFAULT_OFFER)
-    opts.ban = list(dict.fromkeys([*base.get("ban", []), *(cat.resolve("faction", n)[0] for n in _split(ban))]))
-    opts.include = list(dict.fromkeys([*base.get("include", []),
-                                       *(cat.resolve("faction", n)[0] for n in _split(include))]))
+    opts.offer = (
+        offer if offer is not None else int(base.get("offer") or draftformats.DEFAULT_OFFER)
+    )
+    opts.ban = list(
+        dict.fromkeys([*base.get("ban", []), *(cat.resolve("faction", n)[0] for n in _split(ban))])
+    )
+    opts.include = list(
+        dict.fromkeys(
+            [*base.get("include", []), *(cat.resolve("faction", n)[0] for n in _split(include))]
+        )
+    )
     if complexity is not None:
         opts.complexity = draftpool.parse_complexity(complexity)
     elif base.get("complexity"):
@@ -75,9 +104,14 @@ def resolve_options(cat: Catalogue, *, ban=None, include=None, complexity=None, 
         opts.products = list(dict.fromkeys(cat.resolve("product", n)[0] for n in typed))
     elif base.get("products") is not None:
         opts.products = list(base["products"])
-    opts.avoid_recent = avoid_recent if avoid_recent is not None else int(base.get("avoid_recent") or 0)
+    opts.avoid_recent = (
+        avoid_recent if avoid_recent is not None else int(base.get("avoid_recent") or 0)
+    )
     if opts.avoid_recent < 0:
-        raise draftformats.DraftError(N_("--avoid-recent must be 0 or more, got {avoid_recent}"), avoid_recent=opts.avoid_recent)
+        raise draftformats.DraftError(
+            N_("--avoid-recent must be 0 or more, got {avoid_recent}"),
+            avoid_recent=opts.avoid_recent,
+        )
     return opts
 
 
@@ -89,9 +123,11 @@ def faction_names(cat: Catalogue) -> dict[str, str]:
 class Hooks:
     """The pool and state hooks for :func:`smashup_db.gamenight.session.setup`; keeps the :class:`PoolChoice`."""
 
-    def __init__(self, cat: Catalogue, opts: DraftOptions, players: list[str], pool_size: int | None):
-        from smashup_db.userdata.gamelog import recent_factions
+    def __init__(
+        self, cat: Catalogue, opts: DraftOptions, players: list[str], pool_size: int | None
+    ):
         from smashup_db.gamenight.session import links
+        from smashup_db.userdata.gamelog import recent_factions
 
         self.cat, self.opts, self.pool_size = cat, opts, pool_size
         self.lk = links(cat)
@@ -105,9 +141,18 @@ class Hooks:
         needed = draftformats.pool_size(o.fmt, n_players, self.pool_size, o.offer)
         owned = None if len(candidates) == len(self.lk.factions) else candidates
         self.choice = draftpool.choose_candidates(
-            self.lk.factions, needed, ban=o.ban, include=o.include, complexity=o.complexity,
-            complexity_of=self.complexity_of, products=o.products, faction_products=self.lk.faction_products,
-            owned=owned, recent=self.recent, names=faction_names(self.cat))
+            self.lk.factions,
+            needed,
+            ban=o.ban,
+            include=o.include,
+            complexity=o.complexity,
+            complexity_of=self.complexity_of,
+            products=o.products,
+            faction_products=self.lk.faction_products,
+            owned=owned,
+            recent=self.recent,
+            names=faction_names(self.cat),
+        )
         return draftpool.draw_pool(self.choice, needed, rng)
 
     def state(self, seating, pool, copies, rng):
@@ -132,8 +177,20 @@ class Hooks:
         return res
 
 
-def prepare(cat: Catalogue, players: list[str], pool_size: int | None, *, ban=None, include=None, complexity=None,
-            products=None, fmt=None, offer=None, avoid_recent=None, preset: str | None = None) -> Hooks | None:
+def prepare(
+    cat: Catalogue,
+    players: list[str],
+    pool_size: int | None,
+    *,
+    ban=None,
+    include=None,
+    complexity=None,
+    products=None,
+    fmt=None,
+    offer=None,
+    avoid_recent=None,
+    preset: str | None = None,
+) -> Hooks | None:
     """Resolve the draft options (and ``preset``); returns the :class:`Hooks`, or None for a plain snake draft.
 
     A plain snake draft keeps the original draw, so old seeds replay the same
@@ -145,8 +202,17 @@ def prepare(cat: Catalogue, players: list[str], pool_size: int | None, *, ban=No
         from smashup_db.userdata.presets import load
 
         base = load(cat, preset)
-    opts = resolve_options(cat, ban=ban, include=include, complexity=complexity, products=products, fmt=fmt,
-                           offer=offer, avoid_recent=avoid_recent, base=base)
+    opts = resolve_options(
+        cat,
+        ban=ban,
+        include=include,
+        complexity=complexity,
+        products=products,
+        fmt=fmt,
+        offer=offer,
+        avoid_recent=avoid_recent,
+        base=base,
+    )
     if opts.is_plain():
         return None
     return Hooks(cat, opts, players, pool_size)

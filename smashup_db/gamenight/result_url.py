@@ -48,19 +48,29 @@ def parse_record_url(url: str) -> dict:
         raise ResultUrlError(N_("--from-url needs the link from the play page's end of game"))
     url = url.strip()
     if len(url) > MAX_URL:
-        raise ResultUrlError(N_("the link is {n} characters long; a game-log link has at most {max}"), n=len(url), max=MAX_URL)
+        raise ResultUrlError(
+            N_("the link is {n} characters long; a game-log link has at most {max}"),
+            n=len(url),
+            max=MAX_URL,
+        )
     if any(ch.isspace() or unicodedata.category(ch) in ("Cc", "Cf") for ch in url):
-        raise ResultUrlError(N_("the link holds spaces or control characters; copy it again from the play page"))
+        raise ResultUrlError(
+            N_("the link holds spaces or control characters; copy it again from the play page")
+        )
     try:
         parts = urlsplit(url)
     except ValueError:
         raise ResultUrlError(N_("not a link: {url}"), url=url[:80]) from None
     if parts.scheme.lower() not in ("http", "https", "file"):
-        raise ResultUrlError(N_("not a link of the play page (http, https or file): {url}"), url=url[:80])
+        raise ResultUrlError(
+            N_("not a link of the play page (http, https or file): {url}"), url=url[:80]
+        )
     try:
         pairs = parse_qsl(parts.query, keep_blank_values=True, max_num_fields=50, errors="strict")
     except (ValueError, UnicodeDecodeError):
-        raise ResultUrlError(N_("the link's query cannot be read (too many parameters or bad encoding)")) from None
+        raise ResultUrlError(
+            N_("the link's query cannot be read (too many parameters or bad encoding)")
+        ) from None
     found: dict[str, str] = {}
     for key, value in pairs:
         if key not in KEYS:
@@ -69,7 +79,11 @@ def parse_record_url(url: str) -> dict:
             raise ResultUrlError(N_("the link gives {key}= twice"), key=key)
         found[key] = value
     if found.get("record") != "1" or not found.get("vp", "").strip():
-        raise ResultUrlError(N_("not a game-log link: it has no record=1 and vp=NAME=VP,... (use the link below the end of game)"))
+        raise ResultUrlError(
+            N_(
+                "not a game-log link: it has no record=1 and vp=NAME=VP,... (use the link below the end of game)"
+            )
+        )
     played = found.get("date") or None
     if played is not None:
         try:
@@ -77,7 +91,13 @@ def parse_record_url(url: str) -> dict:
                 raise ValueError(played)
             date.fromisoformat(played)
         except ValueError:
-            raise ResultUrlError(N_("the link's date {value!r} is not a date like 2026-12-01"), value=played[:20]) from None
-    return {"scores": [found["vp"]], "madness": [found["madness"]] if found.get("madness") else [],
-            "factions": [found["factions"]] if found.get("factions") else None,
-            "bases": found.get("bases") or None, "date": played}
+            raise ResultUrlError(
+                N_("the link's date {value!r} is not a date like 2026-12-01"), value=played[:20]
+            ) from None
+    return {
+        "scores": [found["vp"]],
+        "madness": [found["madness"]] if found.get("madness") else [],
+        "factions": [found["factions"]] if found.get("factions") else None,
+        "bases": found.get("bases") or None,
+        "date": played,
+    }

@@ -11,12 +11,12 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from smashup_db.rules import basedeck, draft
-from smashup_db.userdata.collection import owned_copies
-from smashup_db.catalogue.view import Catalogue
 from smashup_db.catalogue.names import Ambiguous, NotFound
+from smashup_db.catalogue.view import Catalogue
 from smashup_db.errors import Message
 from smashup_db.i18n import N_
+from smashup_db.rules import basedeck, draft
+from smashup_db.userdata.collection import owned_copies
 
 
 def new_seed() -> int:
@@ -38,11 +38,13 @@ class CatalogueLinks:
 def links(cat: Catalogue) -> CatalogueLinks:
     """Factions, product links and bases (all in publication order) from the read model."""
     m = cat.model
-    return CatalogueLinks(factions=list(m.factions),
-                          faction_products={f.id: list(f.products) for f in m.factions.values() if f.products},
-                          product_bases={p.id: list(p.bases) for p in m.products.values()},
-                          base_faction={b.id: b.faction for b in m.bases.values()},
-                          extra_decks={p.id: list(p.extra_decks) for p in m.products.values()})
+    return CatalogueLinks(
+        factions=list(m.factions),
+        faction_products={f.id: list(f.products) for f in m.factions.values() if f.products},
+        product_bases={p.id: list(p.bases) for p in m.products.values()},
+        base_faction={b.id: b.faction for b in m.bases.values()},
+        extra_decks={p.id: list(p.extra_decks) for p in m.products.values()},
+    )
 
 
 def faction_copies(lk: CatalogueLinks, owned: dict[str, int]) -> dict[str, int]:
@@ -69,11 +71,18 @@ def resolve_in(cat: Catalogue, query: str, choices: list[str]) -> str:
     try:
         return cat.matcher.match("faction", q, among=choices, fuzzy=True)[0]
     except Ambiguous as exc:
-        raise draft.DraftError(N_("{query!r} matches several factions in the pool: {names}"), query=query, names=', '.join(exc.names)) from None
+        raise draft.DraftError(
+            N_("{query!r} matches several factions in the pool: {names}"),
+            query=query,
+            names=", ".join(exc.names),
+        ) from None
     except NotFound as exc:
         if exc.suggestions:
-            raise draft.DraftError(N_("{query!r} is not a faction in the pool; did you mean: {names}?"), query=query,
-                                   names=", ".join(exc.suggestions[:3])) from None
+            raise draft.DraftError(
+                N_("{query!r} is not a faction in the pool; did you mean: {names}?"),
+                query=query,
+                names=", ".join(exc.suggestions[:3]),
+            ) from None
         raise draft.DraftError(N_("{query!r} is not a faction in the pool"), query=query) from None
 
 
@@ -90,7 +99,12 @@ def scripted_pick(cat: Catalogue, state: draft.DraftState, item: str) -> dict:
     if state.done:
         raise draft.DraftError(N_("--pick {item!r}: the draft is already complete"), item=item)
     if who.strip().casefold() != state.current_player.casefold():
-        raise draft.DraftError(N_("--pick {item!r}: it is {current_player}'s turn (order: {order})"), item=item, current_player=state.current_player, order=' '.join(state.order))
+        raise draft.DraftError(
+            N_("--pick {item!r}: it is {current_player}'s turn (order: {order})"),
+            item=item,
+            current_player=state.current_player,
+            order=" ".join(state.order),
+        )
     return state.pick(resolve_in(cat, what, state.pool))
 
 
@@ -106,9 +120,18 @@ class DraftSession:
     seed: int
 
 
-def setup(cat: Catalogue, players: list[str], *, seed: int, pool_size: int | None = None,
-          start: str | None = None, owners: list[str] | None = None, use_collection: bool = False,
-          pool_hook=None, state_hook=None) -> DraftSession:
+def setup(
+    cat: Catalogue,
+    players: list[str],
+    *,
+    seed: int,
+    pool_size: int | None = None,
+    start: str | None = None,
+    owners: list[str] | None = None,
+    use_collection: bool = False,
+    pool_hook=None,
+    state_hook=None,
+) -> DraftSession:
     """Prepare a draft: returns a :class:`DraftSession` whose ``state`` awaits the first pick.
 
     The pool is drawn from every faction, or from the owned ones when
@@ -124,7 +147,9 @@ def setup(cat: Catalogue, players: list[str], *, seed: int, pool_size: int | Non
     lk = links(cat)
     owned = owned_copies(cat, owners) if (use_collection or owners) else None
     if owned is not None and not owned:
-        raise draft.DraftError(N_("the collection is empty; add boxes with: smashup collection add PRODUCT"))
+        raise draft.DraftError(
+            N_("the collection is empty; add boxes with: smashup collection add PRODUCT")
+        )
     copies = faction_copies(lk, owned) if owned is not None else {}
     candidates = [f for f in lk.factions if owned is None or f in copies]
     players = draft._check_players(players)
@@ -137,7 +162,11 @@ def setup(cat: Catalogue, players: list[str], *, seed: int, pool_size: int | Non
     else:
         matches = [i for i, p in enumerate(players) if p.casefold() == start.strip().casefold()]
         if not matches:
-            raise draft.DraftError(N_("--start {start!r} is not one of the players: {players}"), start=start, players=', '.join(players))
+            raise draft.DraftError(
+                N_("--start {start!r} is not one of the players: {players}"),
+                start=start,
+                players=", ".join(players),
+            )
         first = matches[0]
     seating = players[first:] + players[:first]
     if state_hook is None:
@@ -157,37 +186,88 @@ def finish(cat: Catalogue, session: DraftSession, base_mode: str = "set") -> dic
     """
     state = session.state
     drafted = [p["faction"] for p in state.picks]
-    result = base_deck(cat, drafted, len(state.players), rng=session.rng, mode=base_mode, owned=session.owned,
-                       lk=session.links)
-    return {"seed": session.seed, "pool": state.pool, "start_player": state.players[0], "picks": state.picks,
-            "players": state.holdings, **result}
+    result = base_deck(
+        cat,
+        drafted,
+        len(state.players),
+        rng=session.rng,
+        mode=base_mode,
+        owned=session.owned,
+        lk=session.links,
+    )
+    return {
+        "seed": session.seed,
+        "pool": state.pool,
+        "start_player": state.players[0],
+        "picks": state.picks,
+        "players": state.holdings,
+        **result,
+    }
 
 
-def base_deck(cat: Catalogue, factions: list[str], n_players: int, *, rng: random.Random, mode: str = "set",
-              owned: dict[str, int] | None = None, lk: CatalogueLinks | None = None) -> dict:
+def base_deck(
+    cat: Catalogue,
+    factions: list[str],
+    n_players: int,
+    *,
+    rng: random.Random,
+    mode: str = "set",
+    owned: dict[str, int] | None = None,
+    lk: CatalogueLinks | None = None,
+) -> dict:
     """Build the base deck for ``factions`` and lay out ``n_players + 1`` bases.
 
     Returns ``{"base_mode", "base_deck", "bases_in_play", "boxes", "extra_decks",
     "sources", "warnings"}``. Modes: see :data:`smashup_db.rules.basedeck.MODES`.
     """
     lk = lk or links(cat)
-    deck = basedeck.build_deck(factions, mode, faction_products=lk.faction_products,
-                               product_bases=lk.product_bases, base_faction=lk.base_faction,
-                               owned=set(owned) if owned is not None else None)
+    deck = basedeck.build_deck(
+        factions,
+        mode,
+        faction_products=lk.faction_products,
+        product_bases=lk.product_bases,
+        base_faction=lk.base_faction,
+        owned=set(owned) if owned is not None else None,
+    )
     dealt = basedeck.deal(deck.bases, n_players, rng)
     warnings = []
     if dealt.short:
-        warnings.append(Message(N_("the base deck has only {n} bases; {players} players want at least {need} "
-                                   "(players + 1 + {spare} to replace scored bases)"), n=dealt.deck_size,
-                                players=n_players, need=n_players + 1 + basedeck.SPARE_BASES,
-                                spare=basedeck.SPARE_BASES))
+        warnings.append(
+            Message(
+                N_(
+                    "the base deck has only {n} bases; {players} players want at least {need} "
+                    "(players + 1 + {spare} to replace scored bases)"
+                ),
+                n=dealt.deck_size,
+                players=n_players,
+                need=n_players + 1 + basedeck.SPARE_BASES,
+                spare=basedeck.SPARE_BASES,
+            )
+        )
     if deck.factions_without_bases:
-        warnings.append(Message(N_("no bases tied to: {names}"),
-                                names=", ".join(cat.name("faction", f)[0] for f in deck.factions_without_bases)))
-    unknown = [b for b in dealt.in_play if not cat.base_row(b)["stats_known"]]  # of the printing the one rule picks
+        warnings.append(
+            Message(
+                N_("no bases tied to: {names}"),
+                names=", ".join(cat.name("faction", f)[0] for f in deck.factions_without_bases),
+            )
+        )
+    unknown = [
+        b for b in dealt.in_play if not cat.base_row(b)["stats_known"]
+    ]  # of the printing the one rule picks
     if unknown:
-        warnings.append(Message(N_("breakpoint and VP unknown for: {names} (read them off the cards)"),
-                                names=", ".join(cat.name("base", b)[0] for b in unknown)))
+        warnings.append(
+            Message(
+                N_("breakpoint and VP unknown for: {names} (read them off the cards)"),
+                names=", ".join(cat.name("base", b)[0] for b in unknown),
+            )
+        )
     extra = sorted({d for p in deck.boxes for d in lk.extra_decks.get(p, [])})
-    return {"base_mode": mode, "base_deck": list(deck.bases), "bases_in_play": list(dealt.in_play),
-            "boxes": list(deck.boxes), "extra_decks": extra, "sources": deck.sources, "warnings": warnings}
+    return {
+        "base_mode": mode,
+        "base_deck": list(deck.bases),
+        "bases_in_play": list(dealt.in_play),
+        "boxes": list(deck.boxes),
+        "extra_decks": extra,
+        "sources": deck.sources,
+        "warnings": warnings,
+    }

@@ -30,8 +30,8 @@ from __future__ import annotations
 
 import random
 
-from smashup_db.catalogue.view import Catalogue
 from smashup_db.catalogue import printing as prt
+from smashup_db.catalogue.view import Catalogue
 from smashup_db.i18n import N_, gettext
 from smashup_db.rules.endgame import WIN_VP
 
@@ -39,10 +39,17 @@ from smashup_db.rules.endgame import WIN_VP
 KEY = "setup"
 
 #: Each base-deck mode as the sheet names it.
-BASE_MODES = {"set": N_("bases of the factions' boxes"), "faction": N_("bases of the drafted factions"),
-              "all": N_("every base owned")}
+BASE_MODES = {
+    "set": N_("bases of the factions' boxes"),
+    "faction": N_("bases of the drafted factions"),
+    "all": N_("every base owned"),
+}
 #: Each printing as the sheet names a box.
-PRINTINGS = {"original": N_("original printing"), "current": N_("current printing"), "german": N_("German edition")}
+PRINTINGS = {
+    "original": N_("original printing"),
+    "current": N_("current printing"),
+    "german": N_("German edition"),
+}
 
 
 def mode_name(mode: str, lang: str) -> str:
@@ -81,9 +88,19 @@ def _base_box(cat: Catalogue, bid: str, boxes: list[str]) -> str:
     return next((p for p in held if p in boxes), b.product)
 
 
-def build(cat: Catalogue, factions: list[str], n_players: int, deck: dict | None = None, *,
-          holders: dict[str, list[str]] | None = None, titans: bool = False, printing: str | None = None,
-          seed: int | None = None, base_mode: str = "set", owned: dict[str, int] | None = None) -> dict:
+def build(
+    cat: Catalogue,
+    factions: list[str],
+    n_players: int,
+    deck: dict | None = None,
+    *,
+    holders: dict[str, list[str]] | None = None,
+    titans: bool = False,
+    printing: str | None = None,
+    seed: int | None = None,
+    base_mode: str = "set",
+    owned: dict[str, int] | None = None,
+) -> dict:
     """The set-up sheet for ``factions`` (ids) at a table of ``n_players``; the shape is in the module doc.
 
     ``deck`` is a result of :func:`smashup_db.gamenight.session.base_deck`
@@ -98,7 +115,9 @@ def build(cat: Catalogue, factions: list[str], n_players: int, deck: dict | None
 
     m = cat.model
     if deck is None:
-        deck = base_deck(cat, factions, n_players, rng=random.Random(seed), mode=base_mode, owned=owned)
+        deck = base_deck(
+            cat, factions, n_players, rng=random.Random(seed), mode=base_mode, owned=owned
+        )
     boxes_used = list(deck["boxes"])
     sources = deck.get("sources") or {}
     owner_of = {f: p for p, fs in (holders or {}).items() for f in fs}
@@ -106,9 +125,15 @@ def build(cat: Catalogue, factions: list[str], n_players: int, deck: dict | None
 
     def box(pid: str) -> dict:
         if pid not in order:
-            order[pid] = {"product": cat.named("product", pid), "printing": prt.applies(
-                m.products[pid], cat.owned_printings(), printing, (pid,)),
-                "factions": [], "bases": [], "in_play": [], "titans": [], "decks": []}
+            order[pid] = {
+                "product": cat.named("product", pid),
+                "printing": prt.applies(m.products[pid], cat.owned_printings(), printing, (pid,)),
+                "factions": [],
+                "bases": [],
+                "in_play": [],
+                "titans": [],
+                "decks": [],
+            }
         return order[pid]
 
     def faction_box(f: str) -> str:
@@ -119,7 +144,9 @@ def build(cat: Catalogue, factions: list[str], n_players: int, deck: dict | None
     for f in factions:
         pid = faction_box(f)
         box(pid)["factions"].append(f)
-        rows.append({**cat.named("faction", f), "player": owner_of.get(f), "box": cat.named("product", pid)})
+        rows.append(
+            {**cat.named("faction", f), "player": owner_of.get(f), "box": cat.named("product", pid)}
+        )
     in_play = []
     for bid in deck["base_deck"]:
         box(_base_box(cat, bid, boxes_used))["bases"].append(bid)
@@ -127,8 +154,15 @@ def build(cat: Catalogue, factions: list[str], n_players: int, deck: dict | None
         pid = _base_box(cat, bid, boxes_used)
         box(pid)["in_play"].append(bid)
         row = cat.base_row(bid, printing)
-        in_play.append({**cat.named("base", bid), "breakpoint": row["breakpoint"], "vp": row["vp"],
-                        "printing": row["printing"], "box": cat.named("product", pid)})
+        in_play.append(
+            {
+                **cat.named("base", bid),
+                "breakpoint": row["breakpoint"],
+                "vp": row["vp"],
+                "printing": row["printing"],
+                "box": cat.named("product", pid),
+            }
+        )
     titan_rows = None
     if titans:
         titan_rows = []
@@ -138,21 +172,41 @@ def build(cat: Catalogue, factions: list[str], n_players: int, deck: dict | None
                 if card.type == "titan":
                     pid = card.product or faction_box(f)
                     box(pid)["titans"].append(cid)
-                    titan_rows.append({**cat.named("card", cid), "faction": cat.named("faction", f),
-                                       "box": cat.named("product", pid)})
+                    titan_rows.append(
+                        {
+                            **cat.named("card", cid),
+                            "faction": cat.named("faction", f),
+                            "box": cat.named("product", pid),
+                        }
+                    )
     decks = []
     for comp_id, pid in needed_decks(cat, factions):
         comp = m.components[comp_id]
         box(pid)["decks"].append(comp_id)
-        decks.append({**cat.named("component", comp_id), "kind": comp.kind, "count": comp.count,
-                      "box": cat.named("product", pid)})
+        decks.append(
+            {
+                **cat.named("component", comp_id),
+                "kind": comp.kind,
+                "count": comp.count,
+                "box": cat.named("product", pid),
+            }
+        )
     for b in order.values():  # a box whose every base is in the deck: "all its bases" on the sheet
-        b["all_bases"] = bool(b["bases"]) and set(m.products[b["product"]["id"]].bases) <= set(b["bases"])
-    return {"players": n_players, "seating": list(holders) if holders else None, "base_mode": deck["base_mode"],
-            "printing": printing, "factions": rows,
-            "bases": {"deck": len(deck["base_deck"]), "in_play": in_play},
-            "titans": titan_rows, "decks": decks, "vp_tokens": {"goal": WIN_VP},
-            "boxes": sorted(order.values(), key=lambda b: m.products[b["product"]["id"]].sort)}
+        b["all_bases"] = bool(b["bases"]) and set(m.products[b["product"]["id"]].bases) <= set(
+            b["bases"]
+        )
+    return {
+        "players": n_players,
+        "seating": list(holders) if holders else None,
+        "base_mode": deck["base_mode"],
+        "printing": printing,
+        "factions": rows,
+        "bases": {"deck": len(deck["base_deck"]), "in_play": in_play},
+        "titans": titan_rows,
+        "decks": decks,
+        "vp_tokens": {"goal": WIN_VP},
+        "boxes": sorted(order.values(), key=lambda b: m.products[b["product"]["id"]].sort),
+    }
 
 
 def render_html(cat: Catalogue, sheet: dict) -> str:
@@ -164,21 +218,46 @@ def render_html(cat: Catalogue, sheet: dict) -> str:
     def nm(kind: str, ref: str) -> str:
         return clean(cat.name(kind, ref)[0])
 
-    boxes = [{"name": clean(b["product"]["name"]), "printing": printing_name(b["printing"], cat.lang),
-              "factions": [nm("faction", f) for f in b["factions"]],
-              "bases": [{"name": nm("base", x), "in_play": x in b["in_play"]} for x in b["bases"]],
-              "all_bases": b["all_bases"],
-              "titans": [nm("card", x) for x in b["titans"]],
-              "decks": [{"name": nm("component", x), "count": m.components[x].count} for x in b["decks"]]}
-             for b in sheet["boxes"]]
-    ctx = {"lang": cat.lang, "players": sheet["players"], "base_mode_name": mode_name(sheet["base_mode"], cat.lang),
-           "factions": [{"name": clean(f["name"]), "player": clean(f["player"]) if f["player"] else "",
-                         "box": clean(f["box"]["name"])} for f in sheet["factions"]],
-           "in_play": [{"name": clean(b["name"]), "breakpoint": "?" if b["breakpoint"] is None else b["breakpoint"],
-                        "vp": "/".join("?" if v is None else str(v) for v in b["vp"]), "box": clean(b["box"]["name"])}
-                       for b in sheet["bases"]["in_play"]],
-           "deck": sheet["bases"]["deck"], "boxes": boxes, "goal": sheet["vp_tokens"]["goal"],
-           "titans_played": sheet["titans"] is not None,
-           "with_players": any(f["player"] for f in sheet["factions"]),
-           "marked": any(b["bases"] and not b["all_bases"] for b in sheet["boxes"])}
+    boxes = [
+        {
+            "name": clean(b["product"]["name"]),
+            "printing": printing_name(b["printing"], cat.lang),
+            "factions": [nm("faction", f) for f in b["factions"]],
+            "bases": [{"name": nm("base", x), "in_play": x in b["in_play"]} for x in b["bases"]],
+            "all_bases": b["all_bases"],
+            "titans": [nm("card", x) for x in b["titans"]],
+            "decks": [
+                {"name": nm("component", x), "count": m.components[x].count} for x in b["decks"]
+            ],
+        }
+        for b in sheet["boxes"]
+    ]
+    ctx = {
+        "lang": cat.lang,
+        "players": sheet["players"],
+        "base_mode_name": mode_name(sheet["base_mode"], cat.lang),
+        "factions": [
+            {
+                "name": clean(f["name"]),
+                "player": clean(f["player"]) if f["player"] else "",
+                "box": clean(f["box"]["name"]),
+            }
+            for f in sheet["factions"]
+        ],
+        "in_play": [
+            {
+                "name": clean(b["name"]),
+                "breakpoint": "?" if b["breakpoint"] is None else b["breakpoint"],
+                "vp": "/".join("?" if v is None else str(v) for v in b["vp"]),
+                "box": clean(b["box"]["name"]),
+            }
+            for b in sheet["bases"]["in_play"]
+        ],
+        "deck": sheet["bases"]["deck"],
+        "boxes": boxes,
+        "goal": sheet["vp_tokens"]["goal"],
+        "titans_played": sheet["titans"] is not None,
+        "with_players": any(f["player"] for f in sheet["factions"]),
+        "marked": any(b["bases"] and not b["all_bases"] for b in sheet["boxes"]),
+    }
     return environment("html", cat.lang).get_template("setup.html").render(ctx)

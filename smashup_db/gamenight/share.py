@@ -12,8 +12,8 @@ import re
 from datetime import date
 from pathlib import Path
 
-from smashup_db.errors import UserError
 from smashup_db.catalogue.view import Catalogue
+from smashup_db.errors import UserError
 from smashup_db.i18n import N_
 
 KINDS = ("markdown", "html")
@@ -21,8 +21,12 @@ _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u20
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()<>|~])")  # names are always inline, never at a line start
 
 #: Each draft format's name as a person reads it (:data:`smashup_db.rules.formats.FORMATS`).
-FORMAT_NAMES = {"snake": N_("snake draft"), "random": N_("random draft"), "offer": N_("offer draft"),
-                "pick-one-random": N_("draft: pick one, one at random")}
+FORMAT_NAMES = {
+    "snake": N_("snake draft"),
+    "random": N_("random draft"),
+    "offer": N_("offer draft"),
+    "pick-one-random": N_("draft: pick one, one at random"),
+}
 
 
 def format_name(fmt: str, lang: str) -> str:
@@ -48,24 +52,40 @@ def md_escape(text: str) -> str:
 
 def context(cat: Catalogue, res: dict) -> dict:
     """Template data from a draft result (:func:`smashup_db.gamenight.session.finish` output): names in ``cat.lang``."""
+
     def nm(kind, ref):
         return clean(cat.name(kind, ref)[0])
 
     bases = []
     for b in res["bases_in_play"]:
-        row = cat.base(b, res.get("printing"))  # the one printing rule (owned, else --printing, else current)
+        row = cat.base(
+            b, res.get("printing")
+        )  # the one printing rule (owned, else --printing, else current)
         vp = "/".join("?" if v is None else str(v) for v in row["vp"])
-        bases.append({"name": clean(row["name"]), "breakpoint": "?" if row["breakpoint"] is None else row["breakpoint"],
-                      "vp": vp})
+        bases.append(
+            {
+                "name": clean(row["name"]),
+                "breakpoint": "?" if row["breakpoint"] is None else row["breakpoint"],
+                "vp": vp,
+            }
+        )
     from smashup_db.i18n.terms import term
 
-    return {"lang": cat.lang, "date": date.today().isoformat(), "seed": res["seed"],
-            "format": format_name(res.get("format", "snake"), cat.lang), "start_player": clean(res["start_player"]),
-            "players": [{"player": clean(p), "factions": [nm("faction", f) for f in fs]}
-                        for p, fs in res["players"].items()],
-            "bases": bases, "boxes": [nm("product", p) for p in res["boxes"]],
-            "extra": [clean(term(d, cat.lang)) for d in res.get("extra_decks", [])],
-            "replay": clean(res.get("replay") or f"smashup draft --seed {res['seed']}")}
+    return {
+        "lang": cat.lang,
+        "date": date.today().isoformat(),
+        "seed": res["seed"],
+        "format": format_name(res.get("format", "snake"), cat.lang),
+        "start_player": clean(res["start_player"]),
+        "players": [
+            {"player": clean(p), "factions": [nm("faction", f) for f in fs]}
+            for p, fs in res["players"].items()
+        ],
+        "bases": bases,
+        "boxes": [nm("product", p) for p in res["boxes"]],
+        "extra": [clean(term(d, cat.lang)) for d in res.get("extra_decks", [])],
+        "replay": clean(res.get("replay") or f"smashup draft --seed {res['seed']}"),
+    }
 
 
 #: Where the published site is, for share links (``https://example.org/smashup/``).
@@ -80,16 +100,26 @@ def check_site_url(url: str | None) -> str:
     """
     url = (url or os.environ.get(SITE_URL_VAR) or "").strip()
     if not url:
-        raise ShareError(N_("--qr needs the address of the published site: --site-url https://... or ${var}"),
-                         var=SITE_URL_VAR)
+        raise ShareError(
+            N_("--qr needs the address of the published site: --site-url https://... or ${var}"),
+            var=SITE_URL_VAR,
+        )
     if not re.match(r"https?://[^\s/?#]+", url) or _CONTROL.search(url):
         raise ShareError(N_("--site-url {url!r} is not an http:// or https:// address"), url=url)
     return url if url.endswith("/") else url + "/"
 
 
-def replay_args(res: dict, players: list[str], *, options: dict | None = None, start: str | None = None,
-                pool_size: int | None = None, owned: dict[str, int] | None = None, auto: bool = True,
-                typed: list[dict] | None = None) -> list[tuple[str, str]]:
+def replay_args(
+    res: dict,
+    players: list[str],
+    *,
+    options: dict | None = None,
+    start: str | None = None,
+    pool_size: int | None = None,
+    owned: dict[str, int] | None = None,
+    auto: bool = True,
+    typed: list[dict] | None = None,
+) -> list[tuple[str, str]]:
     """The draft's arguments that replay it, as ``[(name, value)]`` pairs in the play page's URL contract
     (issue 23; :func:`play_link`, :func:`replay_command`).
 
@@ -148,7 +178,9 @@ def replay_command(res: dict, args: list[tuple[str, str]]) -> str:
             out.append("--auto")
         elif key == "picks":
             by_faction = {p["faction"]: p["player"] for p in res["picks"]}
-            out += [x for f in value.split(",") for x in ("--pick", shlex.quote(f"{by_faction[f]}={f}"))]
+            out += [
+                x for f in value.split(",") for x in ("--pick", shlex.quote(f"{by_faction[f]}={f}"))
+            ]
         elif key == "owned":
             out.append("--owned")
         else:
@@ -173,9 +205,14 @@ def render(cat: Catalogue, res: dict, kind: str) -> str:
     if kind in ("md",):
         kind = "markdown"
     if kind not in KINDS:
-        raise ShareError(N_("--format-out {kind!r} is not one of: {kinds}"), kind=kind, kinds=', '.join(KINDS))
-    return environment(kind, cat.lang).get_template("draft.html" if kind == "html" else "draft.md").render(
-        context(cat, res))
+        raise ShareError(
+            N_("--format-out {kind!r} is not one of: {kinds}"), kind=kind, kinds=", ".join(KINDS)
+        )
+    return (
+        environment(kind, cat.lang)
+        .get_template("draft.html" if kind == "html" else "draft.md")
+        .render(context(cat, res))
+    )
 
 
 def environment(kind: str, lang: str):
@@ -187,16 +224,27 @@ def environment(kind: str, lang: str):
     from smashup_db.i18n import gettext, ngettext
 
     folder = templates_root() / "share"
-    env = Environment(loader=FileSystemLoader(str(folder)), autoescape=(kind == "html"),
-                      undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
-                      extensions=["jinja2.ext.i18n"])
+    env = Environment(
+        loader=FileSystemLoader(str(folder)),
+        autoescape=(kind == "html"),
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        extensions=["jinja2.ext.i18n"],
+    )
     if kind == "html":  # a translation is text, never markup
         from markupsafe import escape
     else:
+
         def escape(text):
             return text
-    env.install_gettext_callables(lambda text: escape(gettext(text, lang)),
-                                  lambda one, many, n: escape(ngettext(one, many, n, lang)), newstyle=True)
+
+    env.install_gettext_callables(
+        lambda text: escape(gettext(text, lang)),
+        lambda one, many, n: escape(ngettext(one, many, n, lang)),
+        newstyle=True,
+    )
     env.filters["md"] = md_escape
     return env
 

@@ -16,8 +16,8 @@ from the one gettext catalog.
 
 from __future__ import annotations
 
-from smashup_db.i18n.glossary import CARD_TYPE_WORDS, KEYWORD_WORDS
 from smashup_db.i18n import N_, NP_, active_lang, default_lang, gettext, ngettext, set_active_lang  # noqa: F401  (re-exported)
+from smashup_db.i18n.glossary import CARD_TYPE_WORDS, KEYWORD_WORDS
 
 TERMS: dict[str, str] = {
     # keywords (and, in PLURALS, card types) come from the glossary of game words (smashup_db.i18n.glossary)
@@ -85,12 +85,16 @@ TERMS: dict[str, str] = {
     "pool_title": N_("Pool ({n})"),
     "minions_actions": N_("minions/actions"),
     "taken_by": N_("taken by"),
-    "draft_help": N_("Type a number or a faction name (English or German), 'u' to undo, '? N' for a faction's "
-                         "cards, 'q' to quit."),
+    "draft_help": N_(
+        "Type a number or a faction name (English or German), 'u' to undo, '? N' for a faction's "
+        "cards, 'q' to quit."
+    ),
     "draft_prompt": N_("{player}, round {round} - your pick"),
     "undone": N_("undone: {player} - {faction}"),
     "collection_entry": N_("{owner}: {product} x{copies}"),
-    "collection_empty": N_("the collection is empty; add boxes with: smashup collection add PRODUCT"),
+    "collection_empty": N_(
+        "the collection is empty; add boxes with: smashup collection add PRODUCT"
+    ),
     # output of look-ups, imports, exports, site and database commands
     "also": N_("also: {id}"),
     "names": N_("Names"),
@@ -100,12 +104,18 @@ TERMS: dict[str, str] = {
     "import_counts": N_("{kind}: {added} added, {changed} changed, {unchanged} unchanged"),
     "wrote_rows": N_("wrote {n} {rows} to {out}"),
     "coverage_title": N_("{what}: names and text in '{code}'"),
-    "coverage_overall": N_("overall ({code}): names {names}/{names_total} ({names_percent} %), "
-                                "text {texts}/{texts_total} ({texts_percent} %)"),
-    "stats_line": N_("catalogue {version}: {products} products, {factions} factions, {cards} cards "
-                         "({copies} copies), {bases} bases ({unknown} with unknown stats)"),
-    "stats_printings": N_("printings: {cards} cards and {bases} bases with more than one; {differences} source "
-                              "differences, {unresolved} unresolved"),
+    "coverage_overall": N_(
+        "overall ({code}): names {names}/{names_total} ({names_percent} %), "
+        "text {texts}/{texts_total} ({texts_percent} %)"
+    ),
+    "stats_line": N_(
+        "catalogue {version}: {products} products, {factions} factions, {cards} cards "
+        "({copies} copies), {bases} bases ({unknown} with unknown stats)"
+    ),
+    "stats_printings": N_(
+        "printings: {cards} cards and {bases} bases with more than one; {differences} source "
+        "differences, {unresolved} unresolved"
+    ),
     "stats_names": N_("names ({code}): {counts}"),
     "stats_text": N_("text: {counts}; rulings {rulings}"),
     "products_lower": N_("products"),
@@ -114,7 +124,9 @@ TERMS: dict[str, str] = {
     "bases_lower": N_("bases"),
     "german_edition": N_("German edition"),
     "english_only": N_("English only"),
-    "de_published_note": N_("{n} of {total} products came out in German; the others exist only in English"),
+    "de_published_note": N_(
+        "{n} of {total} products came out in German; the others exist only in English"
+    ),
     "error_prefix": N_("error:"),
     # game night: end of game, game log, presets, collection backup (cli/game_cmds.py)
     "g.end_title": N_("End of the game"),
@@ -125,7 +137,9 @@ TERMS: dict[str, str] = {
     "g.tied": N_("Tied: {players} (same VP, same Madness cards): play on until one leads."),
     "g.goes_on": N_("Nobody has {threshold} VP yet: the game goes on."),
     "g.recorded": N_("recorded as game {id}"),
-    "g.recorded_draft": N_("recorded as game {id}; when it is over: smashup game end NAME=VP ... --record"),
+    "g.recorded_draft": N_(
+        "recorded as game {id}; when it is over: smashup game end NAME=VP ... --record"
+    ),
     "g.wrote": N_("wrote {out}"),
     "g.log_title": N_("Game log"),
     "g.date": N_("date"),
@@ -149,25 +163,37 @@ TERMS: dict[str, str] = {
     "g.imported_entries": N_("imported {n} entries for {owners}"),
     "g.nobody": N_("nobody"),
     # site pages of the German-first work (the site merges this table into its strings)
-    "community_title": N_("Name contributed by players (community translation), not from a published edition"),
+    "community_title": N_(
+        "Name contributed by players (community translation), not from a published edition"
+    ),
     "overall": N_("Overall"),
     "yes": N_("yes"),
-    "where_to_get": N_("No SOURCE given. Rules text, errata and clarifications are AEG's wording and are not shipped with smashup-db; import them from the public card archive (GitHub repository 906919303-crypto/smash-up-card-archive, files app/data/smashup-catalog.json for the faction cards and app/data/smashup-bases.json for the bases), either from a local copy or straight from a URL, e.g.\n  smashup import text https://raw.githubusercontent.com/906919303-crypto/smash-up-card-archive/58fa7e7432874b3c0f3727289e399445754eb383/app/data/smashup-catalog.json\n  smashup import text ./smashup-catalog.json ./smashup-bases.json"),
+    "where_to_get": N_(
+        "No SOURCE given. Rules text, errata and clarifications are AEG's wording and are not shipped with smashup-db; import them from the public card archive (GitHub repository 906919303-crypto/smash-up-card-archive, files app/data/smashup-catalog.json for the faction cards and app/data/smashup-bases.json for the bases), either from a local copy or straight from a URL, e.g.\n  smashup import text https://raw.githubusercontent.com/906919303-crypto/smash-up-card-archive/58fa7e7432874b3c0f3727289e399445754eb383/app/data/smashup-catalog.json\n  smashup import text ./smashup-catalog.json ./smashup-bases.json"
+    ),
     "built_catalogue": N_("built catalogue {version} into {url} in {secs} s: {counts}"),
     "orphan": N_("imported text or name for {kind} {ref} has no matching {kind} any more (kept)"),
     "unmatched": N_("unmatched: {what}"),
-    "imported_text": N_("imported {files} in {secs} s: {matched} of {records} records matched, {unmatched} unmatched"),
-    "text_counts": N_("text: {added} added, {changed} changed, {unchanged} unchanged, {removed} removed; "
-                          "rulings: {r_added} added, {r_removed} removed, {r_unchanged} unchanged ({changes} changes)"),
+    "imported_text": N_(
+        "imported {files} in {secs} s: {matched} of {records} records matched, {unmatched} unmatched"
+    ),
+    "text_counts": N_(
+        "text: {added} added, {changed} changed, {unchanged} unchanged, {removed} removed; "
+        "rulings: {r_added} added, {r_removed} removed, {r_unchanged} unchanged ({changes} changes)"
+    ),
     "without_text": N_("still without English text: {counts}"),
     "built_site": N_("built {pages} pages ({langs}) in {secs} s -> {out}"),
-    "no_rules_text": N_("rules text not included (import it with: smashup import text, then build again)"),
+    "no_rules_text": N_(
+        "rules text not included (import it with: smashup import text, then build again)"
+    ),
     "serving": N_("serving {folder} on http://127.0.0.1:{port}/ (Ctrl+C stops)"),
     "stopped": N_("stopped"),
     "wrote_files": N_("wrote {n} files to {target}: {counts}"),
-    "matched_part": N_("no name is exactly \"{query}\"; showing {name}, whose name starts with or contains it"),
-    "matched_alias": N_("\"{query}\" is another name of {name}"),
-    "matched_printing": N_("\"{query}\" is the name of another printing of {name}"),
+    "matched_part": N_(
+        'no name is exactly "{query}"; showing {name}, whose name starts with or contains it'
+    ),
+    "matched_alias": N_('"{query}" is another name of {name}'),
+    "matched_printing": N_('"{query}" is the name of another printing of {name}'),
     "source_differences": N_("{sources}: {n} differences: {settled}"),
     "settling_rule": N_("rule {rule}: {why}"),
     "data_clean": N_("data/ is clean"),
@@ -180,8 +206,10 @@ TERMS: dict[str, str] = {
     "glossary": N_("Glossary"),
     "downloads": N_("Downloads"),
     "search": N_("Search"),
-    "search_off": N_("Search is not available on this copy of the site (the search index was not built). "
-                         "Use the lists of factions, cards and bases instead."),
+    "search_off": N_(
+        "Search is not available on this copy of the site (the search index was not built). "
+        "Use the lists of factions, cards and bases instead."
+    ),
     "language": N_("Language"),
     "catalogue_version": N_("Catalogue version"),
     "dated": N_("dated"),
@@ -235,7 +263,6 @@ PLURALS: dict[str, tuple[str, str]] = {
     "change": NP_("change", "changes"),
     "problem": NP_("problem", "problems"),
 }
-
 
 
 def msg(key: str, lang: str = "en", **values) -> str:

@@ -49,10 +49,10 @@ from smashup_db.common.sanitize import MAX_TEXT, nul_position, strip_controls
 from smashup_db.common.text import key, slugify
 from smashup_db.common.vocabulary import SOURCE_TYPES as TYPE_MAP
 from smashup_db.db.tables import TABLES
-from smashup_db.importer import ImportFileError
-from smashup_db.importer.files import label_of, read_json
 from smashup_db.errors import Message
 from smashup_db.i18n import N_
+from smashup_db.importer import ImportFileError
+from smashup_db.importer.files import label_of, read_json
 
 #: Text prefix that repeats the printed power ("Power 5 - ", "power 5 - ", "Power4 - ", "Power X - ").
 #: "Power 3 - ", "power x-", "Power - ": one run of blanks between "power" and "-" (linear time; two optional
@@ -68,7 +68,11 @@ ENTITY = {KIND_CARDS: "card", KIND_BASES: "base"}
 
 # Plain classes, no dataclasses: ``import text`` is a start-up-measured command (issue 10),
 # and the dataclasses module costs more to import than this whole importer.
-class Record(namedtuple("Record", "entity faction name type text errata clarifications where url", defaults=(None,))):
+class Record(
+    namedtuple(
+        "Record", "entity faction name type text errata clarifications where url", defaults=(None,)
+    )
+):
     """One card or base of an archive file, validated (text still as in the file).
 
     ``entity``: card | base; ``faction``: the archive's faction name ("" when a
@@ -124,11 +128,17 @@ class TextImportReport:
     @property
     def changes(self) -> int:
         """Rows added, changed or removed (0 when the database already had exactly this)."""
-        return (self.texts["added"] + self.texts["changed"] + self.texts["removed"]
-                + self.rulings["added"] + self.rulings["removed"])
+        return (
+            self.texts["added"]
+            + self.texts["changed"]
+            + self.texts["removed"]
+            + self.rulings["added"]
+            + self.rulings["removed"]
+        )
 
 
 # --------------------------------------------------------------------------- parsing
+
 
 def clean_text(text: str) -> str:
     """Rules text without the redundant power prefix and outer blanks."""
@@ -147,32 +157,63 @@ def detect_kind(source: str, doc) -> str:
     Raises :class:`ImportFileError` for any other shape (e.g. a Kadsuno
     faction file, which is a list).
     """
-    hint = ("expected the card archive's smashup-catalog.json (an object with 'factions') "
-            "or smashup-bases.json (an object with 'bases')")
+    hint = (
+        "expected the card archive's smashup-catalog.json (an object with 'factions') "
+        "or smashup-bases.json (an object with 'bases')"
+    )
     if not isinstance(doc, dict):
-        raise ImportFileError(N_("not a card-archive file: found a JSON {type}; {hint}"), prefix=source, type=type(doc).__name__, hint=hint)
+        raise ImportFileError(
+            N_("not a card-archive file: found a JSON {type}; {hint}"),
+            prefix=source,
+            type=type(doc).__name__,
+            hint=hint,
+        )
     if isinstance(doc.get("factions"), list) and "bases" not in doc:
         return KIND_CARDS
     if isinstance(doc.get("bases"), list) and "factions" not in doc:
         return KIND_BASES
-    raise ImportFileError(N_("not a card-archive file: no 'factions' or 'bases' list at the top level; {hint}"), prefix=source, hint=hint)
+    raise ImportFileError(
+        N_("not a card-archive file: no 'factions' or 'bases' list at the top level; {hint}"),
+        prefix=source,
+        hint=hint,
+    )
 
 
 def _field(source: str, rec, name: str, where: str, *, required: bool = True, kind=str):
     if not isinstance(rec, dict):
-        raise ImportFileError(N_("{where}: expected an object, found {type}"), prefix=source, where=where, type=type(rec).__name__)
+        raise ImportFileError(
+            N_("{where}: expected an object, found {type}"),
+            prefix=source,
+            where=where,
+            type=type(rec).__name__,
+        )
     if name not in rec or rec[name] is None:
         if required:
-            raise ImportFileError(N_("{where}.{name}: field is missing"), prefix=source, where=where, name=name)
+            raise ImportFileError(
+                N_("{where}.{name}: field is missing"), prefix=source, where=where, name=name
+            )
         return kind()
     value = rec[name]
     if kind is str and not isinstance(value, str):
-        raise ImportFileError(N_("{where}.{name}: expected text, found {type}"), prefix=source, where=where, name=name, type=type(value).__name__)
+        raise ImportFileError(
+            N_("{where}.{name}: expected text, found {type}"),
+            prefix=source,
+            where=where,
+            name=name,
+            type=type(value).__name__,
+        )
     if kind is list:
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise ImportFileError(N_("{where}.{name}: expected a list of texts"), prefix=source, where=where, name=name)
+            raise ImportFileError(
+                N_("{where}.{name}: expected a list of texts"),
+                prefix=source,
+                where=where,
+                name=name,
+            )
         return [_clean(source, v, f"{where}.{name}[{i}]") for i, v in enumerate(value)]
-    return _clean(source, value, f"{where}.{name}", one_line=name in ("name", "type", "sourceFaction"))
+    return _clean(
+        source, value, f"{where}.{name}", one_line=name in ("name", "type", "sourceFaction")
+    )
 
 
 def _clean(source: str, value: str, where: str, one_line: bool = False) -> str:
@@ -184,9 +225,21 @@ def _clean(source: str, value: str, where: str, one_line: bool = False) -> str:
     """
     nul = nul_position(value)
     if nul is not None:
-        raise ImportFileError(N_("{where}: a NUL character (\\u0000) at character {nul} is not allowed; remove it and import again"), prefix=source, where=where, nul=nul)
+        raise ImportFileError(
+            N_(
+                "{where}: a NUL character (\\u0000) at character {nul} is not allowed; remove it and import again"
+            ),
+            prefix=source,
+            where=where,
+            nul=nul,
+        )
     if len(value) > MAX_TEXT:
-        raise ImportFileError(N_("{where}: longer than {max_text} characters; not imported"), prefix=source, where=where, max_text=MAX_TEXT)
+        raise ImportFileError(
+            N_("{where}: longer than {max_text} characters; not imported"),
+            prefix=source,
+            where=where,
+            max_text=MAX_TEXT,
+        )
     return strip_controls(value, keep_lines=not one_line)
 
 
@@ -200,23 +253,39 @@ def page_url(value) -> str | None:
     return value if isinstance(value, str) and _PAGE_URL.fullmatch(value) else None
 
 
-def _record(source: str, raw, entity: str, faction: str, where: str, url: str | None = None) -> Record:
+def _record(
+    source: str, raw, entity: str, faction: str, where: str, url: str | None = None
+) -> Record:
     name = _field(source, raw, "name", where)
     ctype = None
     if entity == "card":
         stype = _field(source, raw, "type", where)
         if stype not in TYPE_MAP:
-            raise ImportFileError(N_("{where}.type: unknown card type {stype!r}"), prefix=source, where=where, stype=stype)
+            raise ImportFileError(
+                N_("{where}.type: unknown card type {stype!r}"),
+                prefix=source,
+                where=where,
+                stype=stype,
+            )
         ctype = TYPE_MAP[stype]
     else:
         faction = _field(source, raw, "sourceFaction", where, required=False)
         url = page_url(raw.get("sourceUrl"))
-    return Record(entity=entity, faction=faction, name=name, type=ctype,
-                  text=_field(source, raw, "text", where, required=False),
-                  errata=_field(source, raw, "errata", where, required=False),
-                  clarifications=[c for c in _field(source, raw, "clarifications", where, required=False, kind=list)
-                                  if c.strip()],
-                  where=where, url=url)
+    return Record(
+        entity=entity,
+        faction=faction,
+        name=name,
+        type=ctype,
+        text=_field(source, raw, "text", where, required=False),
+        errata=_field(source, raw, "errata", where, required=False),
+        clarifications=[
+            c
+            for c in _field(source, raw, "clarifications", where, required=False, kind=list)
+            if c.strip()
+        ],
+        where=where,
+        url=url,
+    )
 
 
 def parse_archive(source: str, doc) -> ArchiveFile:
@@ -237,7 +306,9 @@ def parse_archive(source: str, doc) -> ArchiveFile:
             fname = _field(source, fac, "name", where)
             cards = fac.get("cards")
             if not isinstance(cards, list):
-                raise ImportFileError(N_("{where}.cards: expected a list of cards"), prefix=source, where=where)
+                raise ImportFileError(
+                    N_("{where}.cards: expected a list of cards"), prefix=source, where=where
+                )
             url = page_url(fac.get("sourceUrl"))
             for j, raw in enumerate(cards):
                 records.append(_record(source, raw, "card", fname, f"{where}.cards[{j}]", url))
@@ -254,6 +325,7 @@ def load_archive(source: str) -> ArchiveFile:
 
 # --------------------------------------------------------------------------- matching
 
+
 def load_corrections(data_dir: str | None = None) -> list[dict]:
     """The card-archive name corrections of ``data/curated/corrections.json``.
 
@@ -263,14 +335,23 @@ def load_corrections(data_dir: str | None = None) -> list[dict]:
     from smashup_db.compiler.datafiles import data_dir_path
 
     try:
-        with open(os.path.join(data_dir or data_dir_path(), "curated", "corrections.json"), encoding="utf-8") as fh:
+        with open(
+            os.path.join(data_dir or data_dir_path(), "curated", "corrections.json"),
+            encoding="utf-8",
+        ) as fh:
             doc = json.load(fh)
     except (OSError, ValueError):  # absent, unreadable, or no compiled catalogue (DataError)
         return []
     out = []
     for c in doc.get("corrections", []) if isinstance(doc, dict) else []:
-        if (isinstance(c, dict) and c.get("source") == "card-archive" and c.get("kind") in ("card", "base")
-                and isinstance(c.get("set"), dict) and "name" in c["set"] and isinstance(c.get("match"), dict)):
+        if (
+            isinstance(c, dict)
+            and c.get("source") == "card-archive"
+            and c.get("kind") in ("card", "base")
+            and isinstance(c.get("set"), dict)
+            and "name" in c["set"]
+            and isinstance(c.get("match"), dict)
+        ):
             out.append({"kind": c["kind"], "match": c["match"], "name": c["set"]["name"]})
     return out
 
@@ -287,31 +368,43 @@ class Matcher:
         # the same names and factions come again and again: their keys and ids are remembered
         self.key = lru_cache(maxsize=None)(key)
         self.faction_id = lru_cache(maxsize=None)(faction_id)
-        self._corrections = [(c["kind"], [(k, self.key(str(v))) for k, v in c["match"].items()], c["name"])
-                             for c in corrections]
+        self._corrections = [
+            (c["kind"], [(k, self.key(str(v))) for k, v in c["match"].items()], c["name"])
+            for c in corrections
+        ]
         self.factions = {r["id"] for r in w.all("SELECT id FROM faction")}
         self.cards: dict[tuple[str, str], list[str]] = defaultdict(list)
         self.unnamed: dict[tuple[str, str], list[str]] = defaultdict(list)
-        for cid, fid, ctype, name in (r.values() for r in w.all(
+        for cid, fid, ctype, name in (
+            r.values()
+            for r in w.all(
                 "SELECT c.id, c.faction_id, c.type, n.name FROM card c LEFT JOIN name n ON n.kind = 'card'"
-                " AND n.ref = c.id AND n.lang = 'en' AND n.origin = 'data' ORDER BY c.faction_id, c.sort, c.id")):
+                " AND n.ref = c.id AND n.lang = 'en' AND n.origin = 'data' ORDER BY c.faction_id, c.sort, c.id"
+            )
+        ):
             if name:
                 self.cards[(fid, self.key(name))].append(cid)
             else:
                 self.unnamed[(fid, ctype)].append(cid)
         self.bases: dict[tuple[str | None, str], list[str]] = defaultdict(list)
         self.base_names: dict[str, list[str]] = defaultdict(list)
-        for bid, fid, name in (r.values() for r in w.all(
+        for bid, fid, name in (
+            r.values()
+            for r in w.all(
                 "SELECT b.id, b.faction_id, n.name FROM base b JOIN name n ON n.kind = 'base' AND n.ref = b.id"
-                " AND n.lang = 'en' AND n.origin = 'data' ORDER BY b.sort, b.id")):
+                " AND n.lang = 'en' AND n.origin = 'data' ORDER BY b.sort, b.id"
+            )
+        ):
             self.bases[(fid, self.key(name))].append(bid)
             self.base_names[self.key(name)].append(bid)
 
     def corrected_name(self, rec: Record) -> tuple[str | None, bool]:
         """``(name, corrected)``: the record's name after the corrections file (None = unknown name)."""
         for kind, match, name in self._corrections:
-            if kind == rec.entity and all(self.key(str({"faction": rec.faction, "name": rec.name}.get(k) or "")) == v
-                                          for k, v in match):
+            if kind == rec.entity and all(
+                self.key(str({"faction": rec.faction, "name": rec.name}.get(k) or "")) == v
+                for k, v in match
+            ):
                 return name, True
         return rec.name, False
 
@@ -321,16 +414,27 @@ class Matcher:
         fid = self.faction_id(rec.faction)
         if rec.entity == "card":
             if fid not in self.factions:
-                return None, Message(N_("faction {faction!r} is not in the catalogue"), faction=rec.faction)
+                return None, Message(
+                    N_("faction {faction!r} is not in the catalogue"), faction=rec.faction
+                )
             if name is None:
                 ids = self.unnamed.get((fid, rec.type), [])
                 if len(ids) == 1:
                     return ids[0], ""
-                return None, Message(N_("no single unnamed card of type {type} in faction {faction!r}"), type=rec.type,
-                                     faction=rec.faction)
+                return None, Message(
+                    N_("no single unnamed card of type {type} in faction {faction!r}"),
+                    type=rec.type,
+                    faction=rec.faction,
+                )
             ids = self.cards.get((fid, self.key(name)), [])
-            return (ids[0], "") if ids else (None, Message(N_("no card of that name in faction {faction!r}"),
-                                                           faction=rec.faction))
+            return (
+                (ids[0], "")
+                if ids
+                else (
+                    None,
+                    Message(N_("no card of that name in faction {faction!r}"), faction=rec.faction),
+                )
+            )
         if name is None:
             return None, Message(N_("its name is unknown"))
         ids = self.bases.get((fid, self.key(name))) or []
@@ -339,16 +443,24 @@ class Matcher:
         if ids:
             return ids[0], ""
         if fid:
-            return None, Message(N_("no base of that name for faction {faction!r}"), faction=rec.faction)
+            return None, Message(
+                N_("no base of that name for faction {faction!r}"), faction=rec.faction
+            )
         return None, Message(N_("no base of that name"))
 
 
 # --------------------------------------------------------------------------- writing
 
+
 def _describe(rec: Record, source: str, reason) -> Message:
     faction = f" ({rec.faction})" if rec.faction else ""
-    return Message("{reason} [{file} {where}]", prefix=f"{rec.entity} {rec.name!r}{faction}", reason=reason,
-                   file=label_of(source), where=rec.where)
+    return Message(
+        "{reason} [{file} {where}]",
+        prefix=f"{rec.entity} {rec.name!r}{faction}",
+        reason=reason,
+        file=label_of(source),
+        where=rec.where,
+    )
 
 
 def import_archives(db, files: list[ArchiveFile], data_dir=None) -> TextImportReport:
@@ -361,9 +473,9 @@ def import_archives(db, files: list[ArchiveFile], data_dir=None) -> TextImportRe
     Returns a :class:`TextImportReport`. Raises
     :class:`~smashup_db.errors.DatabaseError` (the transaction is then rolled back).
     """
-    from smashup_db.search.index import rebuild_index
     from smashup_db.compiler.bootstrap import ensure_current
     from smashup_db.db import writing
+    from smashup_db.search.index import rebuild_index
 
     start = time.perf_counter()
     report = TextImportReport([f.label for f in files])
@@ -374,9 +486,13 @@ def import_archives(db, files: list[ArchiveFile], data_dir=None) -> TextImportRe
         for f in files:
             _import_file(w, f, matcher, report)
         for kind in ("card", "base"):
-            report.without_text[kind] = w.scalar(
-                f"SELECT COUNT(*) FROM {kind} t WHERE NOT EXISTS (SELECT 1 FROM entity_text e"
-                f" WHERE e.kind = '{kind}' AND e.ref = t.id AND e.lang = 'en')") or 0
+            report.without_text[kind] = (
+                w.scalar(
+                    f"SELECT COUNT(*) FROM {kind} t WHERE NOT EXISTS (SELECT 1 FROM entity_text e"
+                    f" WHERE e.kind = '{kind}' AND e.ref = t.id AND e.lang = 'en')"
+                )
+                or 0
+            )
         if report.changes:  # names or text moved: the search index changes with them
             rebuild_index(w, fields=("text",))
     report.seconds = time.perf_counter() - start
@@ -398,9 +514,18 @@ def _matched(f: ArchiveFile, matcher: Matcher, report: TextImportReport) -> tupl
             report.unmatched.append(_describe(rec, f.source, reason))
             continue
         if ref in claimed:
-            report.unmatched.append(_describe(rec, f.source, Message(N_("same {entity} ({ref}) as {where}; ignored"),
-                                                                     entity=entity, ref=ref,
-                                                                     where=claimed[ref].where)))
+            report.unmatched.append(
+                _describe(
+                    rec,
+                    f.source,
+                    Message(
+                        N_("same {entity} ({ref}) as {where}; ignored"),
+                        entity=entity,
+                        ref=ref,
+                        where=claimed[ref].where,
+                    ),
+                )
+            )
             continue
         claimed[ref] = rec
         report.matched += 1
@@ -429,22 +554,49 @@ def _import_file(w, f: ArchiveFile, matcher: Matcher, report: TextImportReport) 
 
     # Text: one row per (kind, ref, lang); this import replaces only the rows it wrote itself.
     own = f.importer
-    old = {r["ref"]: r for r in w.all("SELECT ref, text, source, importer FROM entity_text"
-                                      " WHERE kind = :k AND lang = 'en'", k=entity)}
+    old = {
+        r["ref"]: r
+        for r in w.all(
+            "SELECT ref, text, source, importer FROM entity_text WHERE kind = :k AND lang = 'en'",
+            k=entity,
+        )
+    }
     adds, updates = [], []
     for ref, body in texts.items():
         prev = old.get(ref)
         if prev is None:
-            adds.append({"kind": entity, "ref": ref, "lang": "en", "text": body, "source": f.label, "importer": own})
-        elif prev["importer"] != own:  # another import's row (a translation of the English text): kept
+            adds.append(
+                {
+                    "kind": entity,
+                    "ref": ref,
+                    "lang": "en",
+                    "text": body,
+                    "source": f.label,
+                    "importer": own,
+                }
+            )
+        elif (
+            prev["importer"] != own
+        ):  # another import's row (a translation of the English text): kept
             report.texts["unchanged"] += 1
         elif prev["text"] == body and prev["source"] == f.label:
             report.texts["unchanged"] += 1
         else:
-            updates.append({"kind": entity, "ref": ref, "lang": "en", "text": body, "source": f.label,
-                            "importer": own})
-    gone = [{"kind": entity, "ref": ref, "lang": "en", "importer": own} for ref, r in old.items()
-            if r["importer"] == own and ref not in texts]
+            updates.append(
+                {
+                    "kind": entity,
+                    "ref": ref,
+                    "lang": "en",
+                    "text": body,
+                    "source": f.label,
+                    "importer": own,
+                }
+            )
+    gone = [
+        {"kind": entity, "ref": ref, "lang": "en", "importer": own}
+        for ref, r in old.items()
+        if r["importer"] == own and ref not in texts
+    ]
     text_table = TABLES["entity_text"]
     mine = ("kind", "ref", "lang", "importer")  # only the rows this import wrote itself
     w.execute(text_table.update(("text", "source"), where=mine), updates)
@@ -456,14 +608,20 @@ def _import_file(w, f: ArchiveFile, matcher: Matcher, report: TextImportReport) 
 
     # Rulings of this upstream data set: per thing, replaced when they differ.
     old_rulings: dict[str, list] = defaultdict(list)
-    for r in w.all("SELECT id, ref, kind, text, source, lang FROM ruling WHERE entity = :e AND importer = :i"
-                   " ORDER BY id", e=entity, i=own):
+    for r in w.all(
+        "SELECT id, ref, kind, text, source, lang FROM ruling WHERE entity = :e AND importer = :i"
+        " ORDER BY id",
+        e=entity,
+        i=own,
+    ):
         old_rulings[r["ref"]].append(r)
     drop, add = [], []
     for ref in set(old_rulings) | set(rulings):
         before = [(r["kind"], r["text"]) for r in old_rulings.get(ref, [])]
         after = rulings.get(ref, [])
-        same_source = all(r["source"] == f.label and r["lang"] == "en" for r in old_rulings.get(ref, []))
+        same_source = all(
+            r["source"] == f.label and r["lang"] == "en" for r in old_rulings.get(ref, [])
+        )
         b, a = Counter(before), Counter(after)
         if not same_source:  # same content from another file or URL: rows are relabelled
             b = Counter()
@@ -473,8 +631,18 @@ def _import_file(w, f: ArchiveFile, matcher: Matcher, report: TextImportReport) 
         report.rulings["removed"] += sum((b - a).values())
         if before != after or not same_source:
             drop += [{"id": r["id"]} for r in old_rulings.get(ref, [])]
-            add += [{"entity": entity, "ref": ref, "kind": k, "lang": "en", "text": t, "source": f.label,
-                     "importer": own} for k, t in after]
+            add += [
+                {
+                    "entity": entity,
+                    "ref": ref,
+                    "kind": k,
+                    "lang": "en",
+                    "text": t,
+                    "source": f.label,
+                    "importer": own,
+                }
+                for k, t in after
+            ]
     w.execute(TABLES["ruling"].delete(), drop)
     w.execute(TABLES["ruling"].insert(), add)
 

@@ -11,8 +11,8 @@ import os
 import stat
 import time
 
-from smashup_db.importer import ImportFileError
 from smashup_db.i18n import N_
+from smashup_db.importer import ImportFileError
 
 #: Seconds to wait for a server before giving up.
 URL_TIMEOUT = 30
@@ -68,7 +68,13 @@ def read_bytes(source: str, timeout: float = URL_TIMEOUT, deadline: float | None
         request = urllib.request.Request(source, headers={"User-Agent": "smashup-db importer"})
         deadline = URL_DEADLINE if deadline is None else deadline
         started = time.monotonic()
-        too_slow = ImportFileError(N_("the download did not finish within {deadline:g} s (the server is too slow); not imported"), prefix=source, deadline=deadline)
+        too_slow = ImportFileError(
+            N_(
+                "the download did not finish within {deadline:g} s (the server is too slow); not imported"
+            ),
+            prefix=source,
+            deadline=deadline,
+        )
         try:
             with urllib.request.urlopen(request, timeout=min(timeout, deadline)) as resp:
                 data = _read_until(resp, started + deadline)
@@ -77,17 +83,28 @@ def read_bytes(source: str, timeout: float = URL_TIMEOUT, deadline: float | None
         except ImportFileError:
             raise
         except urllib.error.HTTPError as exc:
-            raise ImportFileError(N_("the server answered HTTP {code} {reason}"), prefix=source, code=exc.code, reason=exc.reason) from None
+            raise ImportFileError(
+                N_("the server answered HTTP {code} {reason}"),
+                prefix=source,
+                code=exc.code,
+                reason=exc.reason,
+            ) from None
         except urllib.error.URLError as exc:
-            raise ImportFileError(N_("cannot fetch: {reason}"), prefix=source, reason=exc.reason) from None
+            raise ImportFileError(
+                N_("cannot fetch: {reason}"), prefix=source, reason=exc.reason
+            ) from None
         except (socket.timeout, TimeoutError):
             if time.monotonic() - started >= deadline:
                 raise too_slow from None
-            raise ImportFileError(N_("no answer within {timeout:g} s"), prefix=source, timeout=timeout) from None
+            raise ImportFileError(
+                N_("no answer within {timeout:g} s"), prefix=source, timeout=timeout
+            ) from None
         except (OSError, ValueError) as exc:
             raise ImportFileError(N_("cannot fetch: {exc}"), prefix=source, exc=exc) from None
         if len(data) > MAX_BYTES:
-            raise ImportFileError(N_("larger than {n} MB; not imported"), prefix=source, n=MAX_BYTES // (1024 * 1024))
+            raise ImportFileError(
+                N_("larger than {n} MB; not imported"), prefix=source, n=MAX_BYTES // (1024 * 1024)
+            )
         return data
     path = os.path.expanduser(source)
     try:
@@ -96,22 +113,35 @@ def read_bytes(source: str, timeout: float = URL_TIMEOUT, deadline: float | None
             raise IsADirectoryError
         fifo = stat.S_ISFIFO(info.st_mode)
         if not (fifo or stat.S_ISREG(info.st_mode)):
-            raise ImportFileError(N_("not a regular file or a FIFO (a device or socket); "
-                                     "give the path of a saved file"), prefix=source)
+            raise ImportFileError(
+                N_(
+                    "not a regular file or a FIFO (a device or socket); "
+                    "give the path of a saved file"
+                ),
+                prefix=source,
+            )
         if not fifo and os.path.realpath(path).startswith(("/proc/", "/sys/")):
-            raise ImportFileError(N_("a file of the kernel, not a saved file; not imported"), prefix=source)
+            raise ImportFileError(
+                N_("a file of the kernel, not a saved file; not imported"), prefix=source
+            )
         if info.st_size > MAX_BYTES:
-            raise ImportFileError(N_("larger than {n} MB; not imported"), prefix=source, n=MAX_BYTES // (1024 * 1024))
+            raise ImportFileError(
+                N_("larger than {n} MB; not imported"), prefix=source, n=MAX_BYTES // (1024 * 1024)
+            )
         data = _read_local(path, source)
         if len(data) > MAX_BYTES:  # grew while being read
-            raise ImportFileError(N_("larger than {n} MB; not imported"), prefix=source, n=MAX_BYTES // (1024 * 1024))
+            raise ImportFileError(
+                N_("larger than {n} MB; not imported"), prefix=source, n=MAX_BYTES // (1024 * 1024)
+            )
         return data
     except FileNotFoundError:
         raise ImportFileError(N_("file not found"), prefix=source) from None
     except IsADirectoryError:
         raise ImportFileError(N_("is a folder, not a file"), prefix=source) from None
     except OSError as exc:
-        raise ImportFileError(N_("cannot read: {value}"), prefix=source, value=exc.strerror or exc) from None
+        raise ImportFileError(
+            N_("cannot read: {value}"), prefix=source, value=exc.strerror or exc
+        ) from None
 
 
 def _read_local(path: str, source: str) -> bytes:
@@ -131,9 +161,14 @@ def _read_local(path: str, source: str) -> bytes:
         while size <= MAX_BYTES:
             left = end - time.monotonic()
             if left <= 0:
-                raise ImportFileError(N_("nothing more arrived within {seconds} s (a FIFO without "
-                                         "a writer, or a file that never ends); not imported"),
-                                      prefix=source, seconds=f"{limit:g}")
+                raise ImportFileError(
+                    N_(
+                        "nothing more arrived within {seconds} s (a FIFO without "
+                        "a writer, or a file that never ends); not imported"
+                    ),
+                    prefix=source,
+                    seconds=f"{limit:g}",
+                )
             ready, _, _ = select.select([fd], [], [], left)
             if not ready:
                 continue
@@ -180,9 +215,16 @@ def decode(source: str, data: bytes) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        if exc.reason == "unexpected end of data":  # cut in the middle of a character: a truncated file
-            raise ImportFileError(N_("not valid JSON (it ends in the middle of a character); is the file complete?"), prefix=source) from None
-        raise ImportFileError(N_("not UTF-8 text (byte {start})"), prefix=source, start=exc.start) from None
+        if (
+            exc.reason == "unexpected end of data"
+        ):  # cut in the middle of a character: a truncated file
+            raise ImportFileError(
+                N_("not valid JSON (it ends in the middle of a character); is the file complete?"),
+                prefix=source,
+            ) from None
+        raise ImportFileError(
+            N_("not UTF-8 text (byte {start})"), prefix=source, start=exc.start
+        ) from None
 
 
 def read_json(source: str):
@@ -204,6 +246,14 @@ def parse_json(source: str, text: str):
     try:
         return json.loads(text)
     except RecursionError:
-        raise ImportFileError(N_("not a file of ours: its JSON is nested too deeply"), prefix=source) from None
+        raise ImportFileError(
+            N_("not a file of ours: its JSON is nested too deeply"), prefix=source
+        ) from None
     except json.JSONDecodeError as exc:
-        raise ImportFileError(N_("not valid JSON ({msg} at line {lineno}, column {colno}); is the file complete?"), prefix=source, msg=exc.msg, lineno=exc.lineno, colno=exc.colno) from None
+        raise ImportFileError(
+            N_("not valid JSON ({msg} at line {lineno}, column {colno}); is the file complete?"),
+            prefix=source,
+            msg=exc.msg,
+            lineno=exc.lineno,
+            colno=exc.colno,
+        ) from None

@@ -65,8 +65,10 @@ MAX_SIDE = 4096
 #: Picture formats accepted (Pillow's names) and the extension each is stored with.
 FORMATS = {"WEBP": ".webp", "PNG": ".png", "JPEG": ".jpg"}
 #: An archive ``imageUrl``: ``card-art/`` then plain path segments (no "..", no absolute path, no query).
-IMAGE_URL = re.compile(r"card-art/((?:[A-Za-z0-9_-][A-Za-z0-9_.-]{0,99}/){0,8}[A-Za-z0-9_-][A-Za-z0-9_.-]{0,99}"
-                       r"\.(?:webp|png|jpe?g))")
+IMAGE_URL = re.compile(
+    r"card-art/((?:[A-Za-z0-9_-][A-Za-z0-9_.-]{0,99}/){0,8}[A-Za-z0-9_-][A-Za-z0-9_.-]{0,99}"
+    r"\.(?:webp|png|jpe?g))"
+)
 #: A catalogue id as it may name a stored file.
 SAFE_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,150}")
 KINDS = ("card", "base")
@@ -113,11 +115,16 @@ def read_index(folder: str) -> dict:
         return {}
     out = {}
     images = doc.get("images") if isinstance(doc, dict) else None
-    for k, v in (images.items() if isinstance(images, dict) else ()):
+    for k, v in images.items() if isinstance(images, dict) else ():
         kind, _, ref = str(k).partition("/")
-        if (kind in KINDS and SAFE_ID.fullmatch(ref) and isinstance(v, dict)
-                and v.get("file") in {f"{kind}/{ref}{ext}" for ext in FORMATS.values()}
-                and isinstance(v.get("width"), int) and isinstance(v.get("height"), int)):
+        if (
+            kind in KINDS
+            and SAFE_ID.fullmatch(ref)
+            and isinstance(v, dict)
+            and v.get("file") in {f"{kind}/{ref}{ext}" for ext in FORMATS.values()}
+            and isinstance(v.get("width"), int)
+            and isinstance(v.get("height"), int)
+        ):
             out[k] = v
     return out
 
@@ -166,15 +173,24 @@ class ImageImportReport:
 
     def as_dict(self) -> dict:
         """The report as JSON-ready data (messages as English sentences)."""
-        return {"source": self.source, "folder": self.folder, "records": self.records, "matched": self.matched,
-                "unmatched": [str(m) for m in self.unmatched], "not_found": [str(m) for m in self.not_found],
-                "images": {k: self.images[k] for k in ("added", "changed", "unchanged", "removed")},
-                "changes": self.changes, "missing": self.missing,
-                "thumbnails": {k: self.thumbnails[k] for k in ("made", "cached", "not_made")},
-                "thumbs_cache": self.thumbs_cache, "seconds": round(self.seconds, 3)}
+        return {
+            "source": self.source,
+            "folder": self.folder,
+            "records": self.records,
+            "matched": self.matched,
+            "unmatched": [str(m) for m in self.unmatched],
+            "not_found": [str(m) for m in self.not_found],
+            "images": {k: self.images[k] for k in ("added", "changed", "unchanged", "removed")},
+            "changes": self.changes,
+            "missing": self.missing,
+            "thumbnails": {k: self.thumbnails[k] for k in ("made", "cached", "not_made")},
+            "thumbs_cache": self.thumbs_cache,
+            "seconds": round(self.seconds, 3),
+        }
 
 
 # --------------------------------------------------------------------------- the source
+
 
 class _Source:
     """A ``card-art`` folder or the base URL of one; reads pictures by their path below it."""
@@ -188,8 +204,10 @@ class _Source:
         root = os.path.abspath(os.path.expanduser(source))
         if not os.path.isdir(root):
             if os.path.exists(root):
-                raise ImportFileError(N_("not a folder; give the archive's card-art folder or the URL of one"),
-                                      prefix=source)
+                raise ImportFileError(
+                    N_("not a folder; give the archive's card-art folder or the URL of one"),
+                    prefix=source,
+                )
             raise ImportFileError(N_("folder not found"), prefix=source)
         self.root = os.path.realpath(root)
 
@@ -211,10 +229,13 @@ class _Source:
             dirs[:] = sorted(d for d in dirs if not d.startswith("."))
             for name in names:
                 if not name.startswith("."):
-                    found.add(os.path.relpath(os.path.join(top, name), self.root).replace(os.sep, "/"))
+                    found.add(
+                        os.path.relpath(os.path.join(top, name), self.root).replace(os.sep, "/")
+                    )
                     if len(found) > MAX_IMAGES:
-                        raise ImportFileError(N_("more than {n} files; not imported"), prefix=self.given,
-                                              n=MAX_IMAGES)
+                        raise ImportFileError(
+                            N_("more than {n} files; not imported"), prefix=self.given, n=MAX_IMAGES
+                        )
         return found
 
     def shown(self, rel: str) -> str:
@@ -228,8 +249,11 @@ class _Source:
         it is refused). Raises :class:`ImportFileError` naming the file.
         """
         shown = self.shown(rel)
-        too_big = ImportFileError(N_("larger than {n} MB; not a card picture; nothing imported"), prefix=shown,
-                                  n=MAX_IMAGE_BYTES // (1024 * 1024))
+        too_big = ImportFileError(
+            N_("larger than {n} MB; not a card picture; nothing imported"),
+            prefix=shown,
+            n=MAX_IMAGE_BYTES // (1024 * 1024),
+        )
         if self.url:
             from smashup_db.importer.files import read_bytes
 
@@ -245,14 +269,19 @@ class _Source:
         path = os.path.join(self.root, *rel.split("/"))
         real = os.path.realpath(path)
         if os.path.commonpath([real, self.root]) != self.root:
-            raise ImportFileError(N_("points outside the folder {folder}; not imported"), prefix=shown,
-                                  folder=self.given)
+            raise ImportFileError(
+                N_("points outside the folder {folder}; not imported"),
+                prefix=shown,
+                folder=self.given,
+            )
         try:
             info = os.stat(real)
         except FileNotFoundError:
             return None
         except OSError as exc:
-            raise ImportFileError(N_("cannot read: {value}"), prefix=shown, value=exc.strerror or exc) from None
+            raise ImportFileError(
+                N_("cannot read: {value}"), prefix=shown, value=exc.strerror or exc
+            ) from None
         if not stat.S_ISREG(info.st_mode):
             raise ImportFileError(N_("not a regular file; nothing imported"), prefix=shown)
         if info.st_size > MAX_IMAGE_BYTES:
@@ -261,7 +290,9 @@ class _Source:
             with open(real, "rb") as fh:
                 data = fh.read(MAX_IMAGE_BYTES + 1)
         except OSError as exc:
-            raise ImportFileError(N_("cannot read: {value}"), prefix=shown, value=exc.strerror or exc) from None
+            raise ImportFileError(
+                N_("cannot read: {value}"), prefix=shown, value=exc.strerror or exc
+            ) from None
         if len(data) > MAX_IMAGE_BYTES:
             raise too_big
         return data
@@ -281,23 +312,38 @@ def check_picture(shown: str, data: bytes) -> tuple[str, int, int]:
         with Image.open(io.BytesIO(data)) as img:
             fmt, (width, height) = img.format, img.size
             if fmt not in FORMATS:
-                raise ImportFileError(N_("a {format} picture; only WebP, PNG or JPEG is accepted; nothing imported"),
-                                      prefix=shown, format=fmt)
+                raise ImportFileError(
+                    N_("a {format} picture; only WebP, PNG or JPEG is accepted; nothing imported"),
+                    prefix=shown,
+                    format=fmt,
+                )
             if width > MAX_SIDE or height > MAX_SIDE or width < 1 or height < 1:
-                raise ImportFileError(N_("{width}x{height} pixels is not the size of a card picture; nothing imported"),
-                                      prefix=shown, width=width, height=height)
+                raise ImportFileError(
+                    N_(
+                        "{width}x{height} pixels is not the size of a card picture; nothing imported"
+                    ),
+                    prefix=shown,
+                    width=width,
+                    height=height,
+                )
             img.load()
     except ImportFileError:
         raise
     except UnidentifiedImageError:
-        raise ImportFileError(N_("not a picture (Pillow cannot read it); nothing imported"), prefix=shown) from None
+        raise ImportFileError(
+            N_("not a picture (Pillow cannot read it); nothing imported"), prefix=shown
+        ) from None
     except (OSError, ValueError, SyntaxError, Image.DecompressionBombError) as exc:
-        raise ImportFileError(N_("a damaged picture ({why}); nothing imported"), prefix=shown,
-                              why=str(exc).splitlines()[0][:120] if str(exc) else type(exc).__name__) from None
+        raise ImportFileError(
+            N_("a damaged picture ({why}); nothing imported"),
+            prefix=shown,
+            why=str(exc).splitlines()[0][:120] if str(exc) else type(exc).__name__,
+        ) from None
     return FORMATS[fmt], width, height
 
 
 # --------------------------------------------------------------------------- matching
+
 
 def _image_url(doc, where: str):
     """The raw ``imageUrl`` of the record at ``where`` (``factions[3].cards[2]`` or ``bases[5]``) in ``doc``."""
@@ -307,7 +353,9 @@ def _image_url(doc, where: str):
     return node.get("imageUrl") if isinstance(node, dict) else None
 
 
-def _plan(db, source: _Source, archive_sources: list[str], report: ImageImportReport) -> dict[str, tuple]:
+def _plan(
+    db, source: _Source, archive_sources: list[str], report: ImageImportReport
+) -> dict[str, tuple]:
     """``{"card/<id>": (relative path below card-art, archive label, archive name)}`` for every matched record
     with a picture."""
     from smashup_db.compiler.bootstrap import open_reader
@@ -331,20 +379,39 @@ def _plan(db, source: _Source, archive_sources: list[str], report: ImageImportRe
                     continue  # the archive has no picture of it: counted among the missing
                 m = IMAGE_URL.fullmatch(raw) if isinstance(raw, str) else None
                 if m is None or ".." in raw.split("/"):
-                    report.unmatched.append(_describe(rec, f.source, Message(
-                        N_("its imageUrl {url!r} is not a path below card-art/; ignored"), url=str(raw)[:200])))
+                    report.unmatched.append(
+                        _describe(
+                            rec,
+                            f.source,
+                            Message(
+                                N_("its imageUrl {url!r} is not a path below card-art/; ignored"),
+                                url=str(raw)[:200],
+                            ),
+                        )
+                    )
                     continue
                 ref, reason = matcher.match(rec)
                 if ref is None:
                     report.unmatched.append(_describe(rec, f.source, reason))
                     continue
-                if not SAFE_ID.fullmatch(ref):  # never: catalogue ids are slugs; a name for a file must be one
+                if not SAFE_ID.fullmatch(
+                    ref
+                ):  # never: catalogue ids are slugs; a name for a file must be one
                     continue
                 key = f"{rec.entity}/{ref}"
                 if key in claimed:
-                    report.unmatched.append(_describe(rec, f.source, Message(
-                        N_("same {entity} ({ref}) as {where}; ignored"), entity=rec.entity, ref=ref,
-                        where=claimed[key])))
+                    report.unmatched.append(
+                        _describe(
+                            rec,
+                            f.source,
+                            Message(
+                                N_("same {entity} ({ref}) as {where}; ignored"),
+                                entity=rec.entity,
+                                ref=ref,
+                                where=claimed[key],
+                            ),
+                        )
+                    )
                     continue
                 claimed[key] = rec.where
                 plan[key] = (m.group(1), f.label, rec.name)
@@ -356,6 +423,7 @@ def _plan(db, source: _Source, archive_sources: list[str], report: ImageImportRe
 
 
 # --------------------------------------------------------------------------- writing
+
 
 def _regular_or_absent(path: str) -> bool:
     try:
@@ -369,13 +437,20 @@ def _safe_folder(folder: str, kind: str | None = None) -> str:
     path = os.path.join(folder, kind) if kind else folder
     os.makedirs(path, exist_ok=True)
     if kind and (os.path.islink(path) or not os.path.isdir(path)):
-        raise ImportFileError(N_("{path} is not a folder this import made; move it away and import again"),
-                              path=path)
+        raise ImportFileError(
+            N_("{path} is not a folder this import made; move it away and import again"), path=path
+        )
     return path
 
 
-def import_images(db, source: str, archives: list[str] | None = None, folder: str | None = None,
-                  progress=None, thumbnails: bool = True) -> ImageImportReport:
+def import_images(
+    db,
+    source: str,
+    archives: list[str] | None = None,
+    folder: str | None = None,
+    progress=None,
+    thumbnails: bool = True,
+) -> ImageImportReport:
     """Import the pictures of ``source`` (a ``card-art`` folder or its base URL) into the images folder.
 
     ``archives``: the card archive's JSON files or URLs (default: those beside
@@ -397,12 +472,19 @@ def import_images(db, source: str, archives: list[str] | None = None, folder: st
     report = ImageImportReport(source if src.url else label_of(source), folder)
     archive_sources = list(archives or src.archives())
     if not archive_sources:
-        raise ImportFileError(N_("no card archive JSON (smashup-catalog.json, smashup-bases.json) beside this "
-                                 "folder; give them after it: smashup import images FOLDER smashup-catalog.json "
-                                 "smashup-bases.json"), prefix=source)
+        raise ImportFileError(
+            N_(
+                "no card archive JSON (smashup-catalog.json, smashup-bases.json) beside this "
+                "folder; give them after it: smashup import images FOLDER smashup-catalog.json "
+                "smashup-bases.json"
+            ),
+            prefix=source,
+        )
     plan = _plan(db, src, archive_sources, report)
     if len(plan) > MAX_IMAGES:
-        raise ImportFileError(N_("more than {n} pictures; not imported"), prefix=source, n=MAX_IMAGES)
+        raise ImportFileError(
+            N_("more than {n} pictures; not imported"), prefix=source, n=MAX_IMAGES
+        )
     old = read_index(folder)
     new: dict[str, dict] = {}
     payload: dict[str, bytes] = {}
@@ -413,41 +495,64 @@ def import_images(db, source: str, archives: list[str] | None = None, folder: st
         rel, label, name = plan[key]
         data = src.read(rel)
         if data is None:
-            report.not_found.append(Message(N_("card {name!r}: its picture {file} is not in the source")
-                                            if key.startswith("card/") else
-                                            N_("base {name!r}: its picture {file} is not in the source"),
-                                            name=name, file=rel))
+            report.not_found.append(
+                Message(
+                    N_("card {name!r}: its picture {file} is not in the source")
+                    if key.startswith("card/")
+                    else N_("base {name!r}: its picture {file} is not in the source"),
+                    name=name,
+                    file=rel,
+                )
+            )
             continue
         total += len(data)
         if total > MAX_TOTAL_BYTES:
-            raise ImportFileError(N_("more than {n} MB of pictures; not imported"), prefix=source,
-                                  n=MAX_TOTAL_BYTES // (1024 * 1024))
+            raise ImportFileError(
+                N_("more than {n} MB of pictures; not imported"),
+                prefix=source,
+                n=MAX_TOTAL_BYTES // (1024 * 1024),
+            )
         digest = hashlib.sha256(data).hexdigest()
         prev = old.get(key)
-        entry_source = f"{report.source}/{rel} ({label})" if not src.url else f"{src.root}{rel} ({label})"
+        entry_source = (
+            f"{report.source}/{rel} ({label})" if not src.url else f"{src.root}{rel} ({label})"
+        )
         if prev and prev.get("sha256") == digest and _stored_ok(folder, prev, len(data)):
             new[key] = {**prev, "size": len(data), "source": entry_source}
             continue
         ext, width, height = check_picture(src.shown(rel), data)
         kind, ref = key.split("/")
-        new[key] = {"file": f"{kind}/{ref}{ext}", "width": width, "height": height, "size": len(data),
-                    "sha256": digest, "source": entry_source}
+        new[key] = {
+            "file": f"{kind}/{ref}{ext}",
+            "width": width,
+            "height": height,
+            "size": len(data),
+            "sha256": digest,
+            "source": entry_source,
+        }
         payload[key] = data
     if progress:
         progress("pictures", len(plan), len(plan))
     report.matched = len(new)
     named = {rel for rel, _, _ in plan.values()}
     for rel in sorted(src.files() - named):
-        report.unmatched.append(Message(N_("no matched card or base names this file; not imported"),
-                                        prefix=src.shown(rel)))
+        report.unmatched.append(
+            Message(
+                N_("no matched card or base names this file; not imported"), prefix=src.shown(rel)
+            )
+        )
     for kind in KINDS:
-        report.missing[kind] = len(report._ids[kind] - {k.split("/")[1] for k in new if k.startswith(kind + "/")})
+        report.missing[kind] = len(
+            report._ids[kind] - {k.split("/")[1] for k in new if k.startswith(kind + "/")}
+        )
 
     # every target checked before the first write: never replace a link or device we did not create
     for key, entry in new.items():
         if key in payload and not _regular_or_absent(os.path.join(folder, entry["file"])):
-            raise ImportFileError(N_("{path} is not a file this import made; move it away and import again"),
-                                  path=os.path.join(folder, entry["file"]))
+            raise ImportFileError(
+                N_("{path} is not a file this import made; move it away and import again"),
+                path=os.path.join(folder, entry["file"]),
+            )
     for key, entry in new.items():
         if key not in payload:
             report.images["unchanged"] += 1
@@ -469,14 +574,19 @@ def import_images(db, source: str, archives: list[str] | None = None, folder: st
             if _regular_or_absent(path) and os.path.lexists(path):
                 os.unlink(path)
         doc = {"version": 1, "images": {k: new[k] for k in sorted(new)}}
-        write_atomic(os.path.join(folder, INDEX), (json.dumps(doc, ensure_ascii=False, indent=1) + "\n").encode())
+        write_atomic(
+            os.path.join(folder, INDEX),
+            (json.dumps(doc, ensure_ascii=False, indent=1) + "\n").encode(),
+        )
     if thumbnails and new:
         _make_thumbnails(folder, new, report, progress)
     report.seconds = time.perf_counter() - start
     return report
 
 
-def _make_thumbnails(folder: str, index: dict[str, dict], report: ImageImportReport, progress=None) -> None:
+def _make_thumbnails(
+    folder: str, index: dict[str, dict], report: ImageImportReport, progress=None
+) -> None:
     """Fill the thumbnail cache for the pictures of ``index`` (stored in ``folder``); counts in ``report``."""
     from smashup_db.importer import thumbs
 
@@ -502,7 +612,9 @@ def _make_thumbnails(folder: str, index: dict[str, dict], report: ImageImportRep
     if not writable:  # a read-only cache: its thumbnails serve the build, the rest the build makes
         report.thumbnails["not_made"] += len(jobs)
         return
-    counts = thumbs.fill_cache(jobs, (lambda done, total: progress("thumbnails", done, total)) if progress else None)
+    counts = thumbs.fill_cache(
+        jobs, (lambda done, total: progress("thumbnails", done, total)) if progress else None
+    )
     report.thumbnails["made"] = counts[thumbs.MADE]
     report.thumbnails["not_made"] += counts[thumbs.UNREADABLE] + counts[thumbs.UNWRITABLE]
 

@@ -136,8 +136,10 @@ def _workers() -> int:
     return max(1, min(MAX_WORKERS, cores))
 
 
-def fill_cache(jobs: Iterable[tuple[str, tuple[int, int], str]],
-               progress: Callable[[int, int], None] | None = None) -> dict[str, int]:
+def fill_cache(
+    jobs: Iterable[tuple[str, tuple[int, int], str]],
+    progress: Callable[[int, int], None] | None = None,
+) -> dict[str, int]:
     """Make the thumbnail of every ``(picture file, size, cache path)`` of ``jobs`` (those not cached yet).
 
     Uses up to :data:`MAX_WORKERS` helper processes (one per core; see
@@ -177,8 +179,10 @@ def fill_cache(jobs: Iterable[tuple[str, tuple[int, int], str]],
 
 #: How a helper is started: this file run by path (``runpy``), so nothing of the caller's main module or of
 #: the package is imported again, and the file's own folder is not put first on ``sys.path``.
-_BOOT = ("import sys\nif sys.path and sys.path[0] == '':\n    del sys.path[0]\n"
-         "import runpy\nrunpy.run_path(sys.argv[1])['_helper_main']()")
+_BOOT = (
+    "import sys\nif sys.path and sys.path[0] == '':\n    del sys.path[0]\n"
+    "import runpy\nrunpy.run_path(sys.argv[1])['_helper_main']()"
+)
 
 
 def _in_helpers(todo: list, workers: int, tally: Callable[[str], None]) -> list:
@@ -203,15 +207,21 @@ def _in_helpers(todo: list, workers: int, tally: Callable[[str], None]) -> list:
     try:
         for share in shares:
             try:
-                proc = subprocess.Popen([sys.executable, "-c", _BOOT, os.path.abspath(__file__), str(os.getpid())],
-                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+                proc = subprocess.Popen(
+                    [sys.executable, "-c", _BOOT, os.path.abspath(__file__), str(os.getpid())],
+                    stdin=subprocess.PIPE,
+                    stdout=subprocess.PIPE,
+                    stderr=subprocess.DEVNULL,
+                )
             except (OSError, ValueError):
                 left.extend(share)
                 continue
             procs.append([proc, share, 0, b""])  # process, jobs, answered, partial line
         for proc, share, _, _ in procs:
             try:
-                proc.stdin.write(json.dumps([[src, list(size), path] for src, size, path in share]).encode())
+                proc.stdin.write(
+                    json.dumps([[src, list(size), path] for src, size, path in share]).encode()
+                )
                 proc.stdin.close()
             except OSError:  # the helper ended already: its share is made here
                 pass
@@ -229,7 +239,9 @@ def _in_helpers(todo: list, workers: int, tally: Callable[[str], None]) -> list:
                     for line in lines:
                         if line == UNWRITABLE.encode():
                             full = True
-                        elif line in (MADE.encode(), UNREADABLE.encode()) and item[2] < len(item[1]):
+                        elif line in (MADE.encode(), UNREADABLE.encode()) and item[2] < len(
+                            item[1]
+                        ):
                             item[2] += 1
                             tally(line.decode())
                     if full:

@@ -32,11 +32,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Iterable
 
+from smashup_db.common.text import fold
 from smashup_db.common.vocabulary import KINDS
+from smashup_db.db.tables import DATA_ORIGIN, TABLES
 from smashup_db.errors import Message
 from smashup_db.i18n import N_
-from smashup_db.common.text import fold
-from smashup_db.db.tables import DATA_ORIGIN, TABLES
 from smashup_db.importer import ImportFileError
 
 COLUMNS = ("kind", "id", "lang", "name", "text")
@@ -56,7 +56,12 @@ def check_lang(value: str | None, where: str) -> str:
 
     lang = (value or "").strip().lower()
     if lang not in LANGS:
-        raise ImportFileError(N_("unknown language {value!r}; use one of: {names}"), prefix=where, value=value, names=', '.join(sorted(LANGS)))
+        raise ImportFileError(
+            N_("unknown language {value!r}; use one of: {names}"),
+            prefix=where,
+            value=value,
+            names=", ".join(sorted(LANGS)),
+        )
     return lang
 
 
@@ -70,8 +75,10 @@ class Row:
     name: str
     text: str
     line: int
-    source: str = ""       # optional column: where the contributor has it from (e.g. "German card")
-    confidence: str = ""   # optional column: e.g. "card" (read off a printed card); default "community"
+    source: str = ""  # optional column: where the contributor has it from (e.g. "German card")
+    confidence: str = (
+        ""  # optional column: e.g. "card" (read off a printed card); default "community"
+    )
 
 
 @dataclass
@@ -94,14 +101,26 @@ class TranslationReport:
     @property
     def changes(self) -> int:
         """Names and texts added or changed (0 when the database already had exactly this)."""
-        return self.names["added"] + self.names["changed"] + self.texts["added"] + self.texts["changed"]
+        return (
+            self.names["added"]
+            + self.names["changed"]
+            + self.texts["added"]
+            + self.texts["changed"]
+        )
 
     def as_dict(self) -> dict:
         """The report as plain JSON-ready data."""
-        return {"rows": self.rows, "empty": self.empty, "names": dict(self.names), "texts": dict(self.texts),
-                "by_kind": {k: {w: {s: c[s] for s in ("added", "changed", "unchanged")} for w, c in v.items()}
-                            for k, v in self.by_kind.items()},
-                "changes": self.changes}
+        return {
+            "rows": self.rows,
+            "empty": self.empty,
+            "names": dict(self.names),
+            "texts": dict(self.texts),
+            "by_kind": {
+                k: {w: {s: c[s] for s in ("added", "changed", "unchanged")} for w, c in v.items()}
+                for k, v in self.by_kind.items()
+            },
+            "changes": self.changes,
+        }
 
 
 def _no_such_id(kind: str, ident: str) -> Message:
@@ -124,12 +143,25 @@ class BadRows(ImportFileError):
                 where = Message("{where}: {field}", where=where, field=fld)
             super().__init__(message, prefix=where)
         else:
-            super().__init__(N_("{count} bad rows; nothing was imported{rows}"), prefix=label, count=len(self.problems),
-                             rows=Message("".join(f"\n{{r{i}}}" for i in range(len(self.problems))), **{
-                                 f"r{i}": Message(N_("  line {line}: {field}: {problem}") if fld
-                                                  else N_("  line {line}: {problem}"), line=line, field=fld,
-                                                  problem=message)
-                                 for i, (line, fld, message) in enumerate(self.problems)}))
+            super().__init__(
+                N_("{count} bad rows; nothing was imported{rows}"),
+                prefix=label,
+                count=len(self.problems),
+                rows=Message(
+                    "".join(f"\n{{r{i}}}" for i in range(len(self.problems))),
+                    **{
+                        f"r{i}": Message(
+                            N_("  line {line}: {field}: {problem}")
+                            if fld
+                            else N_("  line {line}: {problem}"),
+                            line=line,
+                            field=fld,
+                            problem=message,
+                        )
+                        for i, (line, fld, message) in enumerate(self.problems)
+                    },
+                ),
+            )
 
 
 def read_translations_text(path: Path | str) -> str:
@@ -141,7 +173,9 @@ def read_translations_text(path: Path | str) -> str:
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise ImportFileError(N_("not UTF-8 text (byte {start}); save the CSV as UTF-8"), prefix=path, start=exc.start) from None
+        raise ImportFileError(
+            N_("not UTF-8 text (byte {start}); save the CSV as UTF-8"), prefix=path, start=exc.start
+        ) from None
 
 
 def separator(header_line: str) -> str:
@@ -151,7 +185,9 @@ def separator(header_line: str) -> str:
     return best if counts[best] else ","
 
 
-def parse_translations(content: str, label: str, known: dict[str, set[str]] | None = None) -> list[Row]:
+def parse_translations(
+    content: str, label: str, known: dict[str, set[str]] | None = None
+) -> list[Row]:
     """Parse CSV ``content`` (see the module doc); ``label`` names it in errors; ``known`` checks ids.
 
     Untrusted content is checked here (:mod:`smashup_db.common.sanitize`): a NUL
@@ -165,13 +201,26 @@ def parse_translations(content: str, label: str, known: dict[str, set[str]] | No
     that the export put before ``= + - @`` is removed again. Every bad row is
     collected; when there is any, :class:`BadRows` lists them all.
     """
-    from smashup_db.common.sanitize import MAX_TEXT, name_problem, nul_position, strip_controls, uncsv_cell
+    from smashup_db.common.sanitize import (
+        MAX_TEXT,
+        name_problem,
+        nul_position,
+        strip_controls,
+        uncsv_cell,
+    )
 
     nul = nul_position(content)
     if nul is not None:
         line = content.count("\n", 0, nul - 1) + 1
         column = nul - (content.rfind("\n", 0, nul - 1) + 1)
-        raise ImportFileError(N_("line {line}, column {column}: a NUL character (\\0) is not allowed; remove it and import again"), prefix=label, line=line, column=column)
+        raise ImportFileError(
+            N_(
+                "line {line}, column {column}: a NUL character (\\0) is not allowed; remove it and import again"
+            ),
+            prefix=label,
+            line=line,
+            column=column,
+        )
     if content.startswith("\ufeff"):
         content = content[1:]
     sep = separator(content.split("\n", 1)[0])
@@ -181,11 +230,20 @@ def parse_translations(content: str, label: str, known: dict[str, set[str]] | No
     except csv.Error as exc:
         raise ImportFileError(N_("line 1: not valid CSV ({exc})"), prefix=label, exc=exc) from None
     if not header or not any(h.strip() for h in header):
-        raise ImportFileError(N_("line 1: no header line; expected columns {columns}"), prefix=label, columns=','.join(COLUMNS))
+        raise ImportFileError(
+            N_("line 1: no header line; expected columns {columns}"),
+            prefix=label,
+            columns=",".join(COLUMNS),
+        )
     names = [h.strip().lower() for h in header]
     for col in COLUMNS:
         if col not in names:
-            raise ImportFileError(N_("line 1: column '{col}' is missing (expected {columns})"), prefix=label, col=col, columns=','.join(COLUMNS))
+            raise ImportFileError(
+                N_("line 1: column '{col}' is missing (expected {columns})"),
+                prefix=label,
+                col=col,
+                columns=",".join(COLUMNS),
+            )
     pos = {col: names.index(col) for col in COLUMNS + OPTIONAL if col in names}
     rows: list[Row] = []
     problems: list[tuple[int, str, str]] = []
@@ -199,7 +257,17 @@ def parse_translations(content: str, label: str, known: dict[str, set[str]] | No
             break
         except csv.Error as exc:
             if "unexpected end of data" in str(exc):
-                problems.append((start, "", Message(N_("a quote (\") opened in this row is never closed; close it or remove it"))))
+                problems.append(
+                    (
+                        start,
+                        "",
+                        Message(
+                            N_(
+                                'a quote (") opened in this row is never closed; close it or remove it'
+                            )
+                        ),
+                    )
+                )
                 break  # the rest of the file is inside the quote
             problems.append((start, "", Message(N_("not valid CSV ({detail})"), detail=str(exc))))
             break
@@ -220,24 +288,45 @@ def parse_translations(content: str, label: str, known: dict[str, set[str]] | No
             continue
         kind = cell("kind").strip().lower()
         if kind not in KINDS:
-            bad("kind", Message(N_("unknown kind {value!r}; use one of: {choices}"), value=cell("kind"), choices=", ".join(KINDS)))
+            bad(
+                "kind",
+                Message(
+                    N_("unknown kind {value!r}; use one of: {choices}"),
+                    value=cell("kind"),
+                    choices=", ".join(KINDS),
+                ),
+            )
             continue
         lang = (cell("lang") or "").strip().lower()
         from smashup_db.catalogue.model import LANGS
 
         if lang not in LANGS:
-            bad("lang", Message(N_("unknown language {value!r}; use one of: {choices}"), value=cell("lang"),
-                               choices=", ".join(sorted(LANGS))))
+            bad(
+                "lang",
+                Message(
+                    N_("unknown language {value!r}; use one of: {choices}"),
+                    value=cell("lang"),
+                    choices=", ".join(sorted(LANGS)),
+                ),
+            )
             continue
         ident = cell("id").strip()
         if known is not None and ident not in known.get(kind, ()):
             bad("id", _no_such_id(kind, ident))
             continue
-        name = " ".join(strip_controls(uncsv_cell((cell("name") or "").strip())).split())  # one line
+        name = " ".join(
+            strip_controls(uncsv_cell((cell("name") or "").strip())).split()
+        )  # one line
         text = strip_controls(uncsv_cell((cell("text") or "").strip())).strip()
         if text and kind not in TEXT_KINDS:
-            bad("text", Message(N_("only cards and bases have text, not a faction") if kind == "faction"
-                                else N_("only cards and bases have text, not a product")))
+            bad(
+                "text",
+                Message(
+                    N_("only cards and bases have text, not a faction")
+                    if kind == "faction"
+                    else N_("only cards and bases have text, not a product")
+                ),
+            )
             continue
         if len(text) > MAX_TEXT:
             bad("text", Message(N_("longer than {n} characters"), n=MAX_TEXT))
@@ -251,26 +340,53 @@ def parse_translations(content: str, label: str, known: dict[str, set[str]] | No
             continue
         dup = (kind, ident, lang)
         if dup in seen:
-            bad("id", Message(N_("{kind} {id!r} ({lang}) is already on line {line}"), kind=kind, id=ident, lang=lang,
-                              line=seen[dup]))
+            bad(
+                "id",
+                Message(
+                    N_("{kind} {id!r} ({lang}) is already on line {line}"),
+                    kind=kind,
+                    id=ident,
+                    lang=lang,
+                    line=seen[dup],
+                ),
+            )
             continue
         seen[dup] = start
-        src = " ".join(strip_controls(uncsv_cell(cell("source") or "")).split()) if "source" in pos else ""
+        src = (
+            " ".join(strip_controls(uncsv_cell(cell("source") or "")).split())
+            if "source" in pos
+            else ""
+        )
         conf = (cell("confidence") or "").strip().lower() if "confidence" in pos else ""
         if src and name_problem(src):
             bad("source", Message(N_("{name!r}: {problem}"), name=src, problem=name_problem(src)))
             continue
         if conf and not _CONFIDENCE.match(conf):
-            bad("confidence", Message(N_("{value!r} is not a word like community or card"), value=conf))
+            bad(
+                "confidence",
+                Message(N_("{value!r} is not a word like community or card"), value=conf),
+            )
             continue
-        rows.append(Row(kind=kind, id=ident, lang=lang, name=name, text=text, line=start, source=src,
-                        confidence=conf))
+        rows.append(
+            Row(
+                kind=kind,
+                id=ident,
+                lang=lang,
+                name=name,
+                text=text,
+                line=start,
+                source=src,
+                confidence=conf,
+            )
+        )
     if problems:
         raise BadRows(label, problems)
     return rows
 
 
-def import_translations(db, rows: list[Row], file_name: str, label: str | None = None) -> TranslationReport:
+def import_translations(
+    db, rows: list[Row], file_name: str, label: str | None = None
+) -> TranslationReport:
     """Store ``rows`` (from :func:`parse_translations`) in ONE transaction.
 
     ``file_name`` goes into the text's source (``translations:<file_name>``);
@@ -282,27 +398,40 @@ def import_translations(db, rows: list[Row], file_name: str, label: str | None =
     :class:`ImportFileError` naming file, line and field (nothing is written).
     ``db`` is a URL, path or engine; database errors roll the transaction back.
     """
-    from smashup_db.search.index import rebuild_index
     from smashup_db.compiler.bootstrap import ensure_current
     from smashup_db.db import writing
+    from smashup_db.search.index import rebuild_index
 
     report = TranslationReport(rows=len(rows))
-    importer = f"{ORIGIN}:{file_name}"  # the rows this import writes are marked as its own (revision 0007)
+    importer = (
+        f"{ORIGIN}:{file_name}"  # the rows this import writes are marked as its own (revision 0007)
+    )
 
     def source_of(r: Row) -> str:
         return f"{ORIGIN}:{file_name}" + (f" ({r.source})" if r.source else "")
-    with writing(ensure_current(db), "import") as w:  # write lock up front: waits for a running build
+
+    with writing(
+        ensure_current(db), "import"
+    ) as w:  # write lock up front: waits for a running build
         known = {k: {r["id"] for r in w.all(f"SELECT id FROM {k}")} for k in KINDS}
-        unknown = [(r.line, "id", _no_such_id(r.kind, r.id)) for r in rows
-                   if r.id not in known[r.kind]]
+        unknown = [
+            (r.line, "id", _no_such_id(r.kind, r.id)) for r in rows if r.id not in known[r.kind]
+        ]
         if unknown:
             raise BadRows(label or file_name, unknown)
         names, data_names = {}, {}
-        for n in w.all("SELECT kind, ref, lang, name, origin FROM name WHERE origin IN (:o, :data)", o=ORIGIN,
-                       data=DATA_ORIGIN):
-            (names if n["origin"] == ORIGIN else data_names)[(n["kind"], n["ref"], n["lang"])] = n["name"]
-        texts = {(t["kind"], t["ref"], t["lang"]): (t["text"], t["source"])
-                 for t in w.all("SELECT kind, ref, lang, text, source FROM entity_text")}
+        for n in w.all(
+            "SELECT kind, ref, lang, name, origin FROM name WHERE origin IN (:o, :data)",
+            o=ORIGIN,
+            data=DATA_ORIGIN,
+        ):
+            (names if n["origin"] == ORIGIN else data_names)[(n["kind"], n["ref"], n["lang"])] = n[
+                "name"
+            ]
+        texts = {
+            (t["kind"], t["ref"], t["lang"]): (t["text"], t["source"])
+            for t in w.all("SELECT kind, ref, lang, text, source FROM entity_text")
+        }
         new_names, new_texts, changed_names, changed_texts = [], [], [], []
         for r in rows:
             k = (r.kind, r.id, r.lang)
@@ -313,29 +442,65 @@ def import_translations(db, rows: list[Row], file_name: str, label: str | None =
                 if k not in names and data_names.get(k) == r.name:
                     report.count(r.kind, "names", "unchanged")
                 elif k not in names:
-                    new_names.append({"kind": r.kind, "ref": r.id, "lang": r.lang, "origin": ORIGIN,
-                                      "name": r.name, "folded": fold(r.name), "confidence": r.confidence or COMMUNITY,
-                                      "evidence": source_of(r)})
+                    new_names.append(
+                        {
+                            "kind": r.kind,
+                            "ref": r.id,
+                            "lang": r.lang,
+                            "origin": ORIGIN,
+                            "name": r.name,
+                            "folded": fold(r.name),
+                            "confidence": r.confidence or COMMUNITY,
+                            "evidence": source_of(r),
+                        }
+                    )
                     report.count(r.kind, "names", "added")
                 elif names[k] == r.name:
                     report.count(r.kind, "names", "unchanged")
                 else:
-                    changed_names.append({"kind": r.kind, "ref": r.id, "lang": r.lang, "origin": ORIGIN,
-                                          "name": r.name, "folded": fold(r.name), "evidence": source_of(r),
-                                          "confidence": r.confidence or COMMUNITY})
+                    changed_names.append(
+                        {
+                            "kind": r.kind,
+                            "ref": r.id,
+                            "lang": r.lang,
+                            "origin": ORIGIN,
+                            "name": r.name,
+                            "folded": fold(r.name),
+                            "evidence": source_of(r),
+                            "confidence": r.confidence or COMMUNITY,
+                        }
+                    )
                     report.count(r.kind, "names", "changed")
             if r.text:
                 if k not in texts:
-                    new_texts.append({"kind": r.kind, "ref": r.id, "lang": r.lang, "text": r.text, "source": source_of(r),
-                                      "importer": importer})
+                    new_texts.append(
+                        {
+                            "kind": r.kind,
+                            "ref": r.id,
+                            "lang": r.lang,
+                            "text": r.text,
+                            "source": source_of(r),
+                            "importer": importer,
+                        }
+                    )
                     report.count(r.kind, "texts", "added")
                 elif texts[k][0] == r.text:
                     report.count(r.kind, "texts", "unchanged")
                 else:
-                    changed_texts.append({"kind": r.kind, "ref": r.id, "lang": r.lang, "text": r.text,
-                                          "source": source_of(r), "importer": importer})
+                    changed_texts.append(
+                        {
+                            "kind": r.kind,
+                            "ref": r.id,
+                            "lang": r.lang,
+                            "text": r.text,
+                            "source": source_of(r),
+                            "importer": importer,
+                        }
+                    )
                     report.count(r.kind, "texts", "changed")
-        w.execute(TABLES["name"].update(("name", "folded", "evidence", "confidence")), changed_names)
+        w.execute(
+            TABLES["name"].update(("name", "folded", "evidence", "confidence")), changed_names
+        )
         w.execute(TABLES["entity_text"].update(("text", "source", "importer")), changed_texts)
         w.execute(TABLES["name"].insert(), new_names)
         w.execute(TABLES["entity_text"].insert(), new_texts)
@@ -347,8 +512,14 @@ def import_translations(db, rows: list[Row], file_name: str, label: str | None =
     return report
 
 
-def export_rows(cat, lang: str, missing: bool = False, faction: str | None = None,
-                product: str | None = None, texts: dict | None = None) -> list[dict]:
+def export_rows(
+    cat,
+    lang: str,
+    missing: bool = False,
+    faction: str | None = None,
+    product: str | None = None,
+    texts: dict | None = None,
+) -> list[dict]:
     """Every product, faction, card and base (catalogue order) with its name and text in ``lang``.
 
     ``cat`` is a :class:`~smashup_db.catalogue.view.Catalogue`. Rows are dicts with
@@ -374,7 +545,9 @@ def export_rows(cat, lang: str, missing: bool = False, faction: str | None = Non
     return _rows(m, lang, missing, ids, _texts_by_lang(m, texts))
 
 
-def export_rows_per_faction(cat, lang: str, factions, missing: bool = False, texts: dict | None = None) -> dict:
+def export_rows_per_faction(
+    cat, lang: str, factions, missing: bool = False, texts: dict | None = None
+) -> dict:
     """``{faction id: export_rows(cat, lang, missing, faction=id)}`` for each of ``factions`` (ids), in linear time.
 
     The texts are folded once and each faction's things are put in catalogue
@@ -386,26 +559,43 @@ def export_rows_per_faction(cat, lang: str, factions, missing: bool = False, tex
     m = cat.model
     order = {key: i for i, key in enumerate(_catalogue_order(m))}
     folded = _texts_by_lang(m, texts)
-    return {fid: _rows(m, lang, missing, sorted(things_of(m, "faction", fid), key=order.__getitem__), folded)
-            for fid in factions}
+    return {
+        fid: _rows(
+            m, lang, missing, sorted(things_of(m, "faction", fid), key=order.__getitem__), folded
+        )
+        for fid in factions
+    }
 
 
 def _catalogue_order(m) -> list[tuple[str, str]]:
-    return [("product", p) for p in m.products] + [("faction", f) for f in m.factions] + \
-        [("card", c) for f in m.factions.values() for c in f.cards] + [("base", b) for b in m.bases]
+    return (
+        [("product", p) for p in m.products]
+        + [("faction", f) for f in m.factions]
+        + [("card", c) for f in m.factions.values() for c in f.cards]
+        + [("base", b) for b in m.bases]
+    )
 
 
 def _texts_by_lang(m, texts: dict | None) -> dict:
-    return {key: {lng: t["text"] for lng, t in found.texts.items()}
-            for key, found in (m.texts() if texts is None else texts).items()}
+    return {
+        key: {lng: t["text"] for lng, t in found.texts.items()}
+        for key, found in (m.texts() if texts is None else texts).items()
+    }
 
 
 def _rows(m, lang: str, missing: bool, ids, texts: dict) -> list[dict]:
     out = []
     for kind, ref in ids:
         names, own = m.names.get((kind, ref), {}), texts.get((kind, ref), {})
-        row = {"kind": kind, "id": ref, "lang": lang, "name": names.get(lang, ""), "text": own.get(lang, ""),
-               "name_en": names.get("en", ""), "text_en": own.get("en", "")}
+        row = {
+            "kind": kind,
+            "id": ref,
+            "lang": lang,
+            "name": names.get(lang, ""),
+            "text": own.get(lang, ""),
+            "name_en": names.get("en", ""),
+            "text_en": own.get("en", ""),
+        }
         if missing and row["name"] and (row["text"] or kind not in TEXT_KINDS):
             continue
         out.append(row)
@@ -425,7 +615,9 @@ def write_translations(rows: Iterable[dict], target: Path | str | IO[str]) -> No
         return csv_cell(strip_controls(v) if isinstance(v, str) else v)
 
     def dump(fh):
-        w = csv.DictWriter(fh, fieldnames=list(EXPORT_COLUMNS), lineterminator="\n", extrasaction="ignore")
+        w = csv.DictWriter(
+            fh, fieldnames=list(EXPORT_COLUMNS), lineterminator="\n", extrasaction="ignore"
+        )
         w.writeheader()
         w.writerows({k: cell(v) for k, v in row.items()} for row in rows)
 

@@ -23,8 +23,14 @@ from typing import Mapping, Sequence
 from smashup_db.errors import N_, UserError
 
 __all__ = [
-    "MODES", "SPARE_BASES", "BaseDeck", "BaseDeckError", "Deal",
-    "build_deck", "deal", "source_product",
+    "MODES",
+    "SPARE_BASES",
+    "BaseDeck",
+    "BaseDeckError",
+    "Deal",
+    "build_deck",
+    "deal",
+    "source_product",
 ]
 
 #: ``set``: bases of the boxes the factions come from (the rulebook's way);
@@ -85,7 +91,9 @@ def source_product(
     """
     products = list(faction_products.get(faction) or ())
     if not products:
-        raise BaseDeckError(N_("faction {faction!r} is not sold in any known product"), faction=faction)
+        raise BaseDeckError(
+            N_("faction {faction!r} is not sold in any known product"), faction=faction
+        )
     if owned:
         for product in products:
             if product in owned:
@@ -118,7 +126,11 @@ def build_deck(
     mode or a faction with no product.
     """
     if mode not in MODES:
-        raise BaseDeckError(N_("unknown base-deck mode {mode!r} (choose {modes})"), mode=mode, modes=', '.join(MODES))
+        raise BaseDeckError(
+            N_("unknown base-deck mode {mode!r} (choose {modes})"),
+            mode=mode,
+            modes=", ".join(MODES),
+        )
     factions = list(dict.fromkeys(factions))
     sources = {f: source_product(f, faction_products, owned, product_bases) for f in factions}
     # A base may be printed in several products (the Geeks bases: The Big Geeky Box and The
@@ -147,7 +159,9 @@ def build_deck(
 
     def box(b: str) -> str:
         prefer = set(sources.values()) if mode == "set" else owned
-        return next((p for p in base_products[b] if prefer is None or p in prefer), base_products[b][0])
+        return next(
+            (p for p in base_products[b] if prefer is None or p in prefer), base_products[b][0]
+        )
 
     bases = list(dict.fromkeys(bases))
     needed = set(sources.values()) | {box(b) for b in bases}
@@ -172,7 +186,14 @@ def deal(deck: Sequence[str], players: int, rng: random.Random | None = None) ->
         raise BaseDeckError(N_("base {dup!r} is in the deck twice"), dup=dup)
     need = players + 1
     if len(cards) < need:
-        raise BaseDeckError(N_("the base deck has {n} bases, {players} players need at least {need}"), n=len(cards), players=players, need=need)
+        raise BaseDeckError(
+            N_("the base deck has {n} bases, {players} players need at least {need}"),
+            n=len(cards),
+            players=players,
+            need=need,
+        )
     rng = rng if rng is not None else random.Random()
     rng.shuffle(cards)
-    return Deal(tuple(cards[:need]), tuple(cards[need:]), len(cards), len(cards) < need + SPARE_BASES)
+    return Deal(
+        tuple(cards[:need]), tuple(cards[need:]), len(cards), len(cards) < need + SPARE_BASES
+    )

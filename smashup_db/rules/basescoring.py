@@ -24,25 +24,35 @@ from smashup_db.errors import N_
 from smashup_db.rules.scoring import ScoringError, score_base
 
 NOTICES = {
-    "replaced": {"en": "{name} is replaced before scoring: the base that replaces it scores instead "
-                       "(give its VP with --vp).",
-                 "de": "{name} wird vor der Wertung ersetzt: gewertet wird die Basis, die sie ersetzt "
-                       "(ihre Siegpunkte mit --vp angeben)."},
-    "per-minion": {"en": "{name} gives each player 1 VP per minion there instead of 1st/2nd/3rd place VP "
-                         "(give the counts with --minions NAME=N,...).",
-                   "de": "{name} gibt jedem Spieler 1 Siegpunkt pro eigener Kreatur dort statt der Platz-Siegpunkte "
-                         "(Anzahl mit --minions NAME=N,... angeben)."},
-    "extra-vp": {"en": "{name} gives extra VP by its own rule on top of the places shown (see its text).",
-                 "de": "{name} gibt nach eigener Regel zusätzliche Siegpunkte zu den gezeigten (siehe Kartentext)."},
-    "other": {"en": "{name} changes who gets VP by its own rule: the places shown use the printed VP; "
-                    "apply the base's text.",
-              "de": "{name} verteilt Siegpunkte nach eigener Regel: die gezeigten Plätze nutzen die aufgedruckten "
-                    "Siegpunkte; der Kartentext gilt."},
+    "replaced": {
+        "en": "{name} is replaced before scoring: the base that replaces it scores instead "
+        "(give its VP with --vp).",
+        "de": "{name} wird vor der Wertung ersetzt: gewertet wird die Basis, die sie ersetzt "
+        "(ihre Siegpunkte mit --vp angeben).",
+    },
+    "per-minion": {
+        "en": "{name} gives each player 1 VP per minion there instead of 1st/2nd/3rd place VP "
+        "(give the counts with --minions NAME=N,...).",
+        "de": "{name} gibt jedem Spieler 1 Siegpunkt pro eigener Kreatur dort statt der Platz-Siegpunkte "
+        "(Anzahl mit --minions NAME=N,... angeben).",
+    },
+    "extra-vp": {
+        "en": "{name} gives extra VP by its own rule on top of the places shown (see its text).",
+        "de": "{name} gibt nach eigener Regel zusätzliche Siegpunkte zu den gezeigten (siehe Kartentext).",
+    },
+    "other": {
+        "en": "{name} changes who gets VP by its own rule: the places shown use the printed VP; "
+        "apply the base's text.",
+        "de": "{name} verteilt Siegpunkte nach eigener Regel: die gezeigten Plätze nutzen die aufgedruckten "
+        "Siegpunkte; der Kartentext gilt.",
+    },
 }
 
 
-APPLIED = {"en": "{name}: each player gains 1 VP per minion there (its own rule, applied).",
-           "de": "{name}: jeder Spieler erhält 1 Siegpunkt pro eigener Kreatur dort (eigene Regel, angewendet)."}
+APPLIED = {
+    "en": "{name}: each player gains 1 VP per minion there (its own rule, applied).",
+    "de": "{name}: jeder Spieler erhält 1 Siegpunkt pro eigener Kreatur dort (eigene Regel, angewendet).",
+}
 
 
 def parse_counts(text: str | None) -> dict[str, int]:
@@ -57,14 +67,22 @@ def parse_counts(text: str | None) -> dict[str, int]:
         except ValueError:
             n = -1
         if not sep or not name.strip() or n < 0:
-            raise ScoringError(N_("--minions expects NAME=COUNT,... with whole numbers >= 0, got {text!r}"), text=item.strip())
+            raise ScoringError(
+                N_("--minions expects NAME=COUNT,... with whole numbers >= 0, got {text!r}"),
+                text=item.strip(),
+            )
         out[name.strip()] = n
     return out
 
 
-def score_named_base(base: dict, powers: Mapping[str, int], has_minion: set[str] | None = None,
-                     vp: tuple[int, int, int] | None = None, minions: Mapping[str, int] | None = None,
-                     lang: str = "en") -> dict:
+def score_named_base(
+    base: dict,
+    powers: Mapping[str, int],
+    has_minion: set[str] | None = None,
+    vp: tuple[int, int, int] | None = None,
+    minions: Mapping[str, int] | None = None,
+    lang: str = "en",
+) -> dict:
     """Score ``base`` (a look-up row: ``name``, ``breakpoint``, ``vp``, ``scoring``, ``stats_known``).
 
     Returns ``{"breakpoint", "total_power", "reached", "vp", "scoring", "rule_applied",
@@ -83,19 +101,37 @@ def score_named_base(base: dict, powers: Mapping[str, int], has_minion: set[str]
         vp = (0, 0, 0)
     if vp is None:
         if not base.get("stats_known") or any(v is None for v in base["vp"]):
-            raise ScoringError(N_("the VP of {name} are unknown in this printing; give them with --vp 1ST,2ND,3RD"), name=name)
+            raise ScoringError(
+                N_(
+                    "the VP of {name} are unknown in this printing; give them with --vp 1ST,2ND,3RD"
+                ),
+                name=name,
+            )
         vp = tuple(base["vp"])
     placements = score_base(powers, vp, set(has_minion or ()))
-    results = [{"player": p.player, "power": p.power, "place": p.place, "vp": p.vp} for p in placements]
+    results = [
+        {"player": p.player, "power": p.power, "place": p.place, "vp": p.vp} for p in placements
+    ]
     applied = False
     if flag == "per-minion" and minions:
         unknown = sorted(set(minions) - set(powers))
         if unknown:
-            raise ScoringError(N_("--minions names players with no power given: {unknown}"), unknown=', '.join(unknown))
+            raise ScoringError(
+                N_("--minions names players with no power given: {unknown}"),
+                unknown=", ".join(unknown),
+            )
         for r in results:
             r["vp"] = minions.get(r["player"], 0)
         applied = True
     total = sum(powers.values())
     bp = base.get("breakpoint")
-    return {"breakpoint": bp, "total_power": total, "reached": None if bp is None else total >= bp,
-            "vp": list(vp), "scoring": flag, "rule_applied": applied, "notice": notice, "results": results}
+    return {
+        "breakpoint": bp,
+        "total_power": total,
+        "reached": None if bp is None else total >= bp,
+        "vp": list(vp),
+        "scoring": flag,
+        "rule_applied": applied,
+        "notice": notice,
+        "results": results,
+    }

@@ -16,8 +16,15 @@ from typing import Mapping, Sequence
 from smashup_db.errors import N_, Message, UserError
 
 __all__ = [
-    "DraftError", "DraftState", "MIN_PLAYERS", "MAX_PLAYERS", "FACTIONS_PER_PLAYER",
-    "MIN_POOL", "default_pool_size", "make_pool", "snake_order",
+    "DraftError",
+    "DraftState",
+    "MIN_PLAYERS",
+    "MAX_PLAYERS",
+    "FACTIONS_PER_PLAYER",
+    "MIN_POOL",
+    "default_pool_size",
+    "make_pool",
+    "snake_order",
 ]
 
 MIN_PLAYERS = 2
@@ -33,7 +40,12 @@ class DraftError(UserError, ValueError):
 def _check_players(players: Sequence[str]) -> list[str]:
     players = list(players)
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise DraftError(N_("a draft needs {min} to {max} players, got {n}"), min=MIN_PLAYERS, max=MAX_PLAYERS, n=len(players))
+        raise DraftError(
+            N_("a draft needs {min} to {max} players, got {n}"),
+            min=MIN_PLAYERS,
+            max=MAX_PLAYERS,
+            n=len(players),
+        )
     if any(not isinstance(p, str) or not p.strip() for p in players):
         raise DraftError(N_("player names must be non-empty text"))
     seen: set[str] = set()
@@ -46,7 +58,12 @@ def _check_players(players: Sequence[str]) -> list[str]:
 
 def _check_n_players(n_players: int) -> None:
     if not MIN_PLAYERS <= n_players <= MAX_PLAYERS:
-        raise DraftError(N_("a draft needs {min} to {max} players, got {n_players}"), min=MIN_PLAYERS, max=MAX_PLAYERS, n_players=n_players)
+        raise DraftError(
+            N_("a draft needs {min} to {max} players, got {n_players}"),
+            min=MIN_PLAYERS,
+            max=MAX_PLAYERS,
+            n_players=n_players,
+        )
 
 
 def snake_order(players: Sequence[str], rounds: int = FACTIONS_PER_PLAYER) -> list[str]:
@@ -94,9 +111,16 @@ def make_pool(
     size = default_pool_size(n_players) if pool_size is None else pool_size
     needed = FACTIONS_PER_PLAYER * n_players
     if size < needed:
-        raise DraftError(N_("a pool of {size} is too small for {n_players} players (need at least {needed})"), size=size, n_players=n_players, needed=needed)
+        raise DraftError(
+            N_("a pool of {size} is too small for {n_players} players (need at least {needed})"),
+            size=size,
+            n_players=n_players,
+            needed=needed,
+        )
     if len(candidates) < size:
-        raise DraftError(N_("only {n} factions available, the pool needs {size}"), n=len(candidates), size=size)
+        raise DraftError(
+            N_("only {n} factions available, the pool needs {size}"), n=len(candidates), size=size
+        )
     rng = rng if rng is not None else random.Random()
     return rng.sample(candidates, size)
 
@@ -126,13 +150,22 @@ class DraftState:
             raise DraftError(N_("faction {faction!r} is in the pool twice"), faction=dup)
         needed = FACTIONS_PER_PLAYER * len(self.players)
         if len(pool) < needed:
-            raise DraftError(N_("a pool of {n} is too small for {m} players (need at least {needed})"), n=len(pool), m=len(self.players), needed=needed)
+            raise DraftError(
+                N_("a pool of {n} is too small for {m} players (need at least {needed})"),
+                n=len(pool),
+                m=len(self.players),
+                needed=needed,
+            )
         self.pool: list[str] = pool
         self.copies: dict[str, int] = {f: 1 for f in pool}
         for faction, n in (copies or {}).items():
             if faction in self.copies:
                 if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-                    raise DraftError(N_("copies of {faction!r} must be a whole number >= 1, got {n!r}"), faction=faction, n=n)
+                    raise DraftError(
+                        N_("copies of {faction!r} must be a whole number >= 1, got {n!r}"),
+                        faction=faction,
+                        n=n,
+                    )
                 self.copies[faction] = n
         self.picks: list[dict] = []
         #: Faction id -> the name a person reads (set by the caller in the display language; ids otherwise).
@@ -178,12 +211,18 @@ class DraftState:
             return Message(N_("{faction} is not in the pool"), faction=self.shown(faction))
         holders = self.holders(faction)
         if player in holders:
-            return Message(N_("{player} already holds {faction}; nobody plays the same faction twice"),
-                           player=player, faction=self.shown(faction))
+            return Message(
+                N_("{player} already holds {faction}; nobody plays the same faction twice"),
+                player=player,
+                faction=self.shown(faction),
+            )
         if len(holders) >= self.copies[faction]:
             n = self.copies[faction]
-            template = (N_("{faction} is taken by {holders} and only 1 copy is owned") if n == 1
-                        else N_("{faction} is taken by {holders} and only {n} copies are owned"))
+            template = (
+                N_("{faction} is taken by {holders} and only 1 copy is owned")
+                if n == 1
+                else N_("{faction} is taken by {holders} and only {n} copies are owned")
+            )
             return Message(template, faction=self.shown(faction), holders=", ".join(holders), n=n)
         return None
 

@@ -21,11 +21,20 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Iterable, Mapping
 
-from smashup_db.rules import players as player_input
 from smashup_db.errors import N_, UserError
+from smashup_db.rules import players as player_input
 
-__all__ = ["WIN_VP", "EndError", "Standing", "Outcome", "madness_penalty", "end_game", "parse_scores",
-           "parse_madness", "check_player_name"]
+__all__ = [
+    "WIN_VP",
+    "EndError",
+    "Standing",
+    "Outcome",
+    "madness_penalty",
+    "end_game",
+    "parse_scores",
+    "parse_madness",
+    "check_player_name",
+]
 
 #: VP that end the game ("15 oder mehr Siegpunkte").
 WIN_VP = 15
@@ -42,7 +51,10 @@ def madness_penalty(madness_cards: int) -> int:
     negative count. Rule: Cthulhu set, Madness cards.
     """
     if isinstance(madness_cards, bool) or not isinstance(madness_cards, int) or madness_cards < 0:
-        raise EndError(N_("Madness cards must be a whole number of 0 or more, got {madness_cards!r}"), madness_cards=madness_cards)
+        raise EndError(
+            N_("Madness cards must be a whole number of 0 or more, got {madness_cards!r}"),
+            madness_cards=madness_cards,
+        )
     return madness_cards // 2
 
 
@@ -75,8 +87,13 @@ class Outcome:
 
     def as_dict(self) -> dict:
         """Plain data for ``--json``."""
-        return {"status": self.status, "winner": self.winner, "tied": list(self.tied),
-                "threshold": WIN_VP, "standings": [asdict(s) for s in self.standings]}
+        return {
+            "status": self.status,
+            "winner": self.winner,
+            "tied": list(self.tied),
+            "threshold": WIN_VP,
+            "standings": [asdict(s) for s in self.standings],
+        }
 
 
 def end_game(vp: Mapping[str, int], madness: Mapping[str, int] | None = None) -> Outcome:
@@ -98,10 +115,18 @@ def end_game(vp: Mapping[str, int], madness: Mapping[str, int] | None = None) ->
         if not isinstance(name, str) or not name.strip():
             raise EndError(N_("player names must be non-empty text"))
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise EndError(N_("VP of {name} must be a whole number of 0 or more, got {value!r}"), name=name, value=value)
+            raise EndError(
+                N_("VP of {name} must be a whole number of 0 or more, got {value!r}"),
+                name=name,
+                value=value,
+            )
     unknown = [p for p in madness if p not in vp]
     if unknown:
-        raise EndError(N_("Madness cards given for {unknown}, who is not a player (players: {vp})"), unknown=', '.join(unknown), vp=', '.join(vp))
+        raise EndError(
+            N_("Madness cards given for {unknown}, who is not a player (players: {vp})"),
+            unknown=", ".join(unknown),
+            vp=", ".join(vp),
+        )
     order = {p: i for i, p in enumerate(vp)}
     rows = []
     for p, v in vp.items():
@@ -144,7 +169,11 @@ def parse_madness(items: Iterable[str], players: Iterable[str]) -> dict[str, int
     for name, n in player_input.name_numbers(items, "Madness cards", EndError).items():
         real = by_fold.get(name.casefold())
         if real is None:
-            raise EndError(N_("--madness names {name!r}, who is not a player (players: {players})"), name=name, players=', '.join(players))
+            raise EndError(
+                N_("--madness names {name!r}, who is not a player (players: {players})"),
+                name=name,
+                players=", ".join(players),
+            )
         if real in out:
             raise EndError(N_("--madness names {real!r} twice"), real=real)
         out[real] = n

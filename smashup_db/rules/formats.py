@@ -32,11 +32,17 @@ def check_format(fmt: str) -> str:
     """``fmt`` lower-cased if it is one of :data:`FORMATS`; :class:`DraftError` otherwise."""
     f = (fmt or "").strip().lower()
     if f not in FORMATS:
-        raise DraftError(N_("--format {fmt!r} is not a draft format; use one of: {formats}"), fmt=fmt, formats=', '.join(FORMATS))
+        raise DraftError(
+            N_("--format {fmt!r} is not a draft format; use one of: {formats}"),
+            fmt=fmt,
+            formats=", ".join(FORMATS),
+        )
     return f
 
 
-def pool_size(fmt: str, n_players: int, requested: int | None = None, offer: int = DEFAULT_OFFER) -> int:
+def pool_size(
+    fmt: str, n_players: int, requested: int | None = None, offer: int = DEFAULT_OFFER
+) -> int:
     """How many distinct factions ``fmt`` lays out for ``n_players``.
 
     snake, pick-one-random: ``requested`` or ``max(8, 2 x players)``;
@@ -47,10 +53,24 @@ def pool_size(fmt: str, n_players: int, requested: int | None = None, offer: int
     fmt = check_format(fmt)
     if fmt == "offer":
         if isinstance(offer, bool) or not isinstance(offer, int) or offer < FACTIONS_PER_PLAYER:
-            raise DraftError(N_("--offer must be {factions_per_player} or more (each player keeps two), got {offer!r}"), factions_per_player=FACTIONS_PER_PLAYER, offer=offer)
+            raise DraftError(
+                N_(
+                    "--offer must be {factions_per_player} or more (each player keeps two), got {offer!r}"
+                ),
+                factions_per_player=FACTIONS_PER_PLAYER,
+                offer=offer,
+            )
         size = offer * n_players
         if requested is not None and requested != size:
-            raise DraftError(N_("--pool {requested} does not fit --format offer: {n_players} players x {offer} offered = {size}"), requested=requested, n_players=n_players, offer=offer, size=size)
+            raise DraftError(
+                N_(
+                    "--pool {requested} does not fit --format offer: {n_players} players x {offer} offered = {size}"
+                ),
+                requested=requested,
+                n_players=n_players,
+                offer=offer,
+                size=size,
+            )
         return size
     if requested is not None:
         return requested
@@ -65,22 +85,36 @@ class OfferState(DraftState):
     but since nobody can take another's offer the order changes nothing.
     """
 
-    def __init__(self, players: Sequence[str], pool: Sequence[str], offers: Mapping[str, Sequence[str]],
-                 copies: Mapping[str, int] | None = None) -> None:
+    def __init__(
+        self,
+        players: Sequence[str],
+        pool: Sequence[str],
+        offers: Mapping[str, Sequence[str]],
+        copies: Mapping[str, int] | None = None,
+    ) -> None:
         super().__init__(players, pool, copies)
         self.offers = {p: list(offers[p]) for p in self.players}
 
     def _refusal(self, faction: str) -> Message | None:
         player = self.current_player
         if player is not None and faction in self.copies and faction not in self.offers[player]:
-            return Message(N_("{faction} was not offered to {player} (offered: {offered})"),
-                           faction=self.shown(faction), player=player,
-                           offered=", ".join(self.shown(f) for f in self.offers[player]))
+            return Message(
+                N_("{faction} was not offered to {player} (offered: {offered})"),
+                faction=self.shown(faction),
+                player=player,
+                offered=", ".join(self.shown(f) for f in self.offers[player]),
+            )
         return super()._refusal(faction)
 
 
-def start(fmt: str, players: Sequence[str], pool: Sequence[str], rng: random.Random,
-          copies: Mapping[str, int] | None = None, offer: int = DEFAULT_OFFER) -> DraftState:
+def start(
+    fmt: str,
+    players: Sequence[str],
+    pool: Sequence[str],
+    rng: random.Random,
+    copies: Mapping[str, int] | None = None,
+    offer: int = DEFAULT_OFFER,
+) -> DraftState:
     """Begin a draft of format ``fmt`` on ``pool`` (players in seat order, start player first).
 
     Returns the state with the random part done: ``random`` is finished,
@@ -93,8 +127,14 @@ def start(fmt: str, players: Sequence[str], pool: Sequence[str], rng: random.Ran
     if fmt == "offer":
         size = pool_size("offer", len(players), None, offer)
         if len(pool) != size:
-            raise DraftError(N_("an offer of {offer} for {n} players needs a pool of {size}, got {m}"), offer=offer, n=len(players), size=size, m=len(pool))
-        offers = {p: list(pool[i * offer:(i + 1) * offer]) for i, p in enumerate(players)}
+            raise DraftError(
+                N_("an offer of {offer} for {n} players needs a pool of {size}, got {m}"),
+                offer=offer,
+                n=len(players),
+                size=size,
+                m=len(pool),
+            )
+        offers = {p: list(pool[i * offer : (i + 1) * offer]) for i, p in enumerate(players)}
         return OfferState(players, pool, offers, copies)
     state = DraftState(players, pool, copies)
     if fmt == "random":

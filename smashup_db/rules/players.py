@@ -23,7 +23,9 @@ class PlayerInputError(UserError, ValueError):
 #: Bidirectional controls (U+202E RIGHT-TO-LEFT OVERRIDE ...): dropped from names, as terminal
 #: escapes are dropped from text, so a name cannot reorder the line it is shown in. The same set
 #: as :data:`smashup_db.common.sanitize.BIDI_CONTROLS` (rules import nothing of ours).
-_BIDI = dict.fromkeys(map(ord, "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"))
+_BIDI = dict.fromkeys(
+    map(ord, "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+)
 #: Format characters that belong to names in some scripts (zero-width non-joiner and joiner: Persian, Hindi, emoji).
 _JOINERS = {"\u200c", "\u200d"}
 
@@ -40,7 +42,11 @@ def check_player_name(name, error: type[Exception] = PlayerInputError) -> str:
         raise error(N_("player names must be non-empty text"))
     name = name.translate(_BIDI).strip()
     if len(name) > MAX_NAME:
-        raise error(N_("player name {name!r}... is longer than {max_name} characters"), name=name[:20], max_name=MAX_NAME)
+        raise error(
+            N_("player name {name!r}... is longer than {max_name} characters"),
+            name=name[:20],
+            max_name=MAX_NAME,
+        )
     if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs") and ch not in _JOINERS for ch in name):
         raise error(N_("player name {name!r} holds control characters"), name=name)
     return name
@@ -50,7 +56,10 @@ def check_player_name(name, error: type[Exception] = PlayerInputError) -> str:
 NUMBER_WORDS = {
     "power": (N_("power"), N_("expected NAME=POWER, got {text!r} (e.g. Anna=12)")),
     "VP": (N_("VP"), N_("expected NAME=VP, got {text!r} (e.g. Anna=12)")),
-    "Madness cards": (N_("Madness cards"), N_("expected NAME=MADNESS CARDS, got {text!r} (e.g. Anna=2)")),
+    "Madness cards": (
+        N_("Madness cards"),
+        N_("expected NAME=MADNESS CARDS, got {text!r} (e.g. Anna=2)"),
+    ),
 }
 _OTHER = ("", N_("expected NAME={what}, got {text!r} (e.g. Anna=12)"))
 
@@ -59,7 +68,9 @@ def _word(what: str):
     return Message(NUMBER_WORDS[what][0]) if what in NUMBER_WORDS else what
 
 
-def name_numbers(items: Iterable[str], what: str, error: type[Exception] = PlayerInputError) -> dict[str, int]:
+def name_numbers(
+    items: Iterable[str], what: str, error: type[Exception] = PlayerInputError
+) -> dict[str, int]:
     """``["Anna=12", "Ben=3,Cleo=0"]`` -> ``{"Anna": 12, "Ben": 3, "Cleo": 0}`` (``what`` names the number).
 
     Each item is one pair or several separated by commas; the last ``=`` of a
@@ -78,9 +89,19 @@ def name_numbers(items: Iterable[str], what: str, error: type[Exception] = Playe
             try:
                 number = int(value)
             except ValueError:
-                raise error(N_("{what} of {name!r} must be a whole number, got {value!r}"), what=_word(what), name=name, value=value) from None
+                raise error(
+                    N_("{what} of {name!r} must be a whole number, got {value!r}"),
+                    what=_word(what),
+                    name=name,
+                    value=value,
+                ) from None
             if number < 0:
-                raise error(N_("{what} of {name!r} is {number}; it can never be below 0"), what=_word(what), name=name, number=number)
+                raise error(
+                    N_("{what} of {name!r} is {number}; it can never be below 0"),
+                    what=_word(what),
+                    name=name,
+                    number=number,
+                )
             if name in out:
                 raise error(N_("player {name!r} is given twice"), name=name)
             out[name] = number

@@ -21,8 +21,14 @@ from typing import Iterable, Mapping, Sequence
 from smashup_db.errors import N_, Message
 from smashup_db.rules.draft import DraftError
 
-__all__ = ["COMPLEXITY_LEVELS", "PoolChoice", "parse_complexity", "complexity_matches", "choose_candidates",
-           "draw_pool"]
+__all__ = [
+    "COMPLEXITY_LEVELS",
+    "PoolChoice",
+    "parse_complexity",
+    "complexity_matches",
+    "choose_candidates",
+    "draw_pool",
+]
 
 #: The complexity levels of the Kadsuno ``playstyle`` field ("Low-Medium" is both low and medium).
 COMPLEXITY_LEVELS = ("low", "medium", "high")
@@ -35,11 +41,19 @@ def parse_complexity(value: str | Iterable[str] | None) -> set[str] | None:
     """
     if value is None:
         return None
-    parts = value.split(",") if isinstance(value, str) else [p for v in value for p in str(v).split(",")]
+    parts = (
+        value.split(",")
+        if isinstance(value, str)
+        else [p for v in value for p in str(v).split(",")]
+    )
     levels = {p.strip().lower() for p in parts if p.strip()}
     bad = sorted(levels - set(COMPLEXITY_LEVELS))
     if bad:
-        raise DraftError(N_("--complexity {bad} is not a level; use {complexity_levels}"), bad=', '.join(bad), complexity_levels=', '.join(COMPLEXITY_LEVELS))
+        raise DraftError(
+            N_("--complexity {bad} is not a level; use {complexity_levels}"),
+            bad=", ".join(bad),
+            complexity_levels=", ".join(COMPLEXITY_LEVELS),
+        )
     return levels or None
 
 
@@ -75,9 +89,13 @@ class PoolChoice:
 
     def as_dict(self) -> dict:
         """Plain data for ``--json`` (warnings as English sentences)."""
-        return {"candidates": len(self.candidates), "include": list(self.include),
-                "removed": {k: list(v) for k, v in self.removed.items()}, "put_back": list(self.put_back),
-                "warnings": [str(w) for w in self.warnings]}
+        return {
+            "candidates": len(self.candidates),
+            "include": list(self.include),
+            "removed": {k: list(v) for k, v in self.removed.items()},
+            "put_back": list(self.put_back),
+            "warnings": [str(w) for w in self.warnings],
+        }
 
 
 def _explain(removed: Mapping[str, list[str]], names: Mapping[str, str]) -> Message:
@@ -89,7 +107,9 @@ def _explain(removed: Mapping[str, list[str]], names: Mapping[str, str]) -> Mess
                 template = N_("{option} removed {n} ({names} and {more} more)")
             else:
                 template = N_("{option} removed {n} ({names})")
-            parts[f"p{len(parts)}"] = Message(template, option=option, n=len(facs), names=shown, more=len(facs) - 4)
+            parts[f"p{len(parts)}"] = Message(
+                template, option=option, n=len(facs), names=shown, more=len(facs) - 4
+            )
     if not parts:
         return Message(N_("no option removed any"))
     return Message("; ".join(f"{{{k}}}" for k in parts), **parts)
@@ -128,16 +148,28 @@ def choose_candidates(
     shown = (names or {}).get
     both = [f for f in inc if f in ban_set]
     if both:
-        raise DraftError(N_("{both} is both banned and included; drop it from --ban or --include"), both=', '.join(shown(f, f) for f in both))
+        raise DraftError(
+            N_("{both} is both banned and included; drop it from --ban or --include"),
+            both=", ".join(shown(f, f) for f in both),
+        )
     owned_set = None if owned is None else set(owned)
     unowned = [f for f in inc if owned_set is not None and f not in owned_set]
     if unowned:
-        raise DraftError(N_("--include {unowned}: not in the collection used for this draft"), unowned=', '.join(shown(f, f) for f in unowned))
+        raise DraftError(
+            N_("--include {unowned}: not in the collection used for this draft"),
+            unowned=", ".join(shown(f, f) for f in unowned),
+        )
     unknown = [f for f in inc if f not in factions]
     if unknown:
-        raise DraftError(N_("--include {unknown}: not a faction of the catalogue"), unknown=', '.join(unknown))
+        raise DraftError(
+            N_("--include {unknown}: not a faction of the catalogue"), unknown=", ".join(unknown)
+        )
     if len(inc) > needed:
-        raise DraftError(N_("--include names {n} factions but the pool holds only {needed}"), n=len(inc), needed=needed)
+        raise DraftError(
+            N_("--include names {n} factions but the pool holds only {needed}"),
+            n=len(inc),
+            needed=needed,
+        )
     prod_set = None if products is None else set(products)
     complexity_of = complexity_of or {}
     faction_products = faction_products or {}
@@ -177,12 +209,24 @@ def choose_candidates(
         if by_age:
             removed["--avoid-recent"] = [f for f in factions if f in set(by_age)]
         if put_back:
-            warnings.append(Message(N_("too few factions without the recently played ones: {n} of them may come "
-                                       "up again ({names})"), n=len(put_back),
-                                    names=", ".join(names.get(f, f) for f in put_back)))
+            warnings.append(
+                Message(
+                    N_(
+                        "too few factions without the recently played ones: {n} of them may come "
+                        "up again ({names})"
+                    ),
+                    n=len(put_back),
+                    names=", ".join(names.get(f, f) for f in put_back),
+                )
+            )
     candidates = [f for f in factions if f in set(kept) | set(put_back)]
     if len(candidates) < needed:
-        raise DraftError(N_("only {n} factions are left but the draft needs {needed}: {why}"), n=len(candidates), needed=needed, why=_explain(removed, names))
+        raise DraftError(
+            N_("only {n} factions are left but the draft needs {needed}: {why}"),
+            n=len(candidates),
+            needed=needed,
+            why=_explain(removed, names),
+        )
     return PoolChoice(candidates, inc, removed, put_back, warnings)
 
 
@@ -194,7 +238,11 @@ def draw_pool(choice: PoolChoice, size: int, rng: random.Random) -> list[str]:
     rest = [f for f in choice.candidates if f not in set(choice.include)]
     extra = size - len(choice.include)
     if extra < 0 or len(rest) < extra:
-        raise DraftError(N_("only {n} factions available, the pool needs {size}"), n=len(choice.candidates), size=size)
+        raise DraftError(
+            N_("only {n} factions available, the pool needs {size}"),
+            n=len(choice.candidates),
+            size=size,
+        )
     pool = list(choice.include) + rng.sample(rest, extra)
     rng.shuffle(pool)
     return pool

@@ -65,13 +65,24 @@ def score_base(
     vp = _check_vp(vp)
     for player, power in powers.items():
         if isinstance(power, bool) or not isinstance(power, int):
-            raise ScoringError(N_("power of {player!r} must be a whole number, got {power!r}"), player=player, power=power)
+            raise ScoringError(
+                N_("power of {player!r} must be a whole number, got {power!r}"),
+                player=player,
+                power=power,
+            )
         if power < 0:
-            raise ScoringError(N_("power of {player!r} is {power}; power can never be below 0"), player=player, power=power)
+            raise ScoringError(
+                N_("power of {player!r} is {power}; power can never be below 0"),
+                player=player,
+                power=power,
+            )
     named = set(has_minion or ())
     unknown = sorted(named - set(powers))
     if unknown:
-        raise ScoringError(N_("has_minion names players with no power given: {unknown}"), unknown=', '.join(unknown))
+        raise ScoringError(
+            N_("has_minion names players with no power given: {unknown}"),
+            unknown=", ".join(unknown),
+        )
 
     eligible = [p for p in powers if powers[p] > 0 or p in named]
     eligible.sort(key=lambda p: -powers[p])  # stable: ties keep input order
@@ -86,8 +97,13 @@ def score_base(
 
 def _check_vp(vp: Iterable[int]) -> tuple[int, int, int]:
     values = tuple(vp)
-    if len(values) != 3 or any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in values):
-        raise ScoringError(N_("VP must be three whole numbers >= 0 (1st, 2nd, 3rd place), got {values!r}"), values=values)
+    if len(values) != 3 or any(
+        isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in values
+    ):
+        raise ScoringError(
+            N_("VP must be three whole numbers >= 0 (1st, 2nd, 3rd place), got {values!r}"),
+            values=values,
+        )
     return values  # type: ignore[return-value]
 
 
@@ -100,7 +116,9 @@ def parse_vp(text: str) -> tuple[int, int, int]:
     try:
         return _check_vp(int(v) for v in text.split(","))
     except (ValueError, ScoringError):
-        raise ScoringError(N_("--vp expects three whole numbers like 4,2,1, got {text!r}"), text=text) from None
+        raise ScoringError(
+            N_("--vp expects three whole numbers like 4,2,1, got {text!r}"), text=text
+        ) from None
 
 
 def parse_powers(items: Iterable[str]) -> dict[str, int]:

@@ -13,23 +13,44 @@ from __future__ import annotations
 
 import re
 
-from smashup_db.catalogue.view import Catalogue
-from smashup_db.db import in_params
-from smashup_db.common.text import ascii_fold
 from smashup_db.catalogue.names import Ambiguous, NotFound
-from smashup_db.search.index import META_KEY, uses_fts
 from smashup_db.catalogue.owned import owned_keys, printing_keys
-from smashup_db.search.parser import (UNKNOWN_VALUE, And, Compare, Everything, Is, Not, Or, Query, QueryError, Words,
-                                      _hint, parse, suggest)
+from smashup_db.catalogue.view import Catalogue
+from smashup_db.common.text import ascii_fold
+from smashup_db.db import in_params
+from smashup_db.search.index import META_KEY, uses_fts
+from smashup_db.search.parser import (
+    UNKNOWN_VALUE,
+    And,
+    Compare,
+    Everything,
+    Is,
+    Not,
+    Or,
+    Query,
+    QueryError,
+    Words,
+    _hint,
+    parse,
+    suggest,
+)
 
 #: Numeric fields -> item column.
-NUMBER_COLUMNS = {"power": "power", "copies": "copies", "breakpoint": "breakpoint",
-                  "vp": "vp1", "vp2": "vp2", "vp3": "vp3"}
+NUMBER_COLUMNS = {
+    "power": "power",
+    "copies": "copies",
+    "breakpoint": "breakpoint",
+    "vp": "vp1",
+    "vp2": "vp2",
+    "vp3": "vp3",
+}
 SQL_OPS = {"=": "=", "!=": "<>", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
 
 #: Bases carry no keyword rows; these patterns find keywords in a base's imported English text.
 BASE_KEYWORD_PATTERNS = {
-    "ongoing": ["%ongoing:%"], "talent": ["%talent:%"], "special": ["%special:%"],
+    "ongoing": ["%ongoing:%"],
+    "talent": ["%talent:%"],
+    "special": ["%special:%"],
     "extra-play": ["%extra minion%", "%extra action%", "%extra character%"],
 }
 
@@ -104,7 +125,9 @@ class Searcher:
             return f"CASE WHEN s.key IS NULL THEN {alias}.{name} ELSE s.{name} END"
 
         return (
-            "WITH shown(key, power, copies, breakpoint, vp1, vp2, vp3) AS (VALUES " + ", ".join(rows) + "),"
+            "WITH shown(key, power, copies, breakpoint, vp1, vp2, vp3) AS (VALUES "
+            + ", ".join(rows)
+            + "),"
             " item AS ("
             " SELECT 'card:' || c.id AS key, 'card' AS kind, c.id AS ref, c.type AS type, c.faction_id AS faction_id,"
             f" CAST(NULL AS VARCHAR) AS product_id, {col('c', 'power')} AS power, {col('c', 'copies')} AS copies,"
@@ -130,13 +153,17 @@ class Searcher:
         except Ambiguous as exc:
             raise QueryError(exc, column) from None
         except NotFound as exc:
-            raise QueryError(UNKNOWN_VALUE[kind], column, value=value, hint=_hint(exc.suggestions[:3])) from None
+            raise QueryError(
+                UNKNOWN_VALUE[kind], column, value=value, hint=_hint(exc.suggestions[:3])
+            ) from None
 
     def owned_keys(self) -> set[str]:
         """Keys of the cards and bases a box of the collection (any owner) holds
         (:func:`smashup_db.catalogue.owned.owned_keys`); none without a collection."""
         try:
-            owned = {r["product_id"] for r in self.r.all("SELECT DISTINCT product_id FROM collection")}
+            owned = {
+                r["product_id"] for r in self.r.all("SELECT DISTINCT product_id FROM collection")
+            }
         except Exception:  # a database without the collection table: nothing owned
             owned = set()
         return owned_keys(self.cat.model, owned)
@@ -195,11 +222,17 @@ class Searcher:
                 if not pats:
                     return card
                 likes = " OR ".join(f"LOWER(text) LIKE {p(x)}" for x in pats)
-                base = ("(i.kind = 'base' AND i.ref IN (SELECT ref FROM entity_text WHERE kind = 'base'"
-                        f" AND lang = 'en' AND ({likes})))")
+                base = (
+                    "(i.kind = 'base' AND i.ref IN (SELECT ref FROM entity_text WHERE kind = 'base'"
+                    f" AND lang = 'en' AND ({likes})))"
+                )
                 return f"({card} OR {base})"
             if node.field in ("owned", "printing"):
-                keys = sorted(self.owned_keys() if node.field == "owned" else printing_keys(self.cat, node.value))
+                keys = sorted(
+                    self.owned_keys()
+                    if node.field == "owned"
+                    else printing_keys(self.cat, node.value)
+                )
                 counter[0] += 1
                 plist, pvals = in_params(f"k{counter[0]}_", keys)
                 params.update(pvals)
@@ -210,8 +243,10 @@ class Searcher:
             params.update(pvals)
             if node.field == "faction":
                 return f"(i.faction_id IS NOT NULL AND i.faction_id IN {plist})"
-            return (f"((i.kind = 'base' AND i.product_id IN {plist}) OR (i.kind = 'card' AND i.faction_id IN"
-                    f" (SELECT faction_id FROM product_faction WHERE product_id IN {plist})))")
+            return (
+                f"((i.kind = 'base' AND i.product_id IN {plist}) OR (i.kind = 'card' AND i.faction_id IN"
+                f" (SELECT faction_id FROM product_faction WHERE product_id IN {plist})))"
+            )
 
         where = cond(query.root)
         sql = f"{self.items_cte(params)} SELECT i.key, i.kind, i.ref FROM item i WHERE {where} ORDER BY i.grp, i.gsort, i.sort, i.ref"
@@ -237,9 +272,15 @@ class Searcher:
         q = parse(query)
         keys = self.keys(q)
         page = keys if not limit or limit < 0 else keys[:limit]
-        return {"query": query, "lang": self.cat.lang, "restricted_to_lang": q.lang,
-                "total": len(keys), "shown": len(page), "results": self.details(page, q),
-                "did_you_mean": [] if keys else self.did_you_mean(q)}
+        return {
+            "query": query,
+            "lang": self.cat.lang,
+            "restricted_to_lang": q.lang,
+            "total": len(keys),
+            "shown": len(page),
+            "results": self.details(page, q),
+            "did_you_mean": [] if keys else self.did_you_mean(q),
+        }
 
     def did_you_mean(self, q: Query) -> list[str]:
         """Names close to the words of ``q`` (:mod:`smashup_db.search.suggest`), for a query that found nothing."""
@@ -262,22 +303,31 @@ class Searcher:
         for key in keys:
             kind, ref = key.split(":", 1)
             thing = model.cards[ref] if kind == "card" else model.bases[ref]
-            item = {"kind": kind, **self.cat.named(kind, ref),
-                    "type": thing.type if kind == "card" else "base",
-                    "faction": self.cat.named("faction", thing.faction) if thing.faction else None}
-            if kind == "card":  # the facts of the printing the one rule picks (Catalogue.printing_of)
+            item = {
+                "kind": kind,
+                **self.cat.named(kind, ref),
+                "type": thing.type if kind == "card" else "base",
+                "faction": self.cat.named("faction", thing.faction) if thing.faction else None,
+            }
+            if (
+                kind == "card"
+            ):  # the facts of the printing the one rule picks (Catalogue.printing_of)
                 row = self.cat.card_row(ref, self.printing)
                 item.update(power=row["power"], copies=row["copies"], keywords=list(thing.keywords))
             else:
                 row = self.cat.base_row(ref, self.printing)
-                item.update(product=self.cat.named("product", thing.product), breakpoint=row["breakpoint"],
-                            vp=list(row["vp"]))
+                item.update(
+                    product=self.cat.named("product", thing.product),
+                    breakpoint=row["breakpoint"],
+                    vp=list(row["vp"]),
+                )
             item.update(text_excerpt(texts.get(key, {}), terms, q.lang or self.cat.lang))
             out.append(item)
         return out
 
 
 # ---------------------------------------------------------------------- excerpts
+
 
 def _folded_with_map(text: str) -> tuple[str, list[int]]:
     """Fold ``text`` char by char (no collapsing): folded string and, per folded char, its source index."""

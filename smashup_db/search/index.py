@@ -31,14 +31,18 @@ _SOURCE_TEXT = "SELECT kind, ref, lang, text FROM entity_text WHERE kind IN ('ca
 #: are ``group`` documents of every card and base of that faction or product, so a free word finds a
 #: faction's cards by its name in either language ("Reiter" finds the Bärenreiter).
 _SOURCE_ALIASES = "SELECT kind, ref, lang, name, folded FROM alias WHERE kind IN ('card', 'base')"
-_GROUP_NAMES = ("SELECT n.kind AS gkind, n.ref AS gref, n.lang AS lang, n.name AS name, n.folded AS folded FROM name n"
-                " WHERE n.kind IN ('faction', 'product')"
-                " UNION SELECT a.kind, a.ref, a.lang, a.name, a.folded FROM alias a WHERE a.kind IN ('faction', 'product')")
-_GROUP_MEMBERS = ("SELECT 'card' AS kind, c.id AS ref, 'faction' AS gkind, c.faction_id AS gref FROM card c"
-                  " UNION SELECT 'card', c.id, 'product', pf.product_id FROM card c"
-                  " JOIN product_faction pf ON pf.faction_id = c.faction_id"
-                  " UNION SELECT 'base', b.id, 'faction', b.faction_id FROM base b WHERE b.faction_id IS NOT NULL"
-                  " UNION SELECT 'base', b.id, 'product', b.product_id FROM base b")
+_GROUP_NAMES = (
+    "SELECT n.kind AS gkind, n.ref AS gref, n.lang AS lang, n.name AS name, n.folded AS folded FROM name n"
+    " WHERE n.kind IN ('faction', 'product')"
+    " UNION SELECT a.kind, a.ref, a.lang, a.name, a.folded FROM alias a WHERE a.kind IN ('faction', 'product')"
+)
+_GROUP_MEMBERS = (
+    "SELECT 'card' AS kind, c.id AS ref, 'faction' AS gkind, c.faction_id AS gref FROM card c"
+    " UNION SELECT 'card', c.id, 'product', pf.product_id FROM card c"
+    " JOIN product_faction pf ON pf.faction_id = c.faction_id"
+    " UNION SELECT 'base', b.id, 'faction', b.faction_id FROM base b WHERE b.faction_id IS NOT NULL"
+    " UNION SELECT 'base', b.id, 'product', b.product_id FROM base b"
+)
 
 
 def group_rows(reader) -> list[dict]:
@@ -50,8 +54,15 @@ def group_rows(reader) -> list[dict]:
     out = []
     for m in reader.all(_GROUP_MEMBERS):
         for n in names.get((m["gkind"], m["gref"]), ()):
-            out.append({"kind": m["kind"], "ref": m["ref"], "lang": n["lang"], "name": n["name"],
-                        "folded": n["folded"]})
+            out.append(
+                {
+                    "kind": m["kind"],
+                    "ref": m["ref"],
+                    "lang": n["lang"],
+                    "name": n["name"],
+                    "folded": n["folded"],
+                }
+            )
     return out
 
 
@@ -73,9 +84,15 @@ def documents(names: list[dict], texts: list[dict], groups: list[dict] = ()) -> 
     (:func:`group_rows`) become ``group`` rows: a free word matches them, ``name:`` and ``o:`` do not.
     """
     seen, docs = set(), []
-    for field, rows, col in (("name", names, "name"), ("text", texts, "text"), ("group", groups, "name")):
+    for field, rows, col in (
+        ("name", names, "name"),
+        ("text", texts, "text"),
+        ("group", groups, "name"),
+    ):
         for r in rows:
-            body = r.get("folded") or fold(r[col] or "")  # names carry their fold (the matching key) already
+            body = r.get("folded") or fold(
+                r[col] or ""
+            )  # names carry their fold (the matching key) already
             bodies = [body]
             if field in ("name", "group") and r["lang"] == "de":
                 bodies += [part for word in body.split() for part in word_parts(word)]
@@ -96,14 +113,19 @@ def rebuild_index(w, fields: tuple[str, ...] = ("name", "text")) -> bool:
     names, a text import only text. ``search_fts`` follows where it exists.
     Returns True when FTS5 is in use. Raises driver errors.
     """
-    from smashup_db.db.tables import SEARCH_FTS, TABLES  # here: look-ups import this module, never write
+    from smashup_db.db.tables import (
+        SEARCH_FTS,
+        TABLES,
+    )  # here: look-ups import this module, never write
 
     doc, meta = TABLES["search_doc"], TABLES["meta"]
     names = w.all(_SOURCE_NAMES) + w.all(_SOURCE_ALIASES) if "name" in fields else []
     texts = w.all(_SOURCE_TEXT) if "text" in fields else []
     groups = group_rows(w) if "name" in fields else []
     docs = documents(names, texts, groups)
-    fts = w.dialect == "sqlite" and bool(w.one("SELECT 1 FROM sqlite_master WHERE name = :n", n=SEARCH_FTS))
+    fts = w.dialect == "sqlite" and bool(
+        w.one("SELECT 1 FROM sqlite_master WHERE name = :n", n=SEARCH_FTS)
+    )
     for field in (*fields, *(("group",) if "name" in fields else ())):
         w.execute(doc.delete(("field",)), {"field": field})
         if fts:
@@ -112,5 +134,7 @@ def rebuild_index(w, fields: tuple[str, ...] = ("name", "text")) -> bool:
     if fts:
         w.execute(doc.insert(into=SEARCH_FTS), docs)
     w.execute(meta.delete(), {"key": META_KEY})
-    w.execute(meta.insert(), {"key": META_KEY, "value": f"{INDEX_VERSION}|{'fts' if fts else 'like'}"})
+    w.execute(
+        meta.insert(), {"key": META_KEY, "value": f"{INDEX_VERSION}|{'fts' if fts else 'like'}"}
+    )
     return fts

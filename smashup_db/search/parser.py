@@ -26,11 +26,18 @@ from dataclasses import dataclass
 from dataclasses import field as _attr
 from typing import Union
 
+from smashup_db.common.text import fold
 from smashup_db.errors import Message, UserError
 from smashup_db.i18n import N_
-from smashup_db.i18n.glossary import (FIELD_ALIASES, FIELD_KINDS, KEYWORD_VALUES, LANG_VALUES,  # noqa: F401
-                                      OWNED_VALUES, PRINTING_VALUES, TYPE_VALUES)
-from smashup_db.common.text import fold
+from smashup_db.i18n.glossary import (
+    FIELD_ALIASES,
+    FIELD_KINDS,
+    KEYWORD_VALUES,
+    LANG_VALUES,  # noqa: F401
+    OWNED_VALUES,
+    PRINTING_VALUES,
+    TYPE_VALUES,
+)
 
 
 class QueryError(UserError, ValueError):
@@ -62,7 +69,9 @@ def suggest(word: str, choices, limit: int = 3) -> list[str]:
     """Up to ``limit`` of ``choices`` closest to ``word`` (rapidfuzz, best first)."""
     from rapidfuzz import fuzz, process
 
-    found = process.extract(word, list(choices), scorer=fuzz.WRatio, limit=limit * 2, score_cutoff=50)
+    found = process.extract(
+        word, list(choices), scorer=fuzz.WRatio, limit=limit * 2, score_cutoff=50
+    )
     out: list[str] = []
     for choice, _score, _ in found:
         if choice not in out:
@@ -90,6 +99,7 @@ UNKNOWN_VALUE = {
 
 
 # --------------------------------------------------------------------------- tree
+
 
 @dataclass(frozen=True)
 class Words:
@@ -183,6 +193,7 @@ class Query:
 
 # --------------------------------------------------------------------------- tokens
 
+
 @dataclass
 class Token:
     """One lexical token: kind is WORD, PHRASE, FIELD, LPAREN, RPAREN, NEG, OR, AND, NOT, EOF."""
@@ -197,7 +208,7 @@ class Token:
     value_column: int = 0
 
 
-_STOP = set("()\"")
+_STOP = set('()"')
 
 
 def tokenize(query: str) -> list[Token]:
@@ -224,7 +235,7 @@ def tokenize(query: str) -> list[Token]:
             end = query.find('"', i + 1)
             if end < 0:
                 raise QueryError(N_("unterminated quote"), col)
-            tokens.append(Token("PHRASE", query[i + 1:end], col, quoted=True))
+            tokens.append(Token("PHRASE", query[i + 1 : end], col, quoted=True))
             i = end + 1
         else:
             j = i
@@ -234,18 +245,27 @@ def tokenize(query: str) -> list[Token]:
             m = _FIELD_RE.match(word)
             if m:
                 name, op, value = m.group(1), m.group(2), m.group(3)
-                tok = Token("FIELD", word, col, field=name, op=op, value=value,
-                            value_column=col + len(name) + len(op))
+                tok = Token(
+                    "FIELD",
+                    word,
+                    col,
+                    field=name,
+                    op=op,
+                    value=value,
+                    value_column=col + len(name) + len(op),
+                )
                 if not value:
                     if j < n and query[j] == '"':
                         end = query.find('"', j + 1)
                         if end < 0:
                             raise QueryError(N_("unterminated quote"), j + 1)
-                        tok.value, tok.quoted, tok.value_column = query[j + 1:end], True, j + 2
-                        tok.text = query[i:end + 1]
+                        tok.value, tok.quoted, tok.value_column = query[j + 1 : end], True, j + 2
+                        tok.text = query[i : end + 1]
                         j = end + 1
                     else:
-                        raise QueryError(N_("missing value after '{field}{op}'"), col, field=name, op=op)
+                        raise QueryError(
+                            N_("missing value after '{field}{op}'"), col, field=name, op=op
+                        )
                 tokens.append(tok)
             elif word in ("OR", "AND", "NOT"):
                 tokens.append(Token(word, word, col))
@@ -268,7 +288,12 @@ class _Parser:
         self.query = query
         self.tokens = tokenize(query)
         if len(self.tokens) > MAX_TOKENS + 1:  # the end token is one of them
-            raise QueryError(N_("the query has {n} terms and operators; at most {max_tokens} are allowed"), self.tokens[MAX_TOKENS].column, n=len(self.tokens) - 1, max_tokens=MAX_TOKENS)
+            raise QueryError(
+                N_("the query has {n} terms and operators; at most {max_tokens} are allowed"),
+                self.tokens[MAX_TOKENS].column,
+                n=len(self.tokens) - 1,
+                max_tokens=MAX_TOKENS,
+            )
         self.pos = 0
         self.langs: list[tuple[str, int]] = []
         self.depth = 0  # nesting of parentheses and negations (bounded)
@@ -300,7 +325,12 @@ class _Parser:
         lang = None
         for value, col in self.langs:
             if lang is not None and value != lang:
-                raise QueryError(N_("conflicting lang: values ({lang!r} and {value!r})"), col, lang=lang, value=value)
+                raise QueryError(
+                    N_("conflicting lang: values ({lang!r} and {value!r})"),
+                    col,
+                    lang=lang,
+                    value=value,
+                )
             lang = value
         return Query(root=_simplify(root), lang=lang, text=self.query)
 
@@ -380,32 +410,55 @@ class _Parser:
         canon = FIELD_ALIASES.get(key)
         if canon is None:
             names = sorted({a for a in FIELD_ALIASES if len(a) > 2})
-            raise QueryError(N_("unknown field '{field}'{hint}"), tok.column, field=tok.field, hint=_hint(suggest(key, names)))
+            raise QueryError(
+                N_("unknown field '{field}'{hint}"),
+                tok.column,
+                field=tok.field,
+                hint=_hint(suggest(key, names)),
+            )
         kind = FIELD_KINDS[canon]
         op, value, vcol = tok.op, tok.value, tok.value_column
         if kind == "number":
             if op == ":":
                 op = "="
             if not _NUMBER_RE.match(value.strip()):
-                raise QueryError(N_("expected a number after '{field}{op}'"), vcol, field=tok.field, op=tok.op)
+                raise QueryError(
+                    N_("expected a number after '{field}{op}'"), vcol, field=tok.field, op=tok.op
+                )
             return Compare(canon, op, int(value), tok.column)
         if op not in (":", "="):
-            raise QueryError(N_("'{field}' takes ':' and a value, not '{op}'"), tok.column + len(tok.field), field=tok.field, op=op)
+            raise QueryError(
+                N_("'{field}' takes ':' and a value, not '{op}'"),
+                tok.column + len(tok.field),
+                field=tok.field,
+                op=op,
+            )
         if kind == "text":
             return _words(value, canon, tok.quoted, vcol)
         folded = fold(value)
         if not folded:
-            raise QueryError(N_("missing value after '{field}{op}'"), vcol, field=tok.field, op=tok.op)
+            raise QueryError(
+                N_("missing value after '{field}{op}'"), vcol, field=tok.field, op=tok.op
+            )
         if kind == "ref":
             return Is(canon, value, value, vcol)
-        vocab = {"type": TYPE_VALUES, "kw": KEYWORD_VALUES, "lang": LANG_VALUES, "owned": OWNED_VALUES,
-                 "printing": PRINTING_VALUES}[canon]
+        vocab = {
+            "type": TYPE_VALUES,
+            "kw": KEYWORD_VALUES,
+            "lang": LANG_VALUES,
+            "owned": OWNED_VALUES,
+            "printing": PRINTING_VALUES,
+        }[canon]
         found = vocab.get(folded) or vocab.get(folded.replace(" ", ""))
         if found is None:
-            raise QueryError(UNKNOWN_VALUE[canon], vcol, value=value, hint=_hint(suggest(folded, sorted(vocab))))
+            raise QueryError(
+                UNKNOWN_VALUE[canon], vcol, value=value, hint=_hint(suggest(folded, sorted(vocab)))
+            )
         if canon == "lang":
             if self.negated:
-                raise QueryError(N_("lang: applies to the whole query and cannot be negated"), tok.column)
+                raise QueryError(
+                    N_("lang: applies to the whole query and cannot be negated"), tok.column
+                )
             self.langs.append((found, tok.column))
             return Everything()
         return Is(canon, found, value, vcol)

@@ -1,4 +1,4 @@
-""""Did you mean": names of the catalogue close to the words of a query that found nothing.
+""" "Did you mean": names of the catalogue close to the words of a query that found nothing.
 
 The same rule runs in ``smashup search`` (here, with rapidfuzz) and on the site's search page
 (``templates/site/search.js``, over ``assets/names.json`` written by the site build from
@@ -69,11 +69,13 @@ def score(words: str, name_folded: str) -> float:
     parts, n = name_folded.split(), len(words.split())
     if 0 < n < len(parts):
         for i in range(len(parts) - n + 1):
-            best = max(best, fuzz.ratio(words, " ".join(parts[i:i + n])))
+            best = max(best, fuzz.ratio(words, " ".join(parts[i : i + n])))
     return best
 
 
-def did_you_mean(words: str, names: list[str], limit: int = LIMIT, cutoff: float = CUTOFF) -> list[str]:
+def did_you_mean(
+    words: str, names: list[str], limit: int = LIMIT, cutoff: float = CUTOFF
+) -> list[str]:
     """Up to ``limit`` of ``names`` close to the folded ``words`` (see the module docstring), best first."""
     if not words:
         return []

@@ -39,13 +39,37 @@ VERSION = 1
 
 #: Product id per slot (append-only; see the module docstring). Slots 0-30: catalogue 1.
 SLOTS: tuple[str, ...] = (
-    "10th-anniversary", "all-stars", "awesome-level-9000", "big-in-japan", "cease-and-desist", "clowns",
-    "core-set", "excellent-movies-dudes", "goblins", "half-the-battle", "its-your-fault",
-    "knights-of-the-round-table", "monster-smash", "oops-you-did-it-again", "penguins",
-    "pretty-pretty-smash-up", "science-fiction-double-feature", "sheep", "slashers",
-    "smash-up-disney-edition", "smash-up-marvel", "smash-up-munchkin", "teens", "that-70s-expansion",
-    "the-big-geeky-box", "the-bigger-geekier-box", "the-obligatory-cthulhu-set", "titans-event-kit",
-    "what-were-we-thinking", "world-tour-culture-shock", "world-tour-international-incident",
+    "10th-anniversary",
+    "all-stars",
+    "awesome-level-9000",
+    "big-in-japan",
+    "cease-and-desist",
+    "clowns",
+    "core-set",
+    "excellent-movies-dudes",
+    "goblins",
+    "half-the-battle",
+    "its-your-fault",
+    "knights-of-the-round-table",
+    "monster-smash",
+    "oops-you-did-it-again",
+    "penguins",
+    "pretty-pretty-smash-up",
+    "science-fiction-double-feature",
+    "sheep",
+    "slashers",
+    "smash-up-disney-edition",
+    "smash-up-marvel",
+    "smash-up-munchkin",
+    "teens",
+    "that-70s-expansion",
+    "the-big-geeky-box",
+    "the-bigger-geekier-box",
+    "the-obligatory-cthulhu-set",
+    "titans-event-kit",
+    "what-were-we-thinking",
+    "world-tour-culture-shock",
+    "world-tour-international-incident",
 )
 
 #: Printing per 2-bit value (0: not recorded).
@@ -67,7 +91,9 @@ def encode(owned: dict[str, str | None], slots: tuple[str, ...] = SLOTS) -> str:
     index = {pid: i for i, pid in enumerate(slots)}
     missing = sorted(p for p in owned if p not in index)
     if missing:
-        raise CodeError(N_("product {product} has no place in the collection code"), product=missing[0])
+        raise CodeError(
+            N_("product {product} has no place in the collection code"), product=missing[0]
+        )
     have = sorted(index[p] for p in owned)
     n = have[-1] + 1 if have else 0
     bits = bytearray((n + 7) // 8)
@@ -77,8 +103,11 @@ def encode(owned: dict[str, str | None], slots: tuple[str, ...] = SLOTS) -> str:
     for j, i in enumerate(have):
         value = owned[slots[i]]
         if value not in PRINTING_BITS:
-            raise CodeError(N_("unknown printing {printing!r}; use one of: {printings}"), printing=value,
-                            printings="original, current, german")
+            raise CodeError(
+                N_("unknown printing {printing!r}; use one of: {printings}"),
+                printing=value,
+                printings="original, current, german",
+            )
         prints[(2 * j) // 8] |= PRINTING_BITS.index(value) << ((2 * j) % 8)
     body = bytes([VERSION]) + _varint(n) + bytes(bits) + bytes(prints)
     body += bytes([binascii.crc32(body) & 0xFF])
@@ -95,37 +124,73 @@ def decode(code: str, slots: tuple[str, ...] = SLOTS) -> dict[str, str | None]:
     """
     text = (code or "").strip()
     if not text or len(text) > MAX_CODE or any(c not in _ALPHABET for c in text):
-        raise CodeError(N_("{code!r} is not a collection code (letters, digits, '-' and '_' from smashup "
-                           "collection code)"), code=_shown(text))
+        raise CodeError(
+            N_(
+                "{code!r} is not a collection code (letters, digits, '-' and '_' from smashup "
+                "collection code)"
+            ),
+            code=_shown(text),
+        )
     try:
         raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
     except (binascii.Error, ValueError):
-        raise CodeError(N_("{code!r} is not a collection code (letters, digits, '-' and '_' from smashup "
-                           "collection code)"), code=_shown(text)) from None
+        raise CodeError(
+            N_(
+                "{code!r} is not a collection code (letters, digits, '-' and '_' from smashup "
+                "collection code)"
+            ),
+            code=_shown(text),
+        ) from None
     if len(raw) < 3 or binascii.crc32(raw[:-1]) & 0xFF != raw[-1]:
-        raise CodeError(N_("the collection code {code!r} is mistyped or incomplete (its check does not match)"),
-                        code=_shown(text))
+        raise CodeError(
+            N_("the collection code {code!r} is mistyped or incomplete (its check does not match)"),
+            code=_shown(text),
+        )
     if raw[0] != VERSION:
-        raise CodeError(N_("the collection code {code!r} has version {version}; this smashup reads version {known}"),
-                        code=_shown(text), version=raw[0], known=VERSION)
+        raise CodeError(
+            N_(
+                "the collection code {code!r} has version {version}; this smashup reads version {known}"
+            ),
+            code=_shown(text),
+            version=raw[0],
+            known=VERSION,
+        )
     n, pos = _read_varint(raw, 1)
     nbits = (n + 7) // 8 if n is not None else -1
-    bits = raw[pos:pos + nbits]
+    bits = raw[pos : pos + nbits]
     if n is None or len(bits) != nbits:
-        raise CodeError(N_("the collection code {code!r} is mistyped or incomplete (its check does not match)"),
-                        code=_shown(text))
+        raise CodeError(
+            N_("the collection code {code!r} is mistyped or incomplete (its check does not match)"),
+            code=_shown(text),
+        )
     have = [i for i in range(n) if bits[i // 8] >> (i % 8) & 1]
     if any(i >= len(slots) for i in have):
-        raise CodeError(N_("the collection code {code!r} names boxes this catalogue does not know; update smashup"),
-                        code=_shown(text))
-    prints = raw[pos + nbits:-1]
+        raise CodeError(
+            N_(
+                "the collection code {code!r} names boxes this catalogue does not know; update smashup"
+            ),
+            code=_shown(text),
+        )
+    prints = raw[pos + nbits : -1]
     if len(prints) != (2 * len(have) + 7) // 8:
-        raise CodeError(N_("the collection code {code!r} is mistyped or incomplete (its check does not match)"),
-                        code=_shown(text))
-    owned = {slots[i]: PRINTING_BITS[prints[(2 * j) // 8] >> ((2 * j) % 8) & 3] for j, i in enumerate(have)}
-    if encode(owned, slots) != text:  # spare bits set (in the last letter, past the last slot, ...): refused
-        raise CodeError(N_("the collection code {code!r} is mistyped (smashup collection code never writes it "
-                           "this way; copy it again)"), code=_shown(text))
+        raise CodeError(
+            N_("the collection code {code!r} is mistyped or incomplete (its check does not match)"),
+            code=_shown(text),
+        )
+    owned = {
+        slots[i]: PRINTING_BITS[prints[(2 * j) // 8] >> ((2 * j) % 8) & 3]
+        for j, i in enumerate(have)
+    }
+    if (
+        encode(owned, slots) != text
+    ):  # spare bits set (in the last letter, past the last slot, ...): refused
+        raise CodeError(
+            N_(
+                "the collection code {code!r} is mistyped (smashup collection code never writes it "
+                "this way; copy it again)"
+            ),
+            code=_shown(text),
+        )
     return owned
 
 

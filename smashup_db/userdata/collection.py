@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from smashup_db.errors import UserError
 from smashup_db.catalogue.view import Catalogue
 from smashup_db.db import writing
 from smashup_db.db.tables import TABLES
+from smashup_db.errors import UserError
 from smashup_db.i18n import N_
 
 DEFAULT_OWNER = "me"
@@ -38,8 +38,13 @@ def check_owner(owner) -> str:
         raise CollectionError(exc, prefix="--owner") from None
 
 
-def add(cat: Catalogue, product: str, copies: int = 1, owner: str = DEFAULT_OWNER,
-        printing: str | None = None) -> dict:
+def add(
+    cat: Catalogue,
+    product: str,
+    copies: int = 1,
+    owner: str = DEFAULT_OWNER,
+    printing: str | None = None,
+) -> dict:
     """Add ``copies`` of ``product`` to ``owner``'s collection; returns the new row.
 
     ``printing`` (original, current, german) records which printing the box
@@ -54,7 +59,11 @@ def add(cat: Catalogue, product: str, copies: int = 1, owner: str = DEFAULT_OWNE
     written (e.g. locked longer than ``SMASHUP_DB_TIMEOUT``).
     """
     if not 1 <= copies <= MAX_COPIES:
-        raise CollectionError(N_("--copies must be a whole number from 1 to {max_copies}, not {copies}"), max_copies=MAX_COPIES, copies=copies)
+        raise CollectionError(
+            N_("--copies must be a whole number from 1 to {max_copies}, not {copies}"),
+            max_copies=MAX_COPIES,
+            copies=copies,
+        )
     from smashup_db.catalogue.printing import check, german_default
 
     owner = check_owner(owner)
@@ -66,17 +75,40 @@ def add(cat: Catalogue, product: str, copies: int = 1, owner: str = DEFAULT_OWNE
         row = w.one(f"SELECT copies, printing FROM collection WHERE {_WHERE}", **key)
         had = row["copies"] if row else 0
         if had + copies > MAX_COPIES:
-            raise CollectionError(N_("{owner} would have {n} copies of {name}; at most {max_copies} can be recorded"), owner=owner, n=had + copies, name=cat.name('product', pid)[0], max_copies=MAX_COPIES)
+            raise CollectionError(
+                N_("{owner} would have {n} copies of {name}; at most {max_copies} can be recorded"),
+                owner=owner,
+                n=had + copies,
+                name=cat.name("product", pid)[0],
+                max_copies=MAX_COPIES,
+            )
         if row:
             printing = printing or row["printing"]
-            w.execute(_TABLE.update(("copies", "printing")), {**key, "copies": had + copies, "printing": printing})
+            w.execute(
+                _TABLE.update(("copies", "printing")),
+                {**key, "copies": had + copies, "printing": printing},
+            )
         else:
-            w.execute(_TABLE.insert(), {**key, "copies": copies, "printing": printing,
-                                        "added_at": datetime.now(timezone.utc).isoformat(timespec="seconds")})
-    return {"owner": owner, "product": cat.named("product", pid), "copies": had + copies, "printing": printing}
+            w.execute(
+                _TABLE.insert(),
+                {
+                    **key,
+                    "copies": copies,
+                    "printing": printing,
+                    "added_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+                },
+            )
+    return {
+        "owner": owner,
+        "product": cat.named("product", pid),
+        "copies": had + copies,
+        "printing": printing,
+    }
 
 
-def remove(cat: Catalogue, product: str, copies: int | None = None, owner: str = DEFAULT_OWNER) -> dict:
+def remove(
+    cat: Catalogue, product: str, copies: int | None = None, owner: str = DEFAULT_OWNER
+) -> dict:
     """Remove ``copies`` (default: all) of ``product`` from ``owner``'s collection.
 
     Raises :class:`CollectionError` when the owner does not have that product
@@ -90,7 +122,11 @@ def remove(cat: Catalogue, product: str, copies: int | None = None, owner: str =
     with writing(cat.r.url, "collection") as w:
         had = w.scalar(f"SELECT copies FROM collection WHERE {_WHERE}", **key)
         if not had:
-            raise CollectionError(N_("{owner} has no {name} in the collection"), owner=owner, name=cat.name('product', pid)[0])
+            raise CollectionError(
+                N_("{owner} has no {name} in the collection"),
+                owner=owner,
+                name=cat.name("product", pid)[0],
+            )
         left = 0 if copies is None else max(0, had - copies)
         if left:
             w.execute(_TABLE.update(("copies",)), {**key, "copies": left})
@@ -105,13 +141,25 @@ def entries(cat: Catalogue, owners: list[str] | None = None) -> list[dict]:
     ``printing`` is the recorded printing of the box (None: not recorded).
     """
     products = cat.model.products
-    rows = sorted(cat.r.all("SELECT owner, product_id, copies, printing FROM collection"),
-                  key=lambda r: (r["owner"], products[r["product_id"]].sort if r["product_id"] in products else -1))
+    rows = sorted(
+        cat.r.all("SELECT owner, product_id, copies, printing FROM collection"),
+        key=lambda r: (
+            r["owner"],
+            products[r["product_id"]].sort if r["product_id"] in products else -1,
+        ),
+    )
     if owners:
         wanted = {o.casefold() for o in owners}
         rows = [r for r in rows if r["owner"].casefold() in wanted]
-    return [{"owner": r["owner"], "product": cat.named("product", r["product_id"]), "copies": r["copies"],
-             "printing": r["printing"]} for r in rows]
+    return [
+        {
+            "owner": r["owner"],
+            "product": cat.named("product", r["product_id"]),
+            "copies": r["copies"],
+            "printing": r["printing"],
+        }
+        for r in rows
+    ]
 
 
 def owned_copies(cat: Catalogue, owners: list[str] | None = None) -> dict[str, int]:
@@ -126,10 +174,18 @@ def owned_copies(cat: Catalogue, owners: list[str] | None = None) -> dict[str, i
         if missing:
             known = sorted({r["owner"] for r in entries(cat)})
             if known:
-                raise CollectionError(N_("no collection recorded for {owners}; known owners: {known}"),
-                                      owners=", ".join(missing), known=", ".join(known))
-            raise CollectionError(N_("no collection recorded for {owners}; add products with: smashup collection add "
-                                     "PRODUCT --owner NAME"), owners=", ".join(missing))
+                raise CollectionError(
+                    N_("no collection recorded for {owners}; known owners: {known}"),
+                    owners=", ".join(missing),
+                    known=", ".join(known),
+                )
+            raise CollectionError(
+                N_(
+                    "no collection recorded for {owners}; add products with: smashup collection add "
+                    "PRODUCT --owner NAME"
+                ),
+                owners=", ".join(missing),
+            )
     out: dict[str, int] = {}
     for r in rows:
         out[r["product"]["id"]] = out.get(r["product"]["id"], 0) + r["copies"]
@@ -157,10 +213,18 @@ def owned_printings(reader, owners: list[str] | None = None) -> dict[str, str]:
         if missing:
             known = sorted({r["owner"] for r in rows})
             if known:
-                raise CollectionError(N_("no collection recorded for {owners}; known owners: {known}"),
-                                      owners=", ".join(missing), known=", ".join(known))
-            raise CollectionError(N_("no collection recorded for {owners}; add products with: smashup collection add "
-                                     "PRODUCT --owner NAME"), owners=", ".join(missing))
+                raise CollectionError(
+                    N_("no collection recorded for {owners}; known owners: {known}"),
+                    owners=", ".join(missing),
+                    known=", ".join(known),
+                )
+            raise CollectionError(
+                N_(
+                    "no collection recorded for {owners}; add products with: smashup collection add "
+                    "PRODUCT --owner NAME"
+                ),
+                owners=", ".join(missing),
+            )
         rows = [r for r in rows if r["owner"].casefold() in wanted]
     for r in rows:
         if not r["printing"]:
@@ -171,7 +235,9 @@ def owned_printings(reader, owners: list[str] | None = None) -> dict[str, str]:
     return owned
 
 
-def add_code(cat: Catalogue, owned: dict[str, str | None], owner: str = DEFAULT_OWNER) -> list[dict]:
+def add_code(
+    cat: Catalogue, owned: dict[str, str | None], owner: str = DEFAULT_OWNER
+) -> list[dict]:
     """Record the boxes of a decoded collection code (:func:`smashup_db.userdata.boxcode.decode`) for ``owner``.
 
     A box the owner has not recorded is added once; one already recorded keeps its copies and
@@ -190,9 +256,21 @@ def add_code(cat: Catalogue, owned: dict[str, str | None], owner: str = DEFAULT_
             printing = owned[pid]
             if row:
                 printing = printing or row["printing"]
-                w.execute(_TABLE.update(("copies", "printing")), {**key, "copies": row["copies"], "printing": printing})
+                w.execute(
+                    _TABLE.update(("copies", "printing")),
+                    {**key, "copies": row["copies"], "printing": printing},
+                )
             else:
-                w.execute(_TABLE.insert(), {**key, "copies": 1, "printing": printing, "added_at": now})
-            out.append({"owner": owner, "product": cat.named("product", pid), "copies": row["copies"] if row else 1,
-                        "printing": printing, "added": not row})
+                w.execute(
+                    _TABLE.insert(), {**key, "copies": 1, "printing": printing, "added_at": now}
+                )
+            out.append(
+                {
+                    "owner": owner,
+                    "product": cat.named("product", pid),
+                    "copies": row["copies"] if row else 1,
+                    "printing": printing,
+                    "added": not row,
+                }
+            )
     return out

@@ -18,15 +18,14 @@ from collections import defaultdict
 from datetime import date, datetime, timezone
 from pathlib import Path
 
-from smashup_db.userdata import envelope
-from smashup_db.rules.endgame import EndError, check_player_name, end_game
-from smashup_db.errors import UserError
 from smashup_db.catalogue.view import Catalogue
 from smashup_db.common.text import is_slug
 from smashup_db.db import writing
 from smashup_db.db.tables import TABLES
-from smashup_db.errors import Message
+from smashup_db.errors import Message, UserError
 from smashup_db.i18n import N_
+from smashup_db.rules.endgame import EndError, check_player_name, end_game
+from smashup_db.userdata import envelope
 
 EXPORT_FORMAT = "smashup-games"
 EXPORT_VERSION = 1
@@ -47,28 +46,56 @@ def check_date(value: str | None) -> str:
     try:
         return date.fromisoformat(str(value).strip()).isoformat()
     except ValueError:
-        raise GameLogError(N_("--date {value!r} is not a date like 2026-11-30"), value=value) from None
+        raise GameLogError(
+            N_("--date {value!r} is not a date like 2026-11-30"), value=value
+        ) from None
 
 
 def _insert(w, game: dict) -> int:
     """Store one game (and its players and bases) in the write transaction ``w``; returns its id."""
-    gid = w.scalar(TABLES["game"].insert(returning="id"), uid=game["uid"], played_on=game["played_on"],
-                   status=game["status"], winner=game.get("winner"), seed=game.get("seed"), recorded_at=game.get("recorded_at") or _now())
-    w.execute(TABLES["game_player"].insert(),
-              [{"game_id": gid, "seat": i, "player": p["player"], "faction1": p["factions"][0],
-                "faction2": p["factions"][1], "vp": p.get("vp"), "madness": p.get("madness")}
-               for i, p in enumerate(game["players"])])
+    gid = w.scalar(
+        TABLES["game"].insert(returning="id"),
+        uid=game["uid"],
+        played_on=game["played_on"],
+        status=game["status"],
+        winner=game.get("winner"),
+        seed=game.get("seed"),
+        recorded_at=game.get("recorded_at") or _now(),
+    )
+    w.execute(
+        TABLES["game_player"].insert(),
+        [
+            {
+                "game_id": gid,
+                "seat": i,
+                "player": p["player"],
+                "faction1": p["factions"][0],
+                "faction2": p["factions"][1],
+                "vp": p.get("vp"),
+                "madness": p.get("madness"),
+            }
+            for i, p in enumerate(game["players"])
+        ],
+    )
     _insert_bases(w, gid, game.get("bases") or [])
     return gid
 
 
 def _insert_bases(w, gid: int, bases: list[str]) -> None:
-    w.execute(TABLES["game_base"].insert(),
-              [{"game_id": gid, "pos": i, "base_id": b} for i, b in enumerate(bases)])
+    w.execute(
+        TABLES["game_base"].insert(),
+        [{"game_id": gid, "pos": i, "base_id": b} for i, b in enumerate(bases)],
+    )
 
 
-def record_draft(cat: Catalogue, holdings: dict[str, list[str]], *, seed: int | None = None,
-                 bases: list[str] | None = None, played_on: str | None = None) -> dict:
+def record_draft(
+    cat: Catalogue,
+    holdings: dict[str, list[str]],
+    *,
+    seed: int | None = None,
+    bases: list[str] | None = None,
+    played_on: str | None = None,
+) -> dict:
     """Store a finished draft (player -> two faction ids, seat order) as a ``drafted`` game.
 
     Returns the stored game as :func:`games` shows it. Raises
@@ -78,18 +105,34 @@ def record_draft(cat: Catalogue, holdings: dict[str, list[str]], *, seed: int | 
     players = []
     for name, facs in holdings.items():
         if len(facs) != 2:
-            raise GameLogError(N_("{name} has {n} factions; a recorded game needs two each"), name=name, n=len(facs))
+            raise GameLogError(
+                N_("{name} has {n} factions; a recorded game needs two each"),
+                name=name,
+                n=len(facs),
+            )
         players.append({"player": check_player_name(name), "factions": list(facs)})
-    game = {"uid": uuid.uuid4().hex, "played_on": check_date(played_on), "status": "drafted", "seed": seed,
-            "players": players, "bases": list(bases or [])}
+    game = {
+        "uid": uuid.uuid4().hex,
+        "played_on": check_date(played_on),
+        "status": "drafted",
+        "seed": seed,
+        "players": players,
+        "bases": list(bases or []),
+    }
     with writing(cat.r.url, "record") as w:
         gid = _insert(w, game)
     return game_by_id(cat, gid)
 
 
-def record_game(cat: Catalogue, vp: dict[str, int], factions: dict[str, list[str]], *,
-                madness: dict[str, int] | None = None, bases: list[str] | None = None,
-                played_on: str | None = None) -> dict:
+def record_game(
+    cat: Catalogue,
+    vp: dict[str, int],
+    factions: dict[str, list[str]],
+    *,
+    madness: dict[str, int] | None = None,
+    bases: list[str] | None = None,
+    played_on: str | None = None,
+) -> dict:
     """Store a finished game: VP and two faction ids per player (same players in both maps).
 
     The winner comes from :func:`smashup_db.rules.endgame.end_game`; a game that is
@@ -99,16 +142,33 @@ def record_game(cat: Catalogue, vp: dict[str, int], factions: dict[str, list[str
     madness = madness or {}
     missing = [p for p in vp if p not in factions] + [p for p in factions if p not in vp]
     if missing:
-        raise GameLogError(N_("VP and factions must name the same players; check {missing}"), missing=', '.join(missing))
+        raise GameLogError(
+            N_("VP and factions must name the same players; check {missing}"),
+            missing=", ".join(missing),
+        )
     out = _finished(vp, madness)
-    players = [{"player": p, "factions": list(factions[p]), "vp": vp[p], "madness": madness.get(p, 0)} for p in vp]
+    players = [
+        {"player": p, "factions": list(factions[p]), "vp": vp[p], "madness": madness.get(p, 0)}
+        for p in vp
+    ]
     for p in players:
         if len(p["factions"]) != 2 or p["factions"][0] == p["factions"][1]:
-            shown = " + ".join(cat.name("faction", f)[0] if f in cat.model.factions else f for f in p["factions"])
-            raise GameLogError(N_("{p} needs two different factions, got {value}"), p=p["player"],
-                               value=shown or Message(N_("none")))
-    game = {"uid": uuid.uuid4().hex, "played_on": check_date(played_on), "status": "finished",
-            "winner": out.winner, "players": players, "bases": list(bases or [])}
+            shown = " + ".join(
+                cat.name("faction", f)[0] if f in cat.model.factions else f for f in p["factions"]
+            )
+            raise GameLogError(
+                N_("{p} needs two different factions, got {value}"),
+                p=p["player"],
+                value=shown or Message(N_("none")),
+            )
+    game = {
+        "uid": uuid.uuid4().hex,
+        "played_on": check_date(played_on),
+        "status": "finished",
+        "winner": out.winner,
+        "players": players,
+        "bases": list(bases or []),
+    }
     with writing(cat.r.url, "record") as w:
         gid = _insert(w, game)
     return game_by_id(cat, gid)
@@ -117,14 +177,24 @@ def record_game(cat: Catalogue, vp: dict[str, int], factions: dict[str, list[str
 def _finished(vp: dict[str, int], madness: dict[str, int]):
     out = end_game(vp, madness)
     if out.status == "not-over":
-        raise GameLogError(N_("the game is not over: nobody has 15 VP yet, so there is nothing to record"))
+        raise GameLogError(
+            N_("the game is not over: nobody has 15 VP yet, so there is nothing to record")
+        )
     if out.status == "play-on":
-        raise GameLogError(N_("{tied} are tied: play on, then record the result"), tied=', '.join(out.tied))
+        raise GameLogError(
+            N_("{tied} are tied: play on, then record the result"), tied=", ".join(out.tied)
+        )
     return out
 
 
-def complete(cat: Catalogue, vp: dict[str, int], madness: dict[str, int] | None = None, *,
-             game_id: int | None = None, bases: list[str] | None = None) -> dict:
+def complete(
+    cat: Catalogue,
+    vp: dict[str, int],
+    madness: dict[str, int] | None = None,
+    *,
+    game_id: int | None = None,
+    bases: list[str] | None = None,
+) -> dict:
     """Finish a game recorded by ``draft --record`` with its VP (and Madness cards).
 
     With ``game_id`` a finished game can also be corrected (its VP, Madness
@@ -138,31 +208,61 @@ def complete(cat: Catalogue, vp: dict[str, int], madness: dict[str, int] | None 
     madness = madness or {}
     out = _finished(vp, madness)
     wanted = {p.casefold(): p for p in vp}
-    rows = cat.r.all("SELECT g.id, g.status, p.player FROM game g JOIN game_player p ON p.game_id = g.id"
-                     + (" WHERE g.id = :gid" if game_id is not None else " WHERE g.status = 'drafted'")
-                     + " ORDER BY g.id DESC, p.seat", **({"gid": game_id} if game_id is not None else {}))
+    rows = cat.r.all(
+        "SELECT g.id, g.status, p.player FROM game g JOIN game_player p ON p.game_id = g.id"
+        + (" WHERE g.id = :gid" if game_id is not None else " WHERE g.status = 'drafted'")
+        + " ORDER BY g.id DESC, p.seat",
+        **({"gid": game_id} if game_id is not None else {}),
+    )
     by_game: dict[int, list[str]] = defaultdict(list)
     for r in rows:
         by_game[r["id"]].append(r["player"])
     if game_id is not None:
         if game_id not in by_game:
-            raise GameLogError(N_("there is no game {game_id} in the log (see: smashup games list)"), game_id=game_id)
+            raise GameLogError(
+                N_("there is no game {game_id} in the log (see: smashup games list)"),
+                game_id=game_id,
+            )
         candidates = [game_id]
     else:
         candidates = [g for g, ps in by_game.items() if {p.casefold() for p in ps} == set(wanted)]
         if not candidates:
-            raise GameLogError(N_("no drafted game of {vp} waits for a result; record one with smashup draft ... --record, or use smashup game record with --factions"), vp=', '.join(vp))
+            raise GameLogError(
+                N_(
+                    "no drafted game of {vp} waits for a result; record one with smashup draft ... --record, or use smashup game record with --factions"
+                ),
+                vp=", ".join(vp),
+            )
     gid = candidates[0]
     seats = by_game[gid]
     if {p.casefold() for p in seats} != set(wanted):
-        raise GameLogError(N_("game {gid} was played by {seats}, not by {vp}"), gid=gid, seats=', '.join(seats), vp=', '.join(vp))
+        raise GameLogError(
+            N_("game {gid} was played by {seats}, not by {vp}"),
+            gid=gid,
+            seats=", ".join(seats),
+            vp=", ".join(vp),
+        )
     with writing(cat.r.url, "record") as w:
-        w.execute(TABLES["game_player"].update(("vp", "madness"), where=("game_id", "player")),
-                  [{"game_id": gid, "player": p, "vp": vp[wanted[p.casefold()]],
-                    "madness": madness.get(wanted[p.casefold()], 0)} for p in seats])
-        w.execute(TABLES["game"].update(("status", "winner")),
-                  {"id": gid, "status": "finished",
-                   "winner": next(p for p in seats if p.casefold() == out.winner.casefold())})
+        w.execute(
+            TABLES["game_player"].update(("vp", "madness"), where=("game_id", "player")),
+            [
+                {
+                    "game_id": gid,
+                    "player": p,
+                    "vp": vp[wanted[p.casefold()]],
+                    "madness": madness.get(wanted[p.casefold()], 0),
+                }
+                for p in seats
+            ],
+        )
+        w.execute(
+            TABLES["game"].update(("status", "winner")),
+            {
+                "id": gid,
+                "status": "finished",
+                "winner": next(p for p in seats if p.casefold() == out.winner.casefold()),
+            },
+        )
         if bases:
             w.execute(TABLES["game_base"].delete(("game_id",)), {"game_id": gid})
             _insert_bases(w, gid, bases)
@@ -183,17 +283,38 @@ def _complete(cat: Catalogue, heads: list[dict]) -> list[dict]:
         return []
     ids, params = in_params("g", [h["id"] for h in heads])
     seats = defaultdict(list)
-    for r in cat.r.all("SELECT game_id, player, faction1, faction2, vp, madness FROM game_player"
-                       f" WHERE game_id IN {ids} ORDER BY game_id, seat", **params):
-        seats[r["game_id"]].append({"player": r["player"], "factions": [r["faction1"], r["faction2"]],
-                                    "vp": r["vp"], "madness": r["madness"]})
+    for r in cat.r.all(
+        "SELECT game_id, player, faction1, faction2, vp, madness FROM game_player"
+        f" WHERE game_id IN {ids} ORDER BY game_id, seat",
+        **params,
+    ):
+        seats[r["game_id"]].append(
+            {
+                "player": r["player"],
+                "factions": [r["faction1"], r["faction2"]],
+                "vp": r["vp"],
+                "madness": r["madness"],
+            }
+        )
     bases = defaultdict(list)
-    for r in cat.r.all(f"SELECT game_id, base_id FROM game_base WHERE game_id IN {ids} ORDER BY game_id, pos",
-                       **params):
+    for r in cat.r.all(
+        f"SELECT game_id, base_id FROM game_base WHERE game_id IN {ids} ORDER BY game_id, pos",
+        **params,
+    ):
         bases[r["game_id"]].append(r["base_id"])
-    return [{"id": h["id"], "uid": h["uid"], "played_on": h["played_on"], "status": h["status"],
-             "winner": h["winner"], "seed": h["seed"], "players": seats[h["id"]], "bases": bases[h["id"]]}
-            for h in heads]
+    return [
+        {
+            "id": h["id"],
+            "uid": h["uid"],
+            "played_on": h["played_on"],
+            "status": h["status"],
+            "winner": h["winner"],
+            "seed": h["seed"],
+            "players": seats[h["id"]],
+            "bases": bases[h["id"]],
+        }
+        for h in heads
+    ]
 
 
 def newest_first(cat: Catalogue, page: int = PAGE):
@@ -209,8 +330,15 @@ def newest_first(cat: Catalogue, page: int = PAGE):
         if after is None:
             heads = cat.r.all(_HEAD + _ORDER + " LIMIT :n", n=size)
         else:
-            heads = cat.r.all(_HEAD + " WHERE played_on < :d OR (played_on = :d AND id < :id)" + _ORDER + " LIMIT :n",
-                              d=after["played_on"], id=after["id"], n=size)
+            heads = cat.r.all(
+                _HEAD
+                + " WHERE played_on < :d OR (played_on = :d AND id < :id)"
+                + _ORDER
+                + " LIMIT :n",
+                d=after["played_on"],
+                id=after["id"],
+                n=size,
+            )
         yield from _complete(cat, heads)
         if len(heads) < size:
             return
@@ -230,7 +358,9 @@ def games(cat: Catalogue, player: str | None = None, limit: int | None = None) -
         raise GameLogError(N_("--limit must be 0 or more, got {limit}"), limit=limit)
     if limit == 0:
         return []
-    if limit is not None and limit > 2**31:  # more than any log holds (and than a database integer takes)
+    if (
+        limit is not None and limit > 2**31
+    ):  # more than any log holds (and than a database integer takes)
         limit = None
     if player is None and limit is not None:
         return _complete(cat, cat.r.all(_HEAD + _ORDER + " LIMIT :n", n=limit))
@@ -293,16 +423,22 @@ def log_stats(cat: Catalogue, player: str | None = None) -> dict:
     """
     from smashup_db.db.reader import in_params
 
-    unfinished = " FROM game_player p WHERE p.game_id IN (SELECT id FROM game WHERE status <> 'finished')"
+    unfinished = (
+        " FROM game_player p WHERE p.game_id IN (SELECT id FROM game WHERE status <> 'finished')"
+    )
     # the winner's seat: game first (CROSS JOIN keeps that order in SQLite), its seats by the primary key
     # prefix; SQLite's unary + keeps it from searching the player index instead (every seat of that name)
     plus = "+" if cat.r.dialect == "sqlite" else ""
-    won = (f" FROM game g CROSS JOIN game_player p WHERE p.game_id = g.id AND {plus}p.player = g.winner"
-           " AND g.status = 'finished'")
+    won = (
+        f" FROM game g CROSS JOIN game_player p WHERE p.game_id = g.id AND {plus}p.player = g.winner"
+        " AND g.status = 'finished'"
+    )
     per_player: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     for r in cat.r.all("SELECT player, COUNT(*) AS plays FROM game_player GROUP BY player"):
         per_player[r["player"]][0] += r["plays"]
-    for r in cat.r.all(f"SELECT p.player AS player, COUNT(*) AS plays{unfinished} GROUP BY p.player"):
+    for r in cat.r.all(
+        f"SELECT p.player AS player, COUNT(*) AS plays{unfinished} GROUP BY p.player"
+    ):
         per_player[r["player"]][0] -= r["plays"]
     for r in cat.r.all(f"SELECT p.player AS player, COUNT(*) AS wins{won} GROUP BY p.player"):
         per_player[r["player"]][1] += r["wins"]
@@ -316,18 +452,29 @@ def log_stats(cat: Catalogue, player: str | None = None) -> dict:
         only = f" AND p.player IN {names}"
         counted = sum(v[0] for v in per_player.values())  # a player has one seat per game
     else:
-        counted = cat.r.scalar("SELECT COUNT(*) FROM game WHERE status = 'finished'") or 0  # every game has seats
+        counted = (
+            cat.r.scalar("SELECT COUNT(*) FROM game WHERE status = 'finished'") or 0
+        )  # every game has seats
     by_pair: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
     if per_player:
-        plays = ("SELECT p.faction1 AS f1, p.faction2 AS f2, COUNT(*) AS plays FROM game_player p"
-                 + (f" WHERE {only[5:]}" if only else "") + " GROUP BY p.faction1, p.faction2")
+        plays = (
+            "SELECT p.faction1 AS f1, p.faction2 AS f2, COUNT(*) AS plays FROM game_player p"
+            + (f" WHERE {only[5:]}" if only else "")
+            + " GROUP BY p.faction1, p.faction2"
+        )
         for r in cat.r.all(plays, **params):
             by_pair[(r["f1"], r["f2"])][0] += r["plays"]
-        for r in cat.r.all(f"SELECT p.faction1 AS f1, p.faction2 AS f2, COUNT(*) AS plays{unfinished}{only}"
-                           " GROUP BY p.faction1, p.faction2", **params):
+        for r in cat.r.all(
+            f"SELECT p.faction1 AS f1, p.faction2 AS f2, COUNT(*) AS plays{unfinished}{only}"
+            " GROUP BY p.faction1, p.faction2",
+            **params,
+        ):
             by_pair[(r["f1"], r["f2"])][0] -= r["plays"]
-        for r in cat.r.all(f"SELECT p.faction1 AS f1, p.faction2 AS f2, COUNT(*) AS wins{won}{only}"
-                           " GROUP BY p.faction1, p.faction2", **params):
+        for r in cat.r.all(
+            f"SELECT p.faction1 AS f1, p.faction2 AS f2, COUNT(*) AS wins{won}{only}"
+            " GROUP BY p.faction1, p.faction2",
+            **params,
+        ):
             by_pair[(r["f1"], r["f2"])][1] += r["wins"]
     per_faction: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     per_pair: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
@@ -388,52 +535,87 @@ def _summed(counted: int, seats) -> dict:
 
 def _ordered(counted: int, per_player: dict, per_faction: dict, per_pair: dict) -> dict:
     """The :func:`stats` result from ``{key: [plays, wins]}`` per player, faction and pair."""
+
     def rate(w, n):
         return round(w / n, 3) if n else 0.0
 
     def order(item):
         return (-item[1][0], -item[1][1], item[0])
 
-    return {"games": counted,
-            "players": [{"player": k, "games": v[0], "wins": v[1], "win_rate": rate(v[1], v[0])}
-                        for k, v in sorted(per_player.items(), key=order)],
-            "factions": [{"faction": k, "plays": v[0], "wins": v[1], "win_rate": rate(v[1], v[0])}
-                         for k, v in sorted(per_faction.items(), key=order)],
-            "pairs": [{"factions": list(k), "plays": v[0], "wins": v[1], "win_rate": rate(v[1], v[0])}
-                      for k, v in sorted(per_pair.items(), key=order)]}
+    return {
+        "games": counted,
+        "players": [
+            {"player": k, "games": v[0], "wins": v[1], "win_rate": rate(v[1], v[0])}
+            for k, v in sorted(per_player.items(), key=order)
+        ],
+        "factions": [
+            {"faction": k, "plays": v[0], "wins": v[1], "win_rate": rate(v[1], v[0])}
+            for k, v in sorted(per_faction.items(), key=order)
+        ],
+        "pairs": [
+            {"factions": list(k), "plays": v[0], "wins": v[1], "win_rate": rate(v[1], v[0])}
+            for k, v in sorted(per_pair.items(), key=order)
+        ],
+    }
 
 
 # --------------------------------------------------------------------------- export / import
 
+
 def export_log(cat: Catalogue) -> dict:
     """The whole log as ``{"format": "smashup-games", "version": 1, "games": [...]}`` (oldest first, no row ids)."""
     rows = list(reversed(games(cat)))  # an export is the whole log by definition
-    return {"format": EXPORT_FORMAT, "version": EXPORT_VERSION,
-            "games": [{k: v for k, v in g.items() if k != "id"} for g in rows]}
+    return {
+        "format": EXPORT_FORMAT,
+        "version": EXPORT_VERSION,
+        "games": [{k: v for k, v in g.items() if k != "id"} for g in rows],
+    }
 
 
 def _int_or_none(value, where: str, fld: str) -> int | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise GameLogError(N_("{where}.{fld}: must be a whole number of 0 or more, got {value!r}"), where=where, fld=fld, value=value)
+        raise GameLogError(
+            N_("{where}.{fld}: must be a whole number of 0 or more, got {value!r}"),
+            where=where,
+            fld=fld,
+            value=value,
+        )
     return value
 
 
 def validate_export(data, source: str) -> list[dict]:
     """Check an export file's content; returns the games, or raises :class:`GameLogError` naming file and field."""
     out = []
-    for where, g in envelope.items(data, source, EXPORT_FORMAT, EXPORT_VERSION, "games", GameLogError):
+    for where, g in envelope.items(
+        data, source, EXPORT_FORMAT, EXPORT_VERSION, "games", GameLogError
+    ):
         uid = g.get("uid")
-        if not isinstance(uid, str) or not uid or len(uid) > 64 or not all(c in "0123456789abcdef-" for c in uid):
-            raise GameLogError(N_("{where}.uid: must be a hex id, got {uid!r}"), where=where, uid=uid)
+        if (
+            not isinstance(uid, str)
+            or not uid
+            or len(uid) > 64
+            or not all(c in "0123456789abcdef-" for c in uid)
+        ):
+            raise GameLogError(
+                N_("{where}.uid: must be a hex id, got {uid!r}"), where=where, uid=uid
+            )
         try:
             played_on = date.fromisoformat(str(g.get("played_on"))).isoformat()
         except ValueError:
-            raise GameLogError(N_("{where}.played_on: {value!r} is not a date like 2026-11-30"), where=where, value=g.get('played_on')) from None
+            raise GameLogError(
+                N_("{where}.played_on: {value!r} is not a date like 2026-11-30"),
+                where=where,
+                value=g.get("played_on"),
+            ) from None
         status = g.get("status")
         if status not in ("drafted", "finished"):
-            raise GameLogError(N_("{where}.status: must be drafted or finished, got {status!r}"), where=where, status=status)
+            raise GameLogError(
+                N_("{where}.status: must be drafted or finished, got {status!r}"),
+                where=where,
+                status=status,
+            )
         players = g.get("players")
         if not isinstance(players, list) or not 2 <= len(players) <= 8:
             raise GameLogError(N_("{where}.players: must be a list of 2 to 8 players"), where=where)
@@ -447,21 +629,48 @@ def validate_export(data, source: str) -> list[dict]:
             except EndError as exc:
                 raise GameLogError(N_("player: {reason}"), prefix=pw, reason=exc) from None
             facs = p.get("factions")
-            if not (isinstance(facs, list) and len(facs) == 2 and all(isinstance(f, str) and is_slug(f) for f in facs)):
-                raise GameLogError(N_("{pw}.factions: must be two faction ids, got {facs!r}"), pw=pw, facs=facs)
-            clean.append({"player": name, "factions": facs, "vp": _int_or_none(p.get("vp"), pw, "vp"),
-                          "madness": _int_or_none(p.get("madness"), pw, "madness")})
+            if not (
+                isinstance(facs, list)
+                and len(facs) == 2
+                and all(isinstance(f, str) and is_slug(f) for f in facs)
+            ):
+                raise GameLogError(
+                    N_("{pw}.factions: must be two faction ids, got {facs!r}"), pw=pw, facs=facs
+                )
+            clean.append(
+                {
+                    "player": name,
+                    "factions": facs,
+                    "vp": _int_or_none(p.get("vp"), pw, "vp"),
+                    "madness": _int_or_none(p.get("madness"), pw, "madness"),
+                }
+            )
         winner = g.get("winner")
         if winner is not None and winner not in {p["player"] for p in clean}:
-            raise GameLogError(N_("{where}.winner: {winner!r} is not one of its players"), where=where, winner=winner)
+            raise GameLogError(
+                N_("{where}.winner: {winner!r} is not one of its players"),
+                where=where,
+                winner=winner,
+            )
         bases = g.get("bases") or []
         if not (isinstance(bases, list) and all(isinstance(b, str) and is_slug(b) for b in bases)):
             raise GameLogError(N_("{where}.bases: must be a list of base ids"), where=where)
         seed = g.get("seed")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise GameLogError(N_("{where}.seed: must be a whole number, got {seed!r}"), where=where, seed=seed)
-        out.append({"uid": uid, "played_on": played_on, "status": status, "winner": winner, "seed": seed,
-                    "players": clean, "bases": bases})
+            raise GameLogError(
+                N_("{where}.seed: must be a whole number, got {seed!r}"), where=where, seed=seed
+            )
+        out.append(
+            {
+                "uid": uid,
+                "played_on": played_on,
+                "status": status,
+                "winner": winner,
+                "seed": seed,
+                "players": clean,
+                "bases": bases,
+            }
+        )
     return out
 
 
@@ -473,7 +682,9 @@ def import_log(cat: Catalogue, path: Path) -> dict:
     """
     from smashup_db.importer.files import read_json
 
-    items = validate_export(read_json(str(path)), str(path))  # file problems: one-line ImportFileError
+    items = validate_export(
+        read_json(str(path)), str(path)
+    )  # file problems: one-line ImportFileError
     added = skipped = 0
     with writing(cat.r.url, "import") as w:
         have = {r["uid"] for r in w.all("SELECT uid FROM game")}

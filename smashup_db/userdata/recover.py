@@ -46,7 +46,11 @@ class RecoverReport:
     unreadable: dict[str, int] = field(default_factory=dict)
 
     def as_dict(self) -> dict:
-        return {"damaged_copy": self.damaged_copy, "salvaged": self.salvaged, "unreadable": self.unreadable}
+        return {
+            "damaged_copy": self.damaged_copy,
+            "salvaged": self.salvaged,
+            "unreadable": self.unreadable,
+        }
 
 
 def _columns(conn: sqlite3.Connection, table: str) -> list[str]:
@@ -56,7 +60,9 @@ def _columns(conn: sqlite3.Connection, table: str) -> list[str]:
         return []
 
 
-def _read(conn: sqlite3.Connection, table: str, where: str, columns: list[str]) -> tuple[list[dict], int]:
+def _read(
+    conn: sqlite3.Connection, table: str, where: str, columns: list[str]
+) -> tuple[list[dict], int]:
     """``(rows, unreadable count)`` of ``table``: all at once, else row by row by rowid."""
     cols = ", ".join(columns)
     cond = f" WHERE {where}" if where else ""
@@ -71,8 +77,11 @@ def _read(conn: sqlite3.Connection, table: str, where: str, columns: list[str]) 
     rows, lost = [], 0
     for rowid in range(1, min(top, MAX_ROWS_ONE_BY_ONE) + 1):
         try:
-            row = conn.execute(f"SELECT {cols} FROM {table} WHERE rowid = ?" + (f" AND ({where})" if where else ""),
-                               (rowid,)).fetchone()
+            row = conn.execute(
+                f"SELECT {cols} FROM {table} WHERE rowid = ?"
+                + (f" AND ({where})" if where else ""),
+                (rowid,),
+            ).fetchone()
         except sqlite3.DatabaseError:
             lost += 1
             continue
@@ -99,22 +108,34 @@ def check_ours(path: str) -> None:
         with open(path, "rb") as fh:
             head = fh.read(len(SQLITE_MAGIC))
     except OSError as exc:
-        raise DatabaseError(N_("{path}: cannot be read ({reason}); nothing was changed"),
-                            path=path, reason=exc.strerror or str(exc)) from None
+        raise DatabaseError(
+            N_("{path}: cannot be read ({reason}); nothing was changed"),
+            path=path,
+            reason=exc.strerror or str(exc),
+        ) from None
     if head != SQLITE_MAGIC:
-        raise DatabaseError(N_("{path} is not a smashup database (not an SQLite file); it was left as it was"),
-                            path=path)
+        raise DatabaseError(
+            N_("{path} is not a smashup database (not an SQLite file); it was left as it was"),
+            path=path,
+        )
     try:
         conn = sqlite3.connect(f"file:{_uri_path(path)}?mode=ro", uri=True)
         try:
-            names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            names = {
+                r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+            }
         finally:
             conn.close()
     except sqlite3.Error:
         return
     if not names & set(OUR_TABLES):
-        raise DatabaseError(N_("{path} is not a smashup database (it holds no smashup tables); "
-                               "it was left as it was"), path=path)
+        raise DatabaseError(
+            N_(
+                "{path} is not a smashup database (it holds no smashup tables); "
+                "it was left as it was"
+            ),
+            path=path,
+        )
 
 
 def _uri_path(path: str) -> str:
@@ -149,7 +170,9 @@ def recover(url: str) -> RecoverReport:
 
     path = sqlite_path(url)
     if path is None:
-        raise DatabaseError(N_("db recover works on SQLite files; restore a database server from its own backups"))
+        raise DatabaseError(
+            N_("db recover works on SQLite files; restore a database server from its own backups")
+        )
     if not os.path.isfile(path):
         raise DatabaseError(N_("no database file to recover"), prefix=path)
     check_ours(path)
@@ -164,19 +187,23 @@ def _recover_locked(url: str, path: str) -> RecoverReport:
     import contextlib
     import io
 
-    from smashup_db.search.index import rebuild_index
     from smashup_db.compiler.bootstrap import ensure_current
     from smashup_db.db.engine import dispose_engines
     from smashup_db.db.transaction import writing
+    from smashup_db.search.index import rebuild_index
 
     try:
         damaged = sqlite3.connect(f"file:{_uri_path(path)}?mode=ro", uri=True)
     except sqlite3.Error as exc:
-        raise DatabaseError(N_("cannot be opened at all ({exc}); nothing can be salvaged"), prefix=path, exc=exc) from None
+        raise DatabaseError(
+            N_("cannot be opened at all ({exc}); nothing can be salvaged"), prefix=path, exc=exc
+        ) from None
     salvaged: dict[str, tuple[list[str], list[dict]]] = {}
     copy = f"{path}.damaged-{time.strftime('%Y%m%d-%H%M%S')}"
     n = 1
-    while os.path.lexists(copy + ("" if n == 1 else f"-{n}")):  # never overwrite an earlier damaged copy
+    while os.path.lexists(
+        copy + ("" if n == 1 else f"-{n}")
+    ):  # never overwrite an earlier damaged copy
         n += 1
     report = RecoverReport(damaged_copy=copy + ("" if n == 1 else f"-{n}"))
     try:
@@ -194,15 +221,22 @@ def _recover_locked(url: str, path: str) -> RecoverReport:
     tmp = f"{path}.recover-{os.getpid()}.tmp"
     tmp_url = f"sqlite:///{tmp}"
     try:
-        with contextlib.redirect_stderr(io.StringIO()):  # no "creating a new smashup database" for the temporary file
+        with contextlib.redirect_stderr(
+            io.StringIO()
+        ):  # no "creating a new smashup database" for the temporary file
             ensure_current(tmp_url)
         with writing(tmp_url, "recover") as w:
             for table, _ in USER_TABLES:
                 if table not in salvaged:
                     continue
                 columns, rows = salvaged[table]
-                keep = tuple(c for c in columns if c in TABLES[table].names)  # the fresh database is at head
-                w.execute(TABLES[table].insert(keep, replace=True), [{c: r[c] for c in keep} for r in rows])
+                keep = tuple(
+                    c for c in columns if c in TABLES[table].names
+                )  # the fresh database is at head
+                w.execute(
+                    TABLES[table].insert(keep, replace=True),
+                    [{c: r[c] for c in keep} for r in rows],
+                )
             _after_salvage(w, salvaged)
             rebuild_index(w)
         dispose_engines(tmp_url)
@@ -242,11 +276,15 @@ def _recover_locked(url: str, path: str) -> RecoverReport:
         shutil.copyfile(path, report.damaged_copy)
         _fsync(report.damaged_copy)
     _remove(shm)  # new connections must not share the old file's wal-index
-    if os.path.exists(wal) and os.path.getsize(wal) > 0:  # the log could not be folded in: it goes with the copy
+    if (
+        os.path.exists(wal) and os.path.getsize(wal) > 0
+    ):  # the log could not be folded in: it goes with the copy
         os.replace(wal, report.damaged_copy + "-wal")
     else:
         _remove(wal)
-    _remove(path + "-journal")  # (smashup files are always in WAL mode; an old journal must not meet the new file)
+    _remove(
+        path + "-journal"
+    )  # (smashup files are always in WAL mode; an old journal must not meet the new file)
     os.replace(tmp, path)
     folder = os.path.dirname(os.path.abspath(path))
     try:

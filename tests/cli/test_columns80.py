@@ -78,7 +78,9 @@ def tables(text: str, key: int = 0) -> list[list[list[str]]]:
             out.append(rows)
             rows, pieces = None, None
             continue
-        if cells[key] and not (pieces and pieces[key][-1].endswith("-")):  # (an id broken after a hyphen goes on)
+        if cells[key] and not (
+            pieces and pieces[key][-1].endswith("-")
+        ):  # (an id broken after a hyphen goes on)
             if pieces:
                 rows.append([_join(c) for c in pieces])
             pieces = [[c] for c in cells]
@@ -98,6 +100,7 @@ def assert_fits(text: str) -> None:
 
 # ---------------------------------------------------------------------- the interactive draft (a real terminal)
 
+
 def _run_in_terminal(args: list[str], env: dict, answers: list[str], timeout: float = 180) -> str:
     """Run ``smashup ARGS`` on a pseudo-terminal of 80 x 50, typing each answer after a prompt; the screen text."""
     import fcntl
@@ -107,8 +110,14 @@ def _run_in_terminal(args: list[str], env: dict, answers: list[str], timeout: fl
 
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 80, 0, 0))
-    proc = subprocess.Popen([sys.executable, "-m", "smashup_db", *args], stdin=slave, stdout=slave, stderr=slave,
-                            env=env, close_fds=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "smashup_db", *args],
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        env=env,
+        close_fds=True,
+    )
     os.close(slave)
     chunks: list[bytes] = []
     pending = list(answers)
@@ -141,8 +150,15 @@ def test_interactive_german_draft_at_80_columns_shows_every_pool_name_in_full(db
     env = smashup_env(db_path, COLUMNS="80", LINES="50", TERM="xterm", NO_COLOR="1")
     env.pop("FORCE_COLOR", None)
     args = ["draft", "--players", "Anna,Ben,Cleo", "--lang", "de", "--seed", "5"]
-    pool = json.loads(subprocess.run([sys.executable, "-m", "smashup_db", *args, "--auto", "--json"], env=env,
-                                     capture_output=True, text=True, stdin=subprocess.DEVNULL).stdout)["pool"]
+    pool = json.loads(
+        subprocess.run(
+            [sys.executable, "-m", "smashup_db", *args, "--auto", "--json"],
+            env=env,
+            capture_output=True,
+            text=True,
+            stdin=subprocess.DEVNULL,
+        ).stdout
+    )["pool"]
     screen = _run_in_terminal(args, env, ["1", "2", "3", "4", "5", "6"])
     assert "Aufbau für 3 Spieler" in screen, screen[-2000:]
     assert_fits(screen)
@@ -153,11 +169,16 @@ def test_interactive_german_draft_at_80_columns_shows_every_pool_name_in_full(db
         for i, (row, fid) in enumerate(zip(table, pool), 1):
             assert row[0] == str(i)
             assert row[1] == label(de.named("faction", fid), "de")
-            assert row[2] == ", ".join(label(de.named("product", p), "de") for p in de.model.factions[fid].products)
-    assert len(pools[0][0]) == 6 and len(pools[1][0]) == 7  # "genommen von" only once a faction is taken
+            assert row[2] == ", ".join(
+                label(de.named("product", p), "de") for p in de.model.factions[fid].products
+            )
+    assert (
+        len(pools[0][0]) == 6 and len(pools[1][0]) == 7
+    )  # "genommen von" only once a faction is taken
 
 
 # ---------------------------------------------------------------------- catalogue tables
+
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_products_at_80_columns(at80, cats, lang):
@@ -190,67 +211,134 @@ def test_factions_at_80_columns_in_german(at80, cats):
 
 
 def test_bases_deck_lists_the_whole_deck_at_80_columns(at80, cats):
-    res = json_ok(at80("bases", "deck", "-f", "Steampunks,Wechslerbots,Zombies,Astroritter", "-n", "2", "--seed", "1",
-                       "--json"))
-    out = at80("bases", "deck", "-f", "Steampunks,Wechslerbots,Zombies,Astroritter", "-n", "2", "--seed", "1",
-               "--lang", "de").output
+    res = json_ok(
+        at80(
+            "bases",
+            "deck",
+            "-f",
+            "Steampunks,Wechslerbots,Zombies,Astroritter",
+            "-n",
+            "2",
+            "--seed",
+            "1",
+            "--json",
+        )
+    )
+    out = at80(
+        "bases",
+        "deck",
+        "-f",
+        "Steampunks,Wechslerbots,Zombies,Astroritter",
+        "-n",
+        "2",
+        "--seed",
+        "1",
+        "--lang",
+        "de",
+    ).output
     assert_fits(out)
     in_play, deck = tables(out, key=1)
     de = cats["de"]
-    assert [r[0] for r in in_play] == [label(de.named("base", b), "de") for b in res["bases_in_play"]]
+    assert [r[0] for r in in_play] == [
+        label(de.named("base", b), "de") for b in res["bases_in_play"]
+    ]
     assert [r[0] for r in deck] == [label(de.named("base", b), "de") for b in res["base_deck"]]
     assert f"Das ganze Basisdeck ({len(res['base_deck'])})" in out
 
 
 def test_auto_draft_and_setup_sheet_at_80_columns_in_german(at80):
-    out = at80("draft", "--players", "Anna,Ben,Cleo,Dora,Emil,Fritzi,Gustav,Hermine", "--auto", "--seed", "3",
-               "--lang", "de").output
+    out = at80(
+        "draft",
+        "--players",
+        "Anna,Ben,Cleo,Dora,Emil,Fritzi,Gustav,Hermine",
+        "--auto",
+        "--seed",
+        "3",
+        "--lang",
+        "de",
+    ).output
     assert_fits(out)
-    out = at80("setup", "-f", "aliens,elder-things,clerics,kree,penguins,mermaids", "-n", "4", "--titans",
-               "--lang", "de").output
+    out = at80(
+        "setup",
+        "-f",
+        "aliens,elder-things,clerics,kree,penguins,mermaids",
+        "-n",
+        "4",
+        "--titans",
+        "--lang",
+        "de",
+    ).output
     assert_fits(out)
     assert "Herausnehmen, Schachtel für Schachtel" in out
 
 
 # ---------------------------------------------------------------------- help texts
 
+
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_help_texts_wrap_cleanly_at_80_columns(lang):
     """No help line is wider than 80 columns, and each example command stands whole on a line of its own."""
-    env = {"COLUMNS": "80", "SMASHUP_LANG": lang, "LANG": "C.UTF-8", "TERM": "dumb", "NO_COLOR": "1"}
-    code = ("import json, sys, typer; from typer.testing import CliRunner; from smashup_db.cli import typer_app\n"
-            "app = typer_app(sys.argv[1]); cmd = typer.main.get_command(app); out = {}\n"
-            "def walk(c, path):\n"
-            "    yield path, c\n"
-            "    for n, s in sorted(getattr(c, 'commands', {}).items()):\n"
-            "        yield from walk(s, path + [n])\n"
-            "for path, c in walk(cmd, []):\n"
-            "    r = CliRunner().invoke(app, path + ['--help'])\n"
-            "    out[' '.join(path)] = [r.exit_code, r.output]\n"
-            "print(json.dumps(out))\n")
-    proc = subprocess.run([sys.executable, "-c", code, lang], capture_output=True, text=True,
-                          env={**os.environ, **env}, stdin=subprocess.DEVNULL)
+    env = {
+        "COLUMNS": "80",
+        "SMASHUP_LANG": lang,
+        "LANG": "C.UTF-8",
+        "TERM": "dumb",
+        "NO_COLOR": "1",
+    }
+    code = (
+        "import json, sys, typer; from typer.testing import CliRunner; from smashup_db.cli import typer_app\n"
+        "app = typer_app(sys.argv[1]); cmd = typer.main.get_command(app); out = {}\n"
+        "def walk(c, path):\n"
+        "    yield path, c\n"
+        "    for n, s in sorted(getattr(c, 'commands', {}).items()):\n"
+        "        yield from walk(s, path + [n])\n"
+        "for path, c in walk(cmd, []):\n"
+        "    r = CliRunner().invoke(app, path + ['--help'])\n"
+        "    out[' '.join(path)] = [r.exit_code, r.output]\n"
+        "print(json.dumps(out))\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code, lang],
+        capture_output=True,
+        text=True,
+        env={**os.environ, **env},
+        stdin=subprocess.DEVNULL,
+    )
     helps = json.loads(proc.stdout)
     assert len(helps) > 30
     for path, (code_, text) in helps.items():
         assert code_ == 0, (path, text)
         assert_fits(text)
-        lines = [" ".join(ln.split()) if not ln.lstrip().startswith("│") else "│"
-                 for ln in text.splitlines()]  # the text outside the option panels
+        lines = [
+            " ".join(ln.split()) if not ln.lstrip().startswith("│") else "│"
+            for ln in text.splitlines()
+        ]  # the text outside the option panels
         inline = [ln for ln in lines if re.search(r"(Examples?|Beispiele?): smashup", ln)]
-        assert not inline, (path, inline)  # examples stand on lines of their own, not run into the text
-        for i, ex in enumerate(lines):  # an example command stands alone: a blank line or a frame follows
+        assert not inline, (
+            path,
+            inline,
+        )  # examples stand on lines of their own, not run into the text
+        for i, ex in enumerate(
+            lines
+        ):  # an example command stands alone: a blank line or a frame follows
             nxt = lines[i + 1] if i + 1 < len(lines) else ""
             if ex.startswith("smashup ") and nxt not in ("", "│") and not nxt.startswith("╭"):
-                assert len(ex) + 1 + len(nxt.split()[0]) > 76, (path, ex, nxt)  # only a command too long to fit
+                assert len(ex) + 1 + len(nxt.split()[0]) > 76, (
+                    path,
+                    ex,
+                    nxt,
+                )  # only a command too long to fit
 
 
 def test_reflow_puts_inline_examples_on_lines_of_their_own():
     from smashup_db.cli.framework import reflow
 
-    assert reflow("Show a card.\n\nExamples: smashup card X; smashup card \"cesium armor\" --json") == (
-        "Show a card.\n\nExamples:\n\n  smashup card X\n\n  smashup card \"cesium armor\" --json")
-    assert reflow("List presets. Example: smashup preset list") == "List presets.\n\nExample:\n\n  smashup preset list"
+    assert reflow(
+        'Show a card.\n\nExamples: smashup card X; smashup card "cesium armor" --json'
+    ) == ('Show a card.\n\nExamples:\n\n  smashup card X\n\n  smashup card "cesium armor" --json')
+    assert (
+        reflow("List presets. Example: smashup preset list")
+        == "List presets.\n\nExample:\n\n  smashup preset list"
+    )
     assert reflow("Beispiele: smashup a;\nsmashup b") == "Beispiele:\n\n  smashup a\n\n  smashup b"
     assert reflow("No example here: just text.") == "No example here: just text."
-

@@ -28,20 +28,68 @@ from hypothesis import strategies as st
 
 SKIP = {("site", "serve")}
 #: Commands that take seconds: fuzzed in their own, smaller run.
-SLOW = {("site", "build"), ("data", "compile"), ("db", "recover"), ("db", "build"), ("data", "check")}
+SLOW = {
+    ("site", "build"),
+    ("data", "compile"),
+    ("db", "recover"),
+    ("db", "build"),
+    ("data", "check"),
+}
 #: Command lines of the quick commands (issue 21: at least 5,000).
 QUICK_EXAMPLES = int(os.environ.get("SMASHUP_FUZZ_EXAMPLES", "5000"))
 SLOW_EXAMPLES = 40
 
 #: Characters people (and attackers) type: letters, German, markup, formulas, control characters.
-_ALPHABET = st.sampled_from(list("abcxyzÄöüß ,;=+-@[]/<>\"'\\:()*?!0123456789") + ["\x1b", "\x00", "\x07", "\n",
-                                                                                   "\t", "\u202e", "é"])
+_ALPHABET = st.sampled_from(
+    list("abcxyzÄöüß ,;=+-@[]/<>\"'\\:()*?!0123456789")
+    + ["\x1b", "\x00", "\x07", "\n", "\t", "\u202e", "é"]
+)
 TEXT = st.text(alphabet=_ALPHABET, max_size=30)
-NAMES = st.one_of(TEXT, st.sampled_from(["Core Set", "ninjas", "Wechslerbots", "cesium armor", "USS Undertaking",
-                                         "Anna", "Ben", "[/]", "Anna [club]", "me", "=1+1", "ninjas,aliens"]))
-NUMBERS = st.one_of(st.integers(min_value=-5, max_value=20), st.sampled_from([99999999999999999999, 0, -1, 2**63]))
-QUERY = st.one_of(TEXT, st.lists(st.sampled_from(["t:minion", "f:ninjas", "pow>=3", "-", "OR", "(", ")", '"', "kw:",
-                                                  "bp<", "lang:de", "xyz", "s:core"]), max_size=12).map(" ".join))
+NAMES = st.one_of(
+    TEXT,
+    st.sampled_from(
+        [
+            "Core Set",
+            "ninjas",
+            "Wechslerbots",
+            "cesium armor",
+            "USS Undertaking",
+            "Anna",
+            "Ben",
+            "[/]",
+            "Anna [club]",
+            "me",
+            "=1+1",
+            "ninjas,aliens",
+        ]
+    ),
+)
+NUMBERS = st.one_of(
+    st.integers(min_value=-5, max_value=20), st.sampled_from([99999999999999999999, 0, -1, 2**63])
+)
+QUERY = st.one_of(
+    TEXT,
+    st.lists(
+        st.sampled_from(
+            [
+                "t:minion",
+                "f:ninjas",
+                "pow>=3",
+                "-",
+                "OR",
+                "(",
+                ")",
+                '"',
+                "kw:",
+                "bp<",
+                "lang:de",
+                "xyz",
+                "s:core",
+            ]
+        ),
+        max_size=12,
+    ).map(" ".join),
+)
 
 
 def _leaves(app):
@@ -98,7 +146,14 @@ def world(tmp_path_factory):
     for args in (["stats"], ["collection", "add", "Core Set", "--owner", "Ben"]):
         assert runner.invoke(app, args + ["--db", db]).exit_code == 0
     shutil.copy(db, tmp / "recover.db")
-    yield {"app": app, "runner": runner, "db": db, "tmp": tmp, "data": str(data), "commands": _leaves(app)}
+    yield {
+        "app": app,
+        "runner": runner,
+        "db": db,
+        "tmp": tmp,
+        "data": str(data),
+        "commands": _leaves(app),
+    }
     mp.undo()
 
 
@@ -118,7 +173,9 @@ def _reuse_models(mp) -> None:
 
     def state(path: str):
         try:
-            return tuple((st.st_mtime_ns, st.st_size) for st in (os.stat(path), os.stat(path + "-wal")))
+            return tuple(
+                (st.st_mtime_ns, st.st_size) for st in (os.stat(path), os.stat(path + "-wal"))
+            )
         except OSError:
             return None
 
@@ -141,14 +198,20 @@ def invocations(draw, commands, tmp, data):
     if path == ("data", "compile"):
         args += ["--data", data]  # compile writes into --data: always the copy in the folder
     if path == ("db", "recover"):
-        args += ["--db", str(tmp / "recover.db")]  # recover replaces its database: never the fuzzed one
+        args += [
+            "--db",
+            str(tmp / "recover.db"),
+        ]  # recover replaces its database: never the fuzzed one
     for p in cmd.params:
         if p.name in ("help", "db") or not draw(st.booleans()):
             continue
         if path == ("data", "compile") and p.name == "data":
             continue
         if path == ("site", "build") and p.name == "out":
-            args += ["--out", str(tmp / f"site-{draw(st.integers(0, 3))}")]  # a fresh folder, never the fuzz folder
+            args += [
+                "--out",
+                str(tmp / f"site-{draw(st.integers(0, 3))}"),
+            ]  # a fresh folder, never the fuzz folder
             continue
         if p.param_type_name == "argument":
             n = draw(st.integers(min_value=1, max_value=3)) if p.nargs == -1 else 1
@@ -158,7 +221,9 @@ def invocations(draw, commands, tmp, data):
         else:
             args += [p.opts[-1], draw(_value(p, tmp))]
     if draw(st.booleans()):  # sometimes an option the command does not have, or a stray word
-        args.append(draw(st.sampled_from(["--nope", "-z", "extra", "--json", "--lang", "de", "--"])))
+        args.append(
+            draw(st.sampled_from(["--nope", "-z", "extra", "--json", "--lang", "de", "--"]))
+        )
     return args
 
 
@@ -168,7 +233,9 @@ def _value(param, tmp):
     if "int" in annotation:
         return NUMBERS.map(str)
     if "Path" in annotation or name in ("file", "sources", "out"):
-        return st.sampled_from(["csv", "json", "missing", "folder"]).flatmap(lambda k: _file(k, tmp))
+        return st.sampled_from(["csv", "json", "missing", "folder"]).flatmap(
+            lambda k: _file(k, tmp)
+        )
     if name in ("query",):
         return QUERY
     if name == "lang":
@@ -182,18 +249,32 @@ def _file(kind, tmp):
     if kind == "folder":
         return st.just(str(tmp))
     if kind == "csv":
-        rows = st.lists(st.lists(TEXT, min_size=0, max_size=6).map(lambda r: ",".join(r)), max_size=5)
-        head = st.sampled_from(["kind,id,lang,name,text", "owner,product,copies", "", "\ufeffkind;id;lang;name;text"])
+        rows = st.lists(
+            st.lists(TEXT, min_size=0, max_size=6).map(lambda r: ",".join(r)), max_size=5
+        )
+        head = st.sampled_from(
+            ["kind,id,lang,name,text", "owner,product,copies", "", "\ufeffkind;id;lang;name;text"]
+        )
         body = st.tuples(head, rows).map(lambda t: "\n".join([t[0], *t[1]]))
     else:
         body = st.one_of(
-            st.recursive(st.one_of(st.none(), st.booleans(), st.integers(), TEXT),
-                         lambda inner: st.one_of(st.lists(inner, max_size=4),
-                                                 st.dictionaries(TEXT, inner, max_size=4)), max_leaves=12)
-            .map(json.dumps),
-            st.sampled_from(['{"format": "smashup-games", "version": 1, "games": [{}]}',
-                             '{"format": "smashup-collection", "version": 1, "entries": [{"owner": "[/]"}]}',
-                             '{"factions": [{"cards": [{"name": "\\u0000"}]}]}', "[" * 5000, "{"]))
+            st.recursive(
+                st.one_of(st.none(), st.booleans(), st.integers(), TEXT),
+                lambda inner: st.one_of(
+                    st.lists(inner, max_size=4), st.dictionaries(TEXT, inner, max_size=4)
+                ),
+                max_leaves=12,
+            ).map(json.dumps),
+            st.sampled_from(
+                [
+                    '{"format": "smashup-games", "version": 1, "games": [{}]}',
+                    '{"format": "smashup-collection", "version": 1, "entries": [{"owner": "[/]"}]}',
+                    '{"factions": [{"cards": [{"name": "\\u0000"}]}]}',
+                    "[" * 5000,
+                    "{",
+                ]
+            ),
+        )
 
     def write(text, _n=[0]):
         _n[0] += 1
@@ -216,14 +297,20 @@ def _check(world, args, seen) -> None:
     res = runner.invoke(app, args if explicit_db else args + ["--db", db])
     assert res.exit_code in (0, 1, 2), (args, res.exit_code, res.output)
     seen[res.exit_code].add(" ".join(a for a in args[:2] if not a.startswith("-")))
-    assert res.exception is None or isinstance(res.exception, SystemExit), (args, repr(res.exception))
+    assert res.exception is None or isinstance(res.exception, SystemExit), (
+        args,
+        repr(res.exception),
+    )
     assert "Traceback" not in res.output, (args, res.output)
     err = res.stderr.splitlines()
     errors = [i for i, line in enumerate(err) if line.startswith(("error:", "Fehler:"))]
     assert len(errors) <= 1, (args, res.stderr)
-    if res.exit_code == 1:  # one line, and nothing after it but the listed bad rows of an import ("  line 3: ...")
-        assert errors and all(line.startswith(("  line ", "  Zeile ")) for line in err[errors[0] + 1:]), \
-            (args, res.stderr)
+    if (
+        res.exit_code == 1
+    ):  # one line, and nothing after it but the listed bad rows of an import ("  line 3: ...")
+        assert errors and all(
+            line.startswith(("  line ", "  Zeile ")) for line in err[errors[0] + 1 :]
+        ), (args, res.stderr)
     if res.exit_code != 0:
         assert _collection(db) == before, args
         with sqlite3.connect(db) as conn:
@@ -236,9 +323,17 @@ def _outside_writes(tmp) -> list[str]:
 
     from tests.conftest import REPO
 
-    out = subprocess.run(["git", "status", "--porcelain", "--untracked-files=all"], cwd=REPO, capture_output=True,
-                         text=True)
-    return [line for line in out.stdout.splitlines() if "test_fuzz" not in line] if out.returncode == 0 else []
+    out = subprocess.run(
+        ["git", "status", "--porcelain", "--untracked-files=all"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+    )
+    return (
+        [line for line in out.stdout.splitlines() if "test_fuzz" not in line]
+        if out.returncode == 0
+        else []
+    )
 
 
 def test_fuzz_every_command(world):
@@ -248,8 +343,13 @@ def test_fuzz_every_command(world):
     before = _outside_writes(world["tmp"])
     count = [0]
 
-    @settings(max_examples=QUICK_EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck),
-              derandomize=True, database=None)
+    @settings(
+        max_examples=QUICK_EXAMPLES,
+        deadline=None,
+        suppress_health_check=list(HealthCheck),
+        derandomize=True,
+        database=None,
+    )
     @given(invocations(quick, world["tmp"], world["data"]))
     def check(args):
         count[0] += 1
@@ -269,8 +369,13 @@ def test_fuzz_slow_commands(world):
     seen: dict[int, set] = {0: set(), 1: set(), 2: set()}
     before = _outside_writes(world["tmp"])
 
-    @settings(max_examples=SLOW_EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck),
-              derandomize=True, database=None)
+    @settings(
+        max_examples=SLOW_EXAMPLES,
+        deadline=None,
+        suppress_health_check=list(HealthCheck),
+        derandomize=True,
+        database=None,
+    )
     @given(invocations(slow, world["tmp"], world["data"]))
     def check(args):
         _check(world, args, seen)

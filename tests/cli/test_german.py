@@ -11,7 +11,6 @@ marked ``*``: a fallback, not a failure), ids, file paths, options and numbers.
 
 from __future__ import annotations
 
-import json
 import re
 import string
 from pathlib import Path
@@ -20,17 +19,87 @@ import pytest
 
 from helpers import CATALOG, REPO, require_shared
 from smashup_db.i18n import catalog, gettext, ngettext
-from smashup_db.i18n.terms import PLURALS, TERMS, count, msg, term
-
+from smashup_db.i18n.terms import PLURALS, TERMS, count, term
 
 #: English words that never appear in a German message (data lines have their names taken out first).
-ENGLISH = {"the", "with", "and", "of", "is", "are", "not", "no", "use", "added", "changed", "unchanged", "wrote",
-           "imported", "products", "factions", "cards", "bases", "rows", "games", "warning", "error", "players",
-           "round", "unknown", "matched", "still", "without", "names", "text", "wins", "played", "finished",
-           "recorded", "saved", "removed", "entries", "pages", "built", "search", "off", "found", "file",
-           "line", "column", "missing", "empty", "rescued", "kept", "to", "from", "for", "has", "have", "any",
-           "pick", "your", "minion", "minions", "action", "actions", "power", "breakpoint", "copies", "type",
-           "player", "date", "winner", "clean", "problem", "problems", "bad", "nothing", "was", "were", "into"}
+ENGLISH = {
+    "the",
+    "with",
+    "and",
+    "of",
+    "is",
+    "are",
+    "not",
+    "no",
+    "use",
+    "added",
+    "changed",
+    "unchanged",
+    "wrote",
+    "imported",
+    "products",
+    "factions",
+    "cards",
+    "bases",
+    "rows",
+    "games",
+    "warning",
+    "error",
+    "players",
+    "round",
+    "unknown",
+    "matched",
+    "still",
+    "without",
+    "names",
+    "text",
+    "wins",
+    "played",
+    "finished",
+    "recorded",
+    "saved",
+    "removed",
+    "entries",
+    "pages",
+    "built",
+    "search",
+    "off",
+    "found",
+    "file",
+    "line",
+    "column",
+    "missing",
+    "empty",
+    "rescued",
+    "kept",
+    "to",
+    "from",
+    "for",
+    "has",
+    "have",
+    "any",
+    "pick",
+    "your",
+    "minion",
+    "minions",
+    "action",
+    "actions",
+    "power",
+    "breakpoint",
+    "copies",
+    "type",
+    "player",
+    "date",
+    "winner",
+    "clean",
+    "problem",
+    "problems",
+    "bad",
+    "nothing",
+    "was",
+    "were",
+    "into",
+}
 #: Option words that are the same in both languages (they are what the user types).
 OPTION_WORDS = {"format", "offer", "ban", "include", "complexity", "products", "avoid-recent"}
 
@@ -58,7 +127,9 @@ def test_messages_used_by_the_cli_exist_in_german():
         if "def _t(" in src:
             used |= {"g." + k for k in re.findall(r'\b_t\((?:L|cat\.lang), "([\w.-]+)"', src)}
     assert len(used) > 60
-    used = {k for k in used if not k.endswith(".")}  # "g." + key: the keys are collected from _t above
+    used = {
+        k for k in used if not k.endswith(".")
+    }  # "g." + key: the keys are collected from _t above
     german = catalog("de")._catalog
     missing = sorted(k for k in used if not (k in PLURALS or TERMS.get(k) in german))
     assert not missing, missing
@@ -92,13 +163,18 @@ def test_errors_raised_by_the_library_render_in_german():
     assert str(err) == "missing ')' for the '(' opened at column 1"
     assert render(err, "de") == "')' fehlt zur geöffneten '(' an Stelle 1"
     err = _raised(parse, "t:minon")
-    assert render(err, "de").startswith("unbekannter Typ 'minon' (meintest du 'minion', ") and render(err, "de").endswith("?) an Stelle 3")
+    assert render(err, "de").startswith(
+        "unbekannter Typ 'minon' (meintest du 'minion', "
+    ) and render(err, "de").endswith("?) an Stelle 3")
     assert render(_raised(parse, "foo:bar"), "de").startswith("unbekanntes Feld 'foo'")
-    err = _raised(parse_translations, "kind,id,lang,name,text\nwidget,x,de,B,\ncard,y,xx,C,\n", "x.csv")
-    assert render(err, "de").splitlines() == ["x.csv: 2 fehlerhafte Zeilen; nichts wurde importiert",
-                                              "  Zeile 2: kind: unbekannte Art 'widget'; erlaubt: product, faction, "
-                                              "card, base",
-                                              "  Zeile 3: lang: unbekannte Sprache 'xx'; erlaubt: de, en"]
+    err = _raised(
+        parse_translations, "kind,id,lang,name,text\nwidget,x,de,B,\ncard,y,xx,C,\n", "x.csv"
+    )
+    assert render(err, "de").splitlines() == [
+        "x.csv: 2 fehlerhafte Zeilen; nichts wurde importiert",
+        "  Zeile 2: kind: unbekannte Art 'widget'; erlaubt: product, faction, card, base",
+        "  Zeile 3: lang: unbekannte Sprache 'xx'; erlaubt: de, en",
+    ]
     assert str(err).splitlines()[0] == "x.csv: 2 bad rows; nothing was imported"
     err = _raised(players.name_numbers, ["Anna"], "power", ScoringError)
     assert render(err, "de") == "erwartet NAME=STÄRKE, nicht 'Anna' (z. B. Anna=12)"
@@ -108,7 +184,9 @@ def test_errors_raised_by_the_library_render_in_german():
     state.pick("ninjas")
     err = _raised(state.pick, "ninjas")
     assert render(err, "de") == "Anna hat Ninjas schon, und es gibt nur 1 Exemplar"
-    assert str(err) == "Ninjas is taken by Anna and only 1 copy is owned"  # a name, never the id 'ninjas'
+    assert (
+        str(err) == "Ninjas is taken by Anna and only 1 copy is owned"
+    )  # a name, never the id 'ninjas'
 
 
 def test_a_message_value_renders_in_the_same_language():
@@ -123,10 +201,13 @@ def test_a_message_value_renders_in_the_same_language():
 
 # --------------------------------------------------------------------------- every command in German
 
+
 def _english_templates() -> list[re.Pattern]:
     """English messages of the catalog (at least two words outside placeholders) whose German differs, as patterns."""
     out = []
-    german = catalog("de")._catalog  # every message of the catalog: the message table's and the library's
+    german = catalog(
+        "de"
+    )._catalog  # every message of the catalog: the message table's and the library's
     for en in sorted({k for k in german if isinstance(k, str) and k}):
         if en == gettext(en, "de"):
             continue
@@ -134,7 +215,9 @@ def _english_templates() -> list[re.Pattern]:
         if len(re.findall(r"[A-Za-z]{2,}", literal)) < 2:
             continue
         parts = re.split(r"(\{[^{}]*\})", en.split("\n")[0])
-        out.append(re.compile("".join(".*?" if p.startswith("{") else re.escape(p) for p in parts if p)))
+        out.append(
+            re.compile("".join(".*?" if p.startswith("{") else re.escape(p) for p in parts if p))
+        )
     return out
 
 
@@ -142,47 +225,110 @@ def _commands(tmp: Path, has_archive: bool) -> list[tuple[str, list[str]]]:
     """(command, arguments) for every leaf command; run in this order on one database."""
     csv_ok = tmp / "ninjas.csv"
     bad = tmp / "bad.csv"
-    bad.write_text("kind,id,lang,name,text\ncard,no-such,de,A,\nwidget,x,de,B,\ncard,laser-sword,xx,C,\n",
-                   encoding="utf-8")
+    bad.write_text(
+        "kind,id,lang,name,text\ncard,no-such,de,A,\nwidget,x,de,B,\ncard,laser-sword,xx,C,\n",
+        encoding="utf-8",
+    )
     cmds = [
-        ("products", ["products"]), ("factions", ["factions", "--product", "Core Set"]),
-        ("faction", ["faction", "ninjas"]), ("card", ["card", "laser sword"]), ("card", ["card", "xyzzy"]),
-        ("base", ["base", "USS Undertaking"]), ("bases", ["bases", "--product", "Core Set"]), ("stats", ["stats"]),
-        ("search", ["search", "t:minion f:ninjas"]), ("search", ["search", "zzzqqq"]),
+        ("products", ["products"]),
+        ("factions", ["factions", "--product", "Core Set"]),
+        ("faction", ["faction", "ninjas"]),
+        ("card", ["card", "laser sword"]),
+        ("card", ["card", "xyzzy"]),
+        ("base", ["base", "USS Undertaking"]),
+        ("bases", ["bases", "--product", "Core Set"]),
+        ("stats", ["stats"]),
+        ("search", ["search", "t:minion f:ninjas"]),
+        ("search", ["search", "zzzqqq"]),
         ("search", ["search", "pow>="]),
         ("draft", ["draft", "-p", "Anna,Ben,Cleo", "--auto", "--seed", "1", "--record"]),
         ("draft", ["draft", "-p", "Anna", "--auto"]),
         ("score", ["score", "USS Undertaking", "Anna=12", "Ben=12", "Cleo=5"]),
-        ("bases deck", ["bases", "deck", "--factions", "aliens,ninjas,zombies,wizards", "--players", "4", "--seed", "1"]),
-        ("setup", ["setup", "--factions", "aliens,elder-things,clerics,penguins", "--players", "2", "--seed", "1",
-                   "--titans"]),
+        (
+            "bases deck",
+            [
+                "bases",
+                "deck",
+                "--factions",
+                "aliens,ninjas,zombies,wizards",
+                "--players",
+                "4",
+                "--seed",
+                "1",
+            ],
+        ),
+        (
+            "setup",
+            [
+                "setup",
+                "--factions",
+                "aliens,elder-things,clerics,penguins",
+                "--players",
+                "2",
+                "--seed",
+                "1",
+                "--titans",
+            ],
+        ),
         ("setup", ["setup", "--factions", "aliens,nonsense", "--players", "2"]),
         ("score", ["score", "USS Undertaking", "Anna=2", "Ben=3"]),
         ("game end", ["game", "end", "Anna=17", "Ben=16", "--madness", "Anna=2,Ben=1"]),
-        ("collection add", ["collection", "add", "Core Set"]), ("collection list", ["collection", "list"]),
+        ("collection add", ["collection", "add", "Core Set"]),
+        ("collection list", ["collection", "list"]),
         ("collection export", ["collection", "export", str(tmp / "boxes.csv")]),
         ("collection import", ["collection", "import", str(tmp / "boxes.csv")]),
         ("collection code", ["collection", "code"]),
         ("collection add", ["collection", "add", "--code", "not-a-code"]),
         ("collection remove", ["collection", "remove", "Core Set"]),
-        ("preset save", ["preset", "save", "fam", "--ban", "Elder Things"]), ("preset list", ["preset", "list"]),
+        ("preset save", ["preset", "save", "fam", "--ban", "Elder Things"]),
+        ("preset list", ["preset", "list"]),
         ("preset remove", ["preset", "remove", "fam"]),
-        ("game end", ["game", "end", "Anna=16", "Ben=15", "Cleo=9", "--madness", "Anna=4", "--record"]),
+        (
+            "game end",
+            ["game", "end", "Anna=16", "Ben=15", "Cleo=9", "--madness", "Anna=4", "--record"],
+        ),
         ("game end", ["game", "end", "Anna=6", "Ben=5"]),
-        ("game record", ["game", "record", "Anna=17", "Ben=12", "--factions", "Anna=Aliens+Ninjas,Ben=Piraten+Roboter"]),
-        ("games list", ["games", "list"]), ("games stats", ["games", "stats"]),
+        (
+            "game record",
+            [
+                "game",
+                "record",
+                "Anna=17",
+                "Ben=12",
+                "--factions",
+                "Anna=Aliens+Ninjas,Ben=Piraten+Roboter",
+            ],
+        ),
+        ("games list", ["games", "list"]),
+        ("games stats", ["games", "stats"]),
         ("games export", ["games", "export", str(tmp / "games.json")]),
         ("games import", ["games", "import", str(tmp / "games.json")]),
         ("import text", ["import", "text"]),
         ("import images", ["import", "images", str(tmp / "no-card-art")]),
-        ("export translations", ["export", "translations", "--lang", "de", "--missing", "--faction", "ninjas",
-                                 "--out", str(csv_ok)]),
+        (
+            "export translations",
+            [
+                "export",
+                "translations",
+                "--lang",
+                "de",
+                "--missing",
+                "--faction",
+                "ninjas",
+                "--out",
+                str(csv_ok),
+            ],
+        ),
         ("import translations", ["import", "translations", str(csv_ok)]),
         ("import translations", ["import", "translations", str(bad)]),
         ("translations status", ["translations", "status"]),
-        ("db build", ["db", "build"]), ("db recover", ["db", "recover"]),
+        ("db build", ["db", "build"]),
+        ("db recover", ["db", "recover"]),
         ("data check", ["data", "check"]),
-        ("data compile", ["data", "compile", "--sources", str(tmp / "nowhere"), "--data", str(tmp / "nodata")]),
+        (
+            "data compile",
+            ["data", "compile", "--sources", str(tmp / "nowhere"), "--data", str(tmp / "nodata")],
+        ),
         ("site build", ["site", "build", "--out", str(tmp / "site"), "--no-search"]),
         ("site serve", ["site", "serve", "--port", "70000", "--dir", str(tmp / "site")]),
     ]
@@ -247,7 +393,9 @@ def _strip_data(line: str, names: list[str], tmp: Path) -> str:
         if n in line:
             line = line.replace(n, " ")
     line = re.sub(r"https?://\S+|\S*/\S*|--[\w-]+|'[^']*'|\b[a-z0-9]+(?:-[a-z0-9]+)+\b", " ", line)
-    line = re.sub(r"\b[a-z]+(?:_[a-z]+)+\b", " ", line)  # table names (db recover's report) are identifiers
+    line = re.sub(
+        r"\b[a-z]+(?:_[a-z]+)+\b", " ", line
+    )  # table names (db recover's report) are identifiers
     line = re.sub(r"\bsmashup( [a-z]+)*", " ", line)  # command examples are typed as they are
     line = re.sub(r"no such table: \w+", " ", line)  # the database driver's own words, quoted
     return line
@@ -288,11 +436,17 @@ def test_import_text_summary_is_german(cli, db_path, monkeypatch):
     res = cli("import", "text", str(archive))
     assert res.exit_code == 0, res.output
     summary = [ln for ln in res.stdout.splitlines() if ln.strip()]
-    assert summary[0].startswith("smashup-catalog.json") and "importiert in" in summary[0] and "zugeordnet" in summary[0]
+    assert (
+        summary[0].startswith("smashup-catalog.json")
+        and "importiert in" in summary[0]
+        and "zugeordnet" in summary[0]
+    )
     assert summary[1].startswith("Text: ") and "Regelhinweise" in summary[1]
     assert summary[2].startswith("noch ohne englischen Text: ")
     card = cli("card", "laser sword", "--lang", "de").stdout
-    assert "(kein deutscher Text bekannt, englischer Text gezeigt)" in card  # English text is marked
+    assert (
+        "(kein deutscher Text bekannt, englischer Text gezeigt)" in card
+    )  # English text is marked
 
 
 def test_errors_are_german_under_a_german_locale(cli, db_path, monkeypatch):

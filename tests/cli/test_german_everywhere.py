@@ -35,20 +35,148 @@ from smashup_db.i18n import catalog
 
 #: English words that do not occur in German prose (no "was", "will", "also", "an", "in", "so": German words too).
 FUNCTION_WORDS = {
-    "the", "of", "and", "or", "is", "are", "to", "for", "with", "from", "this", "that", "these", "those", "your",
-    "you", "by", "on", "at", "it", "its", "be", "has", "have", "were", "which", "when", "where", "who", "how",
-    "than", "then", "there", "their", "they", "would", "should", "can", "cannot", "does", "any", "each", "every",
-    "only", "into", "if", "but", "show", "print", "use", "must", "yet", "been", "our", "such", "more", "after",
-    "before", "again", "same", "without", "between", "about", "until", "while", "missing", "invalid", "got",
-    "unexpected", "such", "try", "help", "usage", "options", "arguments", "commands", "required", "default",
-    "error", "warning", "not", "no", "found", "named", "did", "mean", "takes", "requires", "value", "values",
+    "the",
+    "of",
+    "and",
+    "or",
+    "is",
+    "are",
+    "to",
+    "for",
+    "with",
+    "from",
+    "this",
+    "that",
+    "these",
+    "those",
+    "your",
+    "you",
+    "by",
+    "on",
+    "at",
+    "it",
+    "its",
+    "be",
+    "has",
+    "have",
+    "were",
+    "which",
+    "when",
+    "where",
+    "who",
+    "how",
+    "than",
+    "then",
+    "there",
+    "their",
+    "they",
+    "would",
+    "should",
+    "can",
+    "cannot",
+    "does",
+    "any",
+    "each",
+    "every",
+    "only",
+    "into",
+    "if",
+    "but",
+    "show",
+    "print",
+    "use",
+    "must",
+    "yet",
+    "been",
+    "our",
+    "such",
+    "more",
+    "after",
+    "before",
+    "again",
+    "same",
+    "without",
+    "between",
+    "about",
+    "until",
+    "while",
+    "missing",
+    "invalid",
+    "got",
+    "unexpected",
+    "try",
+    "help",
+    "usage",
+    "options",
+    "arguments",
+    "commands",
+    "required",
+    "default",
+    "error",
+    "warning",
+    "not",
+    "no",
+    "found",
+    "named",
+    "did",
+    "mean",
+    "takes",
+    "requires",
+    "value",
+    "values",
 }
 #: Words of what a person types, the same in both languages: the query language's fields and values (see
 #: ``smashup search --help``), option values (``--format snake``, ``--base-mode set``, ``--printing german``).
-TYPED = {"name", "text", "faction", "product", "lang", "type", "minion", "action", "titan", "fusion", "other", "base",
-         "card", "ongoing", "talent", "special", "power", "pow", "copies", "breakpoint", "bp", "vp", "vp2", "vp3",
-         "kw", "snake", "random", "offer", "set", "all", "low", "medium", "high", "original", "current", "german",
-         "markdown", "html", "kind", "id", "de", "en", "json", "csv", "str", "int", "bool", "path"}
+TYPED = {
+    "name",
+    "text",
+    "faction",
+    "product",
+    "lang",
+    "type",
+    "minion",
+    "action",
+    "titan",
+    "fusion",
+    "other",
+    "base",
+    "card",
+    "ongoing",
+    "talent",
+    "special",
+    "power",
+    "pow",
+    "copies",
+    "breakpoint",
+    "bp",
+    "vp",
+    "vp2",
+    "vp3",
+    "kw",
+    "snake",
+    "random",
+    "offer",
+    "set",
+    "all",
+    "low",
+    "medium",
+    "high",
+    "original",
+    "current",
+    "german",
+    "markdown",
+    "html",
+    "kind",
+    "id",
+    "de",
+    "en",
+    "json",
+    "csv",
+    "str",
+    "int",
+    "bool",
+    "path",
+}
 
 
 def _english_patterns() -> re.Pattern:
@@ -61,11 +189,15 @@ def _english_patterns() -> re.Pattern:
         for line in en.split("\n"):
             if line.strip() and line.strip() in de:
                 continue  # the same in German (a command example)
-            literal = re.sub(r"\{[^}]*\}|\b\w+(?:-\w+)+\b", " ", line)  # placeholders, typed values (avoid-recent)
+            literal = re.sub(
+                r"\{[^}]*\}|\b\w+(?:-\w+)+\b", " ", line
+            )  # placeholders, typed values (avoid-recent)
             if len(re.findall(r"[A-Za-z]{3,}", literal)) < 2:
                 continue
             pieces = re.split(r"(\{[^}]*\})", line.strip())
-            parts.append("".join(r".*?" if p.startswith("{") else re.escape(p) for p in pieces if p))
+            parts.append(
+                "".join(r".*?" if p.startswith("{") else re.escape(p) for p in pieces if p)
+            )
     return re.compile("|".join(sorted(set(parts), key=len, reverse=True)))
 
 
@@ -82,7 +214,9 @@ def _names(db: str | None = None) -> list[str]:
         model = readmodel.load(reader)
     finally:
         reader.close()
-    return sorted({n for names in model.names.values() for n in names.values() if n}, key=len, reverse=True)
+    return sorted(
+        {n for names in model.names.values() for n in names.values() if n}, key=len, reverse=True
+    )
 
 
 def _strip(line: str, names: list[str]) -> str:
@@ -92,9 +226,17 @@ def _strip(line: str, names: list[str]) -> str:
             line = line.replace(n, " ")
     line = re.sub(r"https?://\S+|\S*/\S*|\S+\.(?:json|csv|db|md|html)\b", " ", line)
     line = re.sub(r"\bsmashup(?: [a-z-]+)*", " ", line)  # command examples are typed as they are
-    line = re.sub(r"(?<!\S)--?[\w-]+(?:[ =][a-z][\w,.-]*)?", " ", line)  # an option and the value typed after it
-    line = re.sub(r"'[^']*'|\"[^\"]*\"|<[^>]*>|\{[^}]*\}|\[[a-z]+\]|\b[A-Z][A-Z0-9_.=,+-]*[A-Z0-9]\b", " ", line)
-    line = re.sub(r"\b[a-z0-9]+(?:[-_:][a-z0-9]+)+\b|\b[a-z][a-z0-9]*:", " ", line)  # ids, hyphenated values, fields
+    line = re.sub(
+        r"(?<!\S)--?[\w-]+(?:[ =][a-z][\w,.-]*)?", " ", line
+    )  # an option and the value typed after it
+    line = re.sub(
+        r"'[^']*'|\"[^\"]*\"|<[^>]*>|\{[^}]*\}|\[[a-z]+\]|\b[A-Z][A-Z0-9_.=,+-]*[A-Z0-9]\b",
+        " ",
+        line,
+    )
+    line = re.sub(
+        r"\b[a-z0-9]+(?:[-_:][a-z0-9]+)+\b|\b[a-z][a-z0-9]*:", " ", line
+    )  # ids, hyphenated values, fields
     return line
 
 
@@ -105,8 +247,11 @@ def english(line: str, names: list[str] = ()) -> list[str]:
     found = _PATTERNS[0].search(line)
     if found and found.group(0).strip():
         return [f"message: {found.group(0)!r}"]
-    words = {w.lower() for w in re.findall(r"[A-Za-z]+", _strip(line, list(names)))
-             if not w.isupper() or len(w) == 1}
+    words = {
+        w.lower()
+        for w in re.findall(r"[A-Za-z]+", _strip(line, list(names)))
+        if not w.isupper() or len(w) == 1
+    }
     return sorted((words & FUNCTION_WORDS) - TYPED)
 
 
@@ -166,23 +311,42 @@ sys.stdout.write("\\nRESULTS " + json.dumps(out))
 #: Deliberate usage errors (each also has its leaf's --help run): missing value, missing option, missing
 #: argument, unknown option, extra argument, bad number, a flag given a value, an unknown command.
 USAGE_ERRORS = [
-    ["draft", "--players"], ["draft"], ["card"], ["card", "x", "--nope"], ["card", "a", "b"],
-    ["search", "x", "--limit", "many"], ["bases", "--json=1"], ["bases", "deck", "-f", "aliens", "-n", "x"],
-    ["cardx"], ["collection", "frobnicate"], ["collection"],
+    ["draft", "--players"],
+    ["draft"],
+    ["card"],
+    ["card", "x", "--nope"],
+    ["card", "a", "b"],
+    ["search", "x", "--limit", "many"],
+    ["bases", "--json=1"],
+    ["bases", "deck", "-f", "aliens", "-n", "x"],
+    ["cardx"],
+    ["collection", "frobnicate"],
+    ["collection"],
 ]
 
 
 def _env(mode: str, db: str) -> dict:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("SMASHUP_", "LC_", "LANG"))}
-    env.update(SMASHUP_DB=db, COLUMNS="80", LINES="50", TERM="dumb", NO_COLOR="1", PYTHONIOENCODING="utf-8",
-               LANG="de_DE.UTF-8" if mode == "LANG" else "C.UTF-8")
+    env.update(
+        SMASHUP_DB=db,
+        COLUMNS="80",
+        LINES="50",
+        TERM="dumb",
+        NO_COLOR="1",
+        PYTHONIOENCODING="utf-8",
+        LANG="de_DE.UTF-8" if mode == "LANG" else "C.UTF-8",
+    )
     return env
 
 
 def _with_lang(args: list[str]) -> list[str]:
     """``args`` with ``--lang de`` where the command has a display language (usage errors: before a value)."""
     if args and args[-1] == "--players":
-        return args[:-1] + ["--lang", "de", "--players"]  # after --players, --lang would be its value
+        return args[:-1] + [
+            "--lang",
+            "de",
+            "--players",
+        ]  # after --players, --lang would be its value
     return args + ["--lang", "de"]
 
 
@@ -196,12 +360,26 @@ def _run_mode(mode: str, db: str, tmp: Path, names: list[str]) -> list:
     for _name, args in _commands(tmp, False):
         if mode == "LANG":
             runs.append(args)
-        elif _takes_lang(args) and args[0] not in OTHER_LANG:  # site build --lang: the languages built
+        elif (
+            _takes_lang(args) and args[0] not in OTHER_LANG
+        ):  # site build --lang: the languages built
             runs.append(args + ["--lang", "de"])
     runs = [(r, 400) for r in runs]
     helps = []
-    for leaf in leaves + ["", "bases", "collection", "db", "data", "game", "games", "import", "export", "preset",
-                          "site", "translations"]:
+    for leaf in leaves + [
+        "",
+        "bases",
+        "collection",
+        "db",
+        "data",
+        "game",
+        "games",
+        "import",
+        "export",
+        "preset",
+        "site",
+        "translations",
+    ]:
         words = leaf.split()
         if mode == "--lang" and words and words[0] in OTHER_LANG:
             continue  # their --lang is not the display language: help in the locale's (the LANG mode checks it)
@@ -209,8 +387,16 @@ def _run_mode(mode: str, db: str, tmp: Path, names: list[str]) -> list:
     for args in USAGE_ERRORS:
         helps.append(_with_lang(args) if mode == "--lang" else args)
     runs += [(r, 80) for r in helps if r != ["--help", "--lang", "de"]]
-    proc = subprocess.run([sys.executable, "-c", _DRIVER, json.dumps(runs)], env=_env(mode, db), cwd=tmp,
-                          capture_output=True, text=True, encoding="utf-8", timeout=900, stdin=subprocess.DEVNULL)
+    proc = subprocess.run(
+        [sys.executable, "-c", _DRIVER, json.dumps(runs)],
+        env=_env(mode, db),
+        cwd=tmp,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=900,
+        stdin=subprocess.DEVNULL,
+    )
     assert proc.returncode == 0 and "RESULTS " in proc.stdout, proc.stderr[-3000:]
     return json.loads(proc.stdout.rsplit("RESULTS ", 1)[1])
 
@@ -219,8 +405,15 @@ def _run_mode(mode: str, db: str, tmp: Path, names: list[str]) -> list:
 def test_every_leaf_command_its_help_and_usage_errors_are_german(tmp_path, mode):
     """On a fresh SQLite database (the German texts do not depend on the backend; test_german.py runs both)."""
     db = str(tmp_path / "de.db")
-    built = subprocess.run([sys.executable, "-m", "smashup_db", "stats"], env=_env("LANG", db), capture_output=True,
-                           text=True, encoding="utf-8", timeout=300, stdin=subprocess.DEVNULL)
+    built = subprocess.run(
+        [sys.executable, "-m", "smashup_db", "stats"],
+        env=_env("LANG", db),
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=300,
+        stdin=subprocess.DEVNULL,
+    )
     assert built.returncode == 0, built.stderr
     names = _names(db)
     results = _run_mode(mode, db, tmp_path, names)
@@ -242,10 +435,19 @@ def test_every_leaf_command_its_help_and_usage_errors_are_german(tmp_path, mode)
 @pytest.mark.parametrize("mode", ["--lang", "LANG"])
 def test_the_brief_usage_error_is_german_in_a_whole_process(tmp_path, mode):
     args = ["draft", "--lang", "de", "--players"] if mode == "--lang" else ["draft", "--players"]
-    proc = subprocess.run([sys.executable, "-m", "smashup_db", *args], env=_env(mode, str(tmp_path / "x.db")),
-                          capture_output=True, text=True, encoding="utf-8", timeout=120, stdin=subprocess.DEVNULL)
+    proc = subprocess.run(
+        [sys.executable, "-m", "smashup_db", *args],
+        env=_env(mode, str(tmp_path / "x.db")),
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=120,
+        stdin=subprocess.DEVNULL,
+    )
     assert proc.returncode == 2
-    assert "Option '--players' braucht einen Wert." in proc.stderr and "Fehler" in proc.stderr, proc.stderr
+    assert "Option '--players' braucht einen Wert." in proc.stderr and "Fehler" in proc.stderr, (
+        proc.stderr
+    )
     assert not [ln for ln in proc.stderr.splitlines() if english(ln)], proc.stderr
 
 
@@ -284,11 +486,19 @@ def test_help_examples_fit_in_80_columns():
     """Every indented line of a help text (command examples keep their line breaks) fits beside the panel."""
     from babel.messages.pofile import read_po
 
-    po_path = Path(__file__).resolve().parents[2] / "smashup_db/i18n/locale/de/LC_MESSAGES/messages.po"
+    po_path = (
+        Path(__file__).resolve().parents[2] / "smashup_db/i18n/locale/de/LC_MESSAGES/messages.po"
+    )
     with po_path.open("rb") as fh:
         po = read_po(fh)
-    long = [ln for m in po if isinstance(m.id, str) and m.id for text in (m.id, m.string)
-            for ln in text.split("\n") if ln.startswith("  ") and len(ln) > 77 and "://" not in ln]  # a URL: one word
+    long = [
+        ln
+        for m in po
+        if isinstance(m.id, str) and m.id
+        for text in (m.id, m.string)
+        for ln in text.split("\n")
+        if ln.startswith("  ") and len(ln) > 77 and "://" not in ln
+    ]  # a URL: one word
     assert not long, long
 
 
@@ -296,6 +506,8 @@ def test_help_paragraphs_are_reflowed_and_examples_kept():
     """Prose paragraphs are one line each (the terminal wraps them at its width); example lines keep their breaks."""
     from smashup_db.cli.framework import reflow
 
-    assert reflow("One line\nand the next.\n\n  smashup card x\n  smashup card y\n") == \
-        "One line and the next.\n\n  smashup card x\n  smashup card y\n"
+    assert (
+        reflow("One line\nand the next.\n\n  smashup card x\n  smashup card y\n")
+        == "One line and the next.\n\n  smashup card x\n  smashup card y\n"
+    )
     assert reflow(None) is None

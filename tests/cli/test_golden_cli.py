@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from helpers import require_shared
+
 GOLDEN = Path(__file__).parent / "golden"
 
 #: (file name, arguments). Order matters: the collection commands change the
@@ -52,44 +53,116 @@ COMMANDS: list[tuple[str, list[str]]] = [
     ("search-ninja-minions", ["search", "t:minion f:ninjas pow>=3"]),
     ("search-ninja-minions-json", ["search", "t:minion f:ninjas pow>=3", "--json"]),
     ("search-talent-json", ["search", "kw:talent -t:minion", "--json"]),
-    ("search-phrase-de-json", ["search", '"draw a card" (t:base OR t:titan)', "--lang", "de", "--json"]),
+    (
+        "search-phrase-de-json",
+        ["search", '"draw a card" (t:base OR t:titan)', "--lang", "de", "--json"],
+    ),
     ("search-german-values", ["search", "t:kreatur f:geister kw:dauerhaft", "--lang", "de"]),
     ("search-syntax-error", ["search", "t:minion ("]),
     ("search-unknown-field", ["search", "colour:red"]),
     ("faction-unknown", ["faction", "xyzzy"]),
     ("draft-auto-seed1", ["draft", "--players", "Anna,Ben,Cleo", "--auto", "--seed", "1"]),
-    ("draft-auto-seed7-json", ["draft", "--players", "Anna,Ben", "--auto", "--seed", "7", "--json"]),
-    ("draft-pick-json", ["draft", "-p", "Anna,Ben", "--seed", "3", "--pick", "Anna=1", "--pick", "Ben=4",
-                         "--auto", "--json"]),
+    (
+        "draft-auto-seed7-json",
+        ["draft", "--players", "Anna,Ben", "--auto", "--seed", "7", "--json"],
+    ),
+    (
+        "draft-pick-json",
+        [
+            "draft",
+            "-p",
+            "Anna,Ben",
+            "--seed",
+            "3",
+            "--pick",
+            "Anna=1",
+            "--pick",
+            "Ben=4",
+            "--auto",
+            "--json",
+        ],
+    ),
     ("draft-de", ["draft", "--players", "Anna,Ben,Cleo", "--auto", "--seed", "2", "--lang", "de"]),
     ("draft-one-player", ["draft", "--players", "Anna", "--auto", "--seed", "1"]),
-    ("bases-deck", ["bases", "deck", "--factions", "aliens,ninjas,zombies,wizards", "--players", "2", "--seed", "5"]),
-    ("bases-deck-faction-json", ["bases", "deck", "--factions", "Steampunks,Wechslerbots,Zombies,Astroritter",
-                                 "--players", "2", "--seed", "5", "--base-mode", "faction", "--json"]),
+    (
+        "bases-deck",
+        [
+            "bases",
+            "deck",
+            "--factions",
+            "aliens,ninjas,zombies,wizards",
+            "--players",
+            "2",
+            "--seed",
+            "5",
+        ],
+    ),
+    (
+        "bases-deck-faction-json",
+        [
+            "bases",
+            "deck",
+            "--factions",
+            "Steampunks,Wechslerbots,Zombies,Astroritter",
+            "--players",
+            "2",
+            "--seed",
+            "5",
+            "--base-mode",
+            "faction",
+            "--json",
+        ],
+    ),
     ("score", ["score", "USS Undertaking", "Anna=12", "Ben=12", "Cleo=5"]),
-    ("score-de-json", ["score", "USS Undertaking", "Anna=12", "Ben=12", "Cleo=5", "--json", "--lang", "de"]),
+    (
+        "score-de-json",
+        ["score", "USS Undertaking", "Anna=12", "Ben=12", "Cleo=5", "--json", "--lang", "de"],
+    ),
     ("score-bad-vp", ["score", "Bastion", "Anna=3", "--vp", "4,x,1"]),
     ("collection-list-empty", ["collection", "list"]),
     ("collection-add", ["collection", "add", "Core Set"]),
-    ("collection-add-de-owner", ["collection", "add", "Vergessene Helden", "--owner", "Ben", "--json"]),
+    (
+        "collection-add-de-owner",
+        ["collection", "add", "Vergessene Helden", "--owner", "Ben", "--json"],
+    ),
     ("collection-list", ["collection", "list", "--lang", "de"]),
-    ("draft-owned-json", ["draft", "--players", "Anna,Ben", "--auto", "--seed", "4", "--owned", "--json"]),
-    ("collection-remove-missing", ["collection", "remove", "Pretty Pretty Smash Up", "--owner", "Ben"]),
+    (
+        "draft-owned-json",
+        ["draft", "--players", "Anna,Ben", "--auto", "--seed", "4", "--owned", "--json"],
+    ),
+    (
+        "collection-remove-missing",
+        ["collection", "remove", "Pretty Pretty Smash Up", "--owner", "Ben"],
+    ),
 ]
 
 
 def _env(db: str) -> dict:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("SMASHUP_", "LC_", "LANG"))}
-    env.update(SMASHUP_DB=db, LANG="C.UTF-8", COLUMNS="100", LINES="50", TERM="dumb", NO_COLOR="1",
-               PYTHONIOENCODING="utf-8")
+    env.update(
+        SMASHUP_DB=db,
+        LANG="C.UTF-8",
+        COLUMNS="100",
+        LINES="50",
+        TERM="dumb",
+        NO_COLOR="1",
+        PYTHONIOENCODING="utf-8",
+    )
     env.pop("FORCE_COLOR", None)
     return env
 
 
 def _run(args: list[str], env: dict) -> str:
     """One command as a whole process; the transcript compared with the golden file."""
-    proc = subprocess.run([sys.executable, "-m", "smashup_db", *args], env=env, capture_output=True,
-                          text=True, encoding="utf-8", timeout=120, stdin=subprocess.DEVNULL)
+    proc = subprocess.run(
+        [sys.executable, "-m", "smashup_db", *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=120,
+        stdin=subprocess.DEVNULL,
+    )
     return f"$ smashup {subprocess.list2cmdline(args)}\n[exit {proc.returncode}]\n--- stdout\n{proc.stdout}--- stderr\n{proc.stderr}"
 
 
@@ -101,8 +174,13 @@ def golden_db(tmp_path_factory):
     db = str(tmp_path_factory.mktemp("golden") / "golden.db")
     env = _env(db)
     for source in ("smashup-catalog.json", "smashup-bases.json"):
-        proc = subprocess.run([sys.executable, "-m", "smashup_db", "import", "text", str(archive / source)],
-                              env=env, capture_output=True, text=True, stdin=subprocess.DEVNULL)
+        proc = subprocess.run(
+            [sys.executable, "-m", "smashup_db", "import", "text", str(archive / source)],
+            env=env,
+            capture_output=True,
+            text=True,
+            stdin=subprocess.DEVNULL,
+        )
         assert proc.returncode == 0, proc.stderr
     return env
 

@@ -14,10 +14,16 @@ def test_factions_lists_all_106_with_products_and_german_names(cli):
     by_id = {r["id"]: r for r in rows}
     de = json_ok(cli("factions", "--json", "--lang", "de"))
     de_by_id = {r["id"]: r for r in de}
-    assert de_by_id["changerbots"]["name"] == "Wechslerbots" and de_by_id["changerbots"]["name_lang"] == "de"
+    assert (
+        de_by_id["changerbots"]["name"] == "Wechslerbots"
+        and de_by_id["changerbots"]["name_lang"] == "de"
+    )
     assert by_id["changerbots"]["name"] == "Changerbots"
     # no German name known: English shown and flagged
-    assert de_by_id["giant-ants"]["name"] == "Giant Ants" and de_by_id["giant-ants"]["name_lang"] == "en"
+    assert (
+        de_by_id["giant-ants"]["name"] == "Giant Ants"
+        and de_by_id["giant-ants"]["name_lang"] == "en"
+    )
     table = cli("factions", "--lang", "de")
     assert "Wechslerbots" in table.output and "Fraktionen (106)" in table.output
 
@@ -30,13 +36,19 @@ def test_stats_json(cli):
     for key in ("products", "factions", "cards", "bases"):
         assert s["names"]["de"][key] > 0
     assert set(s["text"]) >= {"en", "de"}
-    high = [line.split("\t") for line in (DATA / "i18n" / "de.tsv").read_text(encoding="utf-8").splitlines()[1:]]
+    high = [
+        line.split("\t")
+        for line in (DATA / "i18n" / "de.tsv").read_text(encoding="utf-8").splitlines()[1:]
+    ]
     assert s["names"]["de"]["cards"] == len({r[1] for r in high if r[0] == "card"})
 
 
 def test_every_faction_deck_adds_up_to_20_in_the_database(cli, db_path):
     cli("stats")
-    sums = db_rows(db_path, "SELECT faction_id, SUM(copies) FROM card WHERE type != 'titan' GROUP BY faction_id")
+    sums = db_rows(
+        db_path,
+        "SELECT faction_id, SUM(copies) FROM card WHERE type != 'titan' GROUP BY faction_id",
+    )
     assert len(sums) == 106 and {s for _, s in sums} == {20}
 
 
@@ -89,9 +101,14 @@ def test_unknown_language_is_one_line(cli):
 
 def test_db_build_keeps_user_tables(cli, db_path):
     cli("stats")
-    db_execute(db_path, "INSERT INTO collection (owner, product_id, copies) VALUES ('me', 'core-set', 2)")
-    db_execute(db_path, "INSERT INTO entity_text (kind, ref, lang, text, source)"
-                        " VALUES ('card', 'laser-sword', 'de', 'x', 't')")
+    db_execute(
+        db_path, "INSERT INTO collection (owner, product_id, copies) VALUES ('me', 'core-set', 2)"
+    )
+    db_execute(
+        db_path,
+        "INSERT INTO entity_text (kind, ref, lang, text, source)"
+        " VALUES ('card', 'laser-sword', 'de', 'x', 't')",
+    )
     result = cli("db", "build")
     assert result.exit_code == 0, result.output
     assert db_rows(db_path, "SELECT copies FROM collection") == [(2,)]

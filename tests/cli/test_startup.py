@@ -15,8 +15,18 @@ from hypothesis import strategies as st
 from smashup_db.cli import decl, fast, output
 
 #: Modules a look-up must never import (each costs tens of milliseconds of start-up).
-DENY = ("typer", "click", "pydantic", "sqlalchemy", "sqlmodel", "jinja2", "alembic", "rapidfuzz", "rich",
-        "importlib.metadata")
+DENY = (
+    "typer",
+    "click",
+    "pydantic",
+    "sqlalchemy",
+    "sqlmodel",
+    "jinja2",
+    "alembic",
+    "rapidfuzz",
+    "rich",
+    "importlib.metadata",
+)
 
 #: Command lines that must run without the heavy modules (writers on a current SQLite database included).
 LOOKUPS = [
@@ -45,14 +55,21 @@ def built_db(tmp_path_factory):
     """A built database (so the look-ups below are pure reads)."""
     db = str(tmp_path_factory.mktemp("startup") / "s.db")
     env = {**os.environ, "SMASHUP_DB": db, "LANG": "C.UTF-8"}
-    subprocess.run([sys.executable, "-m", "smashup_db", "stats"], env=env, check=True, capture_output=True)
+    subprocess.run(
+        [sys.executable, "-m", "smashup_db", "stats"], env=env, check=True, capture_output=True
+    )
     return env
 
 
 @pytest.mark.parametrize("args", LOOKUPS, ids=lambda a: " ".join(a))
 def test_lookups_import_nothing_heavy(built_db, args):
-    proc = subprocess.run([sys.executable, "-c", _PROBE, json.dumps(args)], env=built_db, capture_output=True,
-                          text=True, stdin=subprocess.DEVNULL)
+    proc = subprocess.run(
+        [sys.executable, "-c", _PROBE, json.dumps(args)],
+        env=built_db,
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+    )
     assert proc.returncode == 0, proc.stderr
     modules = json.loads(proc.stderr.rsplit("MODULES ", 1)[1])
     heavy = sorted(m for m in modules if m.split(".")[0] in DENY or m in DENY)
@@ -61,10 +78,17 @@ def test_lookups_import_nothing_heavy(built_db, args):
 
 
 def test_a_table_may_use_rich_but_not_typer(built_db):
-    proc = subprocess.run([sys.executable, "-c", _PROBE, json.dumps(["search", "t:minion f:ninjas pow>=3"])],
-                          env=built_db, capture_output=True, text=True, stdin=subprocess.DEVNULL)
+    proc = subprocess.run(
+        [sys.executable, "-c", _PROBE, json.dumps(["search", "t:minion f:ninjas pow>=3"])],
+        env=built_db,
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+    )
     modules = json.loads(proc.stderr.rsplit("MODULES ", 1)[1])
-    assert "rich.table" in modules and not {"typer", "sqlalchemy", "pydantic"} & {m.split(".")[0] for m in modules}
+    assert "rich.table" in modules and not {"typer", "sqlalchemy", "pydantic"} & {
+        m.split(".")[0] for m in modules
+    }
 
 
 class _Recorder:
@@ -76,11 +100,14 @@ class _Recorder:
         self.calls: list[tuple[str, dict]] = []
         for spec in decl.COMMANDS.values():
             module, _dot, function = spec.body.rpartition(".")
-            monkeypatch.setattr(importlib.import_module(f"smashup_db.cli.{module}"), function, self._body(spec.name))
+            monkeypatch.setattr(
+                importlib.import_module(f"smashup_db.cli.{module}"), function, self._body(spec.name)
+            )
 
     def _body(self, name):
         def record(**kwargs):
             self.calls.append((name, kwargs))
+
         return record
 
     def take(self):
@@ -104,21 +131,51 @@ def test_every_declared_command_is_a_typer_command_with_the_declared_parameters(
         for p, d in zip(params, spec.params):
             assert tuple(p.opts + p.secondary_opts) == (d.flags or (d.name,)), (name, d.name)
             assert (p.param_type_name == "argument") == d.positional
-            assert p.is_flag if d.kind == "flag" else not getattr(p, "is_flag", False), (name, d.name)
+            assert p.is_flag if d.kind == "flag" else not getattr(p, "is_flag", False), (
+                name,
+                d.name,
+            )
             assert (p.nargs == -1) == (d.kind == "texts"), (name, d.name)
 
 
 #: Tokens a fuzzed command line is made of: every declared option string, values, and things Typer must see.
-_VALUES = ["de", "en", "x", "Core Set", "5", "-1", "+3", "1_0", " 7", "many", "", "a=b", "-", "--", "-h", "--help",
-           "--nope", "-lde", "deck", "--lang=de", "--json=1", "--limit=0", "cesium armor", "x.db"]
+_VALUES = [
+    "de",
+    "en",
+    "x",
+    "Core Set",
+    "5",
+    "-1",
+    "+3",
+    "1_0",
+    " 7",
+    "many",
+    "",
+    "a=b",
+    "-",
+    "--",
+    "-h",
+    "--help",
+    "--nope",
+    "-lde",
+    "deck",
+    "--lang=de",
+    "--json=1",
+    "--limit=0",
+    "cesium armor",
+    "x.db",
+]
 
 
 @st.composite
 def _command_lines(draw):
     name = draw(st.sampled_from(sorted(decl.COMMANDS)))
     flags = [f for p in decl.COMMANDS[name].params for f in p.flags]
-    tokens = st.one_of(st.sampled_from(flags), st.sampled_from(_VALUES),
-                       st.builds(lambda f, v: f"{f}={v}", st.sampled_from(flags), st.sampled_from(_VALUES)))
+    tokens = st.one_of(
+        st.sampled_from(flags),
+        st.sampled_from(_VALUES),
+        st.builds(lambda f, v: f"{f}={v}", st.sampled_from(flags), st.sampled_from(_VALUES)),
+    )
     return name.split() + draw(st.lists(tokens, max_size=6))
 
 
@@ -147,32 +204,70 @@ def test_fast_path_calls_the_bodies_as_typer_does(monkeypatch):
     assert len(taken) >= 25  # enough generated lines are simple enough for the fast path
 
 
-@pytest.mark.parametrize("args", [
-    ["card"], ["card", "a", "b"], ["card", "x", "--help"], ["card", "x", "--nope"], ["card", "x", "--json=1"],
-    ["search", "x", "--limit", "many"], ["card", "x", "--db"], ["bases", "deck", "-f", "x"], ["draft", "-p", "A,B"],
-    ["card", "x", "-lde"], [], ["--help"], ["db", "build", "extra"], ["import", "translations", "x"],
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["card"],
+        ["card", "a", "b"],
+        ["card", "x", "--help"],
+        ["card", "x", "--nope"],
+        ["card", "x", "--json=1"],
+        ["search", "x", "--limit", "many"],
+        ["card", "x", "--db"],
+        ["bases", "deck", "-f", "x"],
+        ["draft", "-p", "A,B"],
+        ["card", "x", "-lde"],
+        [],
+        ["--help"],
+        ["db", "build", "extra"],
+        ["import", "translations", "x"],
+    ],
+)
 def test_fast_path_leaves_everything_else_to_typer(args):
     assert fast.parse(args) is None
 
 
 def test_fast_path_parses_like_click():
     assert fast.parse(["card", "--lang=de", "Laser Sword", "--json", "--db", "x.db"]) == (
-        "card", {"lang": "de", "name": "Laser Sword", "json_out": True, "db": "x.db", "printing": None, "owner": None})
-    assert fast.parse(["search", "-n", "0", "t:base"])[1] == {"limit": 0, "query": "t:base", "db": None,
-                                                              "lang": None, "json_out": False, "printing": None,
-                                                              "owner": None}
+        "card",
+        {
+            "lang": "de",
+            "name": "Laser Sword",
+            "json_out": True,
+            "db": "x.db",
+            "printing": None,
+            "owner": None,
+        },
+    )
+    assert fast.parse(["search", "-n", "0", "t:base"])[1] == {
+        "limit": 0,
+        "query": "t:base",
+        "db": None,
+        "lang": None,
+        "json_out": False,
+        "printing": None,
+        "owner": None,
+    }
     assert fast.parse(["base", "Field of Honor", "--owner", "Ben"])[1]["owner"] == "Ben"
     assert fast.parse(["search", "t:base"])[1]["limit"] == 50  # the declared default
-    assert fast.parse(["bases", "-p", "core", "-f", "ninjas", "-p", "Core Set"])[1]["product"] == "Core Set"
+    assert (
+        fast.parse(["bases", "-p", "core", "-f", "ninjas", "-p", "Core Set"])[1]["product"]
+        == "Core Set"
+    )
     assert fast.parse(["import", "text", "a.json", "--json", "b.json"]) == (
-        "import text", {"sources": ["a.json", "b.json"], "json_out": True, "db": None})
-    assert fast.parse(["import", "text"])[1]["sources"] is None  # the body says where to get the files
+        "import text",
+        {"sources": ["a.json", "b.json"], "json_out": True, "db": None},
+    )
+    assert (
+        fast.parse(["import", "text"])[1]["sources"] is None
+    )  # the body says where to get the files
     assert fast.parse(["db", "build", "--db=x.db"]) == ("db build", {"db": "x.db", "data": None})
 
 
-_TEXT = st.text(alphabet=st.sampled_from(list("abcdefghijklmnopqrstuvwxyzÄöüßé-.,:;()[]'\"0123456789  ")),
-                max_size=300)
+_TEXT = st.text(
+    alphabet=st.sampled_from(list("abcdefghijklmnopqrstuvwxyzÄöüßé-.,:;()[]'\"0123456789  ")),
+    max_size=300,
+)
 
 
 @settings(max_examples=300, deadline=None)

@@ -22,14 +22,67 @@ N = 10_000
 #: Seconds one call may take on a 10,000-character string (linear: ~1 ms; quadratic: seconds).
 LIMIT = 0.4
 
-_PREFIXES = ["", "yes", "no", "Yes, wording", "power", "Power 3", "power x", "2x Name", "1x a -", "a.json",
-             "x.csv (", "Minion:", "Ongoing", "Talent", "When this base scores", "Play on a", "extra",
-             "named by", "line 1", "line 2, column", "t:minion", "pow", "-", ".a", "a-b", "f:ninjas",
-             "no card named", "unknown card x", "the database", "Fusion", "for every 1", "replace it",
-             "\x1b[", "word", "a b"]
+_PREFIXES = [
+    "",
+    "yes",
+    "no",
+    "Yes, wording",
+    "power",
+    "Power 3",
+    "power x",
+    "2x Name",
+    "1x a -",
+    "a.json",
+    "x.csv (",
+    "Minion:",
+    "Ongoing",
+    "Talent",
+    "When this base scores",
+    "Play on a",
+    "extra",
+    "named by",
+    "line 1",
+    "line 2, column",
+    "t:minion",
+    "pow",
+    "-",
+    ".a",
+    "a-b",
+    "f:ninjas",
+    "no card named",
+    "unknown card x",
+    "the database",
+    "Fusion",
+    "for every 1",
+    "replace it",
+    "\x1b[",
+    "word",
+    "a b",
+]
 _FILL = [" ", "\t", "a", "1", ".", "-", ":", ";", "(", ",", "é", "\u202e", "x"]
-_REPEATS = ["yes ", "no/", "a.json", "; did you mean: ", ": ", " named ", "power ", "1x ", " - ", "a.", "a-",
-            "Minion: ", "(x)", " at column 1", "line 1: ", "{", "ab", "yes, ", "\\", "Ongoing ", "a ("]
+_REPEATS = [
+    "yes ",
+    "no/",
+    "a.json",
+    "; did you mean: ",
+    ": ",
+    " named ",
+    "power ",
+    "1x ",
+    " - ",
+    "a.",
+    "a-",
+    "Minion: ",
+    "(x)",
+    " at column 1",
+    "line 1: ",
+    "{",
+    "ab",
+    "yes, ",
+    "\\",
+    "Ongoing ",
+    "a (",
+]
 
 
 def adversarial() -> list[str]:
@@ -40,7 +93,7 @@ def adversarial() -> list[str]:
             out.append(p + c * (N - len(p) - 1) + "!")
             out.append(p + c * (N - len(p)))
     out += [(r * (N // len(r) + 1))[:N] for r in _REPEATS]
-    out += [(r * (N // len(r) + 1))[:N - 1] + "!" for r in _REPEATS]
+    out += [(r * (N // len(r) + 1))[: N - 1] + "!" for r in _REPEATS]
     return out
 
 
@@ -59,7 +112,11 @@ def _patterns() -> list[tuple[str, re.Pattern]]:
             if isinstance(value, re.Pattern):
                 found.append((f"{info.name}.{name}", value))
             elif isinstance(value, dict):
-                found += [(f"{info.name}.{name}[{k!r}]", v) for k, v in value.items() if isinstance(v, re.Pattern)]
+                found += [
+                    (f"{info.name}.{name}[{k!r}]", v)
+                    for k, v in value.items()
+                    if isinstance(v, re.Pattern)
+                ]
     return sorted(dict.fromkeys(found), key=lambda t: t[0])
 
 
@@ -76,8 +133,12 @@ def texts() -> list[str]:
 
 def test_item12_the_patterns_are_found():
     names = {n for n, _ in _patterns()}
-    for expected in ("smashup_db.site.clean._FLAG_RE", "smashup_db.importer.card_archive.POWER_PREFIX",
-                     "smashup_db.cli.output._WORD", "smashup_db.compiler.printdiff._LINE"):
+    for expected in (
+        "smashup_db.site.clean._FLAG_RE",
+        "smashup_db.importer.card_archive.POWER_PREFIX",
+        "smashup_db.cli.output._WORD",
+        "smashup_db.compiler.printdiff._LINE",
+    ):
         assert expected in names, sorted(names)
     assert len(names) >= 25
 
@@ -85,8 +146,13 @@ def test_item12_the_patterns_are_found():
 @pytest.mark.parametrize("name,pattern", _patterns(), ids=[n for n, _ in _patterns()])
 def test_item12_every_pattern_is_linear(name, pattern, texts):
     for text in texts:
-        for how in (pattern.match, pattern.search, pattern.fullmatch, lambda t: pattern.sub("", t),
-                    lambda t: list(pattern.finditer(t))):
+        for how in (
+            pattern.match,
+            pattern.search,
+            pattern.fullmatch,
+            lambda t: pattern.sub("", t),
+            lambda t: list(pattern.finditer(t)),
+        ):
             took = _timed(how, text)
             assert took < LIMIT, (name, repr(text[:40]), len(text), round(took, 2))
 
@@ -102,16 +168,32 @@ def _callers():
     from smashup_db.search.parser import Words, parse, tokenize
     from smashup_db.site import clean
 
-    out = [("clean.says_something", clean.says_something), ("clean.public_source", clean.public_source),
-           ("clean.public_note", clean.public_note), ("card_archive.clean_text", card_archive.clean_text),
-           ("render(de)", lambda t: render(UserError(N_("no card named {name}"), name=t), "de")), ("wrap", lambda t: wrap(t, 80)),
-           ("find_spans", lambda t: find_spans(t, [Words(("a", "b"), "any", False), Words(("yes",), "any", True),
-                                                   Words(("power", "x"), "any", False)])),
-           ("search.parse", parse), ("search.tokenize", tokenize),
-           ("card_archive.faction_id", card_archive.faction_id),
-           ("adapters.is_fusion", adapters.is_fusion), ("adapters.printed_power", adapters.printed_power),
-           ("adapters.keywords_of", adapters.keywords_of),
-           ("adapters.scoring_flag", lambda t: adapters.scoring_flag(t, [3, 2, 1]))]
+    out = [
+        ("clean.says_something", clean.says_something),
+        ("clean.public_source", clean.public_source),
+        ("clean.public_note", clean.public_note),
+        ("card_archive.clean_text", card_archive.clean_text),
+        ("render(de)", lambda t: render(UserError(N_("no card named {name}"), name=t), "de")),
+        ("wrap", lambda t: wrap(t, 80)),
+        (
+            "find_spans",
+            lambda t: find_spans(
+                t,
+                [
+                    Words(("a", "b"), "any", False),
+                    Words(("yes",), "any", True),
+                    Words(("power", "x"), "any", False),
+                ],
+            ),
+        ),
+        ("search.parse", parse),
+        ("search.tokenize", tokenize),
+        ("card_archive.faction_id", card_archive.faction_id),
+        ("adapters.is_fusion", adapters.is_fusion),
+        ("adapters.printed_power", adapters.printed_power),
+        ("adapters.keywords_of", adapters.keywords_of),
+        ("adapters.scoring_flag", lambda t: adapters.scoring_flag(t, [3, 2, 1])),
+    ]
     return out
 
 

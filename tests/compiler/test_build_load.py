@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import pytest
 
+from helpers import db_execute, db_rows
+from smashup_db.compiler.bootstrap import ensure_current
 from smashup_db.compiler.datafiles import read_data
 from smashup_db.compiler.load import build_catalogue_db
-from smashup_db.compiler.bootstrap import ensure_current
 from smashup_db.db import transaction
-from helpers import db_execute, db_rows
 
 
 @pytest.fixture
@@ -39,17 +39,22 @@ def test_rebuild_of_the_same_catalogue_writes_nothing(db_path, statements):
     assert report.counts["card"] == db_rows(db_path, "SELECT COUNT(*) FROM card")[0][0] > 1000
 
 
-@pytest.mark.parametrize("change", [
-    "UPDATE card SET power = 99 WHERE id = 'laser-sword'",                    # one value of one row
-    "DELETE FROM card_keyword WHERE card_id = 'laser-sword'",                 # a row missing
-    "UPDATE name SET name = 'Laser Sabre' WHERE kind = 'card' AND ref = 'laser-sword' AND lang = 'en'"
-    " AND origin = 'data'",                                                   # a compiled name
-    "UPDATE meta SET value = '0' WHERE key = 'printing_differences'",         # a meta row of the build
-])
+@pytest.mark.parametrize(
+    "change",
+    [
+        "UPDATE card SET power = 99 WHERE id = 'laser-sword'",  # one value of one row
+        "DELETE FROM card_keyword WHERE card_id = 'laser-sword'",  # a row missing
+        "UPDATE name SET name = 'Laser Sabre' WHERE kind = 'card' AND ref = 'laser-sword' AND lang = 'en'"
+        " AND origin = 'data'",  # a compiled name
+        "UPDATE meta SET value = '0' WHERE key = 'printing_differences'",  # a meta row of the build
+    ],
+)
 def test_any_difference_makes_the_build_replace_the_facts(db_path, statements, change):
     ensure_current(db_path)
     before = db_rows(db_path, "SELECT id, type, copies, power FROM card ORDER BY id")
-    keywords = db_rows(db_path, "SELECT keyword FROM card_keyword WHERE card_id = 'laser-sword' ORDER BY keyword")
+    keywords = db_rows(
+        db_path, "SELECT keyword FROM card_keyword WHERE card_id = 'laser-sword' ORDER BY keyword"
+    )
     assert keywords
     db_execute(db_path, change)
     statements.clear()
@@ -57,12 +62,24 @@ def test_any_difference_makes_the_build_replace_the_facts(db_path, statements, c
     assert report.changed is True
     assert any(s.startswith("INSERT INTO card ") for s in statements)
     assert db_rows(db_path, "SELECT id, type, copies, power FROM card ORDER BY id") == before
-    assert db_rows(db_path, "SELECT keyword FROM card_keyword WHERE card_id = 'laser-sword' ORDER BY keyword") == keywords
-    assert db_rows(db_path, "SELECT name FROM name WHERE kind = 'card' AND ref = 'laser-sword' AND lang = 'en'"
-                            " AND origin = 'data'") == [("Laser Sword",)]
+    assert (
+        db_rows(
+            db_path,
+            "SELECT keyword FROM card_keyword WHERE card_id = 'laser-sword' ORDER BY keyword",
+        )
+        == keywords
+    )
+    assert db_rows(
+        db_path,
+        "SELECT name FROM name WHERE kind = 'card' AND ref = 'laser-sword' AND lang = 'en'"
+        " AND origin = 'data'",
+    ) == [("Laser Sword",)]
     # the search index follows the names again
-    assert db_rows(db_path, "SELECT COUNT(*) FROM search_doc WHERE key = 'card:laser-sword' AND field = 'name'"
-                            " AND body = 'laser sword'") == [(1,)]
+    assert db_rows(
+        db_path,
+        "SELECT COUNT(*) FROM search_doc WHERE key = 'card:laser-sword' AND field = 'name'"
+        " AND body = 'laser sword'",
+    ) == [(1,)]
     statements.clear()
     assert build_catalogue_db(db_path, read_data()).changed is False and statements == []
 

@@ -7,8 +7,8 @@ import shutil
 
 import pytest
 
-from smashup_db.compiler.check import check_data
 from helpers import DATA
+from smashup_db.compiler.check import check_data
 
 
 @pytest.fixture
@@ -39,8 +39,13 @@ def test_broken_power_names_file_and_field(broken, cli):
 
 
 def test_deck_size_duplicate_id_and_bad_base(broken):
-    _edit(broken / "factions" / "aliens.json", lambda d: d["cards"][0].update(copies=d["cards"][0]["copies"] + 1))
-    _edit(broken / "factions" / "ninjas.json", lambda d: d["cards"][1].update(id=d["cards"][0]["id"]))
+    _edit(
+        broken / "factions" / "aliens.json",
+        lambda d: d["cards"][0].update(copies=d["cards"][0]["copies"] + 1),
+    )
+    _edit(
+        broken / "factions" / "ninjas.json", lambda d: d["cards"][1].update(id=d["cards"][0]["id"])
+    )
     _edit(broken / "products" / "core-set.json", lambda d: d["bases"][0].update(vp=[3, 2]))
     problems = {(p.file.rsplit("/", 1)[-1], p.field) for p in check_data(broken)}
     assert ("aliens.json", "cards") in problems
@@ -50,7 +55,10 @@ def test_deck_size_duplicate_id_and_bad_base(broken):
 
 def test_dangling_german_name_and_orphan_faction(broken):
     tsv = broken / "i18n" / "de.tsv"
-    tsv.write_text(tsv.read_text(encoding="utf-8") + "card\tno-such-card\tGibtsNicht\thigh\ttest\n", encoding="utf-8")
+    tsv.write_text(
+        tsv.read_text(encoding="utf-8") + "card\tno-such-card\tGibtsNicht\thigh\ttest\n",
+        encoding="utf-8",
+    )
     _edit(broken / "products" / "core-set.json", lambda d: d["factions"].remove("aliens"))
     problems = check_data(broken)
     fields = {(p.file.rsplit("/", 1)[-1], p.field) for p in problems}
@@ -61,4 +69,8 @@ def test_dangling_german_name_and_orphan_faction(broken):
 def test_malformed_json_is_named(broken):
     (broken / "factions" / "aliens.json").write_text("{ not json", encoding="utf-8")
     problems = check_data(broken)
-    assert len(problems) == 1 and problems[0].file.endswith("aliens.json") and "not valid JSON" in problems[0].message
+    assert (
+        len(problems) == 1
+        and problems[0].file.endswith("aliens.json")
+        and "not valid JSON" in problems[0].message
+    )

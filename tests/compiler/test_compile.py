@@ -7,12 +7,21 @@ import shutil
 
 import pytest
 
-from smashup_db.compiler.compile import CompileError, compile_catalogue, render_files, build_catalogue
 from helpers import DATA
+from smashup_db.compiler.compile import (
+    CompileError,
+    build_catalogue,
+    compile_catalogue,
+    render_files,
+)
 
 
 def _tree(root):
-    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+    return {
+        p.relative_to(root).as_posix(): p.read_bytes()
+        for p in sorted(root.rglob("*"))
+        if p.is_file()
+    }
 
 
 @pytest.fixture
@@ -45,7 +54,7 @@ def test_corrections_are_applied(shared_data, data_copy):
     cards = {c["id"]: c for f in catalogue["factions"] for c in f["cards"]}
     assert cards["war-raptor"]["power"] == 2
     assert cards["ghost-knight"]["power"] == 0  # null in the source, "Power 0" in the text
-    assert cards["mechanic"]["power"] == 4      # "Power4"
+    assert cards["mechanic"]["power"] == 4  # "Power4"
     assert not any(c["name"] == "Titan Card Name" for c in cards.values())
     bases = {b["id"]: b for p in catalogue["products"] for b in p["bases"]}
     assert "nightmare-realm" in bases and bases["nightmare-realm"]["breakpoint"] == 22
@@ -55,7 +64,10 @@ def test_corrections_are_applied(shared_data, data_copy):
     assert bases["bastion"]["faction"] == "warriors" and "zhuanggenhua" in bases["bastion"]["note"]
     products = {p["id"]: p for p in catalogue["products"]}
     assert products["that-70s-expansion"]["year"] == 2018
-    assert "sheep" in products["sheep"]["factions"] and "sheep" in products["10th-anniversary"]["factions"]
+    assert (
+        "sheep" in products["sheep"]["factions"]
+        and "sheep" in products["10th-anniversary"]["factions"]
+    )
     assert "changerbots" in products["cease-and-desist"]["factions"]
 
 
@@ -71,7 +83,9 @@ def test_marvel_and_disney_bases_added_by_name_with_unknown_stats(shared_data, d
                 assert b["vp"] == [None, None, None]
             else:
                 assert "zhuanggenhua/bases.tsv" in b["note"]
-    assert sum(b["breakpoint"] is not None for b in products["smash-up-disney-edition"]["bases"]) >= 10
+    assert (
+        sum(b["breakpoint"] is not None for b in products["smash-up-disney-edition"]["bases"]) >= 10
+    )
 
 
 def test_german_names_cover_every_high_confidence_row(shared_data, data_copy):
@@ -87,8 +101,16 @@ def test_german_names_cover_every_high_confidence_row(shared_data, data_copy):
 def test_stale_correction_stops_the_compiler(shared_data, data_copy):
     path = data_copy / "curated" / "corrections.json"
     doc = json.loads(path.read_text())
-    doc["corrections"].append({"source": "card-archive", "kind": "card", "match": {"name": "No Such Card"},
-                               "set": {"power": 1}, "reason": "test", "evidence": "test"})
+    doc["corrections"].append(
+        {
+            "source": "card-archive",
+            "kind": "card",
+            "match": {"name": "No Such Card"},
+            "set": {"power": 1},
+            "reason": "test",
+            "evidence": "test",
+        }
+    )
     path.write_text(json.dumps(doc))
     with pytest.raises(CompileError, match="No Such Card"):
         build_catalogue(shared_data, data_copy)

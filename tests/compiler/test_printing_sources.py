@@ -7,7 +7,6 @@ import pytest
 from smashup_db.compiler.compile import build_catalogue
 from tests.conftest import DATA
 
-
 _CACHE: dict = {}
 
 
@@ -24,10 +23,18 @@ def _rows(catalogue, ident):
 
 def test_every_difference_of_every_pair_of_sources_is_settled(compiled):
     catalogue, report = compiled
-    assert set(report.by_source) == {"card-archive/kadsuno", "card-archive/zhuanggenhua-classic",
-                                     "card-archive/zhuanggenhua-pod", "card-archive/fabikw"}
+    assert set(report.by_source) == {
+        "card-archive/kadsuno",
+        "card-archive/zhuanggenhua-classic",
+        "card-archive/zhuanggenhua-pod",
+        "card-archive/fabikw",
+    }
     assert all(s["found"] > 0 for s in report.by_source.values())
-    unresolved = [d for d in catalogue["differences"] if d["status"] not in ("printing", "corrected", "reviewed")]
+    unresolved = [
+        d
+        for d in catalogue["differences"]
+        if d["status"] not in ("printing", "corrected", "reviewed")
+    ]
     assert unresolved == []
     assert all(d["reason"] for d in catalogue["differences"])
 
@@ -39,8 +46,15 @@ def test_every_printing_carries_its_evidence(compiled):
 
 def test_saucy_wench_is_the_original_cut_lass(compiled):
     rows = _rows(compiled[0], "cut-lass")
-    assert (rows["original"]["name"], rows["original"]["copies"], rows["original"]["power"]) == ("Saucy Wench", 3, 3)
-    assert rows["original"]["product"] == "core-set" and "zhuanggenhua/cards.tsv" in rows["original"]["evidence"]
+    assert (rows["original"]["name"], rows["original"]["copies"], rows["original"]["power"]) == (
+        "Saucy Wench",
+        3,
+        3,
+    )
+    assert (
+        rows["original"]["product"] == "core-set"
+        and "zhuanggenhua/cards.tsv" in rows["original"]["evidence"]
+    )
     assert rows["current"]["name"] == "Cut Lass"
 
 
@@ -62,12 +76,21 @@ def test_back_translated_names_are_never_a_printing_by_name_alone(compiled):
     names = {r["name"] for r in catalogue["printings"]}
     for back_translation in ("Land of Balance", "Castle of Ice", "Fairy Ring", "Laseratops"):
         assert back_translation not in names
-    settled = {(d["name"], d["original_name"]): d for d in catalogue["differences"] if d["field"] == "name"
-               and d["sources"] == "card-archive/zhuanggenhua-classic"}
+    settled = {
+        (d["name"], d["original_name"]): d
+        for d in catalogue["differences"]
+        if d["field"] == "name" and d["sources"] == "card-archive/zhuanggenhua-classic"
+    }
     assert settled[("Lasertops", "Laseratops")]["status"] == "reviewed"
 
 
 def test_fabikw_errors_are_corrected_with_a_reason(compiled):
     catalogue, _ = compiled
-    tortuga = [d for d in catalogue["differences"] if d["sources"] == "card-archive/fabikw" and d["name"] == "Tortuga"]
-    assert tortuga and all(d["status"] == "corrected" and "three against one" in d["reason"] for d in tortuga)
+    tortuga = [
+        d
+        for d in catalogue["differences"]
+        if d["sources"] == "card-archive/fabikw" and d["name"] == "Tortuga"
+    ]
+    assert tortuga and all(
+        d["status"] == "corrected" and "three against one" in d["reason"] for d in tortuga
+    )

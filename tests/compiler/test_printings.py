@@ -13,29 +13,40 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from smashup_db.compiler import printdiff as prt
-from smashup_db.common.text import key
 from helpers import DATA, REPO, json_ok
+from smashup_db.common.text import key
+from smashup_db.compiler import printdiff as prt
 
 PRINTINGS_FILE = json.loads((DATA / "printings.json").read_text(encoding="utf-8"))
 DIFFERENCES = PRINTINGS_FILE["differences"]
-CORRECTIONS = json.loads((DATA / "curated" / "corrections.json").read_text(encoding="utf-8"))["corrections"]
+CORRECTIONS = json.loads((DATA / "curated" / "corrections.json").read_text(encoding="utf-8"))[
+    "corrections"
+]
 CURATED = json.loads((DATA / "curated" / "printings.json").read_text(encoding="utf-8"))
 RULEBOOK_DE = REPO.parent / "shared" / "reference" / "000_b44679c6b4f9505b.txt"
 
 
 def _products_in_order():
-    return [json.loads(p.read_text())["id"] for p in
-            sorted((DATA / "products").glob("*.json"), key=lambda p: json.loads(p.read_text())["sort"])]
+    return [
+        json.loads(p.read_text())["id"]
+        for p in sorted(
+            (DATA / "products").glob("*.json"), key=lambda p: json.loads(p.read_text())["sort"]
+        )
+    ]
 
 
 # ----------------------------------------------------------------------------- titans
 
+
 def test_titans_belong_to_their_pack_or_a_box_with_titans_and_have_no_power(cli):
     order = _products_in_order()
     first_box = order.index(prt.FIRST_TITAN_BOX)
-    titans = [c for f in sorted((DATA / "factions").glob("*.json"))
-              for c in json.loads(f.read_text())["cards"] if c["type"] == "titan"]
+    titans = [
+        c
+        for f in sorted((DATA / "factions").glob("*.json"))
+        for c in json.loads(f.read_text())["cards"]
+        if c["type"] == "titan"
+    ]
     assert len(titans) >= 30
     for t in titans:
         assert t["power"] is None, t
@@ -51,14 +62,18 @@ def test_titans_the_kadsuno_files_put_in_the_titans_packs_are_there(shared_data,
     kad = prt.read_kadsuno_cards(shared_data)
     in_pack = {k for k, v in kad.items() if v["titans_pack"]}
     assert in_pack, "the Kadsuno files name no TITANS pack any more"
-    factions = {key(json.loads(f.read_text())["name"]): json.loads(f.read_text())
-                for f in (DATA / "factions").glob("*.json")}
+    factions = {
+        key(json.loads(f.read_text())["name"]): json.loads(f.read_text())
+        for f in (DATA / "factions").glob("*.json")
+    }
     checked = 0
     for k in in_pack:
         for c in factions.get(k, {}).get("cards", []):
             if c["type"] == "titan" and c["product"] != prt.TITANS_PACK:
                 # only a box with titans of its own may hold it instead
-                assert _products_in_order().index(c["product"]) >= _products_in_order().index(prt.FIRST_TITAN_BOX)
+                assert _products_in_order().index(c["product"]) >= _products_in_order().index(
+                    prt.FIRST_TITAN_BOX
+                )
             elif c["type"] == "titan":
                 checked += 1
     assert checked >= 10
@@ -66,52 +81,85 @@ def test_titans_the_kadsuno_files_put_in_the_titans_packs_are_there(shared_data,
 
 # ----------------------------------------------------------------------------- fusions, known errors
 
+
 def test_fusions_are_the_cards_with_a_minion_and_an_action_ability(shared_data, cli):
-    archive = json.loads((shared_data / "card-archive" / "smashup-catalog.json").read_text(encoding="utf-8"))
-    expected = {c["name"] for f in archive["factions"] for c in f["cards"] if prt.is_fusion(c.get("text"))}
+    archive = json.loads(
+        (shared_data / "card-archive" / "smashup-catalog.json").read_text(encoding="utf-8")
+    )
+    expected = {
+        c["name"] for f in archive["factions"] for c in f["cards"] if prt.is_fusion(c.get("text"))
+    }
     assert {"K.C. Smith", "Pixie", "Wolf Pact"} <= expected
     found = json_ok(cli("search", "t:fusion", "--json", "--limit", "0"))
     assert {r["name_en"] for r in found["results"]} == expected
     de = json_ok(cli("search", "t:fusion", "--json", "--lang", "de", "--limit", "0"))
     assert de["total"] == found["total"]
     gerald = json_ok(cli("faction", "G.I. Gerald", "--json"))
-    assert gerald["totals"]["fusions"] == sum(c["copies"] for c in gerald["cards"] if c["type"] == "fusion") > 0
+    assert (
+        gerald["totals"]["fusions"]
+        == sum(c["copies"] for c in gerald["cards"] if c["type"] == "fusion")
+        > 0
+    )
     assert all(c["power"] is not None for c in gerald["cards"] if c["type"] == "fusion")
 
 
 def test_gelf_has_the_power_of_its_all_stars_twin(cli, shared_data):
-    archive = json.loads((shared_data / "card-archive" / "smashup-catalog.json").read_text(encoding="utf-8"))
-    twin = [c["power"] for f in archive["factions"] if f["name"] == "Smash Up All Stars"
-            for c in f["cards"] if c["name"] == "G.E.L.F."]
+    archive = json.loads(
+        (shared_data / "card-archive" / "smashup-catalog.json").read_text(encoding="utf-8")
+    )
+    twin = [
+        c["power"]
+        for f in archive["factions"]
+        if f["name"] == "Smash Up All Stars"
+        for c in f["cards"]
+        if c["name"] == "G.E.L.F."
+    ]
     card = json_ok(cli("card", "gelf", "--json"))  # the Shapeshifters' one comes first
     assert card["faction"]["id"] == "shapeshifters"
     assert card["power"] == twin[0] == 4
 
 
 def test_unknown_power_is_null_with_a_reason_and_shown_as_a_question_mark(cli):
-    unknown = [c for f in sorted((DATA / "factions").glob("*.json")) for c in json.loads(f.read_text())["cards"]
-               if c["type"] in ("minion", "fusion") and c["power"] is None]
+    unknown = [
+        c
+        for f in sorted((DATA / "factions").glob("*.json"))
+        for c in json.loads(f.read_text())["cards"]
+        if c["type"] in ("minion", "fusion") and c["power"] is None
+    ]
     assert unknown and all(c.get("note") for c in unknown)
     for c in unknown:
         item = json_ok(cli("card", c["id"], "--json"))
         assert item["power"] is None and item["power_status"] == "unknown" and item["power_reason"]
         assert "Power ?" in cli("card", c["id"]).output
     action = json_ok(cli("card", "Invasion", "--json"))
-    assert action["power"] is None and action["power_status"] == "none" and "power_reason" not in action
+    assert (
+        action["power"] is None
+        and action["power_status"] == "none"
+        and "power_reason" not in action
+    )
 
 
 # ----------------------------------------------------------------------------- base printings
 
+
 def test_field_of_honor_original_and_current(cli, shared_data):
-    bases = json.loads((shared_data / "card-archive" / "smashup-bases.json").read_text(encoding="utf-8"))["bases"]
+    bases = json.loads(
+        (shared_data / "card-archive" / "smashup-bases.json").read_text(encoding="utf-8")
+    )["bases"]
     current = next(b for b in bases if b["name"] == "Field of Honor")
     original = next(e for e in CURATED["bases"] if e["name"] == "Field of Honor")
     o = json_ok(cli("base", "Field of Honor", "--printing", "original", "--json"))
     c = json_ok(cli("base", "Field of Honor", "--printing", "current", "--json"))
-    assert (o["breakpoint"], o["vp"]) == (18, [3, 2, 1]) == (original["set"]["breakpoint"], original["set"]["vp"])
+    assert (
+        (o["breakpoint"], o["vp"])
+        == (18, [3, 2, 1])
+        == (original["set"]["breakpoint"], original["set"]["vp"])
+    )
     assert (c["breakpoint"], c["vp"]) == (16, [3, 1, 1]) == (current["breakpoint"], current["vp"])
     assert {(p["printing"], p["product"]["id"]) for p in o["printings"]} == {
-        ("original", "awesome-level-9000"), ("current", "awesome-level-9000")}
+        ("original", "awesome-level-9000"),
+        ("current", "awesome-level-9000"),
+    }
 
 
 def test_old_name_finds_the_base_and_shows_both_printings(cli):
@@ -125,18 +173,32 @@ def test_old_name_finds_the_base_and_shows_both_printings(cli):
 def test_unicrave_scores_at_the_german_rulebook_breakpoint_and_is_replaced(cli):
     if not RULEBOOK_DE.is_file():
         pytest.skip("../shared/reference is not present")
-    bp = int(re.search(r"Unicrave besitzt einen Zerstörungswert von (\d+)", RULEBOOK_DE.read_text()).group(1))
+    bp = int(
+        re.search(
+            r"Unicrave besitzt einen Zerstörungswert von (\d+)", RULEBOOK_DE.read_text()
+        ).group(1)
+    )
     res = json_ok(cli("score", "Unicrave", "A=20", "B=5", "--printing", "german", "--json"))
     assert res["breakpoint"] == bp == 20 and res["reached"] is True and res["scoring"] == "replaced"
     assert "replaced before scoring" in res["notice"]
     out = cli("score", "Unicrave", "A=20", "B=5", "--printing", "german").output
     assert "replaced before scoring" in out and "20" in out
-    assert json_ok(cli("score", "Unicrave", "A=20", "B=5", "--printing", "current", "--json"))["breakpoint"] == 19
+    assert (
+        json_ok(cli("score", "Unicrave", "A=20", "B=5", "--printing", "current", "--json"))[
+            "breakpoint"
+        ]
+        == 19
+    )
 
 
 def test_vp_per_minion_is_applied_when_counts_are_given(cli):
-    res = json_ok(cli("score", "Rhodes Plaza Mall", "A=20", "B=5", "--minions", "A=3,B=2", "--json"))
-    assert res["rule_applied"] and {r["player"]: r["vp"] for r in res["results"]} == {"A": 3, "B": 2}
+    res = json_ok(
+        cli("score", "Rhodes Plaza Mall", "A=20", "B=5", "--minions", "A=3,B=2", "--json")
+    )
+    assert res["rule_applied"] and {r["player"]: r["vp"] for r in res["results"]} == {
+        "A": 3,
+        "B": 2,
+    }
     plain = json_ok(cli("score", "Rhodes Plaza Mall", "A=20", "B=5", "--json"))
     assert not plain["rule_applied"] and "--minions" in plain["notice"]
     bad = cli("score", "Unicrave", "A=1", "--printing", "first")
@@ -144,9 +206,14 @@ def test_vp_per_minion_is_applied_when_counts_are_given(cli):
 
 
 def test_every_scoring_flag_comes_from_the_base_text(shared_data):
-    bases = json.loads((shared_data / "card-archive" / "smashup-bases.json").read_text(encoding="utf-8"))["bases"]
-    compiled = {b["name"]: b.get("scoring") for f in (DATA / "products").glob("*.json")
-                for b in json.loads(f.read_text())["bases"]}
+    bases = json.loads(
+        (shared_data / "card-archive" / "smashup-bases.json").read_text(encoding="utf-8")
+    )["bases"]
+    compiled = {
+        b["name"]: b.get("scoring")
+        for f in (DATA / "products").glob("*.json")
+        for b in json.loads(f.read_text())["bases"]
+    }
     flagged = {b["name"]: prt.scoring_flag(b.get("text"), b.get("vp")) for b in bases}
     for name, flag in flagged.items():
         if name in compiled:
@@ -156,6 +223,7 @@ def test_every_scoring_flag_comes_from_the_base_text(shared_data):
 
 
 # ----------------------------------------------------------------------------- collection and base deck
+
 
 def test_german_title_records_the_german_edition_and_lookups_follow_it(cli):
     row = json_ok(cli("collection", "add", "Wahnsinnslevel 9000", "--json"))
@@ -167,7 +235,12 @@ def test_german_title_records_the_german_edition_and_lookups_follow_it(cli):
     # ... and every printing stays listed, the reprint's 16 among them
     assert 16 in {p.get("breakpoint") for p in shown["printings"]}
     assert json_ok(cli("collection", "add", "Core Set", "--json"))["printing"] is None
-    assert json_ok(cli("collection", "add", "Core Set", "--printing", "original", "--json"))["printing"] == "original"
+    assert (
+        json_ok(cli("collection", "add", "Core Set", "--printing", "original", "--json"))[
+            "printing"
+        ]
+        == "original"
+    )
     assert json_ok(cli("base", "Temple of Goju", "--json"))["breakpoint"] == 18
 
 
@@ -176,7 +249,9 @@ def test_geek_edition_and_core_set_put_the_geeks_bases_into_the_set_matched_deck
     cli("collection", "add", "Core Set")
     geeks = json_ok(cli("faction", "Geeks", "--json"))
     core = json_ok(cli("bases", "--product", "Core Set", "--json"))
-    res = json_ok(cli("bases", "deck", "-f", "geeks,aliens", "-n", "2", "--owned", "--seed", "1", "--json"))
+    res = json_ok(
+        cli("bases", "deck", "-f", "geeks,aliens", "-n", "2", "--owned", "--seed", "1", "--json")
+    )
     assert {b["id"] for b in geeks["bases"]} <= set(res["base_deck"])
     assert set(res["base_deck"]) == {b["id"] for b in geeks["bases"]} | {b["id"] for b in core}
     assert "the-big-geeky-box" in res["boxes"]
@@ -184,30 +259,52 @@ def test_geek_edition_and_core_set_put_the_geeks_bases_into_the_set_matched_deck
 
 # ----------------------------------------------------------------------------- the property: nothing unresolved
 
+
 def _in_printings_table(d) -> bool:
     """The original printing row of the card holds the original value, the current row the current one."""
-    rows = {r["printing"]: r for r in PRINTINGS_FILE["printings"] if r["kind"] == d["kind"] and r["id"] == d["id"]}
+    rows = {
+        r["printing"]: r
+        for r in PRINTINGS_FILE["printings"]
+        if r["kind"] == d["kind"] and r["id"] == d["id"]
+    }
     field = d["field"]
     same = (lambda a, b: key(a or "") == key(b or "")) if field == "name" else (lambda a, b: a == b)
-    return ("original" in rows and "current" in rows
-            and same(rows["original"][field], d["original"]) and same(rows["current"][field], d["current"]))
+    return (
+        "original" in rows
+        and "current" in rows
+        and same(rows["original"][field], d["original"])
+        and same(rows["current"][field], d["current"])
+    )
 
 
 def _has_correction(d) -> bool:
     if d.get("sources", "card-archive/kadsuno") != "card-archive/kadsuno":
-        return any(c["kind"] == d["kind"] and c.get("reason") and d["field"] in c["set"]
-                   and key(c["match"].get("name", "")) in (key(d["name"] or ""), key(d["original_name"] or ""))
-                   for c in CORRECTIONS)
-    return any(c["kind"] == "card" and c.get("reason") and key(c["match"].get("faction", "")) == key(d["faction"])
-               and key(c["match"].get("name", "")) == key(d["name"] or "") and d["field"] in c["set"]
-               for c in CORRECTIONS)
+        return any(
+            c["kind"] == d["kind"]
+            and c.get("reason")
+            and d["field"] in c["set"]
+            and key(c["match"].get("name", ""))
+            in (key(d["name"] or ""), key(d["original_name"] or ""))
+            for c in CORRECTIONS
+        )
+    return any(
+        c["kind"] == "card"
+        and c.get("reason")
+        and key(c["match"].get("faction", "")) == key(d["faction"])
+        and key(c["match"].get("name", "")) == key(d["name"] or "")
+        and d["field"] in c["set"]
+        for c in CORRECTIONS
+    )
 
 
 def _reviewed(d) -> bool:
     if d.get("sources", "card-archive/kadsuno") != "card-archive/kadsuno":
         # settled by a curated entry of that source or by one of the compiler's named rules
         return d["reason"] and (d.get("rule") in prt.RULES)
-    return any(e["status"] == "reviewed" and e["reason"] and prt._matches(e, d) for e in CURATED["differences"])
+    return any(
+        e["status"] == "reviewed" and e["reason"] and prt._matches(e, d)
+        for e in CURATED["differences"]
+    )
 
 
 @settings(max_examples=40, deadline=None)
@@ -229,14 +326,23 @@ def test_differences_are_what_the_sources_say(shared_data):
 
     archive = src.read_card_archive(shared_data)
     kad = prt.read_kadsuno_cards(shared_data)
-    factions = [{"en": f["name"], "id": f["id"]} for f in map(lambda p: json.loads(p.read_text()),
-                                                              sorted((DATA / "factions").glob("*.json")))]
-    bases = [{"en": b["name"], "faction": b["faction"]} for p in sorted((DATA / "products").glob("*.json"))
-             for b in json.loads(p.read_text())["bases"]]
+    factions = [
+        {"en": f["name"], "id": f["id"]}
+        for f in map(
+            lambda p: json.loads(p.read_text()), sorted((DATA / "factions").glob("*.json"))
+        )
+    ]
+    bases = [
+        {"en": b["name"], "faction": b["faction"]}
+        for p in sorted((DATA / "products").glob("*.json"))
+        for b in json.loads(p.read_text())["bases"]
+    ]
     diffs = prt.differences(archive["factions"], kad) + prt.base_differences(factions, bases, kad)
     DIFFERENCES_K = [d for d in DIFFERENCES if d["sources"] == "card-archive/kadsuno"]
     assert any(d["kind"] == "base" for d in diffs) and any(d["kind"] == "card" for d in diffs)
-    strip = lambda ds: sorted((d["faction"], d["name"] or "", d["original_name"] or "", d["field"]) for d in ds)
+    strip = lambda ds: sorted(
+        (d["faction"], d["name"] or "", d["original_name"] or "", d["field"]) for d in ds
+    )
     assert strip(diffs) == strip(DIFFERENCES_K)
     assert len(DIFFERENCES) >= 40
 
@@ -244,9 +350,21 @@ def test_differences_are_what_the_sources_say(shared_data):
 def test_stats_count_printings_and_unresolved(cli):
     s = json_ok(cli("stats", "--json"))["printings"]
     rows = PRINTINGS_FILE["printings"]
-    multi = lambda kind: len({r["id"] for r in rows if r["kind"] == kind and
-                              len({(x["product"], x["printing"]) for x in rows
-                                   if x["kind"] == kind and x["id"] == r["id"]}) > 1})
+    multi = lambda kind: len(
+        {
+            r["id"]
+            for r in rows
+            if r["kind"] == kind
+            and len(
+                {
+                    (x["product"], x["printing"])
+                    for x in rows
+                    if x["kind"] == kind and x["id"] == r["id"]
+                }
+            )
+            > 1
+        }
+    )
     assert s["cards"] == multi("card") > 0 and s["bases"] == multi("base") > 0
     assert s["differences"] == len(DIFFERENCES)
     assert s["rows"] == len(rows)  # every compiled printing is in the database's printing table
@@ -274,7 +392,9 @@ def test_site_shows_printings_titan_packs_and_unknown_power(db_path, tmp_path):
     en = tmp_path / "site" / "en"
     arkham = (en / "bases" / "arkham-university" / "index.html").read_text(encoding="utf-8")
     assert "Printings" in arkham and "Miskatonic University" in arkham
-    assert "24 · 3/3/2" in arkham or "3/3/2" in arkham  # the original VP, from zhuanggenhua classic and fabikw
+    assert (
+        "24 · 3/3/2" in arkham or "3/3/2" in arkham
+    )  # the original VP, from zhuanggenhua classic and fabikw
     pack = (en / "products" / prt.TITANS_PACK / "index.html").read_text(encoding="utf-8")
     assert "/en/cards/the-kraken/" in pack
     kraken = (en / "cards" / "the-kraken" / "index.html").read_text(encoding="utf-8")
@@ -282,8 +402,11 @@ def test_site_shows_printings_titan_packs_and_unknown_power(db_path, tmp_path):
     dartagnan = (en / "cards" / "dartagnan" / "index.html").read_text(encoding="utf-8")
     assert '<dt>Power</dt><dd><i class="unknown">' in dartagnan  # unknown power, shown as unknown
     gerald = (en / "factions" / "gi-gerald" / "index.html").read_text(encoding="utf-8")
-    n = sum(c["copies"] for c in json.loads((DATA / "factions" / "gi-gerald.json").read_text())["cards"]
-            if c["type"] == "fusion")
+    n = sum(
+        c["copies"]
+        for c in json.loads((DATA / "factions" / "gi-gerald.json").read_text())["cards"]
+        if c["type"] == "fusion"
+    )
     assert n == 17 and f"{n} fusions" in gerald
 
 
@@ -299,8 +422,14 @@ def test_german_editions_are_the_products_of_the_editions_file(cli, shared_data)
 
 
 def test_a_renamed_card_keeps_its_identity_and_its_original_type(cli):
-    renamed = [d for d in DIFFERENCES if d["kind"] == "card" and d["status"] == "printing" and d["field"] == "name"
-               and d["sources"] == "card-archive/kadsuno"]
+    renamed = [
+        d
+        for d in DIFFERENCES
+        if d["kind"] == "card"
+        and d["status"] == "printing"
+        and d["field"] == "name"
+        and d["sources"] == "card-archive/kadsuno"
+    ]
     assert renamed
     for d in renamed:
         item = json_ok(cli("card", d["original_name"], "--json"))
@@ -311,15 +440,47 @@ def test_a_renamed_card_keeps_its_identity_and_its_original_type(cli):
 
 
 def test_bases_deck_and_draft_take_the_printing(cli):
-    res = json_ok(cli("bases", "deck", "-f", "bear cavalry,ghosts", "-n", "3", "--base-mode", "faction",
-                    "--printing", "original", "--seed", "2", "--json"))
+    res = json_ok(
+        cli(
+            "bases",
+            "deck",
+            "-f",
+            "bear cavalry,ghosts",
+            "-n",
+            "3",
+            "--base-mode",
+            "faction",
+            "--printing",
+            "original",
+            "--seed",
+            "2",
+            "--json",
+        )
+    )
     stats = {s["id"]: s for s in res["bases_in_play_stats"]}
     assert set(stats) == set(res["bases_in_play"]) and "field-of-honor" in stats
     assert (stats["field-of-honor"]["breakpoint"], stats["field-of-honor"]["vp"]) == (18, [3, 2, 1])
-    cur = json_ok(cli("bases", "deck", "-f", "bear cavalry,ghosts", "-n", "3", "--base-mode", "faction",
-                    "--printing", "current", "--seed", "2", "--json"))
+    cur = json_ok(
+        cli(
+            "bases",
+            "deck",
+            "-f",
+            "bear cavalry,ghosts",
+            "-n",
+            "3",
+            "--base-mode",
+            "faction",
+            "--printing",
+            "current",
+            "--seed",
+            "2",
+            "--json",
+        )
+    )
     assert {s["id"]: s["breakpoint"] for s in cur["bases_in_play_stats"]}["field-of-honor"] == 16
-    draft = json_ok(cli("draft", "-p", "Anna,Ben", "--auto", "--seed", "4", "--printing", "german", "--json"))
+    draft = json_ok(
+        cli("draft", "-p", "Anna,Ben", "--auto", "--seed", "4", "--printing", "german", "--json")
+    )
     assert draft["printing"] == "german"
     assert [s["id"] for s in draft["bases_in_play_stats"]] == draft["bases_in_play"]
     bad = cli("bases", "deck", "-f", "ghosts,aliens", "-n", "2", "--printing", "reprint")
@@ -329,7 +490,11 @@ def test_bases_deck_and_draft_take_the_printing(cli):
 def test_printing_option_gives_each_printings_own_facts(cli):
     checked = 0
     for d in DIFFERENCES:
-        if d["kind"] != "card" or d["status"] != "printing" or d["field"] not in ("copies", "power"):
+        if (
+            d["kind"] != "card"
+            or d["status"] != "printing"
+            or d["field"] not in ("copies", "power")
+        ):
             continue
         orig = json_ok(cli("card", d["id"], "--printing", "original", "--json"))
         cur = json_ok(cli("card", d["id"], "--printing", "current", "--json"))
@@ -343,5 +508,7 @@ def test_printing_option_gives_each_printings_own_facts(cli):
     fac = json_ok(cli("card", soldier["id"], "--json"))["faction"]["id"]
     product = json_ok(cli("card", soldier["id"], "--json"))["products"][0]["id"]
     cli("collection", "add", product, "--printing", "original")
-    row = next(c for c in json_ok(cli("faction", fac, "--json"))["cards"] if c["id"] == soldier["id"])
+    row = next(
+        c for c in json_ok(cli("faction", fac, "--json"))["cards"] if c["id"] == soldier["id"]
+    )
     assert row["power"] == soldier["original"]

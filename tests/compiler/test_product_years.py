@@ -16,11 +16,19 @@ SMALL = ("promo", "single-faction", "big-box")
 
 
 def _products() -> dict[str, dict]:
-    return {p.stem: json.loads(p.read_text(encoding="utf-8")) for p in (DATA / "products").glob("*.json")}
+    return {
+        p.stem: json.loads(p.read_text(encoding="utf-8"))
+        for p in (DATA / "products").glob("*.json")
+    }
 
 
 def _curated() -> dict[str, dict]:
-    return {p["id"]: p for p in json.loads((DATA / "curated" / "products.json").read_text(encoding="utf-8"))["products"]}
+    return {
+        p["id"]: p
+        for p in json.loads((DATA / "curated" / "products.json").read_text(encoding="utf-8"))[
+            "products"
+        ]
+    }
 
 
 def test_small_products_have_pinkepops_year_where_it_lists_them(shared_data):
@@ -39,17 +47,23 @@ def test_small_products_have_pinkepops_year_where_it_lists_them(shared_data):
             continue
         assert _products()[pid]["year"] == int(date[:4]), (pid, date)
         compared += 1
-    assert compared >= 5  # All Stars, Penguins, Goblins, Knights of the Round Table, Teens, The Big Geeky Box
+    assert (
+        compared >= 5
+    )  # All Stars, Penguins, Goblins, Knights of the Round Table, Teens, The Big Geeky Box
 
 
 def test_small_products_hold_the_bases_the_card_archive_files_under_them(shared_data):
-    archive = json.loads((shared_data / "card-archive" / "smashup-bases.json").read_text(encoding="utf-8"))["bases"]
+    archive = json.loads(
+        (shared_data / "card-archive" / "smashup-bases.json").read_text(encoding="utf-8")
+    )["bases"]
     products = _products()
     by_name = {p["name"].casefold(): pid for pid, p in products.items()}
     checked = 0
     for b in archive:
         pid = by_name.get(b["set"].casefold())
-        if pid is None or products[pid]["kind"] not in SMALL or b["name"] == "Base":  # "Base": a placeholder name
+        if (
+            pid is None or products[pid]["kind"] not in SMALL or b["name"] == "Base"
+        ):  # "Base": a placeholder name
             continue
         assert b["name"] in [x["name"] for x in products[pid]["bases"]], (pid, b["name"])
         checked += 1
@@ -62,14 +76,21 @@ def test_years_no_source_file_gives_say_so_and_cite_what_the_sources_show(pid, y
     assert product["year"] == year
     evidence = curated["year_evidence"]
     assert "no file in shared/data gives the year" in evidence
-    assert "kadsuno-factions/" in evidence and ("card-archive/" in evidence or "card archive" in evidence)
+    assert "kadsuno-factions/" in evidence and (
+        "card-archive/" in evidence or "card archive" in evidence
+    )
 
 
 def test_the_sheep_promo_holds_the_faction_and_both_bases():
     sheep = _products()["sheep"]
     assert sheep["kind"] == "promo" and sheep["factions"] == ["sheep"]
     rows = json.loads((DATA / "printings.json").read_text(encoding="utf-8"))["printings"]
-    promo = [r for r in rows if r["product"] == "sheep" and r["kind"] == "base"]  # the promo's own printing rows
+    promo = [
+        r for r in rows if r["product"] == "sheep" and r["kind"] == "base"
+    ]  # the promo's own printing rows
     assert sorted(r["name"] for r in promo) == ["Sheep Shrine", "The Pasture"]
-    assert all("zhuanggenhua/bases.tsv" in r["evidence"] and "kadsuno-factions/" in r["evidence"] for r in promo)
+    assert all(
+        "zhuanggenhua/bases.tsv" in r["evidence"] and "kadsuno-factions/" in r["evidence"]
+        for r in promo
+    )
     assert "sheep" in _products()["10th-anniversary"]["factions"]

@@ -19,8 +19,8 @@ import pytest
 
 from helpers import PG_URL, db_execute, db_rows, one_line_error, smashup, smashup_env
 
-
 # =========================================================================== where the database is
+
 
 def test_nonexistent_db_folder_is_an_error(tmp_path):
     missing = tmp_path / "no" / "such" / "dir" / "x.sqlite"
@@ -34,12 +34,16 @@ def test_nonexistent_db_folder_is_an_error(tmp_path):
 def test_creating_a_new_database_says_so_once(tmp_path):
     env = smashup_env(str(tmp_path / "fresh.db"))
     first = smashup(env, "card", "cesium armor", "--json")
-    assert first.returncode == 0 and first.stderr.strip() == f"creating a new smashup database: {tmp_path / 'fresh.db'}"
+    assert (
+        first.returncode == 0
+        and first.stderr.strip() == f"creating a new smashup database: {tmp_path / 'fresh.db'}"
+    )
     again = smashup(env, "card", "cesium armor", "--json")
     assert again.returncode == 0 and again.stderr == "" and again.stdout == first.stdout
 
 
 # =========================================================================== schema
+
 
 def test_database_of_a_newer_smashup(cli, db_path):
     assert cli("collection", "add", "Core Set").exit_code == 0
@@ -61,7 +65,10 @@ def test_emptied_alembic_version_is_repaired(cli, db_path):
     res = cli("collection", "add", "Monster Smash", "--owner", "Ben")
     assert res.exit_code == 0, res.output
     assert db_rows(db_path, "SELECT version_num FROM alembic_version") == [(HEAD,)]
-    assert sorted(db_rows(db_path, "SELECT product_id FROM collection")) == [("core-set",), ("monster-smash",)]
+    assert sorted(db_rows(db_path, "SELECT product_id FROM collection")) == [
+        ("core-set",),
+        ("monster-smash",),
+    ]
 
 
 def test_migrations_know_every_revision():
@@ -69,12 +76,18 @@ def test_migrations_know_every_revision():
 
     from smashup_db.db import migrations
 
-    scripts = [r.revision for r in ScriptDirectory.from_config(migrations.config()).walk_revisions()]
-    assert tuple(reversed(scripts)) == migrations.REVISIONS and migrations.REVISIONS[-1] == migrations.HEAD
+    scripts = [
+        r.revision for r in ScriptDirectory.from_config(migrations.config()).walk_revisions()
+    ]
+    assert (
+        tuple(reversed(scripts)) == migrations.REVISIONS
+        and migrations.REVISIONS[-1] == migrations.HEAD
+    )
     assert {rev for rev, _, _ in migrations.SIGNATURES} == set(migrations.REVISIONS)
 
 
 # =========================================================================== a damaged file
+
 
 def _damage_table(db: str, table: str) -> int:
     conn = sqlite3.connect(db)
@@ -92,10 +105,20 @@ def _damage_table(db: str, table: str) -> int:
 def test_corrupted_database_recover(tmp_path, shared_data):
     db = str(tmp_path / "damaged.db")
     env = smashup_env(db)
-    assert smashup(env, "import", "text", str(shared_data / "card-archive" / "smashup-catalog.json")).returncode == 0
-    assert smashup(env, "collection", "add", "Core Set", "--owner", "Ben", "--copies", "2").returncode == 0
+    assert (
+        smashup(
+            env, "import", "text", str(shared_data / "card-archive" / "smashup-catalog.json")
+        ).returncode
+        == 0
+    )
+    assert (
+        smashup(env, "collection", "add", "Core Set", "--owner", "Ben", "--copies", "2").returncode
+        == 0
+    )
     csv = tmp_path / "de.csv"
-    csv.write_text("kind,id,lang,name,text\ncard,laser-sword,de,Laserschwert,Ein Text\n", encoding="utf-8")
+    csv.write_text(
+        "kind,id,lang,name,text\ncard,laser-sword,de,Laserschwert,Ein Text\n", encoding="utf-8"
+    )
     assert smashup(env, "import", "translations", str(csv)).returncode == 0
     assert _damage_table(db, "card") > 0
 
@@ -115,6 +138,7 @@ def test_corrupted_database_recover(tmp_path, shared_data):
 
 # =========================================================================== settings and numbers
 
+
 @pytest.mark.parametrize("value", ["inf", "nan", "-1", "1e9", "soon"])
 def test_timeout_setting_inf_and_nonsense(cli, monkeypatch, value):
     monkeypatch.setenv("SMASHUP_DB_TIMEOUT", value)
@@ -123,14 +147,20 @@ def test_timeout_setting_inf_and_nonsense(cli, monkeypatch, value):
 
 # =========================================================================== a server that stops answering
 
+
 def _local_pg() -> bool:
     from urllib.parse import urlparse
 
-    return bool(PG_URL) and urlparse(PG_URL.replace("+psycopg", "")).hostname in ("127.0.0.1", "localhost") \
+    return (
+        bool(PG_URL)
+        and urlparse(PG_URL.replace("+psycopg", "")).hostname in ("127.0.0.1", "localhost")
         and os.geteuid() == 0
+    )
 
 
-@pytest.mark.skipif(not _local_pg(), reason="needs a local PostgreSQL server (SMASHUP_TEST_PG_URL) and root")
+@pytest.mark.skipif(
+    not _local_pg(), reason="needs a local PostgreSQL server (SMASHUP_TEST_PG_URL) and root"
+)
 def test_pg_server_frozen_during_commit(tmp_path):
     """SIGSTOP the backend of a command paused before its commit: the command ends by itself, in one line."""
     from helpers import fresh_pg_database
@@ -138,11 +168,23 @@ def test_pg_server_frozen_during_commit(tmp_path):
     with fresh_pg_database() as url:
         env = smashup_env(url, SMASHUP_DB_TIMEOUT="3", SMASHUP_TEST_PAUSE="collection:1")
         assert smashup(env, "stats").returncode == 0
-        proc = subprocess.Popen([sys.executable, "-m", "smashup_db", "collection", "add", "Core Set"], env=env,
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, stdin=subprocess.DEVNULL)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "smashup_db", "collection", "add", "Core Set"],
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            stdin=subprocess.DEVNULL,
+        )
         assert proc.stderr.readline().strip() == "paused in collection"
-        pids = [r[0] for r in db_rows(url, "SELECT pid FROM pg_stat_activity WHERE application_name = 'smashup'"
-                                           " AND datname = current_database() AND pid <> pg_backend_pid()")]
+        pids = [
+            r[0]
+            for r in db_rows(
+                url,
+                "SELECT pid FROM pg_stat_activity WHERE application_name = 'smashup'"
+                " AND datname = current_database() AND pid <> pg_backend_pid()",
+            )
+        ]
         assert pids
         for pid in pids:
             os.kill(pid, signal.SIGSTOP)

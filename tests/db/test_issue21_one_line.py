@@ -25,8 +25,14 @@ from tests.conftest import PG_URL, db_rows, needs_pg
 
 
 def smashup(env: dict, *args: str, timeout: float = 120) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "smashup_db", *args], env=env, capture_output=True, text=True,
-                          stdin=subprocess.DEVNULL, timeout=timeout)
+    return subprocess.run(
+        [sys.executable, "-m", "smashup_db", *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        timeout=timeout,
+    )
 
 
 def _env(db: str, **extra: str) -> dict:
@@ -35,8 +41,11 @@ def _env(db: str, **extra: str) -> dict:
 
 
 def _one_line(proc, *needles: str, ignore: tuple[str, ...] = ()) -> str:
-    err = [ln for ln in proc.stderr.strip().splitlines() if not ln.startswith(ignore)] if ignore else \
-        proc.stderr.strip().splitlines()
+    err = (
+        [ln for ln in proc.stderr.strip().splitlines() if not ln.startswith(ignore)]
+        if ignore
+        else proc.stderr.strip().splitlines()
+    )
     assert proc.returncode == 1, (proc.returncode, proc.stdout, proc.stderr)
     assert len(err) == 1 and err[0].startswith("error: "), proc.stderr
     assert "Traceback" not in proc.stderr + proc.stdout
@@ -46,19 +55,32 @@ def _one_line(proc, *needles: str, ignore: tuple[str, ...] = ()) -> str:
 
 
 def _local_root_pg() -> bool:
-    return bool(PG_URL) and urlparse(PG_URL.replace("+psycopg", "")).hostname in ("127.0.0.1", "localhost") \
+    return (
+        bool(PG_URL)
+        and urlparse(PG_URL.replace("+psycopg", "")).hostname in ("127.0.0.1", "localhost")
         and os.geteuid() == 0
+    )
 
 
 # --------------------------------------------------------------------------- URLs and files
 
-@pytest.mark.parametrize("args", [("stats",), ("games", "list"), ("collection", "add", "Core Set"),
-                                  ("site", "build", "--out", "SITE")])
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("stats",),
+        ("games", "list"),
+        ("collection", "add", "Core Set"),
+        ("site", "build", "--out", "SITE"),
+    ],
+)
 def test_item8_non_numeric_port_is_one_line(tmp_path, args):
     url = "postgresql+psycopg://u:p@h:abc/x"
     args = tuple(str(tmp_path / "site") if a == "SITE" else a for a in args)
     for env, extra in ((_env(url), ()), (_env(str(tmp_path / "unused.db")), ("--db", url))):
-        line = _one_line(smashup(env, *args, *extra), "not a usable database URL", "port is not a number")
+        line = _one_line(
+            smashup(env, *args, *extra), "not a usable database URL", "port is not a number"
+        )
         assert "p@" not in line  # the password stays hidden
 
 
@@ -67,14 +89,32 @@ def test_item8_compile_sources_file_is_one_line(tmp_path):
     f.write_text("not a folder")
     data = tmp_path / "data"
     (data / "curated").mkdir(parents=True)
-    _one_line(smashup(_env(str(tmp_path / "x.db")), "data", "compile", "--sources", str(f), "--data", str(data)),
-              "--sources", "is not a folder")
+    _one_line(
+        smashup(
+            _env(str(tmp_path / "x.db")),
+            "data",
+            "compile",
+            "--sources",
+            str(f),
+            "--data",
+            str(data),
+        ),
+        "--sources",
+        "is not a folder",
+    )
     assert list(data.iterdir()) == [data / "curated"]  # nothing written
 
 
-@pytest.mark.parametrize("args", [("data", "compile", "--sources", "LONG"), ("data", "check", "--data", "LONG"),
-                                  ("data", "compile", "--sources", "SHARED", "--data", "LONG"),
-                                  ("collection", "export", "LONG"), ("games", "import", "LONG")])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("data", "compile", "--sources", "LONG"),
+        ("data", "check", "--data", "LONG"),
+        ("data", "compile", "--sources", "SHARED", "--data", "LONG"),
+        ("collection", "export", "LONG"),
+        ("games", "import", "LONG"),
+    ],
+)
 def test_item8_over_long_names_are_one_line(tmp_path, args):
     long = str(tmp_path / ("n" * 300))  # one component longer than NAME_MAX (255): ENAMETOOLONG
     shared = str(tmp_path)
@@ -88,8 +128,13 @@ def test_item8_recover_on_read_only_file_system_is_one_line(tmp_path):
     """``db recover`` on a file system mounted read-only: one line, the file untouched."""
     mnt = tmp_path / "ro"
     mnt.mkdir()
-    if os.geteuid() != 0 or subprocess.run(["mount", "-t", "tmpfs", "-o", "size=32m", "tmpfs", str(mnt)],
-                                           capture_output=True).returncode != 0:
+    if (
+        os.geteuid() != 0
+        or subprocess.run(
+            ["mount", "-t", "tmpfs", "-o", "size=32m", "tmpfs", str(mnt)], capture_output=True
+        ).returncode
+        != 0
+    ):
         pytest.skip("needs root to mount a read-only file system")
     try:
         db = str(mnt / "smashup.db")
@@ -113,34 +158,45 @@ def test_item8_environment_errors_map_to_one_line():
     e = environment_error(OSError(errno.EROFS, "Read-only file system", "/x/y"))
     assert str(e) == "cannot use /x/y: Read-only file system"
     assert render(e, "de") == "kann /x/y nicht verwenden: Read-only file system"
-    assert str(environment_error(OSError(errno.ENOSPC, "No space left on device"))) == \
-        "cannot read or write a file: No space left on device"
+    assert (
+        str(environment_error(OSError(errno.ENOSPC, "No space left on device")))
+        == "cannot read or write a file: No space left on device"
+    )
     assert "\n" not in str(environment_error(sqlite3.OperationalError("disk I/O error\nmore")))
     assert environment_error(KeyError("bug")) is None
 
 
 # --------------------------------------------------------------------------- PostgreSQL
 
+
 @needs_pg
 def test_item8_alembic_version_of_another_app_is_one_line():
     """A PostgreSQL database whose alembic_version holds another program's revisions (two heads)."""
-    from tests.conftest import fresh_pg_database
     from smashup_db.db import dispose_engines, engine_for
+    from tests.conftest import fresh_pg_database
 
     with fresh_pg_database() as url:
         with engine_for(url).begin() as conn:
-            conn.exec_driver_sql("CREATE TABLE alembic_version (version_num varchar(32) PRIMARY KEY)")
+            conn.exec_driver_sql(
+                "CREATE TABLE alembic_version (version_num varchar(32) PRIMARY KEY)"
+            )
             conn.exec_driver_sql("INSERT INTO alembic_version VALUES ('0001'), ('3f2a9c01beef')")
             conn.exec_driver_sql("CREATE TABLE customers (id int)")
         dispose_engines(url)
         for args in (("stats",), ("games", "list"), ("collection", "add", "Core Set")):
             _one_line(smashup(_env(url), *args), "not a smashup database")
-        assert sorted(r[0] for r in db_rows(url, "SELECT version_num FROM alembic_version")) == \
-            ["0001", "3f2a9c01beef"]
+        assert sorted(r[0] for r in db_rows(url, "SELECT version_num FROM alembic_version")) == [
+            "0001",
+            "3f2a9c01beef",
+        ]
 
 
-@pytest.mark.skipif(not _local_root_pg(), reason="needs a local PostgreSQL server (SMASHUP_TEST_PG_URL) and root")
-@pytest.mark.parametrize("args", [("games", "list"), ("site", "build", "--out", "SITE", "--no-search")])
+@pytest.mark.skipif(
+    not _local_root_pg(), reason="needs a local PostgreSQL server (SMASHUP_TEST_PG_URL) and root"
+)
+@pytest.mark.parametrize(
+    "args", [("games", "list"), ("site", "build", "--out", "SITE", "--no-search")]
+)
 def test_item8_pg_frozen_during_read_is_one_line(tmp_path, args):
     """SIGSTOP the backend of a command paused after its first read: one line, ended by the watchdog."""
     from tests.conftest import fresh_pg_database
@@ -149,11 +205,23 @@ def test_item8_pg_frozen_during_read_is_one_line(tmp_path, args):
     with fresh_pg_database() as url:
         env = _env(url, SMASHUP_DB_TIMEOUT="2")
         assert smashup(env, "stats").returncode == 0
-        proc = subprocess.Popen([sys.executable, "-m", "smashup_db", *args], env={**env, "SMASHUP_TEST_PAUSE": "read:1"},
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, stdin=subprocess.DEVNULL)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "smashup_db", *args],
+            env={**env, "SMASHUP_TEST_PAUSE": "read:1"},
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            stdin=subprocess.DEVNULL,
+        )
         assert proc.stderr.readline().strip() == "paused in read"
-        pids = [r[0] for r in db_rows(url, "SELECT pid FROM pg_stat_activity WHERE application_name = 'smashup'"
-                                           " AND datname = current_database() AND pid <> pg_backend_pid()")]
+        pids = [
+            r[0]
+            for r in db_rows(
+                url,
+                "SELECT pid FROM pg_stat_activity WHERE application_name = 'smashup'"
+                " AND datname = current_database() AND pid <> pg_backend_pid()",
+            )
+        ]
         assert pids
         for pid in pids:
             os.kill(pid, signal.SIGSTOP)
@@ -226,9 +294,14 @@ def test_item8_pg_stopped_mid_command_prints_one_line(tmp_path):
             via = real.set(host="127.0.0.1", port=proxy.port).render_as_string(hide_password=False)
             env = _env(via, SMASHUP_DB_TIMEOUT="30")
             assert smashup(env, "stats").returncode == 0
-            proc = subprocess.Popen([sys.executable, "-m", "smashup_db", "collection", "add", "Core Set"],
-                                    env={**env, "SMASHUP_TEST_PAUSE": "collection:1"}, stdout=subprocess.PIPE,
-                                    stderr=subprocess.PIPE, text=True, stdin=subprocess.DEVNULL)
+            proc = subprocess.Popen(
+                [sys.executable, "-m", "smashup_db", "collection", "add", "Core Set"],
+                env={**env, "SMASHUP_TEST_PAUSE": "collection:1"},
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+                stdin=subprocess.DEVNULL,
+            )
             assert proc.stderr.readline().strip() == "paused in collection"
             proxy.stop()
             time.sleep(2.5)  # the pause is over: the command waits for the answer to its commit

@@ -8,10 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from smashup_db.db import migrations
-from smashup_db.db import engine_for, resolve_url
-from smashup_db.compiler.bootstrap import open_db
 from helpers import db_execute, db_rows
+from smashup_db.compiler.bootstrap import open_db
+from smashup_db.db import engine_for, migrations, resolve_url
 
 
 def _columns(db: str, table: str) -> set[str]:
@@ -39,10 +38,18 @@ def test_new_database_is_at_head_and_matches_the_models(db_path):
     assert db_rows(db_path, "SELECT version_num FROM alembic_version") == [(migrations.HEAD,)]
     with engine.connect() as conn:
         # search_fts (SQLite FTS5) and its shadow tables are made by the migration, not by a model
-        ctx = MigrationContext.configure(conn, opts={"include_name": lambda name, type_, _parent: not (
-            type_ == "table" and name.startswith("search_fts"))})
+        ctx = MigrationContext.configure(
+            conn,
+            opts={
+                "include_name": lambda name, type_, _parent: (
+                    not (type_ == "table" and name.startswith("search_fts"))
+                )
+            },
+        )
         diff = compare_metadata(ctx, SQLModel.metadata)
-    assert diff == [], "the newest revision in smashup_db/db/migrations does not match smashup_db/db/tables.py"
+    assert diff == [], (
+        "the newest revision in smashup_db/db/migrations does not match smashup_db/db/tables.py"
+    )
 
 
 def _check_fingerprint(sql: str) -> tuple[list[str], list[str]]:
@@ -66,7 +73,11 @@ def test_new_database_has_the_declared_check_constraints(db_path):
         for name, sql in table.checks:
             if engine.dialect.name == "sqlite":  # SQLite keeps the text as the migration wrote it
                 assert " ".join(stored[name].split()) == sql, (table.name, name)
-            assert _check_fingerprint(stored[name]) == _check_fingerprint(sql), (table.name, name, stored[name])
+            assert _check_fingerprint(stored[name]) == _check_fingerprint(sql), (
+                table.name,
+                name,
+                stored[name],
+            )
 
 
 def test_the_models_are_the_declared_tables():
@@ -86,12 +97,21 @@ def test_the_models_are_the_declared_tables():
         for c in declared.columns:
             col = table.columns[c.name]
             assert col.nullable == (c.null and not c.key), (name, c.name)
-            assert ({f.target_fullname for f in col.foreign_keys} == ({c.ref} if c.ref else set())), (name, c.name)
+            assert {f.target_fullname for f in col.foreign_keys} == ({c.ref} if c.ref else set()), (
+                name,
+                c.name,
+            )
             assert bool(col.index) == c.index and bool(col.unique) == c.unique, (name, c.name)
-            assert isinstance(getattr(col.type, "impl", col.type), {str: String, int: Integer}[c.type]), (name, c.name)
-        assert {ck.name for ck in table.constraints if ck.__class__.__name__ == "CheckConstraint"} == {
-            n for n, _ in declared.checks}, name
-        assert schema.MODELS[name].__doc__ == declared.doc and getattr(schema, declared.model) is schema.MODELS[name]
+            assert isinstance(
+                getattr(col.type, "impl", col.type), {str: String, int: Integer}[c.type]
+            ), (name, c.name)
+        assert {
+            ck.name for ck in table.constraints if ck.__class__.__name__ == "CheckConstraint"
+        } == {n for n, _ in declared.checks}, name
+        assert (
+            schema.MODELS[name].__doc__ == declared.doc
+            and getattr(schema, declared.model) is schema.MODELS[name]
+        )
 
 
 MIGRATIONS = Path(migrations.HERE)
@@ -109,8 +129,9 @@ def test_a_migration_imports_nothing_of_ours(script):
         elif isinstance(node, ast.ImportFrom):
             if node.level or (node.module or "").split(".")[0] == "smashup_db":
                 ours.append("." * node.level + (node.module or ""))
-        elif isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", "")) in (
-                "__import__", "import_module"):
+        elif isinstance(node, ast.Call) and getattr(
+            node.func, "id", getattr(node.func, "attr", "")
+        ) in ("__import__", "import_module"):
             ours.append(ast.unparse(node))
     allowed = [m for m in ours if m.startswith("smashup_db.db.migrations") and "versions" not in m]
     assert [m for m in ours if m not in allowed] == [], f"{script} imports {ours}"
@@ -125,8 +146,13 @@ def _old_database(db: str, *, stamped: bool) -> None:
             conn.exec_driver_sql("DROP TABLE alembic_version")
     assert "added_at" not in _columns(db, "collection")
     db_execute(db, "INSERT INTO meta (key, value) VALUES ('catalogue_version', 'old')")
-    db_execute(db, "INSERT INTO collection (owner, product_id, copies) VALUES ('Ben', 'core-set', 3)")
-    db_execute(db, "INSERT INTO entity_text (kind, ref, lang, text, source) VALUES ('card', 'laser-sword', 'de', 'x', 't')")
+    db_execute(
+        db, "INSERT INTO collection (owner, product_id, copies) VALUES ('Ben', 'core-set', 3)"
+    )
+    db_execute(
+        db,
+        "INSERT INTO entity_text (kind, ref, lang, text, source) VALUES ('card', 'laser-sword', 'de', 'x', 't')",
+    )
 
 
 @pytest.mark.parametrize("stamped", [True, False], ids=["at-0001", "before-migrations"])
@@ -135,7 +161,9 @@ def test_old_database_is_upgraded_not_rebuilt(db_path, stamped):
     open_db(db_path)
     assert db_rows(db_path, "SELECT version_num FROM alembic_version") == [(migrations.HEAD,)]
     assert "added_at" in _columns(db_path, "collection")
-    assert db_rows(db_path, "SELECT owner, product_id, copies, added_at FROM collection") == [("Ben", "core-set", 3, None)]
+    assert db_rows(db_path, "SELECT owner, product_id, copies, added_at FROM collection") == [
+        ("Ben", "core-set", 3, None)
+    ]
     assert db_rows(db_path, "SELECT text FROM entity_text") == [("x",)]
     assert db_rows(db_path, "SELECT COUNT(*) FROM card")[0][0] > 1000  # catalogue loaded on top
 

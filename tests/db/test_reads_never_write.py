@@ -23,8 +23,13 @@ def small_fs(tmp_path):
     """A 48 MB tmpfs at ``tmp_path/mnt`` (skips without root or mount)."""
     mnt = tmp_path / "mnt"
     mnt.mkdir()
-    if os.geteuid() != 0 or subprocess.run(["mount", "-t", "tmpfs", "-o", "size=48m", "tmpfs", str(mnt)],
-                                           capture_output=True).returncode != 0:
+    if (
+        os.geteuid() != 0
+        or subprocess.run(
+            ["mount", "-t", "tmpfs", "-o", "size=48m", "tmpfs", str(mnt)], capture_output=True
+        ).returncode
+        != 0
+    ):
         pytest.skip("needs root and mount to make a read-only or full file system")
     yield mnt
     subprocess.run(["umount", "-l", str(mnt)], capture_output=True)
@@ -60,7 +65,11 @@ def test_search_on_a_read_only_database(small_fs):
     _reads_work(env)
     write = smashup(env, "collection", "add", "Monster Smash")
     assert write.returncode == 1 and "Traceback" not in write.stderr
-    assert write.stderr.startswith("error: ") and "read-only" in write.stderr and write.stderr.count("\n") == 1
+    assert (
+        write.stderr.startswith("error: ")
+        and "read-only" in write.stderr
+        and write.stderr.count("\n") == 1
+    )
 
 
 def test_search_on_a_full_disk(small_fs):
@@ -74,7 +83,11 @@ def test_search_on_a_full_disk(small_fs):
             pass
     _reads_work(env)
     write = smashup(env, "collection", "add", "Monster Smash")
-    assert write.returncode == 1 and write.stderr.startswith("error: ") and "Traceback" not in write.stderr
+    assert (
+        write.returncode == 1
+        and write.stderr.startswith("error: ")
+        and "Traceback" not in write.stderr
+    )
 
 
 def test_search_never_takes_the_write_lock(tmp_path):
@@ -82,7 +95,9 @@ def test_search_never_takes_the_write_lock(tmp_path):
     holder = sqlite3.connect(env["SMASHUP_DB"], isolation_level=None)
     holder.execute("BEGIN IMMEDIATE")  # another writer, holding the lock for the whole test
     try:
-        _reads_work(env)  # with SMASHUP_DB_TIMEOUT=2, a read that wanted the lock would fail as busy
+        _reads_work(
+            env
+        )  # with SMASHUP_DB_TIMEOUT=2, a read that wanted the lock would fail as busy
         busy = smashup(env, "collection", "add", "Monster Smash")
         assert busy.returncode == 1 and "busy" in busy.stderr
     finally:

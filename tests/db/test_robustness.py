@@ -19,13 +19,11 @@ from pathlib import Path
 
 import pytest
 
-from smashup_db.db import PG_LOCK_KEY
 from helpers import DATA, db_rows, one_line_error
+from smashup_db.db import PG_LOCK_KEY
 
 SMASHUP = [sys.executable, "-c", "from smashup_db.cli import main; main()"]
 BAD_PG = "postgresql+psycopg://smashup@127.0.0.1:1/smashup"  # nothing listens on port 1
-
-
 
 
 def env_for(db: str, **extra: str) -> dict:
@@ -36,8 +34,9 @@ def env_for(db: str, **extra: str) -> dict:
 
 def smashup(db: str, *args: str, **extra: str) -> subprocess.CompletedProcess:
     """Run ``smashup ARGS`` as a separate process on ``db``."""
-    return subprocess.run(SMASHUP + list(args), env=env_for(db, **extra), capture_output=True, text=True,
-                          timeout=300)
+    return subprocess.run(
+        SMASHUP + list(args), env=env_for(db, **extra), capture_output=True, text=True, timeout=300
+    )
 
 
 def write_csv(path: Path, name: str) -> Path:
@@ -47,8 +46,16 @@ def write_csv(path: Path, name: str) -> Path:
 
 # --------------------------------------------------------------------------- unreachable server
 
-@pytest.mark.parametrize("args", [("stats",), ("db", "build"), ("collection", "add", "Core Set"),
-                                  ("card", "Laser Sword", "--json")])
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("stats",),
+        ("db", "build"),
+        ("collection", "add", "Core Set"),
+        ("card", "Laser Sword", "--json"),
+    ],
+)
 def test_unreachable_server_is_one_line(cli, monkeypatch, args):
     monkeypatch.setenv("SMASHUP_DB", BAD_PG)
     err = one_line_error(cli(*args), "cannot use the database", "127.0.0.1", "port 1")
@@ -56,8 +63,10 @@ def test_unreachable_server_is_one_line(cli, monkeypatch, args):
 
 
 def test_unreachable_server_in_a_real_process_and_bad_urls(tmp_path):
-    err = one_line_error(smashup(BAD_PG, "import", "translations", str(write_csv(tmp_path / "de.csv", "X"))),
-                         "cannot use")
+    err = one_line_error(
+        smashup(BAD_PG, "import", "translations", str(write_csv(tmp_path / "de.csv", "X"))),
+        "cannot use",
+    )
     assert "Connection refused" in err or "connection" in err.lower()
     one_line_error(smashup("nosuchdb://x/y", "stats"), "not a usable database URL")
     garbage = tmp_path / "garbage.db"
@@ -72,6 +81,7 @@ def test_bad_timeout_setting_is_one_line(cli, monkeypatch):
 
 
 # --------------------------------------------------------------------------- locked database
+
 
 class HeldLock:
     """Another program holding the database's write lock (SQLite EXCLUSIVE / the PostgreSQL advisory lock)."""
@@ -106,8 +116,12 @@ def test_locked_database_gives_up_after_the_timeout(cli, db_path, backend, monke
     monkeypatch.setenv("SMASHUP_DB_TIMEOUT", "0.5")
     with HeldLock(db_path, backend):
         start = time.monotonic()
-        err = one_line_error(cli("collection", "add", "Vergessene Helden"), "is busy", "waited 0.5 s",
-                             "SMASHUP_DB_TIMEOUT")
+        err = one_line_error(
+            cli("collection", "add", "Vergessene Helden"),
+            "is busy",
+            "waited 0.5 s",
+            "SMASHUP_DB_TIMEOUT",
+        )
         one_line_error(cli("db", "build"), "is busy")
         assert time.monotonic() - start < 20
         # reading still works while another program writes
@@ -118,6 +132,7 @@ def test_locked_database_gives_up_after_the_timeout(cli, db_path, backend, monke
 
 
 # --------------------------------------------------------------------------- full disk
+
 
 def test_full_disk_while_compiling_leaves_data_untouched(shared_data, tmp_path, monkeypatch):
     import shutil
@@ -139,7 +154,9 @@ def test_full_disk_while_compiling_leaves_data_untouched(shared_data, tmp_path, 
         return real_write_text(self, *args, **kwargs)
 
     monkeypatch.setattr(Path, "write_text", full_disk)
-    res = CliRunner().invoke(app, ["data", "compile", "--sources", str(shared_data), "--data", str(data)])
+    res = CliRunner().invoke(
+        app, ["data", "compile", "--sources", str(shared_data), "--data", str(data)]
+    )
     err = one_line_error(res, "No space left on device", "left as it was")
     print(err)
     after = {p.relative_to(data): p.read_bytes() for p in data.rglob("*") if p.is_file()}
@@ -157,15 +174,26 @@ def test_ctrl_c_during_a_site_build_leaves_the_old_site(cli, db_path, tmp_path, 
     assert cli("site", "build", "--out", str(out), "--no-search", "--lang", "en").exit_code == 0
     before = {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()}
     extra = {SLOW_DISK_VAR: "0.005"} if disk == "slow" else {}
-    proc = subprocess.Popen(SMASHUP + ["site", "build", "--out", str(out), "--no-search"],
-                            env=env_for(db_path, **extra),
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
-                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    sign = ".site.build-*/en/cards/*/index.html" if disk == "fast" else ".site.build-*/de/cards/*/index.html"
+    proc = subprocess.Popen(
+        SMASHUP + ["site", "build", "--out", str(out), "--no-search"],
+        env=env_for(db_path, **extra),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    sign = (
+        ".site.build-*/en/cards/*/index.html"
+        if disk == "fast"
+        else ".site.build-*/de/cards/*/index.html"
+    )
     try:
         deadline = time.monotonic() + 120
         while not list(tmp_path.glob(sign)):  # pages are being written
-            assert proc.poll() is None and time.monotonic() < deadline, "the build ended before it could be interrupted"
+            assert proc.poll() is None and time.monotonic() < deadline, (
+                "the build ended before it could be interrupted"
+            )
             time.sleep(0.005)
         os.killpg(proc.pid, signal.SIGINT)  # as a terminal does: the build and its page writer
         out_text, err = proc.communicate(timeout=120)
@@ -174,7 +202,9 @@ def test_ctrl_c_during_a_site_build_leaves_the_old_site(cli, db_path, tmp_path, 
             proc.kill()
             proc.wait()
     assert proc.returncode == 130, err
-    assert err.strip().splitlines() == ["error: interrupted"]  # one line: no traceback, not from the helper either
+    assert err.strip().splitlines() == [
+        "error: interrupted"
+    ]  # one line: no traceback, not from the helper either
     time.sleep(0.5)  # nothing goes on writing afterwards
     assert not [p.name for p in tmp_path.iterdir() if p.name.startswith(".site.")]
     assert {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
@@ -182,10 +212,16 @@ def test_ctrl_c_during_a_site_build_leaves_the_old_site(cli, db_path, tmp_path, 
 
 # --------------------------------------------------------------------------- killed mid-way
 
+
 def kill_when_paused(db: str, label: str, *args: str) -> None:
     """Start ``smashup ARGS`` with the test pause hook in transaction ``label``; SIGKILL it there."""
-    proc = subprocess.Popen(SMASHUP + list(args), env=env_for(db, SMASHUP_TEST_PAUSE=f"{label}:120"),
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        SMASHUP + list(args),
+        env=env_for(db, SMASHUP_TEST_PAUSE=f"{label}:120"),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         line = proc.stderr.readline()
         assert line.strip() == f"paused in {label}", (line, proc.poll())
@@ -214,11 +250,15 @@ def test_build_killed_mid_way_changes_nothing(cli, db_path, backend):
     kill_when_paused(db_path, "build", "db", "build")
     check_sane(db_path, backend)
     assert db_rows(db_path, "SELECT copies FROM card WHERE id = 'laser-sword'") == [(99,)]
-    assert db_rows(db_path, "SELECT owner, product_id, copies FROM collection") == [("me", "core-set", 2)]
+    assert db_rows(db_path, "SELECT owner, product_id, copies FROM collection") == [
+        ("me", "core-set", 2)
+    ]
     res = smashup(db_path, "db", "build")
     assert res.returncode == 0, res.stderr
     assert db_rows(db_path, "SELECT copies FROM card WHERE id = 'laser-sword'") != [(99,)]
-    assert db_rows(db_path, "SELECT owner, product_id, copies FROM collection") == [("me", "core-set", 2)]
+    assert db_rows(db_path, "SELECT owner, product_id, copies FROM collection") == [
+        ("me", "core-set", 2)
+    ]
 
 
 def test_import_killed_mid_way_changes_nothing(cli, db_path, backend, tmp_path):
@@ -236,23 +276,37 @@ def test_import_killed_mid_way_changes_nothing(cli, db_path, backend, tmp_path):
 
 # --------------------------------------------------------------------------- concurrency
 
+
 def test_concurrent_builds_and_imports_serialize(cli, db_path, backend, tmp_path):
     assert cli("collection", "add", "Core Set").exit_code == 0
     expected_cards = db_rows(db_path, "SELECT COUNT(*) FROM card")
     csvs = [write_csv(tmp_path / f"t{i}.csv", f"Laserschwert {i}") for i in range(2)]
     for round_ in range(2):
-        procs = [subprocess.Popen(SMASHUP + args, env=env_for(db_path), stdout=subprocess.PIPE,
-                                  stderr=subprocess.PIPE, text=True)
-                 for args in (["db", "build"], ["import", "translations", str(csvs[round_])], ["db", "build"],
-                              ["collection", "add", "Vergessene Helden", "--owner", f"P{round_}"])]
+        procs = [
+            subprocess.Popen(
+                SMASHUP + args,
+                env=env_for(db_path),
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+            )
+            for args in (
+                ["db", "build"],
+                ["import", "translations", str(csvs[round_])],
+                ["db", "build"],
+                ["collection", "add", "Vergessene Helden", "--owner", f"P{round_}"],
+            )
+        ]
         for p in procs:
             out, err = p.communicate(timeout=300)
             assert p.returncode == 0, (p.args[3:], out, err)
         check_sane(db_path, backend)
         assert db_rows(db_path, "SELECT COUNT(*) FROM card") == expected_cards
         # the import of this round won; the user's data of every round is there
-        assert db_rows(db_path, "SELECT name FROM name WHERE ref = 'laser-sword' AND lang = 'de' AND origin != 'data'") \
-            == [(f"Laserschwert {round_}",)]
+        assert db_rows(
+            db_path,
+            "SELECT name FROM name WHERE ref = 'laser-sword' AND lang = 'de' AND origin != 'data'",
+        ) == [(f"Laserschwert {round_}",)]
         owners = {r[0] for r in db_rows(db_path, "SELECT owner FROM collection")}
         assert owners == {"me"} | {f"P{i}" for i in range(round_ + 1)}
 
@@ -268,10 +322,15 @@ def test_full_disk_while_building_the_site_leaves_the_old_site(cli, tmp_path, mo
     # the disk "fills up" at the German pages, after the English ones were written (pages are
     # written by a helper process, so the test hook reaches it through the environment)
     monkeypatch.setenv(FULL_DISK_VAR, f"{os.sep}de{os.sep}")
-    err = one_line_error(cli("site", "build", "--out", str(out), "--no-search", "--lang", "en,de"),
-                         "No space left on device", "left as it was")
+    err = one_line_error(
+        cli("site", "build", "--out", str(out), "--no-search", "--lang", "en,de"),
+        "No space left on device",
+        "left as it was",
+    )
     print(err)
     assert f"{os.sep}de{os.sep}" in err  # the file that could not be written is named
     after = {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()}
     assert after == before
-    assert not [p.name for p in tmp_path.iterdir() if p.name.startswith(".site.")]  # no temporary folder left
+    assert not [
+        p.name for p in tmp_path.iterdir() if p.name.startswith(".site.")
+    ]  # no temporary folder left

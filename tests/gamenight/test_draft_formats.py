@@ -25,21 +25,50 @@ def scenario(draw):
     cx = {f: draw(st.sampled_from(LEVELS)) for f in FACTIONS}
     fp = {f: [f"box{i % 5}"] for i, f in enumerate(FACTIONS)}
     ban = draw(st.lists(st.sampled_from(FACTIONS), max_size=8, unique=True))
-    include = draw(st.lists(st.sampled_from([f for f in FACTIONS if f not in ban]), max_size=2, unique=True))
-    complexity = draw(st.one_of(st.none(), st.sets(st.sampled_from(["low", "medium", "high"]), min_size=1)))
-    products = draw(st.one_of(st.none(), st.sets(st.sampled_from([f"box{i}" for i in range(5)]), min_size=2)))
+    include = draw(
+        st.lists(st.sampled_from([f for f in FACTIONS if f not in ban]), max_size=2, unique=True)
+    )
+    complexity = draw(
+        st.one_of(st.none(), st.sets(st.sampled_from(["low", "medium", "high"]), min_size=1))
+    )
+    products = draw(
+        st.one_of(st.none(), st.sets(st.sampled_from([f"box{i}" for i in range(5)]), min_size=2))
+    )
     recent = draw(st.lists(st.sampled_from(FACTIONS), max_size=12, unique=True))
-    copies = {f: draw(st.integers(1, 2)) for f in draw(st.lists(st.sampled_from(FACTIONS), max_size=5, unique=True))}
+    copies = {
+        f: draw(st.integers(1, 2))
+        for f in draw(st.lists(st.sampled_from(FACTIONS), max_size=5, unique=True))
+    }
     seed = draw(st.integers(0, 10_000))
-    return dict(players=players, fmt=fmt, offer=offer, cx=cx, fp=fp, ban=ban, include=include,
-                complexity=complexity, products=products, recent=recent, copies=copies, seed=seed)
+    return dict(
+        players=players,
+        fmt=fmt,
+        offer=offer,
+        cx=cx,
+        fp=fp,
+        ban=ban,
+        include=include,
+        complexity=complexity,
+        products=products,
+        recent=recent,
+        copies=copies,
+        seed=seed,
+    )
 
 
 def run(s):
     needed = pool_size(s["fmt"], len(s["players"]), None, s["offer"])
-    choice = choose_candidates(FACTIONS, needed, ban=s["ban"], include=s["include"], complexity=s["complexity"],
-                               complexity_of=s["cx"], products=s["products"], faction_products=s["fp"],
-                               recent=s["recent"])
+    choice = choose_candidates(
+        FACTIONS,
+        needed,
+        ban=s["ban"],
+        include=s["include"],
+        complexity=s["complexity"],
+        complexity_of=s["cx"],
+        products=s["products"],
+        faction_products=s["fp"],
+        recent=s["recent"],
+    )
     rng = random.Random(s["seed"])
     pool = draw_pool(choice, needed, rng)
     state = start(s["fmt"], s["players"], pool, rng, s["copies"], s["offer"])
@@ -89,7 +118,9 @@ def test_every_format_follows_the_pool_options(s):
         assert len(state.holders(f)) <= s["copies"].get(f, 1)
     if s["fmt"] == "offer":
         offers = state.offers
-        assert sorted(f for o in offers.values() for f in o) == sorted(pool)  # nothing offered twice
+        assert sorted(f for o in offers.values() for f in o) == sorted(
+            pool
+        )  # nothing offered twice
         for player, held in state.holdings.items():
             assert set(held) <= set(offers[player]) and len(offers[player]) == s["offer"]
 
@@ -106,7 +137,9 @@ def test_same_seed_same_draft(s):
 
 
 def test_offer_refuses_a_faction_offered_to_someone_else():
-    state = start("offer", ["A", "B"], ["f1", "f2", "f3", "f4", "f5", "f6"], random.Random(1), offer=3)
+    state = start(
+        "offer", ["A", "B"], ["f1", "f2", "f3", "f4", "f5", "f6"], random.Random(1), offer=3
+    )
     assert state.offers == {"A": ["f1", "f2", "f3"], "B": ["f4", "f5", "f6"]}
     assert isinstance(state, OfferState) and state.legal_picks() == ["f1", "f2", "f3"]
     with pytest.raises(DraftError, match="not offered to A"):
@@ -121,13 +154,23 @@ def test_pick_one_random_leaves_the_second_round_to_the_players():
 
 def test_random_format_deals_everything():
     state = start("random", ["A", "B"], ["f1", "f2", "f3", "f4"], random.Random(5))
-    assert state.done and sorted(f for fs in state.holdings.values() for f in fs) == ["f1", "f2", "f3", "f4"]
+    assert state.done and sorted(f for fs in state.holdings.values() for f in fs) == [
+        "f1",
+        "f2",
+        "f3",
+        "f4",
+    ]
 
 
 def test_too_small_pool_says_which_option_removed_what():
     with pytest.raises(DraftError) as exc:
-        choose_candidates(FACTIONS[:10], 8, ban=FACTIONS[:2], complexity={"high"},
-                          complexity_of={f: ("high" if f in FACTIONS[2:5] else "low") for f in FACTIONS})
+        choose_candidates(
+            FACTIONS[:10],
+            8,
+            ban=FACTIONS[:2],
+            complexity={"high"},
+            complexity_of={f: ("high" if f in FACTIONS[2:5] else "low") for f in FACTIONS},
+        )
     msg = str(exc.value)
     assert "only 3 factions" in msg and "--ban removed 2" in msg and "--complexity removed 5" in msg
 
@@ -145,14 +188,16 @@ def test_parse_complexity():
         parse_complexity("easy")
 
 
-@pytest.mark.parametrize("bad", [dict(include=["f01"], ban=["f01"]), dict(include=["nope"]),
-                                 dict(include=FACTIONS[:9])])
+@pytest.mark.parametrize(
+    "bad", [dict(include=["f01"], ban=["f01"]), dict(include=["nope"]), dict(include=FACTIONS[:9])]
+)
 def test_bad_includes(bad):
     with pytest.raises(DraftError):
         choose_candidates(FACTIONS, 8, **bad)
 
 
 # --- the same properties on the full catalogue, through the draft's set-up ----------------------
+
 
 @pytest.fixture(scope="module")
 def cat(tmp_path_factory):
@@ -164,12 +209,23 @@ def cat(tmp_path_factory):
     reader.close()
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(n=st.integers(2, 8), fmt=st.sampled_from(FORMATS), seed=st.integers(0, 10**6),
-       ban=st.lists(st.sampled_from(["zombies", "aliens", "ninjas", "wizards", "elder-things", "kree"]), unique=True),
-       include=st.lists(st.sampled_from(["pirates", "robots", "dinosaurs", "mermaids"]), max_size=2, unique=True),
-       complexity=st.none() | st.sets(st.sampled_from(["low", "medium", "high"]), min_size=1),
-       offer=st.integers(2, 4))
+@settings(
+    max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    n=st.integers(2, 8),
+    fmt=st.sampled_from(FORMATS),
+    seed=st.integers(0, 10**6),
+    ban=st.lists(
+        st.sampled_from(["zombies", "aliens", "ninjas", "wizards", "elder-things", "kree"]),
+        unique=True,
+    ),
+    include=st.lists(
+        st.sampled_from(["pirates", "robots", "dinosaurs", "mermaids"]), max_size=2, unique=True
+    ),
+    complexity=st.none() | st.sets(st.sampled_from(["low", "medium", "high"]), min_size=1),
+    offer=st.integers(2, 4),
+)
 def test_formats_on_the_full_catalogue(cat, n, fmt, seed, ban, include, complexity, offer):
     from smashup_db.gamenight.options import DraftOptions, Hooks
     from smashup_db.gamenight.session import finish, setup

@@ -3,18 +3,27 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from helpers import json_ok
-from smashup_db.gamenight.session import finish, links, setup
 from smashup_db.catalogue.view import Catalogue
 from smashup_db.compiler.bootstrap import open_reader
+from smashup_db.gamenight.session import finish, links, setup
 
-KEYS = {"seed", "pool", "start_player", "picks", "players", "base_mode", "base_deck", "bases_in_play", "boxes"}
+KEYS = {
+    "seed",
+    "pool",
+    "start_player",
+    "picks",
+    "players",
+    "base_mode",
+    "base_deck",
+    "bases_in_play",
+    "boxes",
+}
 
 
 @pytest.fixture(scope="module")
@@ -44,12 +53,27 @@ def test_readable_result_for_a_new_user(cli):
 
 
 def test_scripted_picks_in_order(cli):
-    first = json_ok(cli("draft", "-p", "Anna,Ben", "--seed", "5", "--start", "Anna", "--auto", "--json"))
+    first = json_ok(
+        cli("draft", "-p", "Anna,Ben", "--seed", "5", "--start", "Anna", "--auto", "--json")
+    )
     pool = first["pool"]
-    picks = ["--pick", f"Anna={pool[0]}", "--pick", f"Ben={pool[1]}", "--pick", f"Ben={pool[2]}", "--pick", f"Anna={pool[3]}"]
-    res = json_ok(cli("draft", "-p", "Anna,Ben", "--seed", "5", "--start", "Anna", *picks, "--json"))
+    picks = [
+        "--pick",
+        f"Anna={pool[0]}",
+        "--pick",
+        f"Ben={pool[1]}",
+        "--pick",
+        f"Ben={pool[2]}",
+        "--pick",
+        f"Anna={pool[3]}",
+    ]
+    res = json_ok(
+        cli("draft", "-p", "Anna,Ben", "--seed", "5", "--start", "Anna", *picks, "--json")
+    )
     assert res["players"] == {"Anna": [pool[0], pool[3]], "Ben": [pool[1], pool[2]]}
-    wrong = cli("draft", "-p", "Anna,Ben", "--seed", "5", "--start", "Anna", "--pick", f"Ben={pool[0]}")
+    wrong = cli(
+        "draft", "-p", "Anna,Ben", "--seed", "5", "--start", "Anna", "--pick", f"Ben={pool[0]}"
+    )
     assert wrong.exit_code == 1 and "Anna's turn" in wrong.output
 
 
@@ -66,10 +90,16 @@ def test_bad_player_counts(cli):
 
 
 def test_interactive_draft_numbers_german_name_typo_and_undo(cli, cat):
-    base = json_ok(cli("draft", "-p", "Anna,Ben", "--seed", "11", "--start", "Anna", "--auto", "--json"))
+    base = json_ok(
+        cli("draft", "-p", "Anna,Ben", "--seed", "11", "--start", "Anna", "--auto", "--json")
+    )
     pool = base["pool"]
     german = {f: cat.name("faction", f, "de") for f in pool}
-    with_de = [f for f in pool if german[f][1] == "de" and german[f][0].lower() != cat.name("faction", f, "en")[0].lower()]
+    with_de = [
+        f
+        for f in pool
+        if german[f][1] == "de" and german[f][0].lower() != cat.name("faction", f, "en")[0].lower()
+    ]
     # pick a faction by German name when the pool has one, else by English name
     target = (with_de or pool[2:])[0]
     typed_name = german[target][0] if with_de else cat.name("faction", target, "en")[0]
@@ -77,16 +107,28 @@ def test_interactive_draft_numbers_german_name_typo_and_undo(cli, cat):
     typo = cat.name("faction", other, "en")[0]
     typo = typo[:-1] + ("x" if typo[-1] != "x" else "y")  # one wrong letter
     remaining = [f for f in pool if f not in (pool[0], target, other)]
-    answers = ["1",            # Anna: number 1
-               typed_name,     # Ben: German (or English) name
-               "u",            # undo Ben's pick
-               typed_name,     # Ben again
-               typo,           # Ben's second pick, with a typo
-               str(pool.index(remaining[0]) + 1)]  # Anna: number
-    result = cli("draft", "-p", "Anna,Ben", "--seed", "11", "--start", "Anna", "--interactive", "--json",
-                 input="\n".join(answers) + "\n")
+    answers = [
+        "1",  # Anna: number 1
+        typed_name,  # Ben: German (or English) name
+        "u",  # undo Ben's pick
+        typed_name,  # Ben again
+        typo,  # Ben's second pick, with a typo
+        str(pool.index(remaining[0]) + 1),
+    ]  # Anna: number
+    result = cli(
+        "draft",
+        "-p",
+        "Anna,Ben",
+        "--seed",
+        "11",
+        "--start",
+        "Anna",
+        "--interactive",
+        "--json",
+        input="\n".join(answers) + "\n",
+    )
     assert result.exit_code == 0, result.output
-    out = result.stdout[result.stdout.index("{\n"):]
+    out = result.stdout[result.stdout.index("{\n") :]
     res = json.loads(out)
     assert res["players"]["Anna"] == [pool[0], remaining[0]]
     assert res["players"]["Ben"] == [target, other]
@@ -94,11 +136,21 @@ def test_interactive_draft_numbers_german_name_typo_and_undo(cli, cat):
 
 
 def test_interactive_refuses_a_taken_faction_and_keeps_asking(cli):
-    result = cli("draft", "-p", "Anna,Ben", "--seed", "2", "--start", "Anna", "-i", "--json",
-                 input="1\n1\n2\n3\n4\n")
+    result = cli(
+        "draft",
+        "-p",
+        "Anna,Ben",
+        "--seed",
+        "2",
+        "--start",
+        "Anna",
+        "-i",
+        "--json",
+        input="1\n1\n2\n3\n4\n",
+    )
     assert result.exit_code == 0, result.output
     assert "taken by Anna" in result.stdout
-    res = json.loads(result.stdout[result.stdout.index("{\n"):])
+    res = json.loads(result.stdout[result.stdout.index("{\n") :])
     assert res["players"]["Ben"] == [res["pool"][1], res["pool"][2]]
 
 
@@ -106,15 +158,30 @@ def test_collection_restricts_pool_and_survives_rebuild(cli, db_path):
     assert cli("collection", "add", "Core Set").exit_code == 0
     assert cli("collection", "add", "Vergessene Helden", "--owner", "Ben").exit_code == 0
     res = json_ok(cli("draft", "-p", "Anna,Ben", "--owned", "--auto", "--seed", "4", "--json"))
-    core_and_cd = {"aliens", "dinosaurs", "ninjas", "pirates", "robots", "tricksters", "wizards", "zombies",
-                   "astroknights", "changerbots", "ignobles", "star-roamers"}
+    core_and_cd = {
+        "aliens",
+        "dinosaurs",
+        "ninjas",
+        "pirates",
+        "robots",
+        "tricksters",
+        "wizards",
+        "zombies",
+        "astroknights",
+        "changerbots",
+        "ignobles",
+        "star-roamers",
+    }
     assert set(res["pool"]) <= core_and_cd
     assert set(res["boxes"]) <= {"core-set", "cease-and-desist"}
     only_ben = cli("draft", "-p", "Anna,Ben,Cleo", "--collection", "Ben", "--auto")
     assert only_ben.exit_code == 1 and "only 4 factions" in only_ben.output
     assert cli("db", "build").exit_code == 0
     rows = json_ok(cli("collection", "list", "--json"))
-    assert {(r["owner"], r["product"]["id"], r["copies"]) for r in rows} == {("me", "core-set", 1), ("Ben", "cease-and-desist", 1)}
+    assert {(r["owner"], r["product"]["id"], r["copies"]) for r in rows} == {
+        ("me", "core-set", 1),
+        ("Ben", "cease-and-desist", 1),
+    }
     bad = cli("collection", "add", "Core Sett")
     assert bad.exit_code == 1 and "Core Set" in bad.output
     assert cli("collection", "remove", "Core Set").exit_code == 0
@@ -122,8 +189,19 @@ def test_collection_restricts_pool_and_survives_rebuild(cli, db_path):
 
 
 def test_bases_deck_rulebook_example(cli):
-    res = json_ok(cli("bases", "deck", "--factions", "Steampunks,Wechslerbots,Zombies,Astroritter", "--players", "2",
-                    "--seed", "3", "--json"))
+    res = json_ok(
+        cli(
+            "bases",
+            "deck",
+            "--factions",
+            "Steampunks,Wechslerbots,Zombies,Astroritter",
+            "--players",
+            "2",
+            "--seed",
+            "3",
+            "--json",
+        )
+    )
     assert res["boxes"] == ["core-set", "awesome-level-9000", "cease-and-desist"]
     assert len(res["base_deck"]) == 16 + 8 + 8 and len(res["bases_in_play"]) == 3
 
@@ -142,31 +220,59 @@ def test_score_cli_rulebook_tie_examples(cli):
     assert {x["player"]: x["place"] for x in r["results"]}["Ben"] == 2
     unknown = cli("score", "Avengers Tower", "Anna=3")
     assert unknown.exit_code == 1 and "--vp" in unknown.output
-    assert json_ok(cli("score", "Avengers Tower", "Anna=3", "--vp", "4,2,1", "--json"))["results"][0]["vp"] == 4
+    assert (
+        json_ok(cli("score", "Avengers Tower", "Anna=3", "--vp", "4,2,1", "--json"))["results"][0][
+            "vp"
+        ]
+        == 4
+    )
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(n=st.integers(2, 8), extra=st.integers(0, 6), seed=st.integers(0, 10**6),
-       mode=st.sampled_from(["set", "faction", "all"]), owned=st.none() | st.dictionaries(
-           st.sampled_from(["core-set", "awesome-level-9000", "the-obligatory-cthulhu-set", "cease-and-desist",
-                            "smash-up-munchkin", "its-your-fault", "10th-anniversary", "smash-up-marvel"]),
-           st.integers(1, 2), min_size=4))
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    n=st.integers(2, 8),
+    extra=st.integers(0, 6),
+    seed=st.integers(0, 10**6),
+    mode=st.sampled_from(["set", "faction", "all"]),
+    owned=st.none()
+    | st.dictionaries(
+        st.sampled_from(
+            [
+                "core-set",
+                "awesome-level-9000",
+                "the-obligatory-cthulhu-set",
+                "cease-and-desist",
+                "smash-up-munchkin",
+                "its-your-fault",
+                "10th-anniversary",
+                "smash-up-marvel",
+            ]
+        ),
+        st.integers(1, 2),
+        min_size=4,
+    ),
+)
 def test_draft_properties_on_the_full_catalogue(cat, n, extra, seed, mode, owned):
-    import random
 
-    from smashup_db.rules import draft as d
     from smashup_db.errors import UserError
+    from smashup_db.rules import draft as d
 
     players = [f"P{i}" for i in range(n)]
     lk = links(cat)
     if owned is not None:
         cat.r._conn.execute("DELETE FROM collection")
-        cat.r._conn.executemany("INSERT INTO collection (owner, product_id, copies) VALUES ('t', ?, ?)", owned.items())
+        cat.r._conn.executemany(
+            "INSERT INTO collection (owner, product_id, copies) VALUES ('t', ?, ?)", owned.items()
+        )
         cat.r._conn.commit()
     pool_size = max(8, 2 * n) + extra
 
     def run():
-        session = setup(cat, players, seed=seed, pool_size=pool_size, use_collection=owned is not None)
+        session = setup(
+            cat, players, seed=seed, pool_size=pool_size, use_collection=owned is not None
+        )
         state, rng = session.state, session.rng
         while not state.done:
             state.auto_pick(rng)
@@ -193,7 +299,9 @@ def test_draft_properties_on_the_full_catalogue(cat, n, extra, seed, mode, owned
             assert copies.get(f, 1) >= held.count(f)
     assert len(res["bases_in_play"]) == n + 1 == len(set(res["bases_in_play"]))
     assert set(res["bases_in_play"]) <= set(res["base_deck"])
-    base_products: dict[str, set] = {}  # a base printed in several boxes (Geeks: 2014 and 2015) is in each
+    base_products: dict[
+        str, set
+    ] = {}  # a base printed in several boxes (Geeks: 2014 and 2015) is in each
     for p, bs in lk.product_bases.items():
         for b in bs:
             base_products.setdefault(b, set()).add(p)

@@ -15,7 +15,10 @@ from smashup_db.catalogue.view import Catalogue
 from smashup_db.compiler.bootstrap import open_reader
 from smashup_db.gamenight import setup_sheet
 
-COMPONENTS = {c["id"]: c for c in json.loads((REPO / "data" / "components.json").read_text("utf-8"))["components"]}
+COMPONENTS = {
+    c["id"]: c
+    for c in json.loads((REPO / "data" / "components.json").read_text("utf-8"))["components"]
+}
 
 
 @pytest.fixture(scope="module")
@@ -30,8 +33,18 @@ def _decks(sheet: dict) -> dict[str, dict]:
 
 
 def test_setup_json_lists_madness_with_its_count_when_a_cthulhu_faction_is_in(cli):
-    sheet = json_ok(cli("setup", "--factions", "aliens,ninjas,elder-things,innsmouth", "--players", "2",
-                        "--seed", "1", "--json"))
+    sheet = json_ok(
+        cli(
+            "setup",
+            "--factions",
+            "aliens,ninjas,elder-things,innsmouth",
+            "--players",
+            "2",
+            "--seed",
+            "1",
+            "--json",
+        )
+    )
     decks = _decks(sheet)
     assert set(decks) == {"madness"}
     assert decks["madness"]["kind"] == "madness"
@@ -43,7 +56,9 @@ def test_setup_json_lists_madness_with_its_count_when_a_cthulhu_faction_is_in(cl
 
 
 def test_setup_json_lists_no_special_deck_without_such_a_faction(cli):
-    sheet = json_ok(cli("setup", "--factions", "aliens,ninjas,pirates,robots", "--players", "2", "--json"))
+    sheet = json_ok(
+        cli("setup", "--factions", "aliens,ninjas,pirates,robots", "--players", "2", "--json")
+    )
     assert sheet["decks"] == []
     assert all(b["decks"] == [] for b in sheet["boxes"])
     text = cli("setup", "--factions", "aliens,ninjas,pirates,robots", "--players", "2").output
@@ -73,7 +88,9 @@ def test_every_base_of_the_deck_comes_from_exactly_one_box_that_holds_it(cat, mo
             base = cat.model.bases[bid]
             assert pid in (base.product, *(r.product for r in base.printings))
         assert set(box["in_play"]) <= set(box["bases"])
-        assert box["all_bases"] == (bool(box["bases"]) and set(cat.model.products[pid].bases) <= set(box["bases"]))
+        assert box["all_bases"] == (
+            bool(box["bases"]) and set(cat.model.products[pid].bases) <= set(box["bases"])
+        )
         for f in box["factions"]:
             assert pid in cat.model.factions[f].products
     assert len(sheet["bases"]["in_play"]) == 5
@@ -83,12 +100,20 @@ def test_every_base_of_the_deck_comes_from_exactly_one_box_that_holds_it(cat, mo
 
 
 def test_titans_only_when_played_and_from_the_box_selling_them(cat):
-    factions = [f for f in cat.model.factions if any(cat.model.cards[c].type == "titan"
-                                                     for c in cat.model.factions[f].cards)][:3]
+    factions = [
+        f
+        for f in cat.model.factions
+        if any(cat.model.cards[c].type == "titan" for c in cat.model.factions[f].cards)
+    ][:3]
     assert len(factions) == 3
     assert setup_sheet.build(cat, factions, 2, seed=1)["titans"] is None
     sheet = setup_sheet.build(cat, factions, 2, seed=1, titans=True)
-    want = [c for f in factions for c in cat.model.factions[f].cards if cat.model.cards[c].type == "titan"]
+    want = [
+        c
+        for f in factions
+        for c in cat.model.factions[f].cards
+        if cat.model.cards[c].type == "titan"
+    ]
     assert [t["id"] for t in sheet["titans"]] == want
     for t in sheet["titans"]:
         card = cat.model.cards[t["id"]]
@@ -98,23 +123,36 @@ def test_titans_only_when_played_and_from_the_box_selling_them(cat):
 
 
 def test_each_box_says_which_printing_the_group_owns(cli):
-    assert cli("collection", "add", "Der endgültige Cthulhu").exit_code == 0  # German title: the German edition
-    sheet = json_ok(cli("setup", "--factions", "elder-things,aliens", "--players", "2", "--owned", "--json"))
+    assert (
+        cli("collection", "add", "Der endgültige Cthulhu").exit_code == 0
+    )  # German title: the German edition
+    sheet = json_ok(
+        cli("setup", "--factions", "elder-things,aliens", "--players", "2", "--owned", "--json")
+    )
     printings = {b["product"]["id"]: b["printing"] for b in sheet["boxes"]}
-    assert printings == {"core-set": "current", "the-obligatory-cthulhu-set": "german"}  # Aliens: not owned
+    assert printings == {
+        "core-set": "current",
+        "the-obligatory-cthulhu-set": "german",
+    }  # Aliens: not owned
     assert _decks(sheet)["madness"]["count"] == 30
     sheet = json_ok(cli("setup", "--factions", "elder-things,aliens", "--players", "2", "--json"))
     printings = {b["product"]["id"]: b["printing"] for b in sheet["boxes"]}
     assert printings == {"core-set": "current", "the-obligatory-cthulhu-set": "german"}
-    text = cli("setup", "--factions", "elder-things,aliens", "--players", "2", "--lang", "de").output
+    text = cli(
+        "setup", "--factions", "elder-things,aliens", "--players", "2", "--lang", "de"
+    ).output
     assert "deutsche Ausgabe" in text and "aktueller Druck" in text
 
 
 def test_draft_ends_with_the_sheet_and_its_json_holds_it(cli):
-    res = json_ok(cli("draft", "--players", "Anna,Ben,Cleo", "--auto", "--seed", "4", "--json", "--titans"))
+    res = json_ok(
+        cli("draft", "--players", "Anna,Ben,Cleo", "--auto", "--seed", "4", "--json", "--titans")
+    )
     sheet = res[setup_sheet.KEY]
     assert [f["id"] for f in sheet["factions"]] == [p["faction"] for p in res["picks"]]
-    assert {f["id"]: f["player"] for f in sheet["factions"]} == {p["faction"]: p["player"] for p in res["picks"]}
+    assert {f["id"]: f["player"] for f in sheet["factions"]} == {
+        p["faction"]: p["player"] for p in res["picks"]
+    }
     assert sheet["seating"] == list(res["players"]) and sheet["players"] == 3
     assert [b["id"] for b in sheet["bases"]["in_play"]] == res["bases_in_play"]
     assert sheet["bases"]["deck"] == len(res["base_deck"]) and isinstance(sheet["titans"], list)
@@ -125,13 +163,20 @@ def test_draft_ends_with_the_sheet_and_its_json_holds_it(cli):
 def test_bad_setup_input_is_one_line(cli):
     one_line_error(cli("setup", "--factions", "Alienz", "--players", "2"), "Alienz", "Aliens")
     one_line_error(cli("setup", "--factions", "aliens", "--players", "9"), "9")
-    one_line_error(cli("setup", "--factions", "aliens", "--players", "2", "--format-out", "pdf"), "pdf")
+    one_line_error(
+        cli("setup", "--factions", "aliens", "--players", "2", "--format-out", "pdf"), "pdf"
+    )
     one_line_error(cli("setup", "--factions", ",", "--players", "2"), "--factions")
 
 
 def test_setup_page_escapes_every_name_and_is_translated(cat, tmp_path):
-    sheet = setup_sheet.build(cat, ["elder-things", "clerics"], 2, seed=2,
-                              holders={"<script>alert(1)</script>": ["elder-things"], "Ben & Co": ["clerics"]})
+    sheet = setup_sheet.build(
+        cat,
+        ["elder-things", "clerics"],
+        2,
+        seed=2,
+        holders={"<script>alert(1)</script>": ["elder-things"], "Ben & Co": ["clerics"]},
+    )
     html = setup_sheet.render_html(cat, sheet)
     assert "<script>alert" not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
     assert "Ben &amp; Co" in html and "Madness (30)" in html and "Monster deck (20)" in html
@@ -140,10 +185,18 @@ def test_setup_page_escapes_every_name_and_is_translated(cat, tmp_path):
         de = setup_sheet.render_html(Catalogue(reader, "de"), sheet)
     finally:
         reader.close()
-    assert 'lang="de"' in de and "Aufbau" in de and "Wahnsinnskarte (30)" in de and "Schätze (22)" in de
+    assert (
+        'lang="de"' in de
+        and "Aufbau" in de
+        and "Wahnsinnskarte (30)" in de
+        and "Schätze (22)" in de
+    )
 
 
-CHROMIUM = next((p for p in ("/usr/bin/chromium", shutil.which("chromium") or "") if p and Path(p).is_file()), None)
+CHROMIUM = next(
+    (p for p in ("/usr/bin/chromium", shutil.which("chromium") or "") if p and Path(p).is_file()),
+    None,
+)
 
 
 @pytest.mark.skipif(CHROMIUM is None, reason="chromium not installed (apt-get install -y chromium)")
@@ -152,13 +205,31 @@ def test_setup_page_prints_on_one_a4_page(run, lang):
     """Eight players, ten factions from many boxes, titans and all three special decks: one A4 page."""
     sync_api = pytest.importorskip("playwright.sync_api", exc_type=ImportError)
     out = run.tmp / "aufbau.html"
-    factions = "aliens,elder-things,clerics,kree,penguins,mermaids,innsmouth,thieves,sheep,spider-verse"
-    res = run("setup", "-f", factions, "-n", "8", "--titans", "--format-out", "html", "--out", out, "--lang", lang)
+    factions = (
+        "aliens,elder-things,clerics,kree,penguins,mermaids,innsmouth,thieves,sheep,spider-verse"
+    )
+    res = run(
+        "setup",
+        "-f",
+        factions,
+        "-n",
+        "8",
+        "--titans",
+        "--format-out",
+        "html",
+        "--out",
+        out,
+        "--lang",
+        lang,
+    )
     assert res.exit_code == 0, res.output
     html = out.read_text(encoding="utf-8")
     with sync_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--headless", "--no-sandbox", "--disable-gpu"],
-                                     headless=True)
+        browser = pw.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--headless", "--no-sandbox", "--disable-gpu"],
+            headless=True,
+        )
         try:
             page = browser.new_page()
             page.set_content(html)
@@ -171,48 +242,132 @@ def test_setup_page_prints_on_one_a4_page(run, lang):
 
 # ------------------------------------------------------------------ the share link as a QR code
 
+
 def test_draft_qr_prints_the_share_link_and_its_qr_code(cli, monkeypatch):
     import segno
 
     from smashup_db.gamenight.share import qr_text
 
     monkeypatch.delenv("SMASHUP_SITE_URL", raising=False)
-    res = cli("draft", "-p", "Anna,Ben,Cleo", "--auto", "--seed", "7", "--ban", "aliens", "--base-mode", "faction",
-              "--qr", "--site-url", "https://example.org/smashup")
+    res = cli(
+        "draft",
+        "-p",
+        "Anna,Ben,Cleo",
+        "--auto",
+        "--seed",
+        "7",
+        "--ban",
+        "aliens",
+        "--base-mode",
+        "faction",
+        "--qr",
+        "--site-url",
+        "https://example.org/smashup",
+    )
     assert res.exit_code == 0, res.output
     link = re.search(r"^Share link: (\S+)$", res.output, re.M).group(1)
-    assert link == ("https://example.org/smashup/en/play/?players=Anna,Ben,Cleo&seed=7&auto=1&ban=aliens"
-                    "&base_mode=faction")
+    assert link == (
+        "https://example.org/smashup/en/play/?players=Anna,Ben,Cleo&seed=7&auto=1&ban=aliens"
+        "&base_mode=faction"
+    )
     code = qr_text(link)
     assert code in res.output and set(code) <= set("█▀▄ \n")
     assert len(code.splitlines()) == (segno.make(link, error="m").symbol_size(border=2)[1] + 1) // 2
-    js = json_ok(cli("draft", "-p", "Anna,Ben,Cleo", "--auto", "--seed", "7", "--ban", "aliens", "--base-mode",
-                     "faction", "--qr", "--site-url", "https://example.org/smashup", "--json"))
+    js = json_ok(
+        cli(
+            "draft",
+            "-p",
+            "Anna,Ben,Cleo",
+            "--auto",
+            "--seed",
+            "7",
+            "--ban",
+            "aliens",
+            "--base-mode",
+            "faction",
+            "--qr",
+            "--site-url",
+            "https://example.org/smashup",
+            "--json",
+        )
+    )
     assert js["share_link"] == link
 
 
 def test_draft_qr_of_picks_made_and_the_site_address(cli, monkeypatch):
     monkeypatch.setenv("SMASHUP_SITE_URL", "https://example.org/")
-    js = json_ok(cli("draft", "-p", "Anna,Ben", "--seed", "3", "--pick", "Anna=1", "--auto", "--qr", "--json",
-                     "--lang", "de"))
+    js = json_ok(
+        cli(
+            "draft",
+            "-p",
+            "Anna,Ben",
+            "--seed",
+            "3",
+            "--pick",
+            "Anna=1",
+            "--auto",
+            "--qr",
+            "--json",
+            "--lang",
+            "de",
+        )
+    )
     # the typed pick and auto=1: replaying the random rest draws the same numbers again (issue 23)
     typed = js["picks"][0]["faction"]
-    assert js["share_link"] == f"https://example.org/de/play/?players=Anna,Ben&seed=3&picks={typed}&auto=1"
+    assert (
+        js["share_link"]
+        == f"https://example.org/de/play/?players=Anna,Ben&seed=3&picks={typed}&auto=1"
+    )
     monkeypatch.delenv("SMASHUP_SITE_URL")
-    one_line_error(cli("draft", "-p", "Anna,Ben", "--auto", "--qr"), "--site-url", "SMASHUP_SITE_URL")
-    one_line_error(cli("draft", "-p", "Anna,Ben", "--auto", "--qr", "--site-url", "javascript:alert(1)"), "--site-url")
+    one_line_error(
+        cli("draft", "-p", "Anna,Ben", "--auto", "--qr"), "--site-url", "SMASHUP_SITE_URL"
+    )
+    one_line_error(
+        cli("draft", "-p", "Anna,Ben", "--auto", "--qr", "--site-url", "javascript:alert(1)"),
+        "--site-url",
+    )
 
 
 def test_share_page_replay_line_repeats_players_and_options(cli, tmp_path):
     out = tmp_path / "night.md"
-    res = cli("draft", "-p", "Anna,Ben,Cleo", "--auto", "--seed", "5", "--ban", "Zombies", "--format", "offer",
-              "--base-mode", "faction", "--format-out", "markdown", "--out", str(out))
+    res = cli(
+        "draft",
+        "-p",
+        "Anna,Ben,Cleo",
+        "--auto",
+        "--seed",
+        "5",
+        "--ban",
+        "Zombies",
+        "--format",
+        "offer",
+        "--base-mode",
+        "faction",
+        "--format-out",
+        "markdown",
+        "--out",
+        str(out),
+    )
     assert res.exit_code == 0, res.output
     line = next(x for x in out.read_text("utf-8").splitlines() if x.startswith("replay with"))
-    assert line == ("replay with: `smashup draft --players Anna,Ben,Cleo --seed 5 --auto --ban zombies "
-                    "--format offer --offer 3 --base-mode faction`")
-    page = cli("draft", "-p", "Anna <b>,Ben", "--seed", "6", "--pick", "Anna <b>=1", "--auto",
-               "--format-out", "html").output
+    assert line == (
+        "replay with: `smashup draft --players Anna,Ben,Cleo --seed 5 --auto --ban zombies "
+        "--format offer --offer 3 --base-mode faction`"
+    )
+    page = cli(
+        "draft",
+        "-p",
+        "Anna <b>,Ben",
+        "--seed",
+        "6",
+        "--pick",
+        "Anna <b>=1",
+        "--auto",
+        "--format-out",
+        "html",
+    ).output
     replay = re.search(r"<code>(.*?)</code>", page).group(1)
-    assert replay.startswith("smashup draft --players &#39;Anna &lt;b&gt;,Ben&#39; --seed 6 --pick ")
+    assert replay.startswith(
+        "smashup draft --players &#39;Anna &lt;b&gt;,Ben&#39; --seed 6 --pick "
+    )
     assert "<b>" not in page.split("<body>")[1]

@@ -11,12 +11,27 @@ from pathlib import Path
 
 import pytest
 
-CHROMIUM = next((p for p in ("/usr/bin/chromium", shutil.which("chromium") or "") if p and Path(p).is_file()), None)
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
-sync_api = pytest.importorskip("playwright.sync_api", reason="playwright not installed (pip install playwright)",
-                               exc_type=ImportError)
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="chromium not installed (apt-get install -y chromium)")
+CHROMIUM = next(
+    (p for p in ("/usr/bin/chromium", shutil.which("chromium") or "") if p and Path(p).is_file()),
+    None,
+)
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+sync_api = pytest.importorskip(
+    "playwright.sync_api",
+    reason="playwright not installed (pip install playwright)",
+    exc_type=ImportError,
+)
+pytestmark = pytest.mark.skipif(
+    CHROMIUM is None, reason="chromium not installed (apt-get install -y chromium)"
+)
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
@@ -24,8 +39,22 @@ def test_eight_player_draft_page_prints_on_one_a4_page(run, lang):
     """The biggest table (8 players, 9 bases, many boxes, long names) still fits one A4 page."""
     players = ",".join(f"Spielerin Nummer {i} mit einem langen Namen" for i in range(1, 9))
     out = run.tmp / "night.html"
-    res = run("draft", "-p", players, "--auto", "--seed", "8", "--format-out", "html", "--out", out, "--lang", lang,
-              "--base-mode", "all")
+    res = run(
+        "draft",
+        "-p",
+        players,
+        "--auto",
+        "--seed",
+        "8",
+        "--format-out",
+        "html",
+        "--out",
+        out,
+        "--lang",
+        lang,
+        "--base-mode",
+        "all",
+    )
     assert res.exit_code == 0, res.output
     html = out.read_text(encoding="utf-8")
     assert html.count("<tr>") == 1 + 8 + 1 + 9  # two header rows, 8 players, 9 bases

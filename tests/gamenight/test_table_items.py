@@ -9,18 +9,34 @@ from helpers import json_ok
 
 
 def test_games_list_shows_final_vp_after_madness_beside_raw_vp(cli):
-    res = cli("game", "record", "Anna=16", "Ben=17", "--madness", "Ben=2", "-f", "Anna=Aliens+Ninjas,Ben=Pirates+Robots")
+    res = cli(
+        "game",
+        "record",
+        "Anna=16",
+        "Ben=17",
+        "--madness",
+        "Ben=2",
+        "-f",
+        "Anna=Aliens+Ninjas,Ben=Pirates+Robots",
+    )
     assert res.exit_code == 0, res.output
     out = cli("games", "list").output
     assert "final" in out and "Madness cards" in out
-    rows = {m.group(1): (m.group(2), m.group(3), m.group(4)) for m in
-            re.finditer(r"│ (Anna|Ben)\s+│[^│]+│ (\d+)\s+│ (\d+)\s+│ (\d+)\s+│", out)}
-    assert rows == {"Anna": ("16", "0", "16"), "Ben": ("17", "2", "16")}  # Anna wins on fewer Madness cards
+    rows = {
+        m.group(1): (m.group(2), m.group(3), m.group(4))
+        for m in re.finditer(r"│ (Anna|Ben)\s+│[^│]+│ (\d+)\s+│ (\d+)\s+│ (\d+)\s+│", out)
+    }
+    assert rows == {
+        "Anna": ("16", "0", "16"),
+        "Ben": ("17", "2", "16"),
+    }  # Anna wins on fewer Madness cards
     assert "Anna" in out.split("winner")[1]
 
 
 def test_game_record_and_draft_record_print_the_saved_games_number(cli):
-    out = cli("game", "record", "Anna=15", "Ben=11", "-f", "Anna=Aliens+Ninjas,Ben=Pirates+Robots").output
+    out = cli(
+        "game", "record", "Anna=15", "Ben=11", "-f", "Anna=Aliens+Ninjas,Ben=Pirates+Robots"
+    ).output
     first = int(re.search(r"recorded as game (\d+)", out).group(1))
     out = cli("draft", "-p", "Cleo,Dora", "--auto", "--seed", "2", "--record").output
     second = int(re.search(r"recorded as game (\d+);", out).group(1))
@@ -33,9 +49,13 @@ def test_game_record_and_draft_record_print_the_saved_games_number(cli):
 def test_game_end_says_when_the_madness_tie_break_decided_it(cli):
     out = cli("game", "end", "Anna=17", "Ben=16", "--madness", "Anna=2,Ben=1").output
     assert "Ben wins." in out
-    assert "The Madness tie-break decided it: Ben has the same 16 VP as Anna but fewer Madness cards (1 against 2)." \
+    assert (
+        "The Madness tie-break decided it: Ben has the same 16 VP as Anna but fewer Madness cards (1 against 2)."
         in " ".join(out.split())
-    out = cli("game", "end", "Anna=17", "Ben=16", "--madness", "Anna=2,Ben=1", "--lang", "de").output
+    )
+    out = cli(
+        "game", "end", "Anna=17", "Ben=16", "--madness", "Anna=2,Ben=1", "--lang", "de"
+    ).output
     assert "über die Wahnsinnskarten entschieden" in " ".join(out.split())
     plain = cli("game", "end", "Anna=17", "Ben=12").output
     assert "Anna wins." in plain and "tie-break" not in plain
@@ -43,7 +63,9 @@ def test_game_end_says_when_the_madness_tie_break_decided_it(cli):
 
 def test_score_warns_when_the_total_power_is_below_the_breakpoint(cli):
     out = cli("score", "USS Undertaking", "Anna=12", "Ben=5").output
-    assert "warning: the total power given (17) is below the breakpoint (22)" in " ".join(out.split())
+    assert "warning: the total power given (17) is below the breakpoint (22)" in " ".join(
+        out.split()
+    )
     out = cli("score", "USS Undertaking", "Anna=12", "Ben=5", "--lang", "de").output
     assert "unter dem Zerstörungswert (22)" in " ".join(out.split())
     assert "below the breakpoint" not in cli("score", "USS Undertaking", "Anna=12", "Ben=12").output
@@ -53,8 +75,8 @@ def test_bases_deck_lists_the_whole_deck_in_the_table_view(cli):
     js = json_ok(cli("bases", "deck", "-f", "aliens,ninjas", "-n", "2", "--seed", "4", "--json"))
     out = cli("bases", "deck", "-f", "aliens,ninjas", "-n", "2", "--seed", "4").output
     deck_part = out.split(f"The whole base deck ({len(js['base_deck'])})")[1]
-    from smashup_db.compiler.bootstrap import open_reader
     from smashup_db.catalogue.view import Catalogue
+    from smashup_db.compiler.bootstrap import open_reader
 
     reader = open_reader(None)
     try:
@@ -72,8 +94,14 @@ def test_one_owner_option_with_the_old_name_kept_hidden(cli):
     new = json_ok(cli("collection", "list", "--owner", "Anna", "--json"))
     old = json_ok(cli("collection", "list", "--collection", "Anna", "--json"))
     assert new == old and {r["owner"] for r in new} == {"Anna"}
-    a = json_ok(cli("draft", "-p", "A,B", "--auto", "--seed", "1", "--owner", "Ben", "--pool", "4", "--json"))
-    b = json_ok(cli("draft", "-p", "A,B", "--auto", "--seed", "1", "-c", "Ben", "--pool", "4", "--json"))
+    a = json_ok(
+        cli(
+            "draft", "-p", "A,B", "--auto", "--seed", "1", "--owner", "Ben", "--pool", "4", "--json"
+        )
+    )
+    b = json_ok(
+        cli("draft", "-p", "A,B", "--auto", "--seed", "1", "-c", "Ben", "--pool", "4", "--json")
+    )
     assert a == b and set(a["pool"]) <= {"giant-ants", "mad-scientists", "vampires", "werewolves"}
     for args in (["draft"], ["collection", "list"], ["bases", "deck"], ["setup"]):
         text = cli(*args, "--help").output

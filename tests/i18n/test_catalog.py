@@ -18,7 +18,14 @@ PO = LOCALE / "de" / "LC_MESSAGES" / "messages.po"
 MO = PO.with_suffix(".mo")
 POT = LOCALE / "messages.pot"
 #: The keywords of tools/update-messages: Babel's defaults plus NP_ (a singular/plural pair).
-KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "N_": None, "NP_": (1, 2), "in_lang": None}
+KEYWORDS = {
+    "_": None,
+    "gettext": None,
+    "ngettext": (1, 2),
+    "N_": None,
+    "NP_": (1, 2),
+    "in_lang": None,
+}
 
 
 def _ids(catalog) -> set:
@@ -26,11 +33,19 @@ def _ids(catalog) -> set:
 
 
 def _extracted() -> set:
-    method_map = [("smashup_db/**.py", "python"), ("templates/**.html", "jinja2"), ("templates/**.md", "jinja2")]
-    options = {"templates/**.html": {"extensions": "jinja2.ext.i18n"}, "templates/**.md": {"extensions": "jinja2.ext.i18n"}}
+    method_map = [
+        ("smashup_db/**.py", "python"),
+        ("templates/**.html", "jinja2"),
+        ("templates/**.md", "jinja2"),
+    ]
+    options = {
+        "templates/**.html": {"extensions": "jinja2.ext.i18n"},
+        "templates/**.md": {"extensions": "jinja2.ext.i18n"},
+    }
     found = set()
     for _file, _line, message, _comments, _context in extract_from_dir(
-            str(ROOT), method_map, options_map=options, keywords=KEYWORDS):
+        str(ROOT), method_map, options_map=options, keywords=KEYWORDS
+    ):
         found.add(message if isinstance(message, str) else tuple(message))
     return {m for m in found if m}
 
@@ -39,18 +54,26 @@ def test_pot_is_up_to_date():
     with POT.open("rb") as fh:
         pot = _ids(read_po(fh))
     extracted = _extracted()
-    assert extracted - pot == set(), "run tools/update-messages: new messages are not in messages.pot"
-    assert pot - extracted == set(), "run tools/update-messages: messages.pot has messages no code uses"
+    assert extracted - pot == set(), (
+        "run tools/update-messages: new messages are not in messages.pot"
+    )
+    assert pot - extracted == set(), (
+        "run tools/update-messages: messages.pot has messages no code uses"
+    )
 
 
 def test_every_german_entry_is_translated_and_none_is_fuzzy():
     with PO.open("rb") as fh:
         po = read_po(fh)
-    untranslated = [m.id for m in po if m.id and not (m.string if isinstance(m.string, str) else all(m.string))]
+    untranslated = [
+        m.id for m in po if m.id and not (m.string if isinstance(m.string, str) else all(m.string))
+    ]
     fuzzy = [m.id for m in po if m.id and m.fuzzy]
     assert untranslated == [] and fuzzy == [] and not po.fuzzy
     with POT.open("rb") as fh:
-        assert _ids(read_po(fh)) == _ids(po), "run tools/update-messages: the .po and the .pot differ"
+        assert _ids(read_po(fh)) == _ids(po), (
+            "run tools/update-messages: the .po and the .pot differ"
+        )
 
 
 def test_the_committed_mo_is_compiled_from_the_po():
@@ -62,6 +85,7 @@ def test_the_committed_mo_is_compiled_from_the_po():
     with MO.open("rb") as fh:
         committed = read_mo(fh)
     compiled = read_mo(fresh)
+
     def table(cat):
         return {str(m.id): str(m.string) for m in cat if m.id}
 
@@ -83,7 +107,9 @@ def test_the_browser_query_language_speaks_the_catalog():
 
     js = (ROOT / "templates" / "site" / "query.js").read_text(encoding="utf-8")
     used = set(re.findall(r'new (?:QueryError|Msg)\(\s*"([^"\\]*)"', js))  # plain messages
-    used |= set(re.findall(r'"([^"\\]*\{\w+(?:!r)?\}[^"\\]*)"', js))  # every template with a placeholder
+    used |= set(
+        re.findall(r'"([^"\\]*\{\w+(?:!r)?\}[^"\\]*)"', js)
+    )  # every template with a placeholder
     with POT.open("rb") as fh:
         pot = _ids(read_po(fh))
     assert len(used) > 20

@@ -23,26 +23,39 @@ import pytest
 
 from helpers import ESC, XSS, archive, db_rows, one_line_error, set_name, state, write_csv
 
-
 # =========================================================================== stored XSS
 
-@pytest.mark.parametrize("kind, ref", [("faction", "aliens"), ("product", "core-set"), ("base", "the-homeworld")])
+
+@pytest.mark.parametrize(
+    "kind, ref", [("faction", "aliens"), ("product", "core-set"), ("base", "the-homeworld")]
+)
 def test_stored_xss_markup_names_refused_at_import(cli, db_path, tmp_path, kind, ref):
     assert cli("stats").exit_code == 0
     before = state(db_path)
-    path = write_csv(tmp_path / "evil.csv", [["card", "laser-sword", "de", "Laserschwert", ""],
-                                             [kind, ref, "en", f"Aliens{XSS}", ""]])
-    one_line_error(cli("import", "translations", str(path)), "evil.csv", "line 3", "name", "markup character '<'")
+    path = write_csv(
+        tmp_path / "evil.csv",
+        [["card", "laser-sword", "de", "Laserschwert", ""], [kind, ref, "en", f"Aliens{XSS}", ""]],
+    )
+    one_line_error(
+        cli("import", "translations", str(path)),
+        "evil.csv",
+        "line 3",
+        "name",
+        "markup character '<'",
+    )
     assert state(db_path) == before
 
 
 # =========================================================================== CSV formula injection
 
+
 @pytest.mark.parametrize("start", ["=", "+", "-", "@"])
 def test_csv_formula_injection_names_refused_on_import(cli, db_path, tmp_path, start):
     assert cli("stats").exit_code == 0
     before = state(db_path)
-    path = write_csv(tmp_path / "f.csv", [["faction", "aliens", "de", f"{start}HYPERLINK(\"http://x\")", ""]])
+    path = write_csv(
+        tmp_path / "f.csv", [["faction", "aliens", "de", f'{start}HYPERLINK("http://x")', ""]]
+    )
     one_line_error(cli("import", "translations", str(path)), "f.csv", "line 2", "name", "formula")
     assert state(db_path) == before
 
@@ -50,8 +63,13 @@ def test_csv_formula_injection_names_refused_on_import(cli, db_path, tmp_path, s
 def test_csv_formula_injection_export_translations(cli, db_path, tmp_path):
     assert cli("stats").exit_code == 0
     set_name(db_path, "faction", "aliens", "de", '=HYPERLINK("http://evil.example","x")')
-    path = write_csv(tmp_path / "t.csv", [["card", "laser-sword", "de", "", "+2 power; -1 card; @you"],
-                                          ["card", "laser-sword", "en", "", "\tTab first"]])
+    path = write_csv(
+        tmp_path / "t.csv",
+        [
+            ["card", "laser-sword", "de", "", "+2 power; -1 card; @you"],
+            ["card", "laser-sword", "en", "", "\tTab first"],
+        ],
+    )
     assert cli("import", "translations", str(path)).exit_code == 0
     res = cli("export", "translations", "--lang", "de")
     assert res.exit_code == 0, res.output
@@ -69,36 +87,62 @@ def test_csv_formula_injection_export_translations(cli, db_path, tmp_path):
     out.write_text("\n".join(lines) + "\n", encoding="utf-8")
     rep = cli("import", "translations", str(out), "--json")
     assert rep.exit_code == 0, rep.output
-    assert db_rows(db_path, "SELECT text FROM entity_text WHERE ref = 'laser-sword' AND lang = 'de'") == [
-        ("+2 power; -1 card; @you",)]
+    assert db_rows(
+        db_path, "SELECT text FROM entity_text WHERE ref = 'laser-sword' AND lang = 'de'"
+    ) == [("+2 power; -1 card; @you",)]
 
 
 # =========================================================================== terminal escapes
 
+
 def test_terminal_escapes_stripped_on_import(cli, db_path, tmp_path):
     assert cli("stats").exit_code == 0
-    path = write_csv(tmp_path / "t.csv", [["card", "laser-sword", "de", f"Laser{ESC}schwert", f"Zeile 1\nZeile\t2{ESC}"]])
+    path = write_csv(
+        tmp_path / "t.csv",
+        [["card", "laser-sword", "de", f"Laser{ESC}schwert", f"Zeile 1\nZeile\t2{ESC}"]],
+    )
     assert cli("import", "translations", str(path)).exit_code == 0
-    res = cli("import", "text", str(archive(tmp_path / "a.json", text=f"Play on a minion.{ESC}\nOngoing: x",
-                                            clarifications=[f"One{ESC}"])))
+    res = cli(
+        "import",
+        "text",
+        str(
+            archive(
+                tmp_path / "a.json",
+                text=f"Play on a minion.{ESC}\nOngoing: x",
+                clarifications=[f"One{ESC}"],
+            )
+        ),
+    )
     assert res.exit_code == 0, res.output
-    texts = db_rows(db_path, "SELECT lang, text FROM entity_text WHERE ref = 'laser-sword' ORDER BY lang")
+    texts = db_rows(
+        db_path, "SELECT lang, text FROM entity_text WHERE ref = 'laser-sword' ORDER BY lang"
+    )
     rulings = db_rows(db_path, "SELECT text FROM ruling WHERE ref = 'laser-sword'")
-    names = db_rows(db_path, "SELECT name FROM name WHERE ref = 'laser-sword' AND origin = 'translations'")
+    names = db_rows(
+        db_path, "SELECT name FROM name WHERE ref = 'laser-sword' AND origin = 'translations'"
+    )
     for (value,) in [(t,) for _, t in texts] + rulings + names:
-        assert not any(ord(ch) < 32 and ch not in "\n\t" or 0x7f <= ord(ch) <= 0x9f for ch in value), repr(value)
-    assert dict(texts)["de"] == "Zeile 1\nZeile\t2[2J]8;;https://evil.example/\\click]8;;\\]52;c;aGk="
+        assert not any(
+            ord(ch) < 32 and ch not in "\n\t" or 0x7F <= ord(ch) <= 0x9F for ch in value
+        ), repr(value)
+    assert (
+        dict(texts)["de"] == "Zeile 1\nZeile\t2[2J]8;;https://evil.example/\\click]8;;\\]52;c;aGk="
+    )
     assert dict(texts)["en"].startswith("Play on a minion.") and "\nOngoing: x" in dict(texts)["en"]
 
 
 # =========================================================================== NUL bytes
 
+
 def test_nul_bytes_in_translations_refused(cli, db_path, tmp_path):
     assert cli("stats").exit_code == 0
     before = state(db_path)
     path = tmp_path / "nul.csv"
-    path.write_text("kind,id,lang,name,text\ncard,laser-sword,de,Laserschwert,ok\n"
-                    "card,collector,de,Samm\x00ler,\n", encoding="utf-8")
+    path.write_text(
+        "kind,id,lang,name,text\ncard,laser-sword,de,Laserschwert,ok\n"
+        "card,collector,de,Samm\x00ler,\n",
+        encoding="utf-8",
+    )
     one_line_error(cli("import", "translations", str(path)), "nul.csv", "line 3, column 23", "NUL")
     assert state(db_path) == before
 
@@ -107,14 +151,20 @@ def test_nul_bytes_in_archive_refused(cli, db_path, tmp_path):
     assert cli("stats").exit_code == 0
     before = state(db_path)
     path = archive(tmp_path / "nul.json", text="Play on\u0000 a minion.")
-    one_line_error(cli("import", "text", str(path)), "nul.json", "factions[0].cards[0].text", "NUL",
-                   "character 8")
+    one_line_error(
+        cli("import", "text", str(path)),
+        "nul.json",
+        "factions[0].cards[0].text",
+        "NUL",
+        "character 8",
+    )
     path = archive(tmp_path / "nul2.json", clarifications=["fine", "bad\u0000"])
     one_line_error(cli("import", "text", str(path)), "clarifications[1]", "NUL")
     assert state(db_path) == before
 
 
 # =========================================================================== import limits and hostile files
+
 
 def test_import_limits_local_file_size(cli, db_path, tmp_path):
     big = tmp_path / "big.json"
@@ -129,12 +179,24 @@ def test_import_limits_local_file_size(cli, db_path, tmp_path):
 def test_import_limits_per_record_text(cli, db_path, tmp_path):
     assert cli("stats").exit_code == 0
     before = state(db_path)
-    one_line_error(cli("import", "text", str(archive(tmp_path / "long.json", text="x" * 10_001))),
-                   "long.json", "factions[0].cards[0].text", "longer than 10000")
+    one_line_error(
+        cli("import", "text", str(archive(tmp_path / "long.json", text="x" * 10_001))),
+        "long.json",
+        "factions[0].cards[0].text",
+        "longer than 10000",
+    )
     path = write_csv(tmp_path / "long.csv", [["card", "laser-sword", "de", "", "y" * 10_001]])
-    one_line_error(cli("import", "translations", str(path)), "long.csv", "line 2", "text", "longer than 10000")
+    one_line_error(
+        cli("import", "translations", str(path)), "long.csv", "line 2", "text", "longer than 10000"
+    )
     path = write_csv(tmp_path / "longname.csv", [["card", "laser-sword", "de", "N" * 201, ""]])
-    one_line_error(cli("import", "translations", str(path)), "longname.csv", "line 2", "name", "longer than 200")
+    one_line_error(
+        cli("import", "translations", str(path)),
+        "longname.csv",
+        "line 2",
+        "name",
+        "longer than 200",
+    )
     assert state(db_path) == before
 
 
@@ -194,32 +256,48 @@ def _smashup(args: list[str], env: dict, timeout: float = 30) -> subprocess.Comp
     def limit():
         resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
 
-    return subprocess.run([sys.executable, "-c", "from smashup_db.cli import main; main()", *args],
-                          capture_output=True, text=True, timeout=timeout, env=env, preexec_fn=limit)
+    return subprocess.run(
+        [sys.executable, "-c", "from smashup_db.cli import main; main()", *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env=env,
+        preexec_fn=limit,
+    )
 
 
-@pytest.mark.skipif(not Path("/dev/zero").exists() or not hasattr(os, "mkfifo"), reason="needs /dev/zero and FIFOs")
+@pytest.mark.skipif(
+    not Path("/dev/zero").exists() or not hasattr(os, "mkfifo"), reason="needs /dev/zero and FIFOs"
+)
 def test_import_dev_zero_and_fifo_one_line(db_path, tmp_path):
     """A device is refused; a FIFO is read, but only for so long (issue 21 item 9: nothing arrives here)."""
     env = {**os.environ, "SMASHUP_DB": db_path, "SMASHUP_TEST_READ_DEADLINE": "1"}
     fifo = tmp_path / "pipe.json"
     os.mkfifo(fifo)
-    cases = [(["import", "text", "/dev/zero"], "/dev/zero"), (["import", "text", str(fifo)], "pipe.json"),
-             (["import", "translations", "/dev/zero"], "/dev/zero"),
-             (["import", "translations", str(fifo)], "pipe.json")]
+    cases = [
+        (["import", "text", "/dev/zero"], "/dev/zero"),
+        (["import", "text", str(fifo)], "pipe.json"),
+        (["import", "translations", "/dev/zero"], "/dev/zero"),
+        (["import", "translations", str(fifo)], "pipe.json"),
+    ]
     for args, needle in cases:
         proc = _smashup(args, env)
         err = proc.stderr.strip()
         assert proc.returncode == 1, (args, proc.returncode, err[-500:])
         assert len(err.splitlines()) == 1 and err.startswith("error: ") and needle in err, err
-        assert ("nothing more arrived within 1 s" if needle == "pipe.json" else "not a regular file") in err
+        assert (
+            "nothing more arrived within 1 s" if needle == "pipe.json" else "not a regular file"
+        ) in err
 
 
 def test_translations_unclosed_quote(cli, db_path, tmp_path):
     assert cli("stats").exit_code == 0
     before = state(db_path)
     path = tmp_path / "q.csv"
-    path.write_text('kind,id,lang,name,text\ncard,laser-sword,de,Laserschwert,ok\n'
-                    'faction,aliens,de,"Außerirdische,\nfaction,ninjas,de,Ninjas,\n', encoding="utf-8")
+    path.write_text(
+        "kind,id,lang,name,text\ncard,laser-sword,de,Laserschwert,ok\n"
+        'faction,aliens,de,"Außerirdische,\nfaction,ninjas,de,Ninjas,\n',
+        encoding="utf-8",
+    )
     one_line_error(cli("import", "translations", str(path)), "q.csv", "line 3", "never closed")
     assert state(db_path) == before

@@ -19,11 +19,21 @@ from helpers import db_rows, one_line_error
 def test_item9_import_refuses_kernel_files_and_devices(run):
     assert run("stats").exit_code == 0
     env = {**os.environ, "SMASHUP_DB": run.db, "LANG": "C.UTF-8"}
-    for args in (("import", "text", "/proc/kmsg"), ("import", "translations", "/proc/kmsg"),
-                 ("games", "import", "/proc/kmsg"), ("collection", "import", "/proc/self/status")):
+    for args in (
+        ("import", "text", "/proc/kmsg"),
+        ("import", "translations", "/proc/kmsg"),
+        ("games", "import", "/proc/kmsg"),
+        ("collection", "import", "/proc/self/status"),
+    ):
         try:  # in a process of its own: what hangs is stopped after 20 s (and fails the test)
-            proc = subprocess.run([sys.executable, "-m", "smashup_db", *args], env=env, capture_output=True,
-                                  text=True, stdin=subprocess.DEVNULL, timeout=20)
+            proc = subprocess.run(
+                [sys.executable, "-m", "smashup_db", *args],
+                env=env,
+                capture_output=True,
+                text=True,
+                stdin=subprocess.DEVNULL,
+                timeout=20,
+            )
         except subprocess.TimeoutExpired:
             pytest.fail(f"smashup {' '.join(args)} hangs")
         one_line_error(proc, args[-1], "kernel")
@@ -37,7 +47,9 @@ def test_item9_fifo_is_read_and_bounded_in_time(run, monkeypatch):
     hold = os.open(fifo, os.O_RDWR)  # a writer that never writes
     try:
         started = time.monotonic()
-        one_line_error(run("import", "translations", str(fifo)), "t.csv", "nothing more arrived within 1.5 s")
+        one_line_error(
+            run("import", "translations", str(fifo)), "t.csv", "nothing more arrived within 1.5 s"
+        )
         assert time.monotonic() - started < 8
     finally:
         os.close(hold)
@@ -61,4 +73,6 @@ def test_item9_fifo_is_read_and_bounded_in_time(run, monkeypatch):
     res = run("import", "translations", str(fifo))
     t.join(10)
     assert res.exit_code == 0, res.output
-    assert db_rows(run.db, "SELECT name FROM name WHERE origin = 'translations'") == [("Laserschwert",)]
+    assert db_rows(run.db, "SELECT name FROM name WHERE origin = 'translations'") == [
+        ("Laserschwert",)
+    ]

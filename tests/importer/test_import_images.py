@@ -17,14 +17,14 @@ import shutil
 import threading
 from pathlib import Path
 
-import pytest
-
 from helpers import ARCHIVE, REPO, one_line_error, require_shared
 from smashup_db.importer import images as images_mod
 
-CARDS = [("Aliens", "Invader", "minion", "library/aliens/aliens-1.webp"),
-         ("Aliens", "Supreme Overlord", "minion", "library/aliens/aliens-2.webp"),
-         ("Aliens", "Not A Real Card", "minion", "library/aliens/aliens-3.webp")]
+CARDS = [
+    ("Aliens", "Invader", "minion", "library/aliens/aliens-1.webp"),
+    ("Aliens", "Supreme Overlord", "minion", "library/aliens/aliens-2.webp"),
+    ("Aliens", "Not A Real Card", "minion", "library/aliens/aliens-3.webp"),
+]
 BASES = [("Aliens", "The Homeworld", "bases/base-aliens-1.webp")]
 
 
@@ -43,12 +43,35 @@ def make_archive(root: Path, extra_file: bool = True) -> Path:
     _picture(art / BASES[0][2], (200, 120, 40), (300, 214))
     if extra_file:
         _picture(art / "special" / "madness.webp", (0, 0, 0))
-    (root / "smashup-catalog.json").write_text(json.dumps({"source": {"name": "test catalogue"}, "factions": [
-        {"name": "Aliens", "cards": [{"name": n, "type": t, "text": "", "imageUrl": "card-art/" + rel}
-                                     for _, n, t, rel in CARDS]}]}), encoding="utf-8")
-    (root / "smashup-bases.json").write_text(json.dumps({"source": {"name": "test bases"}, "bases": [
-        {"name": n, "sourceFaction": f, "text": "", "imageUrl": "card-art/" + rel} for f, n, rel in BASES]}),
-        encoding="utf-8")
+    (root / "smashup-catalog.json").write_text(
+        json.dumps(
+            {
+                "source": {"name": "test catalogue"},
+                "factions": [
+                    {
+                        "name": "Aliens",
+                        "cards": [
+                            {"name": n, "type": t, "text": "", "imageUrl": "card-art/" + rel}
+                            for _, n, t, rel in CARDS
+                        ],
+                    }
+                ],
+            }
+        ),
+        encoding="utf-8",
+    )
+    (root / "smashup-bases.json").write_text(
+        json.dumps(
+            {
+                "source": {"name": "test bases"},
+                "bases": [
+                    {"name": n, "sourceFaction": f, "text": "", "imageUrl": "card-art/" + rel}
+                    for f, n, rel in BASES
+                ],
+            }
+        ),
+        encoding="utf-8",
+    )
     return art
 
 
@@ -57,7 +80,10 @@ def folder_state(folder: Path) -> dict[str, tuple[int, str]]:
     out = {}
     for p in sorted(folder.rglob("*")) if folder.exists() else []:
         if p.is_file():
-            out[p.relative_to(folder).as_posix()] = (p.stat().st_mtime_ns, hashlib.sha256(p.read_bytes()).hexdigest())
+            out[p.relative_to(folder).as_posix()] = (
+                p.stat().st_mtime_ns,
+                hashlib.sha256(p.read_bytes()).hexdigest(),
+            )
     return out
 
 
@@ -72,13 +98,17 @@ def report(res) -> dict:
 
 # --------------------------------------------------------------------------- the shared card-art folder
 
+
 def test_import_shared_folder_twice_second_reports_no_change(run, tmp_path, monkeypatch):
     """Issue 22 acceptance: import the shared card-art folder, then again: the second reports 0 changes
     (and makes no thumbnail: the first made every one)."""
     art = require_shared("card-archive", "card-art")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     first = report(run("import", "images", art, "--json"))
-    assert first["matched"] >= 1500 and first["images"]["added"] == first["matched"] == first["changes"]
+    assert (
+        first["matched"] >= 1500
+        and first["images"]["added"] == first["matched"] == first["changes"]
+    )
     assert first["thumbnails"] == {"made": first["matched"], "cached": 0, "not_made": 0}
     assert first["records"] >= first["matched"]
     stored = images_of(run)
@@ -86,7 +116,10 @@ def test_import_shared_folder_twice_second_reports_no_change(run, tmp_path, monk
     assert len(index) == first["matched"]
     entry = index["card/invader"]
     assert (stored / entry["file"]).is_file() and entry["width"] == 375 and entry["height"] == 525
-    assert entry["source"].startswith("card-art/library/aliens/") and "smashup-catalog.json" in entry["source"]
+    assert (
+        entry["source"].startswith("card-art/library/aliens/")
+        and "smashup-catalog.json" in entry["source"]
+    )
     before = folder_state(stored)
 
     again = run("import", "images", art)
@@ -136,6 +169,7 @@ def _link_or_copy(src, dst):
 
 # --------------------------------------------------------------------------- a small archive made here
 
+
 def test_small_archive_matched_missing_unmatched(run, tmp_path):
     art = make_archive(tmp_path / "arch")
     rep = report(run("import", "images", art, "--json"))
@@ -145,7 +179,10 @@ def test_small_archive_matched_missing_unmatched(run, tmp_path):
     assert rep["missing"]["card"] > 0 and rep["missing"]["base"] > 0
     stored = images_of(run)
     assert sorted(p.relative_to(stored).as_posix() for p in stored.rglob("*.webp")) == [
-        "base/the-homeworld.webp", "card/invader.webp", "card/supreme-overlord.webp"]
+        "base/the-homeworld.webp",
+        "card/invader.webp",
+        "card/supreme-overlord.webp",
+    ]
     # a picture that changed is counted as changed, one that went is removed
     _picture(art / CARDS[0][3], (255, 255, 255))
     (art / BASES[0][2]).unlink()
@@ -163,7 +200,11 @@ def test_report_in_german(run, tmp_path, monkeypatch):
     assert "Bilder: 3 hinzugefügt" in res.stdout and "noch ohne Bild" in res.stdout
     (art / CARDS[1][3]).write_bytes(b"GIF89a not really")
     res = run("import", "images", art)
-    assert res.exit_code == 1 and res.stderr.startswith("Fehler: ") and len(res.stderr.splitlines()) == 1
+    assert (
+        res.exit_code == 1
+        and res.stderr.startswith("Fehler: ")
+        and len(res.stderr.splitlines()) == 1
+    )
     assert "aliens-2.webp" in res.stderr and "kein Bild" in res.stderr
 
 
@@ -234,7 +275,16 @@ def test_missing_source_or_archive(run, tmp_path):
     moved.mkdir()
     for name in ("smashup-catalog.json", "smashup-bases.json"):
         shutil.move(root / name, moved / name)
-    rep = report(run("import", "images", art, moved / "smashup-catalog.json", moved / "smashup-bases.json", "--json"))
+    rep = report(
+        run(
+            "import",
+            "images",
+            art,
+            moved / "smashup-catalog.json",
+            moved / "smashup-bases.json",
+            "--json",
+        )
+    )
     assert rep["matched"] == 3
 
 
@@ -276,11 +326,14 @@ def test_both_backends_with_an_images_folder_of_choice(cli, tmp_path, monkeypatc
     art = make_archive(tmp_path / "arch")
     assert report(cli("import", "images", str(art), "--json"))["changes"] == 3
     assert report(cli("import", "images", str(art), "--json"))["changes"] == 0
-    assert report(cli("card", "invader", "--json"))["image"] == str(tmp_path / "pics" / "card" / "invader.webp")
+    assert report(cli("card", "invader", "--json"))["image"] == str(
+        tmp_path / "pics" / "card" / "invader.webp"
+    )
     assert report(cli("card", "scout", "--json"))["image"] is None
 
 
 # --------------------------------------------------------------------------- thumbnails made by the import
+
 
 def _build_faces(images: Path, out: Path):
     """What the site build does with the pictures (:meth:`Faces.write`); returns the Faces."""
@@ -307,14 +360,23 @@ def test_import_makes_the_thumbnails_the_build_then_copies(run, tmp_path, monkey
     for entry in index.values():
         size = thumbs.thumb_size(entry["width"], entry["height"])
         cached = Path(thumbs.cache_path(str(cache), entry["sha256"], size))
-        assert cached.read_bytes() == thumbs.render_thumbnail(str(images_of(run) / entry["file"]), size)
+        assert cached.read_bytes() == thumbs.render_thumbnail(
+            str(images_of(run) / entry["file"]), size
+        )
 
     faces = _build_faces(images_of(run), tmp_path / "site1")
-    assert faces.stats["thumbs_made"] == 0 and faces.stats["thumbs_cached"] == faces.stats["pictures"] == 3
+    assert (
+        faces.stats["thumbs_made"] == 0
+        and faces.stats["thumbs_cached"] == faces.stats["pictures"] == 3
+    )
 
     again = run("import", "images", art)
     assert again.exit_code == 0 and "thumbnails: 0 made, 3 already cached" in again.stdout
-    assert report(run("import", "images", art, "--json"))["thumbnails"] == {"made": 0, "cached": 3, "not_made": 0}
+    assert report(run("import", "images", art, "--json"))["thumbnails"] == {
+        "made": 0,
+        "cached": 3,
+        "not_made": 0,
+    }
 
     shutil.rmtree(cache)
     faces = _build_faces(images_of(run), tmp_path / "site2")
@@ -337,7 +399,9 @@ def test_import_without_a_usable_cache_still_imports(run, tmp_path, monkeypatch)
     assert "thumbnails: none made" in run("import", "images", art).stdout
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    monkeypatch.setattr(thumbs, "store_cached", lambda path, data: False)  # a full or read-only disk
+    monkeypatch.setattr(
+        thumbs, "store_cached", lambda path, data: False
+    )  # a full or read-only disk
     (art / CARDS[0][3]).unlink()
     _picture(art / CARDS[0][3], (1, 200, 3))
     res = run("import", "images", art)
@@ -387,7 +451,9 @@ def test_thumbnails_in_helper_processes_equal_serial_ones(tmp_path, monkeypatch)
         assert Path(path).read_bytes() == thumbs.render_thumbnail(src, size)
     assert thumbs.fill_cache(jobs)["made"] == 0
 
-    def one_dies(args, **kwargs):  # the first helper ends without making anything: its share is made here
+    def one_dies(
+        args, **kwargs
+    ):  # the first helper ends without making anything: its share is made here
         dead = [args[0], "-c", "import sys; sys.stdin.buffer.read()"] if not started[2:] else args
         started.append(dead)
         return real_popen(dead, **kwargs)

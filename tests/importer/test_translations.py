@@ -18,10 +18,11 @@ import pytest
 from helpers import REPO, require_shared
 
 
-
 @pytest.fixture
 def archive():
-    return require_shared("card-archive", "smashup-catalog.json"), require_shared("card-archive", "smashup-bases.json")
+    return require_shared("card-archive", "smashup-catalog.json"), require_shared(
+        "card-archive", "smashup-bases.json"
+    )
 
 
 def dump(db: str) -> list[str]:
@@ -69,6 +70,7 @@ def fill(rows, kind, ident, **values):
 
 # --------------------------------------------------------------------------- export
 
+
 def test_export_all_rows_to_stdout(run):
     s = stats(run)
     res = run("export", "translations", "--lang", "de")
@@ -92,11 +94,14 @@ def test_export_missing_leaves_out_what_is_complete(run):
 
 def test_export_bad_lang_and_bad_out(run):
     one_line_error(run("export", "translations", "--lang", "fr"), "--lang", "'fr'")
-    one_line_error(run("export", "translations", "--lang", "de", "--out", run.tmp / "no" / "dir" / "x.csv"),
-                   "cannot write")
+    one_line_error(
+        run("export", "translations", "--lang", "de", "--out", run.tmp / "no" / "dir" / "x.csv"),
+        "cannot write",
+    )
 
 
 # --------------------------------------------------------------------------- round trip
+
 
 def test_round_trip_missing_fill_import(run, archive):
     assert run("import", "text", *archive).exit_code == 0
@@ -104,10 +109,20 @@ def test_round_trip_missing_fill_import(run, archive):
     out = run.tmp / "de.csv"
     assert run("export", "translations", "--lang", "de", "--missing", "--out", out).exit_code == 0
     rows = read_csv(out)
-    sword = fill(rows, "card", "laser-sword", name="Laserschwert",
-                 text="Spiele dies auf eine Kreatur. Dauerhaft: Diese Kreatur hat +2 Stärke.")
+    sword = fill(
+        rows,
+        "card",
+        "laser-sword",
+        name="Laserschwert",
+        text="Spiele dies auf eine Kreatur. Dauerhaft: Diese Kreatur hat +2 Stärke.",
+    )
     assert sword["text_en"].startswith("Play on a minion.")  # English for reference
-    fill(rows, "base", "uss-undertaking", text="Zu Beginn deines Zuges darfst du eine deiner Kreaturen hierher verschieben.")
+    fill(
+        rows,
+        "base",
+        "uss-undertaking",
+        text="Zu Beginn deines Zuges darfst du eine deiner Kreaturen hierher verschieben.",
+    )
     write_csv(out, rows)
 
     res = run("import", "translations", out, "--json")
@@ -120,7 +135,9 @@ def test_round_trip_missing_fill_import(run, archive):
     assert card.exit_code == 0, card.output
     assert "Spiele dies auf eine Kreatur." in card.stdout
     item = json.loads(run("card", "laserschwert", "--lang", "de", "--json").stdout)
-    assert item["id"] == "laser-sword" and item["name"] == "Laserschwert" and item["text_lang"] == "de"
+    assert (
+        item["id"] == "laser-sword" and item["name"] == "Laserschwert" and item["text_lang"] == "de"
+    )
     assert item["text_source"] == "translations:de.csv"
     assert item["texts"]["en"]["text"].startswith("Play on a minion.")
     base = json.loads(run("base", "USS Undertaking", "--lang", "de", "--json").stdout)
@@ -138,15 +155,21 @@ def test_round_trip_missing_fill_import(run, archive):
     build = run("db", "build")
     assert build.exit_code == 0 and "warning" not in build.stderr
     item = json.loads(run("card", "Laserschwert", "--lang", "de", "--json").stdout)
-    assert item["text"].startswith("Spiele dies") and item["texts"]["en"]["text"].startswith("Play on")
+    assert item["text"].startswith("Spiele dies") and item["texts"]["en"]["text"].startswith(
+        "Play on"
+    )
     assert stats(run)["text"] == after["text"]
 
 
 def test_changed_translation_is_updated(run):
     path = run.tmp / "t.csv"
-    path.write_text("kind,id,lang,name,text\ncard,laser-sword,de,Laserschwert,Eins\n", encoding="utf-8")
+    path.write_text(
+        "kind,id,lang,name,text\ncard,laser-sword,de,Laserschwert,Eins\n", encoding="utf-8"
+    )
     assert run("import", "translations", path).exit_code == 0
-    path.write_text("kind,id,lang,name,text\ncard,laser-sword,de,Lichtschwert,Zwei\n", encoding="utf-8")
+    path.write_text(
+        "kind,id,lang,name,text\ncard,laser-sword,de,Lichtschwert,Zwei\n", encoding="utf-8"
+    )
     rep = json.loads(run("import", "translations", path, "--json").stdout)
     assert rep["names"]["changed"] == 1 and rep["texts"]["changed"] == 1
     item = json.loads(run("card", "Lichtschwert", "--lang", "de", "--json").stdout)
@@ -157,20 +180,33 @@ def test_script_text_is_stored_verbatim(run):
     payload = "<script>alert(1)</script>"
     path = run.tmp / "x.csv"
     # markup in a *name* is refused since issue 15 (tests/importer/test_hostile_import.py); text is stored as given
-    path.write_text(f'kind,id,lang,name,text\ncard,laser-sword,de,"Laser ""&b""",{payload}\n', encoding="utf-8")
+    path.write_text(
+        f'kind,id,lang,name,text\ncard,laser-sword,de,"Laser ""&b""",{payload}\n', encoding="utf-8"
+    )
     res = run("import", "translations", path)
     assert res.exit_code == 0, res.output
     con = sqlite3.connect(run.db)
-    assert con.execute("SELECT text FROM entity_text WHERE ref = 'laser-sword' AND lang = 'de'").fetchone()[0] == payload
-    assert con.execute("SELECT name FROM name WHERE ref = 'laser-sword' AND lang = 'de' AND origin = 'translations'"
-                       ).fetchone()[0] == 'Laser "&b"'
+    assert (
+        con.execute(
+            "SELECT text FROM entity_text WHERE ref = 'laser-sword' AND lang = 'de'"
+        ).fetchone()[0]
+        == payload
+    )
+    assert (
+        con.execute(
+            "SELECT name FROM name WHERE ref = 'laser-sword' AND lang = 'de' AND origin = 'translations'"
+        ).fetchone()[0]
+        == 'Laser "&b"'
+    )
     item = json.loads(run("card", "laser-sword", "--lang", "de", "--json").stdout)
     assert item["text"] == payload
 
 
 def test_orphans_are_reported_by_db_build(run):
     path = run.tmp / "t.csv"
-    path.write_text("kind,id,lang,name,text\ncard,laser-sword,de,Laserschwert,Text\n", encoding="utf-8")
+    path.write_text(
+        "kind,id,lang,name,text\ncard,laser-sword,de,Laserschwert,Text\n", encoding="utf-8"
+    )
     assert run("import", "translations", path).exit_code == 0
     data = run.tmp / "data"
     shutil.copytree(REPO / "data", data)
@@ -185,20 +221,38 @@ def test_orphans_are_reported_by_db_build(run):
     assert "card 'laser-sword'" in res.stderr and "(kept)" in res.stderr
     res = run("db", "build")  # back to the shipped catalogue: the kept rows show again
     assert "warning" not in res.stderr
-    assert json.loads(run("card", "Laserschwert", "--lang", "de", "--json").stdout)["text"] == "Text"
+    assert (
+        json.loads(run("card", "Laserschwert", "--lang", "de", "--json").stdout)["text"] == "Text"
+    )
 
 
 # --------------------------------------------------------------------------- validation
 
-@pytest.mark.parametrize("content, needles", [
-    ("kind,id,lang,name\ncard,laser-sword,de,X\n", ["line 1", "column 'text' is missing"]),
-    ("kind,id,lang,name,text\ncard,laser-sword,de,A,\nwidget,laser-sword,de,A,\n", ["line 3", "kind", "'widget'"]),
-    ("kind,id,lang,name,text\ncard,laser-sword,de,A,\ncard,no-such-card,de,B,\n", ["line 3", "id", "'no-such-card'"]),
-    ("kind,id,lang,name,text\ncard,laser-sword,xx,A,\n", ["line 2", "lang", "'xx'"]),
-    ("kind,id,lang,name,text\ncard,laser-sword,,A,\n", ["line 2", "lang", "empty"]),
-    ("kind,id,lang,name,text\nfaction,aliens,de,Aliens,Some text\n", ["line 2", "text", "only cards and bases"]),
-    ('kind,id,lang,name,text\ncard,laser-sword,de,"A\nB",\ncard,laser-sword,de,C,\n', ["line 4", "already on line 2"]),
-])
+
+@pytest.mark.parametrize(
+    "content, needles",
+    [
+        ("kind,id,lang,name\ncard,laser-sword,de,X\n", ["line 1", "column 'text' is missing"]),
+        (
+            "kind,id,lang,name,text\ncard,laser-sword,de,A,\nwidget,laser-sword,de,A,\n",
+            ["line 3", "kind", "'widget'"],
+        ),
+        (
+            "kind,id,lang,name,text\ncard,laser-sword,de,A,\ncard,no-such-card,de,B,\n",
+            ["line 3", "id", "'no-such-card'"],
+        ),
+        ("kind,id,lang,name,text\ncard,laser-sword,xx,A,\n", ["line 2", "lang", "'xx'"]),
+        ("kind,id,lang,name,text\ncard,laser-sword,,A,\n", ["line 2", "lang", "empty"]),
+        (
+            "kind,id,lang,name,text\nfaction,aliens,de,Aliens,Some text\n",
+            ["line 2", "text", "only cards and bases"],
+        ),
+        (
+            'kind,id,lang,name,text\ncard,laser-sword,de,"A\nB",\ncard,laser-sword,de,C,\n',
+            ["line 4", "already on line 2"],
+        ),
+    ],
+)
 def test_bad_rows_fail_with_file_line_field_and_change_nothing(run, content, needles):
     good = run.tmp / "good.csv"
     good.write_text("kind,id,lang,name,text\ncard,laser-sword,de,Laserschwert,\n", encoding="utf-8")
@@ -211,7 +265,9 @@ def test_bad_rows_fail_with_file_line_field_and_change_nothing(run, content, nee
 
 
 def test_missing_file_and_bad_encoding(run):
-    one_line_error(run("import", "translations", run.tmp / "nope.csv"), "nope.csv", "file not found")
+    one_line_error(
+        run("import", "translations", run.tmp / "nope.csv"), "nope.csv", "file not found"
+    )
     latin = run.tmp / "latin.csv"
     latin.write_bytes("kind,id,lang,name,text\ncard,laser-sword,de,Käse,\n".encode("latin-1"))
     one_line_error(run("import", "translations", latin), "latin.csv", "UTF-8")
@@ -219,7 +275,10 @@ def test_missing_file_and_bad_encoding(run):
 
 def test_bom_and_extra_columns_are_accepted(run):
     path = run.tmp / "excel.csv"
-    path.write_text("\ufeffkind,id,lang,name,text,name_en,notes\nfaction,geeks,de,Nerds,,Geeks,mine\n", encoding="utf-8")
+    path.write_text(
+        "\ufeffkind,id,lang,name,text,name_en,notes\nfaction,geeks,de,Nerds,,Geeks,mine\n",
+        encoding="utf-8",
+    )
     res = run("import", "translations", path)
     assert res.exit_code == 0, res.output
     assert json.loads(run("faction", "Nerds", "--lang", "de", "--json").stdout)["id"] == "geeks"

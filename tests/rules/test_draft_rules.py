@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from smashup_db.rules.draft import DraftError, DraftState, default_pool_size, make_pool, snake_order
 from smashup_db.errors import UserError
+from smashup_db.rules.draft import DraftError, DraftState, default_pool_size, make_pool, snake_order
 
 FACTIONS = [f"faction-{i:02d}" for i in range(40)]
 NAMES = ["Anna", "Ben", "Cleo", "Dora", "Emil", "Fritz", "Greta", "Hans"]
@@ -24,6 +24,7 @@ def one_line(err) -> str:
 
 
 # --- snake order -----------------------------------------------------------------
+
 
 def test_snake_order_three_players_is_1_2_3_3_2_1():
     assert snake_order(["A", "B", "C"]) == ["A", "B", "C", "C", "B", "A"]
@@ -47,6 +48,7 @@ def test_snake_order_rejects_zero_rounds():
 
 
 # --- pool ------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("n, size", [(2, 8), (3, 8), (4, 8), (5, 10), (8, 16)])
 def test_default_pool_is_at_least_8_and_2_per_player(n, size):
@@ -81,10 +83,18 @@ def test_make_pool_ignores_repeated_candidates():
 
 # --- picking -------------------------------------------------------------------------------
 
+
 def test_manual_draft_follows_snake_and_records_rounds():
     state = DraftState(["Anna", "Ben", "Cleo"], FACTIONS[:8])
     seen = []
-    for faction in ["faction-00", "faction-01", "faction-02", "faction-03", "faction-04", "faction-05"]:
+    for faction in [
+        "faction-00",
+        "faction-01",
+        "faction-02",
+        "faction-03",
+        "faction-04",
+        "faction-05",
+    ]:
         seen.append(state.current_player)
         state.pick(faction)
     assert seen == ["Anna", "Ben", "Cleo", "Cleo", "Ben", "Anna"]
@@ -155,6 +165,7 @@ def test_undo():
 
 
 # --- properties --------------------------------------------------------------------------
+
 
 @st.composite
 def drafts(draw):

@@ -6,10 +6,19 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from smashup_db.rules.endgame import WIN_VP, EndError, end_game, madness_penalty, parse_madness, parse_scores
+from smashup_db.rules.endgame import (
+    WIN_VP,
+    EndError,
+    end_game,
+    madness_penalty,
+    parse_madness,
+    parse_scores,
+)
 
 
-@pytest.mark.parametrize("cards,lost", [(0, 0), (1, 0), (2, 1), (3, 1), (4, 2), (5, 2), (9, 4), (10, 5)])
+@pytest.mark.parametrize(
+    "cards,lost", [(0, 0), (1, 0), (2, 1), (3, 1), (4, 2), (5, 2), (9, 4), (10, 5)]
+)
 def test_madness_penalty_one_vp_per_two_cards(cards, lost):
     assert madness_penalty(cards) == lost
 
@@ -43,8 +52,16 @@ def test_still_tied_is_play_on():
     assert end_game({"A": 15, "B": 15}).status == "play-on"
 
 
-@pytest.mark.parametrize("vp,mad", [({"A": 16}, {}), ({"A": -1, "B": 16}, {}), ({"A": 16, "B": 2}, {"C": 1}),
-                                    ({"A": 16, "B": 2}, {"A": -2}), ({"": 16, "B": 1}, {})])
+@pytest.mark.parametrize(
+    "vp,mad",
+    [
+        ({"A": 16}, {}),
+        ({"A": -1, "B": 16}, {}),
+        ({"A": 16, "B": 2}, {"C": 1}),
+        ({"A": 16, "B": 2}, {"A": -2}),
+        ({"": 16, "B": 1}, {}),
+    ],
+)
 def test_bad_input_is_one_error(vp, mad):
     with pytest.raises(EndError):
         end_game(vp, mad)
@@ -63,10 +80,15 @@ def test_parsers():
 names = st.lists(st.text("ABCDEFGH", min_size=1, max_size=3), min_size=2, max_size=6, unique=True)
 
 
-@given(names.flatmap(lambda ps: st.tuples(
-    st.just(ps),
-    st.lists(st.integers(0, 30), min_size=len(ps), max_size=len(ps)),
-    st.lists(st.integers(0, 12), min_size=len(ps), max_size=len(ps)))))
+@given(
+    names.flatmap(
+        lambda ps: st.tuples(
+            st.just(ps),
+            st.lists(st.integers(0, 30), min_size=len(ps), max_size=len(ps)),
+            st.lists(st.integers(0, 12), min_size=len(ps), max_size=len(ps)),
+        )
+    )
+)
 def test_end_game_properties(case):
     players, vps, mads = case
     vp, mad = dict(zip(players, vps)), dict(zip(players, mads))

@@ -16,6 +16,7 @@ def table(result):
 
 # --- the rulebook's own examples ---------------------------------------------
 
+
 def test_rulebook_tie_10_10_5():
     """'Nur Unentschieden?': 10, 10, 5 -> both 10s get 1st place, the 5 gets 3rd, not 2nd."""
     result = score_base({"Anna": 10, "Ben": 10, "Cleo": 5}, (4, 2, 1))
@@ -94,6 +95,7 @@ def test_score_base_rejects_bad_input(powers, vp, has_minion):
 
 # --- parse_powers ------------------------------------------------------------
 
+
 def test_parse_powers_ok():
     assert parse_powers(["Anna=12", " Ben = 12 ", "Cleo=0"]) == {"Anna": 12, "Ben": 12, "Cleo": 0}
     assert parse_powers([]) == {}
@@ -167,7 +169,7 @@ def test_score_base_properties(powers, vp, data):
     # output order: placed players first, by place
     places = [p.place for p in result if p.place is not None]
     assert places == sorted(places)
-    assert all(p.place is None for p in result[len(places):])
+    assert all(p.place is None for p in result[len(places) :])
 
 
 @given(players_st)

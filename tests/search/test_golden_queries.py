@@ -24,7 +24,22 @@ def test_golden_file_is_large_and_varied():
     assert len(QUERIES) >= 50
     assert sum(1 for _, bad in QUERIES if bad) >= 8
     text = " ".join(q for q, _ in QUERIES)
-    for piece in ("OR", "NOT", "(", '"', "-", "f:", "t:", "s:", "kw:", "pow", "bp", "lang:", "stärke", "o:"):
+    for piece in (
+        "OR",
+        "NOT",
+        "(",
+        '"',
+        "-",
+        "f:",
+        "t:",
+        "s:",
+        "kw:",
+        "pow",
+        "bp",
+        "lang:",
+        "stärke",
+        "o:",
+    ):
         assert piece in text, piece
 
 
@@ -41,9 +56,13 @@ def test_cli_answers_every_golden_query(cli, db_path):
     non_empty = [q for q, ids in answers.items() if ids]
     assert len(non_empty) >= (55 if has_text else 40), sorted(set(answers) - set(non_empty))
     if not has_text:  # every query was answered as it must be; the answers' variety needs the text
-        pytest.skip(f"{missing_shared('card-archive', 'smashup-catalog.json')}: without the rules text the "
-                    f"text queries all answer nothing, so the answers cannot differ enough")
-    assert len({tuple(ids) for ids in answers.values()}) >= len(answers) - 5  # not all the same answer
+        pytest.skip(
+            f"{missing_shared('card-archive', 'smashup-catalog.json')}: without the rules text the "
+            f"text queries all answer nothing, so the answers cannot differ enough"
+        )
+    assert (
+        len({tuple(ids) for ids in answers.values()}) >= len(answers) - 5
+    )  # not all the same answer
 
 
 def _keys(reader, query, lang, use_fts, printing=None):
@@ -53,7 +72,9 @@ def _keys(reader, query, lang, use_fts, printing=None):
         return None
 
 
-@pytest.mark.skipif(not (shutil.which("node") or shutil.which("nodejs")), reason="node is not installed")
+@pytest.mark.skipif(
+    not (shutil.which("node") or shutil.which("nodejs")), reason="node is not installed"
+)
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_site_evaluator_gives_the_cli_ids(texted_site, lang):
     """On the session's site with the archive's text (when present; conftest.py's ``texted_site``).
@@ -69,9 +90,16 @@ def test_site_evaluator_gives_the_cli_ids(texted_site, lang):
     finally:
         reader.close()
     assert expected == like  # FTS5 and LIKE agree, so there is one truth to compare with
-    got = node_ids(site / "assets" / "query.js", site / "assets" / f"search-{lang}.json", [q for q, _ in QUERIES])
-    diffs = [(q, e if e is None else len(e), g if g is None else len(g))
-             for (q, _), e, g in zip(QUERIES, expected, got) if e != g]
+    got = node_ids(
+        site / "assets" / "query.js",
+        site / "assets" / f"search-{lang}.json",
+        [q for q, _ in QUERIES],
+    )
+    diffs = [
+        (q, e if e is None else len(e), g if g is None else len(g))
+        for (q, _), e, g in zip(QUERIES, expected, got)
+        if e != g
+    ]
     assert not diffs, diffs[:10]
     if texted_site.has_text:
         assert any(ids and len(ids) > 100 for ids in got)

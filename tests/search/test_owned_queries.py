@@ -36,8 +36,12 @@ def owned_db(texted_site, tmp_path_factory):
     db = str(tmp_path_factory.mktemp("owned") / "owned.db")
     shutil.copyfile(texted_site.db, db)
     runner = CliRunner()
-    for args in (["Core Set", "--printing", "original"], ["Vergessene Helden"], ["Pretty Pretty Smash Up"],
-                 ["Monster Smash", "--printing", "current", "--owner", "Ann"]):
+    for args in (
+        ["Core Set", "--printing", "original"],
+        ["Vergessene Helden"],
+        ["Pretty Pretty Smash Up"],
+        ["Monster Smash", "--printing", "current", "--owner", "Ann"],
+    ):
         res = runner.invoke(app, ["collection", "add", *args, "--db", db])
         assert res.exit_code == 0, res.output
     res = runner.invoke(app, ["collection", "code", "--db", db])
@@ -48,7 +52,9 @@ def owned_db(texted_site, tmp_path_factory):
 def _cli(db: str, query: str):
     res = CliRunner().invoke(app, ["search", "--json", "--limit", "0", "--db", db, "--", query])
     if res.exit_code:
-        assert res.exit_code == 1 and res.output.startswith("error:") and "Traceback" not in res.output, res.output
+        assert (
+            res.exit_code == 1 and res.output.startswith("error:") and "Traceback" not in res.output
+        ), res.output
         return None
     return [f"{r['kind']}:{r['id']}" for r in json.loads(res.output)["results"]]
 
@@ -64,7 +70,10 @@ def test_cli_owned_queries(owned_db):
     german, original = set(answers["printing:german"]), set(answers["printing:original"])
     assert german and original and not german & original and german | original <= owned
     assert set(answers["-printing:current"]) == german | original
-    assert answers["printing:current t:base"] and "base:the-homeworld" not in answers["printing:current t:base"]
+    assert (
+        answers["printing:current t:base"]
+        and "base:the-homeworld" not in answers["printing:current t:base"]
+    )
 
 
 @pytest.mark.skipif(NODE is None, reason="node is not installed")
@@ -72,9 +81,19 @@ def test_cli_owned_queries(owned_db):
 def test_site_owned_queries_match_the_cli(owned_db, texted_site, lang, tmp_path):
     db, code = owned_db
     site = texted_site.folder
-    decoded = subprocess.run([NODE, "-e", "const O=require(process.argv[1]);"
-                              "process.stdout.write(JSON.stringify(O.decode(process.argv[2])))",
-                              str(site / "assets" / "local.js"), code], capture_output=True, text=True, check=True)
+    decoded = subprocess.run(
+        [
+            NODE,
+            "-e",
+            "const O=require(process.argv[1]);"
+            "process.stdout.write(JSON.stringify(O.decode(process.argv[2])))",
+            str(site / "assets" / "local.js"),
+            code,
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     from smashup_db.userdata.boxcode import decode
 
     assert json.loads(decoded.stdout) == decode(code)
@@ -82,14 +101,23 @@ def test_site_owned_queries_match_the_cli(owned_db, texted_site, lang, tmp_path)
     owned.write_text(decoded.stdout, encoding="utf-8")
     queries = [q for q, _ in owned_queries()]
     expected = [_cli(db, q) if lang == "en" else _cli_lang(db, q, lang) for q in queries]
-    got = node_ids(site / "assets" / "query.js", site / "assets" / f"search-{lang}.json", queries, owned)
-    diffs = [(q, e if e is None else len(e), g if g is None else len(g)) for q, e, g in zip(queries, expected, got)
-             if e != g]
+    got = node_ids(
+        site / "assets" / "query.js", site / "assets" / f"search-{lang}.json", queries, owned
+    )
+    diffs = [
+        (q, e if e is None else len(e), g if g is None else len(g))
+        for q, e, g in zip(queries, expected, got)
+        if e != g
+    ]
     assert not diffs, diffs
-    nobody = node_ids(site / "assets" / "query.js", site / "assets" / f"search-{lang}.json", ["owned:yes",
-                                                                                             "printing:current",
-                                                                                             "printing:german"])
-    total = len(json.loads((site / "assets" / f"search-{lang}.json").read_text(encoding="utf-8"))["items"])
+    nobody = node_ids(
+        site / "assets" / "query.js",
+        site / "assets" / f"search-{lang}.json",
+        ["owned:yes", "printing:current", "printing:german"],
+    )
+    total = len(
+        json.loads((site / "assets" / f"search-{lang}.json").read_text(encoding="utf-8"))["items"]
+    )
     # without a code nothing is owned; English pages show every current printing, German pages the German
     # edition wherever a German box holds the thing (the rest current)
     assert nobody[0] == [] and len(nobody[1]) + len(nobody[2]) == total and total > 1000
@@ -99,7 +127,9 @@ def test_site_owned_queries_match_the_cli(owned_db, texted_site, lang, tmp_path)
 def _cli_lang(db: str, query: str, lang: str):
     # the German site leads with the German edition where nothing owned says otherwise: the CLI's --printing german
     extra = ["--printing", "german"] if lang == "de" else []
-    res = CliRunner().invoke(app, ["search", "--json", "--limit", "0", "--lang", lang, *extra, "--db", db, "--", query])
+    res = CliRunner().invoke(
+        app, ["search", "--json", "--limit", "0", "--lang", lang, *extra, "--db", db, "--", query]
+    )
     if res.exit_code:
         return None
     return [f"{r['kind']}:{r['id']}" for r in json.loads(res.output)["results"]]

@@ -14,22 +14,27 @@ import pytest
 
 from helpers import ARCHIVE, DATA, require_shared
 from smashup_db.catalogue.view import Catalogue
+from smashup_db.common.text import fold
 from smashup_db.compiler.bootstrap import open_reader
 from smashup_db.search import QueryError, Searcher
 from smashup_db.search.execute import find_spans
 from smashup_db.search.parser import parse
-from smashup_db.common.text import fold
-
-
 
 # --------------------------------------------------------------------------- expected data
 
+
 def _factions() -> dict[str, dict]:
-    return {p.stem: json.loads(p.read_text(encoding="utf-8")) for p in (DATA / "factions").glob("*.json")}
+    return {
+        p.stem: json.loads(p.read_text(encoding="utf-8"))
+        for p in (DATA / "factions").glob("*.json")
+    }
 
 
 def _products() -> dict[str, dict]:
-    return {p.stem: json.loads(p.read_text(encoding="utf-8")) for p in (DATA / "products").glob("*.json")}
+    return {
+        p.stem: json.loads(p.read_text(encoding="utf-8"))
+        for p in (DATA / "products").glob("*.json")
+    }
 
 
 FACTIONS = _factions()
@@ -51,6 +56,7 @@ ALL = cards(lambda c: True) | bases(lambda b: True)
 
 # --------------------------------------------------------------------------- fixtures
 
+
 @pytest.fixture(scope="module")
 def plain(tmp_path_factory):
     """A catalogue database without imported text; yields (reader, path)."""
@@ -67,7 +73,9 @@ def _import_text(path: str) -> None:
     except ImportError:  # the importer is not there: insert the English text directly
         _insert_text_directly(path)
         return
-    import_text(open_db(path), [str(ARCHIVE / "smashup-catalog.json"), str(ARCHIVE / "smashup-bases.json")])
+    import_text(
+        open_db(path), [str(ARCHIVE / "smashup-catalog.json"), str(ARCHIVE / "smashup-bases.json")]
+    )
 
 
 def _insert_text_directly(path: str) -> None:
@@ -79,8 +87,11 @@ def _insert_text_directly(path: str) -> None:
             for c in f["cards"]:
                 cid = by_name.get((f["slug"], fold(c["name"])))
                 if cid and c.get("text"):
-                    conn.execute("INSERT OR REPLACE INTO entity_text (kind, ref, lang, text, source)"
-                                 " VALUES ('card', ?, 'en', ?, 'test')", (cid, c["text"]))
+                    conn.execute(
+                        "INSERT OR REPLACE INTO entity_text (kind, ref, lang, text, source)"
+                        " VALUES ('card', ?, 'en', ?, 'test')",
+                        (cid, c["text"]),
+                    )
     conn.close()
 
 
@@ -104,34 +115,77 @@ def keys(reader, query, lang="en", use_fts=None) -> set[str]:
 # --------------------------------------------------------------------------- facts
 
 EXPECTED = [
-    ("t:minion f:wechslerbots pow>=4",
-     cards(lambda c: c["faction"] == "changerbots" and c["type"] == "minion" and (c["power"] or 0) >= 4)),
+    (
+        "t:minion f:wechslerbots pow>=4",
+        cards(
+            lambda c: (
+                c["faction"] == "changerbots" and c["type"] == "minion" and (c["power"] or 0) >= 4
+            )
+        ),
+    ),
     ("kw:talent -t:minion", cards(lambda c: "talent" in c["keywords"] and c["type"] != "minion")),
     ("bp>=25 t:base", bases(lambda b: b["breakpoint"] is not None and b["breakpoint"] >= 25)),
     ("t:kreatur f:geister", cards(lambda c: c["faction"] == "ghosts" and c["type"] == "minion")),
     ("t:Basis bp<20", bases(lambda b: b["breakpoint"] is not None and b["breakpoint"] < 20)),
-    ("(f:robots OR f:aliens) t:minion pow>=4",
-     cards(lambda c: c["faction"] in ("robots", "aliens") and c["type"] == "minion" and (c["power"] or 0) >= 4)),
-    ("f:robots -t:minion", cards(lambda c: c["faction"] == "robots" and c["type"] != "minion")
-     | bases(lambda b: b.get("faction") == "robots")),
-    ("f:robots NOT t:base NOT t:minion", cards(lambda c: c["faction"] == "robots" and c["type"] != "minion")),
-    ("t:titan OR vp>=5", cards(lambda c: c["type"] == "titan") | bases(lambda b: (b["vp"][0] or 0) >= 5)),
+    (
+        "(f:robots OR f:aliens) t:minion pow>=4",
+        cards(
+            lambda c: (
+                c["faction"] in ("robots", "aliens")
+                and c["type"] == "minion"
+                and (c["power"] or 0) >= 4
+            )
+        ),
+    ),
+    (
+        "f:robots -t:minion",
+        cards(lambda c: c["faction"] == "robots" and c["type"] != "minion")
+        | bases(lambda b: b.get("faction") == "robots"),
+    ),
+    (
+        "f:robots NOT t:base NOT t:minion",
+        cards(lambda c: c["faction"] == "robots" and c["type"] != "minion"),
+    ),
+    (
+        "t:titan OR vp>=5",
+        cards(lambda c: c["type"] == "titan") | bases(lambda b: (b["vp"][0] or 0) >= 5),
+    ),
     ("t:base -bp<100", bases(lambda b: b["breakpoint"] is None)),
     ("s:core t:base", bases(lambda b: b["product"] == "core-set")),
-    ("s:core-set -t:base -t:action pow=5",
-     cards(lambda c: c["faction"] in PRODUCTS["core-set"]["factions"] and c["type"] == "minion"
-           and c["power"] == 5)),
-    ("kw:dauerhaft kw:play-on-base", cards(lambda c: {"ongoing", "play-on-base"} <= set(c["keywords"]))),
-    ("kw:extra f:wechslerbots", cards(lambda c: c["faction"] == "changerbots" and "special" in c["keywords"])),
+    (
+        "s:core-set -t:base -t:action pow=5",
+        cards(
+            lambda c: (
+                c["faction"] in PRODUCTS["core-set"]["factions"]
+                and c["type"] == "minion"
+                and c["power"] == 5
+            )
+        ),
+    ),
+    (
+        "kw:dauerhaft kw:play-on-base",
+        cards(lambda c: {"ongoing", "play-on-base"} <= set(c["keywords"])),
+    ),
+    (
+        "kw:extra f:wechslerbots",
+        cards(lambda c: c["faction"] == "changerbots" and "special" in c["keywords"]),
+    ),
     ("copies>=4 t:minion", cards(lambda c: c["type"] == "minion" and c["copies"] >= 4)),
-    ("pow!=2 t:kreatur f:robots",
-     cards(lambda c: c["faction"] == "robots" and c["type"] == "minion" and c["power"] != 2)),
+    (
+        "pow!=2 t:kreatur f:robots",
+        cards(lambda c: c["faction"] == "robots" and c["type"] == "minion" and c["power"] != 2),
+    ),
     ("t:card", cards(lambda c: True)),
     ("lang:de", ALL),
-    ("f:zombies t:base OR f:zombies kw:ongoing",
-     bases(lambda b: b.get("faction") == "zombies") |
-     cards(lambda c: c["faction"] == "zombies" and "ongoing" in c["keywords"])),
-    ("vp3=0 bp<=15", bases(lambda b: b["vp"][2] == 0 and b["breakpoint"] is not None and b["breakpoint"] <= 15)),
+    (
+        "f:zombies t:base OR f:zombies kw:ongoing",
+        bases(lambda b: b.get("faction") == "zombies")
+        | cards(lambda c: c["faction"] == "zombies" and "ongoing" in c["keywords"]),
+    ),
+    (
+        "vp3=0 bp<=15",
+        bases(lambda b: b["vp"][2] == 0 and b["breakpoint"] is not None and b["breakpoint"] <= 15),
+    ),
 ]
 
 
@@ -147,8 +201,18 @@ def test_changerbots_example_is_not_trivial(plain):
     assert 0 < len(found) < sum(1 for c in CARDS.values() if c["faction"] == "changerbots")
 
 
-QUERIES_FOR_COMPLEMENT = ["pow>=4", "bp<20", "f:robots", "s:core", "kw:talent", "t:minion", "vp>3",
-                          "leader", '"the touch"', "f:robots OR bp>20"]
+QUERIES_FOR_COMPLEMENT = [
+    "pow>=4",
+    "bp<20",
+    "f:robots",
+    "s:core",
+    "kw:talent",
+    "t:minion",
+    "vp>3",
+    "leader",
+    '"the touch"',
+    "f:robots OR bp>20",
+]
 
 
 @pytest.mark.parametrize("query", QUERIES_FOR_COMPLEMENT)
@@ -160,8 +224,19 @@ def test_negation_is_the_complement(plain, query):
 
 # --------------------------------------------------------------------------- names
 
-@pytest.mark.parametrize("query", ["Cäsiumrüstung", "casiumrustung", "CÄSIUM", "cesium armor",
-                                   '"Cesium Armor"', "n:cäsium", 'name:"cesium armor"'])
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "Cäsiumrüstung",
+        "casiumrustung",
+        "CÄSIUM",
+        "cesium armor",
+        '"Cesium Armor"',
+        "n:cäsium",
+        'name:"cesium armor"',
+    ],
+)
 @pytest.mark.parametrize("use_fts", [None, False], ids=["fts", "like"])
 def test_names_in_any_language_case_and_accent_insensitive(plain, query, use_fts):
     assert "card:cesium-armor" in keys(plain[0], query, use_fts=use_fts)
@@ -185,8 +260,17 @@ def test_words_match_word_starts_and_phrases_whole_words(plain):
 
 def test_faction_and_product_values_resolve(plain):
     r = plain[0]
-    changer = cards(lambda c: c["faction"] == "changerbots") | bases(lambda b: b.get("faction") == "changerbots")
-    for value in ("changerbots", "Wechslerbots", "WECHSLER", "changerb", '"Wechslerbots"', "wechslerböts"):
+    changer = cards(lambda c: c["faction"] == "changerbots") | bases(
+        lambda b: b.get("faction") == "changerbots"
+    )
+    for value in (
+        "changerbots",
+        "Wechslerbots",
+        "WECHSLER",
+        "changerb",
+        '"Wechslerbots"',
+        "wechslerböts",
+    ):
         assert keys(r, f"f:{value}") == changer, value
     core = keys(r, "s:core-set")
     assert core == keys(r, 's:"Core Set"') == keys(r, "s:CORE")
@@ -211,7 +295,11 @@ def test_results_carry_display_fields(plain):
     found = Searcher(Catalogue(plain[0], "de")).search("t:minion f:wechslerbots pow>=4", limit=1)
     assert found["total"] >= 2 and found["shown"] == 1
     item = found["results"][0]
-    assert item["kind"] == "card" and item["type"] == "minion" and item["faction"]["name"] == "Wechslerbots"
+    assert (
+        item["kind"] == "card"
+        and item["type"] == "minion"
+        and item["faction"]["name"] == "Wechslerbots"
+    )
     assert item["power"] >= 4 and item["name_lang"] in ("de", "en") and item["excerpt"] is None
     base = Searcher(Catalogue(plain[0], "en")).search("bp>=25 t:base", limit=None)["results"][0]
     assert base["breakpoint"] >= 25 and len(base["vp"]) == 3 and base["product"]["id"]
@@ -221,14 +309,27 @@ def test_results_are_in_catalogue_order_cards_then_bases(plain):
     found = Searcher(Catalogue(plain[0], "en")).search("f:robots", limit=None)["results"]
     kinds = [i["kind"] for i in found]
     assert kinds == sorted(kinds, key=lambda k: k != "card")
-    assert [i["id"] for i in found if i["kind"] == "card"] == [c["id"] for c in FACTIONS["robots"]["cards"]]
+    assert [i["id"] for i in found if i["kind"] == "card"] == [
+        c["id"] for c in FACTIONS["robots"]["cards"]
+    ]
 
 
 # --------------------------------------------------------------------------- text
 
-TEXT_QUERIES = ['"extra minion"', "o:destroy", "text:madness", 'o:"play on a base"', "draw -t:minion",
-                "gun OR o:ninja", 'text:"power counter" pow>=3', "o:talent -kw:talent", "lang:en o:shuffle",
-                "f:zombies o:discard", "zerstor", "o:ongoing t:base"]
+TEXT_QUERIES = [
+    '"extra minion"',
+    "o:destroy",
+    "text:madness",
+    'o:"play on a base"',
+    "draw -t:minion",
+    "gun OR o:ninja",
+    'text:"power counter" pow>=3',
+    "o:talent -kw:talent",
+    "lang:en o:shuffle",
+    "f:zombies o:discard",
+    "zerstor",
+    "o:ongoing t:base",
+]
 
 
 @pytest.mark.parametrize("query", TEXT_QUERIES)
@@ -241,7 +342,11 @@ def test_fts_is_used_when_available(texted):
 
     r = texted[0]
     assert uses_fts(r.scalar("SELECT value FROM meta WHERE key = :k", k=META_KEY))
-    assert r.scalar("SELECT COUNT(*) FROM search_fts") == r.scalar("SELECT COUNT(*) FROM search_doc") > 2000
+    assert (
+        r.scalar("SELECT COUNT(*) FROM search_fts")
+        == r.scalar("SELECT COUNT(*) FROM search_doc")
+        > 2000
+    )
 
 
 def test_text_matches_and_highlights(texted):
@@ -262,8 +367,13 @@ def test_kw_on_bases_uses_their_text(texted):
     for key in found:
         kind, ref = key.split(":")
         if kind == "base":
-            assert "talent:" in r.scalar("SELECT text FROM entity_text WHERE kind = 'base' AND ref = :r AND lang = 'en'",
-                                         r=ref).lower()
+            assert (
+                "talent:"
+                in r.scalar(
+                    "SELECT text FROM entity_text WHERE kind = 'base' AND ref = :r AND lang = 'en'",
+                    r=ref,
+                ).lower()
+            )
 
 
 def test_index_follows_new_text(texted, tmp_path):
@@ -274,7 +384,9 @@ def test_index_follows_new_text(texted, tmp_path):
     assert keys(reader, "xylophonic") == set()
 
     def give_text(text: str) -> None:
-        rows = parse_translations("kind,id,lang,name,text\ncard,leader-two,de,,%s\n" % text, "t.csv")
+        rows = parse_translations(
+            "kind,id,lang,name,text\ncard,leader-two,de,,%s\n" % text, "t.csv"
+        )
         import_translations(reader.url, rows, "t.csv")
 
     give_text("Ein xylophonischer Text")
@@ -289,10 +401,14 @@ def test_index_follows_new_text(texted, tmp_path):
 def test_find_spans_maps_folded_matches_back_to_the_text():
     text = "Play an extra Minion; Cäsium-Rüstung!"
     q = parse('"extra minion" casium')
-    assert [text[s:e] for s, e in find_spans(text, q.highlight_terms())] == ["extra Minion", "Cäsium"]
+    assert [text[s:e] for s, e in find_spans(text, q.highlight_terms())] == [
+        "extra Minion",
+        "Cäsium",
+    ]
 
 
 # --------------------------------------------------------------------------- CLI
+
 
 def test_cli_table_json_and_errors(cli, db_path):
     res = cli("search", "t:minion f:wechslerbots pow>=4", "--lang", "de")

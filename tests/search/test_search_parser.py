@@ -7,33 +7,69 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from smashup_db.errors import UserError
-from smashup_db.search.parser import And, Compare, Everything, Is, Not, Or, QueryError, Words, parse, tokenize
+from smashup_db.search.parser import (
+    And,
+    Compare,
+    Everything,
+    Is,
+    Not,
+    Or,
+    QueryError,
+    Words,
+    parse,
+    tokenize,
+)
 
 
 def test_terms_and_by_default_and_fields_are_canonical():
     q = parse("t:minion f:wechslerbots pow>=4")
-    assert q.root == And((Is("type", "minion", "minion", 3), Is("faction", "wechslerbots", "wechslerbots", 12),
-                          Compare("power", ">=", 4, 25)))
+    assert q.root == And(
+        (
+            Is("type", "minion", "minion", 3),
+            Is("faction", "wechslerbots", "wechslerbots", 12),
+            Compare("power", ">=", 4, 25),
+        )
+    )
 
 
-@pytest.mark.parametrize("query, field, value", [
-    ("t:Kreatur", "type", "minion"), ("type:AKTION", "type", "action"), ("t:titan", "type", "titan"),
-    ("t:Basis", "type", "base"), ("typ:karte", "type", "card"), ("t:character", "type", "minion"),
-    ("kw:Dauerhaft", "kw", "ongoing"), ("kw:extra", "kw", "special"), ("kw:Talent", "kw", "talent"),
-    ("kw:play-on-minion", "kw", "play-on-minion"), ("kw:play-on-base", "kw", "play-on-base"),
-    ("kw:extra-play", "kw", "extra-play"), ("kw:zusätzlich", "kw", "extra-play"),
-    ("fraktion:Geister", "faction", "Geister"), ("s:Core", "product", "Core"),
-])
+@pytest.mark.parametrize(
+    "query, field, value",
+    [
+        ("t:Kreatur", "type", "minion"),
+        ("type:AKTION", "type", "action"),
+        ("t:titan", "type", "titan"),
+        ("t:Basis", "type", "base"),
+        ("typ:karte", "type", "card"),
+        ("t:character", "type", "minion"),
+        ("kw:Dauerhaft", "kw", "ongoing"),
+        ("kw:extra", "kw", "special"),
+        ("kw:Talent", "kw", "talent"),
+        ("kw:play-on-minion", "kw", "play-on-minion"),
+        ("kw:play-on-base", "kw", "play-on-base"),
+        ("kw:extra-play", "kw", "extra-play"),
+        ("kw:zusätzlich", "kw", "extra-play"),
+        ("fraktion:Geister", "faction", "Geister"),
+        ("s:Core", "product", "Core"),
+    ],
+)
 def test_vocabulary_english_and_german(query, field, value):
     node = parse(query).root
     assert isinstance(node, Is) and (node.field, node.value) == (field, value)
 
 
-@pytest.mark.parametrize("query, field, op, number", [
-    ("pow>=4", "power", ">=", 4), ("power:3", "power", "=", 3), ("bp<20", "breakpoint", "<", 20),
-    ("breakpoint!=18", "breakpoint", "!=", 18), ("vp>3", "vp", ">", 3), ("vp3<=1", "vp3", "<=", 1),
-    ("Stärke=5", "power", "=", 5), ("copies>1", "copies", ">", 1),
-])
+@pytest.mark.parametrize(
+    "query, field, op, number",
+    [
+        ("pow>=4", "power", ">=", 4),
+        ("power:3", "power", "=", 3),
+        ("bp<20", "breakpoint", "<", 20),
+        ("breakpoint!=18", "breakpoint", "!=", 18),
+        ("vp>3", "vp", ">", 3),
+        ("vp3<=1", "vp3", "<=", 1),
+        ("Stärke=5", "power", "=", 5),
+        ("copies>1", "copies", ">", 1),
+    ],
+)
 def test_numeric_comparisons(query, field, op, number):
     assert parse(query).root == Compare(field, op, number, 1)
 
@@ -52,7 +88,11 @@ def test_precedence_not_and_or():
     assert isinstance(q.root, Or)
     left, right = q.root.items
     assert isinstance(left, And) and len(left.items) == 2
-    assert isinstance(right, And) and isinstance(right.items[0], Not) and isinstance(right.items[1], Or)
+    assert (
+        isinstance(right, And)
+        and isinstance(right.items[0], Not)
+        and isinstance(right.items[1], Or)
+    )
     assert parse("a AND b").root == parse("a b").root
     assert parse("NOT a").root == parse("-a").root
 
@@ -69,32 +109,35 @@ def test_lang_applies_to_whole_query():
     assert parse("lang:en").root == Everything()
 
 
-@pytest.mark.parametrize("query, message", [
-    ("pow>=4 OR (bp<20 AND t:base))", "unexpected ')' at column 29"),
-    ("t:minion )", "unexpected ')' at column 10"),
-    ("()", "unexpected ')' at column 2"),
-    ("(a b", "missing ')' for the '(' opened at column 1"),
-    ("a (b OR c", "missing ')' for the '(' opened at column 3"),
-    ("OR a", "unexpected OR at column 1"),
-    ("a OR", "expected a term after OR at column 3"),
-    ("a OR OR b", "expected a term after OR at column 3"),
-    ("a AND", "expected a term after AND at column 3"),
-    ("a -", "expected a term after '-' at column 3"),
-    ("NOT", "expected a term after NOT at column 1"),
-    ('n:"abc', "unterminated quote at column 3"),
-    ('abc "de', "unterminated quote at column 5"),
-    ("pow>=x", "expected a number after 'pow>=' at column 6"),
-    ("bp<", "missing value after 'bp<' at column 1"),
-    ("t:kreatr", "unknown type 'kreatr'"),
-    ("kw:ongoin", "unknown keyword 'ongoin'"),
-    ("lang:fr", "unknown language 'fr'"),
-    ("type>3", "'type' takes ':' and a value, not '>' at column 5"),
-    ("a -lang:de", "cannot be negated at column 4"),
-    ("lang:de lang:en", "conflicting lang: values ('de' and 'en') at column 9"),
-    ("!!!", "nothing to search for in '!!!' at column 1"),
-    ("", "empty query"),
-    ("   ", "empty query"),
-])
+@pytest.mark.parametrize(
+    "query, message",
+    [
+        ("pow>=4 OR (bp<20 AND t:base))", "unexpected ')' at column 29"),
+        ("t:minion )", "unexpected ')' at column 10"),
+        ("()", "unexpected ')' at column 2"),
+        ("(a b", "missing ')' for the '(' opened at column 1"),
+        ("a (b OR c", "missing ')' for the '(' opened at column 3"),
+        ("OR a", "unexpected OR at column 1"),
+        ("a OR", "expected a term after OR at column 3"),
+        ("a OR OR b", "expected a term after OR at column 3"),
+        ("a AND", "expected a term after AND at column 3"),
+        ("a -", "expected a term after '-' at column 3"),
+        ("NOT", "expected a term after NOT at column 1"),
+        ('n:"abc', "unterminated quote at column 3"),
+        ('abc "de', "unterminated quote at column 5"),
+        ("pow>=x", "expected a number after 'pow>=' at column 6"),
+        ("bp<", "missing value after 'bp<' at column 1"),
+        ("t:kreatr", "unknown type 'kreatr'"),
+        ("kw:ongoin", "unknown keyword 'ongoin'"),
+        ("lang:fr", "unknown language 'fr'"),
+        ("type>3", "'type' takes ':' and a value, not '>' at column 5"),
+        ("a -lang:de", "cannot be negated at column 4"),
+        ("lang:de lang:en", "conflicting lang: values ('de' and 'en') at column 9"),
+        ("!!!", "nothing to search for in '!!!' at column 1"),
+        ("", "empty query"),
+        ("   ", "empty query"),
+    ],
+)
 def test_errors_point_at_the_position(query, message):
     with pytest.raises(QueryError) as err:
         parse(query)
@@ -103,10 +146,15 @@ def test_errors_point_at_the_position(query, message):
     assert isinstance(err.value, UserError)
 
 
-@pytest.mark.parametrize("query, suggestion", [
-    ("powr>=4", "'power'"), ("factoin:robots", "'faction'"), ("brekpoint<20", "'breakpoint'"),
-    ("txt:gun", "'text'"),
-])
+@pytest.mark.parametrize(
+    "query, suggestion",
+    [
+        ("powr>=4", "'power'"),
+        ("factoin:robots", "'faction'"),
+        ("brekpoint<20", "'breakpoint'"),
+        ("txt:gun", "'text'"),
+    ],
+)
 def test_unknown_field_suggests_the_closest(query, suggestion):
     with pytest.raises(QueryError) as err:
         parse(query)
@@ -123,8 +171,15 @@ def test_kreatr_suggests_kreatur():
 def test_tokens_carry_columns():
     toks = tokenize('(a OR -"b c") n:"x y"')
     assert [(t.kind, t.column) for t in toks] == [
-        ("LPAREN", 1), ("WORD", 2), ("OR", 4), ("NEG", 7), ("PHRASE", 8), ("RPAREN", 13),
-        ("FIELD", 15), ("EOF", 22)]
+        ("LPAREN", 1),
+        ("WORD", 2),
+        ("OR", 4),
+        ("NEG", 7),
+        ("PHRASE", 8),
+        ("RPAREN", 13),
+        ("FIELD", 15),
+        ("EOF", 22),
+    ]
     assert toks[6].value == "x y" and toks[6].value_column == 18
 
 
@@ -141,9 +196,45 @@ def test_random_text_ends_in_result_or_query_error(text):
     _parse_or_error(text)
 
 
-PIECES = ["(", ")", "-", '"', "OR", "AND", "NOT", " ", ":", ">=", "<", "!=", "=", "t:", "f:", "pow",
-          "bp>=", "kw:", "lang:", "de", "minion", "Kreatur", "4", "x", "n:", "o:", "ä", "'", "\t", "--",
-          "lang:de", "-lang:en", "\x00", "é", "20", "vp", "foo:"]
+PIECES = [
+    "(",
+    ")",
+    "-",
+    '"',
+    "OR",
+    "AND",
+    "NOT",
+    " ",
+    ":",
+    ">=",
+    "<",
+    "!=",
+    "=",
+    "t:",
+    "f:",
+    "pow",
+    "bp>=",
+    "kw:",
+    "lang:",
+    "de",
+    "minion",
+    "Kreatur",
+    "4",
+    "x",
+    "n:",
+    "o:",
+    "ä",
+    "'",
+    "\t",
+    "--",
+    "lang:de",
+    "-lang:en",
+    "\x00",
+    "é",
+    "20",
+    "vp",
+    "foo:",
+]
 
 
 @settings(max_examples=600, deadline=None)

@@ -27,13 +27,28 @@ def names(tmp_path_factory):
 
 def test_names_cover_both_languages_and_every_kind_once(names):
     assert len(names) == len(set(names))
-    for name in ("Shoggoth", "Cesium Armor", "Cäsiumrüstung", "Ninjas", "Core Set", "The Homeworld"):
+    for name in (
+        "Shoggoth",
+        "Cesium Armor",
+        "Cäsiumrüstung",
+        "Ninjas",
+        "Core Set",
+        "The Homeworld",
+    ):
         assert name in names, name
 
 
-@pytest.mark.parametrize("typed, wanted", [("Shogoth", "Shoggoth"), ("Cäsiumrüstng", "Cäsiumrüstung"),
-                                           ("casium rustung", "Cäsiumrüstung"), ("Cesium Armr", "Cesium Armor"),
-                                           ("ninjs", "Ninjas"), ("name:shogoth", "Shoggoth")])
+@pytest.mark.parametrize(
+    "typed, wanted",
+    [
+        ("Shogoth", "Shoggoth"),
+        ("Cäsiumrüstng", "Cäsiumrüstung"),
+        ("casium rustung", "Cäsiumrüstung"),
+        ("Cesium Armr", "Cesium Armor"),
+        ("ninjs", "Ninjas"),
+        ("name:shogoth", "Shoggoth"),
+    ],
+)
 def test_a_typo_is_answered_with_the_name(names, typed, wanted):
     got = did_you_mean(query_words(parse(typed)), names)
     assert got and got[0] == wanted, got

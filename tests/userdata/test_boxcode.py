@@ -16,7 +16,12 @@ V1_SLOTS_SHA = hashlib.sha256("\n".join(SLOTS[:31]).encode()).hexdigest()
 
 
 def test_round_trip_every_printing_and_empty():
-    owned = {"core-set": "original", "cease-and-desist": "german", "teens": None, SLOTS[-1]: "current"}
+    owned = {
+        "core-set": "original",
+        "cease-and-desist": "german",
+        "teens": None,
+        SLOTS[-1]: "current",
+    }
     code = encode(owned)
     assert decode(code) == owned and len(code) < 24
     assert decode(encode({})) == {}
@@ -33,7 +38,9 @@ def test_slots_are_append_only_and_cover_the_catalogue(db_path):
     finally:
         reader.close()
     assert len(set(SLOTS)) == len(SLOTS)
-    assert SLOTS[:31] == tuple(sorted(SLOTS[:31]))  # version 1: the 31 products of catalogue 1, by id
+    assert SLOTS[:31] == tuple(
+        sorted(SLOTS[:31])
+    )  # version 1: the 31 products of catalogue 1, by id
     assert hashlib.sha256("\n".join(SLOTS[:31]).encode()).hexdigest() == V1_SLOTS_SHA
     assert products <= set(SLOTS)
 
@@ -63,14 +70,22 @@ def test_cli_code_and_add_code(cli, tmp_path):
     assert res.exit_code == 0, res.output
     rows = json.loads(res.output)
     assert {r["product"]["id"]: (r["printing"], r["added"]) for r in rows} == {
-        "cease-and-desist": ("german", True), "core-set": ("original", True)}
+        "cease-and-desist": ("german", True),
+        "core-set": ("original", True),
+    }
     again = json.loads(cli("collection", "add", "--code", code, "--owner", "Ann", "--json").output)
-    assert not any(r["added"] for r in again) and all(r["copies"] == 1 for r in again)  # nothing doubled
+    assert not any(r["added"] for r in again) and all(
+        r["copies"] == 1 for r in again
+    )  # nothing doubled
     for bad in ("nonsense!", code[:-1] + ("A" if code[-1] != "A" else "B")):
         res = cli("collection", "add", "--code", bad)
-        assert res.exit_code == 1 and res.output.count("\n") == 1 and res.output.startswith("error:"), res.output
+        assert (
+            res.exit_code == 1 and res.output.count("\n") == 1 and res.output.startswith("error:")
+        ), res.output
     res = cli("collection", "add", "--code", "nonsense!", "--lang", "de")
-    assert res.exit_code == 1 and res.output.startswith("Fehler:") and "Sammlungscode" in res.output, res.output
+    assert (
+        res.exit_code == 1 and res.output.startswith("Fehler:") and "Sammlungscode" in res.output
+    ), res.output
 
 
 # --------------------------------------------------------------------------- spare bits: one code per collection
@@ -83,16 +98,29 @@ def _spell(body: bytes) -> str:
     import base64
     import binascii
 
-    return base64.urlsafe_b64encode(body + bytes([binascii.crc32(body) & 0xFF])).decode().rstrip("=")
+    return (
+        base64.urlsafe_b64encode(body + bytes([binascii.crc32(body) & 0xFF])).decode().rstrip("=")
+    )
 
 
 def _samples() -> list[dict]:
     import random
 
     rnd = random.Random(22)
-    out = [{}, {"core-set": "original"}, {SLOTS[0]: None}, {SLOTS[-1]: "german"}, dict.fromkeys(SLOTS, "current")]
+    out = [
+        {},
+        {"core-set": "original"},
+        {SLOTS[0]: None},
+        {SLOTS[-1]: "german"},
+        dict.fromkeys(SLOTS, "current"),
+    ]
     for _ in range(60):
-        out.append({p: rnd.choice((None, "original", "current", "german")) for p in rnd.sample(SLOTS, rnd.randint(1, 12))})
+        out.append(
+            {
+                p: rnd.choice((None, "original", "current", "german"))
+                for p in rnd.sample(SLOTS, rnd.randint(1, 12))
+            }
+        )
     return out
 
 
@@ -107,11 +135,13 @@ def crafted_codes() -> list[str]:
     """Codes with a right check byte that decode to a real collection but are not how encode spells it."""
     core = SLOTS.index("core-set")  # slot 6: owned bit 6 of byte 0
     return [
-        _spell(bytes([1, 7, 1 << core | 0x80, 1])),      # a bit set past n = 7 (slot 7: not a slot of this code)
-        _spell(bytes([1, 16, 1 << core, 0, 1])),         # n = 16: past the last owned slot + 1
-        _spell(bytes([1, 0x87, 0x00, 1 << core, 1])),    # n = 7 in two varint bytes
-        _spell(bytes([1, 7, 1 << core, 0b1101])),        # a spare bit past the one printing (bits 2-3)
-        _spell(bytes([1, 3, 0])),                        # n = 3 with nothing owned (the empty code is n = 0)
+        _spell(
+            bytes([1, 7, 1 << core | 0x80, 1])
+        ),  # a bit set past n = 7 (slot 7: not a slot of this code)
+        _spell(bytes([1, 16, 1 << core, 0, 1])),  # n = 16: past the last owned slot + 1
+        _spell(bytes([1, 0x87, 0x00, 1 << core, 1])),  # n = 7 in two varint bytes
+        _spell(bytes([1, 7, 1 << core, 0b1101])),  # a spare bit past the one printing (bits 2-3)
+        _spell(bytes([1, 3, 0])),  # n = 3 with nothing owned (the empty code is n = 0)
     ]
 
 
@@ -138,7 +168,9 @@ def test_spare_bit_code_refused_by_the_cli_in_both_languages(cli):
     other = spare_bit_variants(code)[0]
     for lang, start, word in (("en", "error:", "mistyped"), ("de", "Fehler:", "vertippt")):
         res = cli("collection", "add", "--code", other, "--lang", lang)
-        assert res.exit_code == 1 and res.output.count("\n") == 1 and res.output.startswith(start), res.output
+        assert (
+            res.exit_code == 1 and res.output.count("\n") == 1 and res.output.startswith(start)
+        ), res.output
         assert word in res.output and other in res.output
 
 
@@ -159,9 +191,13 @@ def test_browser_decoder_reads_exactly_the_codes_python_reads(tmp_path):
         codes.append(encode(owned))
         codes.extend(spare_bit_variants(codes[-1]))
     codes += crafted_codes()
-    for _ in range(400):  # random bodies with a right check byte: mostly refused, each the same on both sides
+    for _ in range(
+        400
+    ):  # random bodies with a right check byte: mostly refused, each the same on both sides
         n = rnd.randint(0, 40)
-        body = bytes([1]) + bytes([n]) + bytes(rnd.getrandbits(8) for _ in range(rnd.randint(0, 10)))
+        body = (
+            bytes([1]) + bytes([n]) + bytes(rnd.getrandbits(8) for _ in range(rnd.randint(0, 10)))
+        )
         codes.append(_spell(body))
     expected = []
     for c in codes:
@@ -170,11 +206,18 @@ def test_browser_decoder_reads_exactly_the_codes_python_reads(tmp_path):
         except CodeError:
             expected.append(None)
     assert sum(e is None for e in expected) > 100 and sum(e is not None for e in expected) > 50
-    script = ("const O = require(process.argv[1]); const [codes, slots] = JSON.parse(require('fs')"
-              ".readFileSync(0, 'utf8')); process.stdout.write(JSON.stringify(codes.map(c => { try { return "
-              "O.decode(c, slots); } catch (e) { return null; } })));")
-    res = subprocess.run([NODE, "-e", script, str(REPO / "templates" / "site" / "local.js")],
-                         input=json.dumps([codes, list(SLOTS)]), capture_output=True, text=True, check=True)
+    script = (
+        "const O = require(process.argv[1]); const [codes, slots] = JSON.parse(require('fs')"
+        ".readFileSync(0, 'utf8')); process.stdout.write(JSON.stringify(codes.map(c => { try { return "
+        "O.decode(c, slots); } catch (e) { return null; } })));"
+    )
+    res = subprocess.run(
+        [NODE, "-e", script, str(REPO / "templates" / "site" / "local.js")],
+        input=json.dumps([codes, list(SLOTS)]),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     got = json.loads(res.stdout)
     diffs = [(c, e, g) for c, e, g in zip(codes, expected, got) if e != g]
     assert not diffs, diffs[:5]

@@ -10,7 +10,9 @@ from helpers import db_rows, one_line_error
 
 def test_copies_overflow(cli, db_path):
     assert cli("stats").exit_code == 0  # the database exists (its creation is announced on stderr)
-    one_line_error(cli("collection", "add", "Core Set", "--copies", "99999999999999999999"), "--copies")
+    one_line_error(
+        cli("collection", "add", "Core Set", "--copies", "99999999999999999999"), "--copies"
+    )
     assert cli("collection", "add", "Core Set", "--copies", "99").exit_code == 0
     one_line_error(cli("collection", "add", "Core Set"), "at most 99")
     assert db_rows(db_path, "SELECT copies FROM collection") == [(99,)]

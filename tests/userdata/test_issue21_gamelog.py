@@ -24,25 +24,57 @@ def _fill(url: str, n: int, seed: int = 3) -> None:
     from smashup_db.db import writing
 
     rnd = random.Random(seed)
-    factions = ["ninjas", "pirates", "robots", "zombies", "aliens", "dinosaurs", "wizards", "tricksters"]
+    factions = [
+        "ninjas",
+        "pirates",
+        "robots",
+        "zombies",
+        "aliens",
+        "dinosaurs",
+        "wizards",
+        "tricksters",
+    ]
     games, seats = [], []
     with writing(url, "test") as w:
         for gid in range(1, n + 1):
             who = rnd.sample(PLAYERS[:6], rnd.randint(2, 4))
             status = rnd.choice(["finished"] * 5 + ["drafted"])
             winner = rnd.choice(who) if status == "finished" else None
-            games.append({"id": gid, "uid": uuid.uuid4().hex, "played_on": f"2026-{rnd.randint(1, 12):02d}-01",
-                          "status": status, "winner": winner})
+            games.append(
+                {
+                    "id": gid,
+                    "uid": uuid.uuid4().hex,
+                    "played_on": f"2026-{rnd.randint(1, 12):02d}-01",
+                    "status": status,
+                    "winner": winner,
+                }
+            )
             for seat, p in enumerate(who):
                 f1, f2 = rnd.sample(factions, 2)
-                seats.append({"game_id": gid, "seat": seat, "player": p, "faction1": f1, "faction2": f2,
-                              "vp": 15 if p == winner else 3})
-        w.execute("INSERT INTO game (id, uid, played_on, status, winner, recorded_at) VALUES"
-                  " (:id, :uid, :played_on, :status, :winner, '2026-01-01')", games)
-        w.execute("INSERT INTO game_player (game_id, seat, player, faction1, faction2, vp, madness) VALUES"
-                  " (:game_id, :seat, :player, :faction1, :faction2, :vp, 0)", seats)
+                seats.append(
+                    {
+                        "game_id": gid,
+                        "seat": seat,
+                        "player": p,
+                        "faction1": f1,
+                        "faction2": f2,
+                        "vp": 15 if p == winner else 3,
+                    }
+                )
+        w.execute(
+            "INSERT INTO game (id, uid, played_on, status, winner, recorded_at) VALUES"
+            " (:id, :uid, :played_on, :status, :winner, '2026-01-01')",
+            games,
+        )
+        w.execute(
+            "INSERT INTO game_player (game_id, seat, player, faction1, faction2, vp, madness) VALUES"
+            " (:game_id, :seat, :player, :faction1, :faction2, :vp, 0)",
+            seats,
+        )
         if w.dialect == "postgresql":  # ids were given: move the id sequence past them
-            w.execute("SELECT setval(pg_get_serial_sequence('game', 'id'), (SELECT MAX(id) FROM game))")
+            w.execute(
+                "SELECT setval(pg_get_serial_sequence('game', 'id'), (SELECT MAX(id) FROM game))"
+            )
 
 
 @pytest.fixture
@@ -77,19 +109,24 @@ def test_item13_game_log_is_not_read_whole(cli, db_path, rows_read):
     try:
         every = gamelog.games(cat)
         assert len(every) == 1500
-        for call, expect in ((lambda: gamelog.games(cat, limit=5), every[:5]),
-                             (lambda: gamelog.games(cat, "ben", limit=3), [g for g in every if any(
-                                 p["player"] == "Ben" for p in g["players"])][:3]),
-                             (lambda: gamelog.recent_factions(cat, ["Cleo"], 2), None),
-                             (lambda: gamelog.game_by_id(cat, 777), next(g for g in every if g["id"] == 777))):
+        for call, expect in (
+            (lambda: gamelog.games(cat, limit=5), every[:5]),
+            (
+                lambda: gamelog.games(cat, "ben", limit=3),
+                [g for g in every if any(p["player"] == "Ben" for p in g["players"])][:3],
+            ),
+            (lambda: gamelog.recent_factions(cat, ["Cleo"], 2), None),
+            (lambda: gamelog.game_by_id(cat, 777), next(g for g in every if g["id"] == 777)),
+        ):
             rows_read[0] = 0
             got = call()
             assert rows_read[0] <= 200, rows_read[0]  # a log of 1500 games has ~6000 seats
             if expect is not None:
                 assert got == expect
         cleo = [g for g in every if any(p["player"] == "Cleo" for p in g["players"])][:2]
-        assert gamelog.recent_factions(cat, ["cleo"], 2) == list(dict.fromkeys(
-            f for g in cleo for p in g["players"] for f in p["factions"]))
+        assert gamelog.recent_factions(cat, ["cleo"], 2) == list(
+            dict.fromkeys(f for g in cleo for p in g["players"] for f in p["factions"])
+        )
         # statistics: counted by the database, the same as counting every game
         for player in (None, "anna", "Femi", "nobody"):
             rows_read[0] = 0
@@ -98,7 +135,11 @@ def test_item13_game_log_is_not_read_whole(cli, db_path, rows_read):
             assert rows_read[0] <= 3 * (6 + 8 * 7) + 1
         # recording reads back its own game only
         rows_read[0] = 0
-        g = gamelog.record_game(cat, {"Anna": 15, "Ben": 4}, {"Anna": ["ninjas", "pirates"], "Ben": ["robots", "zombies"]})
+        g = gamelog.record_game(
+            cat,
+            {"Anna": 15, "Ben": 4},
+            {"Anna": ["ninjas", "pirates"], "Ben": ["robots", "zombies"]},
+        )
         assert rows_read[0] <= 10 and g["players"][0]["player"] == "Anna"
         assert gamelog.games(cat, limit=1000)[-1]["id"] != g["id"]
     finally:

@@ -14,14 +14,30 @@ from hypothesis import strategies as st
 
 from helpers import db_rows, one_line_error
 
-
 # =========================================================================== item 1
 
 EXPORTS = [
     ("collection export", lambda f: ("collection", "export", f)),
     ("games export", lambda f: ("games", "export", f)),
-    ("export translations", lambda f: ("export", "translations", "--lang", "de", "--faction", "ninjas", "--out", f)),
-    ("draft --out", lambda f: ("draft", "--players", "Anna,Ben", "--auto", "--seed", "3", "--format-out", "markdown", "--out", f)),
+    (
+        "export translations",
+        lambda f: ("export", "translations", "--lang", "de", "--faction", "ninjas", "--out", f),
+    ),
+    (
+        "draft --out",
+        lambda f: (
+            "draft",
+            "--players",
+            "Anna,Ben",
+            "--auto",
+            "--seed",
+            "3",
+            "--format-out",
+            "markdown",
+            "--out",
+            f,
+        ),
+    ),
 ]
 
 
@@ -89,10 +105,15 @@ def test_item1_export_error_leaves_the_old_file(run, monkeypatch):
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
     monkeypatch.setattr(safe_write.os, "fsync", full)
-    one_line_error(run("collection", "export", str(target)), f"cannot write {target}", "No space left on device")
+    one_line_error(
+        run("collection", "export", str(target)),
+        f"cannot write {target}",
+        "No space left on device",
+    )
     assert target.read_text() == "previous backup\n"
-    assert sorted(os.listdir(run.tmp)) == ["boxes.json", "t.db", "t.db-shm", "t.db-wal"] or \
-        not [p for p in os.listdir(run.tmp) if p.endswith(".tmp")]
+    assert sorted(os.listdir(run.tmp)) == ["boxes.json", "t.db", "t.db-shm", "t.db-wal"] or not [
+        p for p in os.listdir(run.tmp) if p.endswith(".tmp")
+    ]
 
 
 # =========================================================================== item 7
@@ -100,10 +121,14 @@ def test_item1_export_error_leaves_the_old_file(run, monkeypatch):
 _OWNERS = st.text(st.characters(blacklist_categories=("Cs",)), min_size=0, max_size=12)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(owners=st.lists(_OWNERS, min_size=1, max_size=3),
-       product=st.sampled_from(["Core Set", "Monster Smash", "Grundspiel", "Pretty Pretty Smash Up"]),
-       kind=st.sampled_from(["json", "csv"]))
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    owners=st.lists(_OWNERS, min_size=1, max_size=3),
+    product=st.sampled_from(["Core Set", "Monster Smash", "Grundspiel", "Pretty Pretty Smash Up"]),
+    kind=st.sampled_from(["json", "csv"]),
+)
 def test_item7_what_add_accepts_export_writes_and_import_reads_back(run, owners, product, kind):
     from helpers import db_execute
 
@@ -122,7 +147,9 @@ def test_item7_what_add_accepts_export_writes_and_import_reads_back(run, owners,
     assert run("collection", "export", str(path)).exit_code == 0
     res = run("collection", "import", str(path), "--replace")
     assert res.exit_code == 0, (res.output, path.read_text(encoding="utf-8"))
-    assert sorted(db_rows(db, "SELECT owner, product_id, copies, printing FROM collection")) == before
+    assert (
+        sorted(db_rows(db, "SELECT owner, product_id, copies, printing FROM collection")) == before
+    )
     assert {r[0] for r in before} == {o.strip() for o in accepted}
 
 
@@ -153,6 +180,7 @@ def test_item7_csv_cell_round_trip():
 
 # =========================================================================== item 9 (file names and targets)
 
+
 def test_item9_file_name_with_newline_stays_on_one_line(run):
     err = one_line_error(run("games", "import", "a\nb"), "a\\nb")
     assert "\n" not in err
@@ -162,8 +190,22 @@ def test_item9_file_name_with_newline_stays_on_one_line(run):
 def test_item9_out_as_dangling_symlink_is_refused(run, tmp_path):
     link = tmp_path / "out.md"
     link.symlink_to(tmp_path / "nonexistent" / "x")
-    one_line_error(run("draft", "--players", "Anna,Ben", "--auto", "--seed", "1", "--format-out", "markdown", "--out",
-                       str(link)), str(link), "does not exist")
+    one_line_error(
+        run(
+            "draft",
+            "--players",
+            "Anna,Ben",
+            "--auto",
+            "--seed",
+            "1",
+            "--format-out",
+            "markdown",
+            "--out",
+            str(link),
+        ),
+        str(link),
+        "does not exist",
+    )
     one_line_error(run("export", "translations", "--lang", "de", "--out", str(link)), str(link))
     assert not (tmp_path / "nonexistent").exists() and link.is_symlink()
 
@@ -176,15 +218,27 @@ def test_item9_disk_full_names_the_file(run, monkeypatch):
 
     monkeypatch.setattr(safe_write.os, "replace", full)
     target = run.tmp / "games.json"
-    one_line_error(run("games", "export", str(target)), f"cannot write {target}", "No space left on device")
-    one_line_error(run("export", "translations", "--lang", "de", "--out", str(target)), str(target),
-                   "No space left on device")
+    one_line_error(
+        run("games", "export", str(target)), f"cannot write {target}", "No space left on device"
+    )
+    one_line_error(
+        run("export", "translations", "--lang", "de", "--out", str(target)),
+        str(target),
+        "No space left on device",
+    )
     assert not target.exists()
 
 
 # =========================================================================== item 11
 
-INTERNATIONAL = {"ru": "Ниндзя-воины", "el": "Νίντζα", "ja": "忍者", "zh": "忍者们", "ar": "النينجا", "fa": "نین‌جا"}
+INTERNATIONAL = {
+    "ru": "Ниндзя-воины",
+    "el": "Νίντζα",
+    "ja": "忍者",
+    "zh": "忍者们",
+    "ar": "النينجا",
+    "fa": "نین‌جا",
+}
 
 
 def test_item11_names_of_every_script_are_accepted(run, tmp_path):
@@ -193,8 +247,9 @@ def test_item11_names_of_every_script_are_accepted(run, tmp_path):
     csv.write_text("kind,id,lang,name,text\n" + rows, encoding="utf-8")
     res = run("import", "translations", str(csv))
     assert res.exit_code == 0, res.output
-    assert db_rows(run.db, "SELECT name FROM name WHERE origin = 'translations' AND ref = 'ninjas'") \
-        == [(INTERNATIONAL["ru"],)]
+    assert db_rows(
+        run.db, "SELECT name FROM name WHERE origin = 'translations' AND ref = 'ninjas'"
+    ) == [(INTERNATIONAL["ru"],)]
     for lang, name in INTERNATIONAL.items():
         csv.write_text(f"kind,id,lang,name,text\ncard,laser-sword,de,{name},\n", encoding="utf-8")
         res = run("import", "translations", str(csv))
@@ -203,8 +258,14 @@ def test_item11_names_of_every_script_are_accepted(run, tmp_path):
         assert res.exit_code == 0, (lang, res.output)
     owners = {r[0] for r in db_rows(run.db, "SELECT owner FROM collection")}
     assert owners == set(INTERNATIONAL.values())
-    res = run("game", "record", f"{INTERNATIONAL['ja']}=15", f"{INTERNATIONAL['ar']}=9",
-              "--factions", f"{INTERNATIONAL['ja']}=Ninjas+Pirates,{INTERNATIONAL['ar']}=Robots+Zombies")
+    res = run(
+        "game",
+        "record",
+        f"{INTERNATIONAL['ja']}=15",
+        f"{INTERNATIONAL['ar']}=9",
+        "--factions",
+        f"{INTERNATIONAL['ja']}=Ninjas+Pirates,{INTERNATIONAL['ar']}=Robots+Zombies",
+    )
     assert res.exit_code == 0, res.output
     assert db_rows(run.db, "SELECT winner FROM game") == [(INTERNATIONAL["ja"],)]
 
@@ -217,8 +278,12 @@ def test_item11_bidi_controls_are_stripped_from_names(run, tmp_path):
     assert run("collection", "add", "Core Set", "--owner", evil).exit_code == 0
     assert db_rows(run.db, "SELECT owner FROM collection") == [("Benevil",)]
     csv = tmp_path / "t.csv"
-    csv.write_text(f"kind,id,lang,name,text\ncard,laser-sword,de,Laser\u202eschwert,Ein \u202eText\n",
-                   encoding="utf-8")
+    csv.write_text(
+        "kind,id,lang,name,text\ncard,laser-sword,de,Laser\u202eschwert,Ein \u202eText\n",
+        encoding="utf-8",
+    )
     assert run("import", "translations", str(csv)).exit_code == 0
-    assert db_rows(run.db, "SELECT name FROM name WHERE origin = 'translations'") == [("Laserschwert",)]
+    assert db_rows(run.db, "SELECT name FROM name WHERE origin = 'translations'") == [
+        ("Laserschwert",)
+    ]
     assert db_rows(run.db, "SELECT text FROM entity_text WHERE lang = 'de'") == [("Ein Text",)]

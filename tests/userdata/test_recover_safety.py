@@ -24,8 +24,14 @@ from helpers import BACKENDS, db_rows, needs_pg, one_line_error
 
 
 def smashup(env: dict, *args: str, timeout: float = 180) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "smashup_db", *args], env=env, capture_output=True, text=True,
-                          stdin=subprocess.DEVNULL, timeout=timeout)
+    return subprocess.run(
+        [sys.executable, "-m", "smashup_db", *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        timeout=timeout,
+    )
 
 
 def _env(db: str, **extra: str) -> dict:
@@ -35,8 +41,10 @@ def _env(db: str, **extra: str) -> dict:
 
 def _user_rows(db: str) -> tuple[list, list]:
     if "://" in db:  # a server
-        return (sorted(db_rows(db, "SELECT owner, product_id, copies FROM collection")),
-                sorted(db_rows(db, "SELECT uid, winner FROM game")))
+        return (
+            sorted(db_rows(db, "SELECT owner, product_id, copies FROM collection")),
+            sorted(db_rows(db, "SELECT uid, winner FROM game")),
+        )
     conn = sqlite3.connect(db, timeout=30)
     try:
         coll = sorted(conn.execute("SELECT owner, product_id, copies FROM collection").fetchall())
@@ -61,10 +69,26 @@ def filled(request, tmp_path):
 
 def _fill(db: str) -> tuple[str, dict, tuple[list, list]]:
     env = _env(db)
-    for args in (("collection", "add", "Core Set", "--owner", "Ben", "--copies", "2"),
-                 ("collection", "add", "Monster Smash", "--owner", "Anna"),
-                 ("game", "record", "Anna=15", "Ben=9", "--factions", "Anna=Ninjas+Pirates,Ben=Robots+Zombies"),
-                 ("game", "record", "Anna=8", "Ben=16", "--factions", "Anna=Aliens+Wizards,Ben=Dinosaurs+Tricksters")):
+    for args in (
+        ("collection", "add", "Core Set", "--owner", "Ben", "--copies", "2"),
+        ("collection", "add", "Monster Smash", "--owner", "Anna"),
+        (
+            "game",
+            "record",
+            "Anna=15",
+            "Ben=9",
+            "--factions",
+            "Anna=Ninjas+Pirates,Ben=Robots+Zombies",
+        ),
+        (
+            "game",
+            "record",
+            "Anna=8",
+            "Ben=16",
+            "--factions",
+            "Anna=Aliens+Wizards,Ben=Dinosaurs+Tricksters",
+        ),
+    ):
         res = smashup(env, *args)
         assert res.returncode == 0, res.stderr
     return db, env, _user_rows(db)
@@ -72,11 +96,14 @@ def _fill(db: str) -> tuple[str, dict, tuple[list, list]]:
 
 # =========================================================================== item 2
 
+
 def test_item2_recover_refuses_a_file_that_is_not_our_database(tmp_path):
     passwd = tmp_path / "p"
     shutil.copyfile("/etc/passwd", passwd)
     before = passwd.read_bytes()
-    one_line_error(smashup(_env(str(passwd)), "db", "recover"), str(passwd), "not a smashup database")
+    one_line_error(
+        smashup(_env(str(passwd)), "db", "recover"), str(passwd), "not a smashup database"
+    )
     assert passwd.read_bytes() == before and sorted(os.listdir(tmp_path)) == ["p"]
     other = tmp_path / "other.db"
     conn = sqlite3.connect(other)
@@ -102,6 +129,7 @@ def test_item2_recover_on_postgresql_is_refused_untouched():
 
 # =========================================================================== item 3
 
+
 def test_item3_killed_recover_never_hides_the_data(filled):
     """≥ 50 SIGKILLs at random moments of a recover: the file always holds the old rows or the recovered ones.
 
@@ -120,8 +148,13 @@ def test_item3_killed_recover_never_hides_the_data(filled):
     rnd = random.Random(21)
     outcomes = {"killed": 0, "finished": 0}
     for _ in range(50):
-        proc = subprocess.Popen([sys.executable, "-m", "smashup_db", "db", "recover"], env=env,
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "smashup_db", "db", "recover"],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            stdin=subprocess.DEVNULL,
+        )
         time.sleep(rnd.uniform(0.05, full * 1.1))
         proc.kill()
         code = proc.wait()
@@ -134,12 +167,19 @@ def test_item3_killed_recover_never_hides_the_data(filled):
         res = smashup(env, "db", "recover", "--json")  # and a later recover cleans up and works
         assert res.returncode == 0, res.stderr
         assert _user_rows(db) == rows
-        assert not [p for p in os.listdir(os.path.dirname(db)) if ".recover-" in p], os.listdir(os.path.dirname(db))
+        assert not [p for p in os.listdir(os.path.dirname(db)) if ".recover-" in p], os.listdir(
+            os.path.dirname(db)
+        )
     listed = smashup(env, "collection", "list").stdout.strip().splitlines()
-    assert len(listed) == 2 and listed[0].startswith("Anna: Monster Smash x1") and listed[1] == "Ben: Core Set x2"
+    assert (
+        len(listed) == 2
+        and listed[0].startswith("Anna: Monster Smash x1")
+        and listed[1] == "Ben: Core Set x2"
+    )
 
 
 # =========================================================================== item 4
+
 
 def test_item4_recover_beside_writers_loses_no_acknowledged_write(filled):
     """12 game records while a recover runs (on SQLite it holds the write lock, paused for 3 s): every
@@ -147,21 +187,47 @@ def test_item4_recover_beside_writers_loses_no_acknowledged_write(filled):
     while the writers write."""
     db, env, rows = filled
     server = "://" in db
-    recover = subprocess.Popen([sys.executable, "-m", "smashup_db", "db", "recover"],
-                               env={**env, "SMASHUP_TEST_PAUSE": "recover:3"}, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, text=True)
+    recover = subprocess.Popen(
+        [sys.executable, "-m", "smashup_db", "db", "recover"],
+        env={**env, "SMASHUP_TEST_PAUSE": "recover:3"},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        stdin=subprocess.DEVNULL,
+        text=True,
+    )
     if not server:
-        assert recover.stderr.readline().strip() == "paused in recover"  # it holds the write lock now
+        assert (
+            recover.stderr.readline().strip() == "paused in recover"
+        )  # it holds the write lock now
     writers = []
     for i in range(12):
-        writers.append(subprocess.Popen(
-            [sys.executable, "-m", "smashup_db", "game", "record", f"P{i}=15", "Q=3", "--factions",
-             f"P{i}=Ninjas+Pirates,Q=Robots+Zombies", "--json"], env=env, stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, text=True))
+        writers.append(
+            subprocess.Popen(
+                [
+                    sys.executable,
+                    "-m",
+                    "smashup_db",
+                    "game",
+                    "record",
+                    f"P{i}=15",
+                    "Q=3",
+                    "--factions",
+                    f"P{i}=Ninjas+Pirates,Q=Robots+Zombies",
+                    "--json",
+                ],
+                env=env,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                stdin=subprocess.DEVNULL,
+                text=True,
+            )
+        )
         time.sleep(0.15)
     out, err = recover.communicate(timeout=180)
     if server:
-        assert recover.returncode == 1 and "SQLite" in err and len(err.strip().splitlines()) == 1, err
+        assert recover.returncode == 1 and "SQLite" in err and len(err.strip().splitlines()) == 1, (
+            err
+        )
     else:
         assert recover.returncode == 0, err
     acknowledged = []
@@ -180,6 +246,7 @@ def test_item4_recover_beside_writers_loses_no_acknowledged_write(filled):
 
 # =========================================================================== item 10
 
+
 def test_item10_sqlite_file_of_another_program_is_refused(tmp_path):
     other = tmp_path / "app.db"
     conn = sqlite3.connect(other)
@@ -189,9 +256,16 @@ def test_item10_sqlite_file_of_another_program_is_refused(tmp_path):
     conn.close()
     before = other.read_bytes()
     for args in (("stats",), ("collection", "add", "Core Set"), ("db", "build")):
-        one_line_error(smashup(_env(str(other)), *args), str(other), "not a smashup database", "orders, users")
+        one_line_error(
+            smashup(_env(str(other)), *args), str(other), "not a smashup database", "orders, users"
+        )
     assert other.read_bytes() == before
-    tables = {r[0] for r in sqlite3.connect(other).execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    tables = {
+        r[0]
+        for r in sqlite3.connect(other).execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table'"
+        )
+    }
     assert tables == {"users", "orders"}
 
 

@@ -18,6 +18,7 @@ the newest revision makes exactly the schema declared in
 from __future__ import annotations
 
 import os
+
 TYPE_CHECKING = False  # typing is not imported at run time (start-up; annotations are strings)
 
 if TYPE_CHECKING:
@@ -31,8 +32,15 @@ INITIAL = "0001"
 REVISIONS = ("0001", "0002", "0003", "0004", "0005", "0006", "0007")
 #: How to recognise each revision's schema when ``alembic_version`` is missing or empty:
 #: ``(revision, table, column or None)``, newest first; the first that exists tells.
-SIGNATURES = (("0007", "ruling", "importer"), ("0006", "alias", None), ("0005", "printing", None), ("0004", "game", None), ("0003", "product_extra_deck", None),
-              ("0002", "collection", "added_at"), ("0001", "meta", None))
+SIGNATURES = (
+    ("0007", "ruling", "importer"),
+    ("0006", "alias", None),
+    ("0005", "printing", None),
+    ("0004", "game", None),
+    ("0003", "product_extra_deck", None),
+    ("0002", "collection", "added_at"),
+    ("0001", "meta", None),
+)
 #: The ``importer`` key of imported rows written before revision 0007 (or salvaged from such a
 #: file by ``db recover``), from what wrote them: the translation import's sources start with
 #: ``translations:``; every other English text row and every ruling came from the card archive.
@@ -93,7 +101,9 @@ def detect_revision(connection: "Connection") -> str | None:
     insp = inspect(connection)
     tables = set(insp.get_table_names())
     for revision, table, column in SIGNATURES:
-        if table in tables and (column is None or column in {c["name"] for c in insp.get_columns(table)}):
+        if table in tables and (
+            column is None or column in {c["name"] for c in insp.get_columns(table)}
+        ):
             return revision
     return None
 

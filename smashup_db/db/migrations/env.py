@@ -16,7 +16,9 @@ config = context.config
 
 
 def run_offline() -> None:
-    url = context.get_x_argument(as_dictionary=True).get("url") or config.get_main_option("sqlalchemy.url")
+    url = context.get_x_argument(as_dictionary=True).get("url") or config.get_main_option(
+        "sqlalchemy.url"
+    )
     context.configure(url=url, target_metadata=target_metadata, literal_binds=True)
     with context.begin_transaction():
         context.run_migrations()
@@ -29,7 +31,9 @@ def run_online() -> None:
 
         url = context.get_x_argument(as_dictionary=True).get("url")
         with engine_for(resolve_url(url)).begin() as conn:
-            context.configure(connection=conn, target_metadata=target_metadata, render_as_batch=True)
+            context.configure(
+                connection=conn, target_metadata=target_metadata, render_as_batch=True
+            )
             context.run_migrations()
         return
     context.configure(connection=connection, target_metadata=target_metadata, render_as_batch=True)

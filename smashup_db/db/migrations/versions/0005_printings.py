@@ -34,7 +34,15 @@ def one_of(column: str, values: tuple[str, ...]) -> str:
 
 
 def upgrade() -> None:
-    for table in ("card_keyword", "card", "base", "product_faction", "product_extra_deck", "faction", "product"):
+    for table in (
+        "card_keyword",
+        "card",
+        "base",
+        "product_faction",
+        "product_extra_deck",
+        "faction",
+        "product",
+    ):
         op.execute(f"DELETE FROM {table}")
     op.drop_table("card_keyword")
     op.drop_table("card")
@@ -43,37 +51,57 @@ def upgrade() -> None:
     op.add_column("product", sa.Column("german_release", S(), nullable=True))
     op.add_column("base", sa.Column("scoring", S(), nullable=True))
     op.add_column("collection", sa.Column("printing", S(), nullable=True))
-    op.create_table("card",
-                    sa.Column("id", S(), nullable=False), sa.Column("faction_id", S(), nullable=False),
-                    sa.Column("type", S(), nullable=False), sa.Column("copies", sa.Integer(), nullable=False),
-                    sa.Column("power", sa.Integer(), nullable=True), sa.Column("sort", sa.Integer(), nullable=False),
-                    sa.Column("product_id", S(), nullable=True), sa.Column("note", S(), nullable=True),
-                    sa.CheckConstraint(one_of("type", CARD_TYPES), name="ck_card_type"),
-                    sa.CheckConstraint("copies >= 1", name="ck_card_copies"),
-                    sa.ForeignKeyConstraint(["faction_id"], ["faction.id"]),
-                    sa.ForeignKeyConstraint(["product_id"], ["product.id"]),
-                    sa.PrimaryKeyConstraint("id"))
+    op.create_table(
+        "card",
+        sa.Column("id", S(), nullable=False),
+        sa.Column("faction_id", S(), nullable=False),
+        sa.Column("type", S(), nullable=False),
+        sa.Column("copies", sa.Integer(), nullable=False),
+        sa.Column("power", sa.Integer(), nullable=True),
+        sa.Column("sort", sa.Integer(), nullable=False),
+        sa.Column("product_id", S(), nullable=True),
+        sa.Column("note", S(), nullable=True),
+        sa.CheckConstraint(one_of("type", CARD_TYPES), name="ck_card_type"),
+        sa.CheckConstraint("copies >= 1", name="ck_card_copies"),
+        sa.ForeignKeyConstraint(["faction_id"], ["faction.id"]),
+        sa.ForeignKeyConstraint(["product_id"], ["product.id"]),
+        sa.PrimaryKeyConstraint("id"),
+    )
     op.create_index("ix_card_faction_id", "card", ["faction_id"])
     op.create_index("ix_card_type", "card", ["type"])
-    op.create_table("card_keyword",
-                    sa.Column("card_id", S(), nullable=False), sa.Column("keyword", S(), nullable=False),
-                    sa.CheckConstraint(one_of("keyword", KEYWORDS), name="ck_card_keyword_keyword"),
-                    sa.ForeignKeyConstraint(["card_id"], ["card.id"]),
-                    sa.PrimaryKeyConstraint("card_id", "keyword"))
+    op.create_table(
+        "card_keyword",
+        sa.Column("card_id", S(), nullable=False),
+        sa.Column("keyword", S(), nullable=False),
+        sa.CheckConstraint(one_of("keyword", KEYWORDS), name="ck_card_keyword_keyword"),
+        sa.ForeignKeyConstraint(["card_id"], ["card.id"]),
+        sa.PrimaryKeyConstraint("card_id", "keyword"),
+    )
     op.create_index("ix_card_keyword_keyword", "card_keyword", ["keyword"])
-    op.create_table("printing",
-                    sa.Column("kind", S(), nullable=False), sa.Column("ref", S(), nullable=False),
-                    sa.Column("product_id", S(), nullable=False), sa.Column("printing", S(), nullable=False),
-                    sa.Column("name", S(), nullable=False), sa.Column("type", S(), nullable=False),
-                    sa.Column("copies", sa.Integer(), nullable=True), sa.Column("power", sa.Integer(), nullable=True),
-                    sa.Column("breakpoint", sa.Integer(), nullable=True), sa.Column("vp1", sa.Integer(), nullable=True),
-                    sa.Column("vp2", sa.Integer(), nullable=True), sa.Column("vp3", sa.Integer(), nullable=True),
-                    sa.Column("unknown", S(), nullable=False), sa.Column("reason", S(), nullable=False),
-                    sa.Column("evidence", S(), nullable=False),
-                    sa.CheckConstraint(one_of("printing", PRINTINGS), name="ck_printing_printing"),
-                    sa.ForeignKeyConstraint(["product_id"], ["product.id"]),
-                    sa.PrimaryKeyConstraint("kind", "ref", "product_id", "printing"))
+    op.create_table(
+        "printing",
+        sa.Column("kind", S(), nullable=False),
+        sa.Column("ref", S(), nullable=False),
+        sa.Column("product_id", S(), nullable=False),
+        sa.Column("printing", S(), nullable=False),
+        sa.Column("name", S(), nullable=False),
+        sa.Column("type", S(), nullable=False),
+        sa.Column("copies", sa.Integer(), nullable=True),
+        sa.Column("power", sa.Integer(), nullable=True),
+        sa.Column("breakpoint", sa.Integer(), nullable=True),
+        sa.Column("vp1", sa.Integer(), nullable=True),
+        sa.Column("vp2", sa.Integer(), nullable=True),
+        sa.Column("vp3", sa.Integer(), nullable=True),
+        sa.Column("unknown", S(), nullable=False),
+        sa.Column("reason", S(), nullable=False),
+        sa.Column("evidence", S(), nullable=False),
+        sa.CheckConstraint(one_of("printing", PRINTINGS), name="ck_printing_printing"),
+        sa.ForeignKeyConstraint(["product_id"], ["product.id"]),
+        sa.PrimaryKeyConstraint("kind", "ref", "product_id", "printing"),
+    )
 
 
 def downgrade() -> None:
-    raise NotImplementedError("0005 is not reversible: rebuild the database with an older smashup instead")
+    raise NotImplementedError(
+        "0005 is not reversible: rebuild the database with an older smashup instead"
+    )

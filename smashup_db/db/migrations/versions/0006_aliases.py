@@ -19,22 +19,35 @@ S = sa.String
 
 
 def upgrade() -> None:
-    op.create_table("alias",
-                    sa.Column("kind", S(), nullable=False), sa.Column("ref", S(), nullable=False),
-                    sa.Column("folded", S(), nullable=False), sa.Column("name", S(), nullable=False),
-                    sa.Column("lang", S(), nullable=False), sa.Column("type", S(), nullable=False),
-                    sa.Column("source", S(), nullable=False),
-                    sa.PrimaryKeyConstraint("kind", "ref", "folded"))
-    op.create_table("component",
-                    sa.Column("id", S(), nullable=False), sa.Column("kind", S(), nullable=False),
-                    sa.Column("count", sa.Integer(), nullable=True), sa.Column("cards", sa.Integer(), nullable=True),
-                    sa.Column("sort", sa.Integer(), nullable=False), sa.Column("evidence", S(), nullable=False),
-                    sa.PrimaryKeyConstraint("id"))
-    op.create_table("component_product",
-                    sa.Column("component_id", S(), nullable=False), sa.Column("product_id", S(), nullable=False),
-                    sa.ForeignKeyConstraint(["component_id"], ["component.id"]),
-                    sa.ForeignKeyConstraint(["product_id"], ["product.id"]),
-                    sa.PrimaryKeyConstraint("component_id", "product_id"))
+    op.create_table(
+        "alias",
+        sa.Column("kind", S(), nullable=False),
+        sa.Column("ref", S(), nullable=False),
+        sa.Column("folded", S(), nullable=False),
+        sa.Column("name", S(), nullable=False),
+        sa.Column("lang", S(), nullable=False),
+        sa.Column("type", S(), nullable=False),
+        sa.Column("source", S(), nullable=False),
+        sa.PrimaryKeyConstraint("kind", "ref", "folded"),
+    )
+    op.create_table(
+        "component",
+        sa.Column("id", S(), nullable=False),
+        sa.Column("kind", S(), nullable=False),
+        sa.Column("count", sa.Integer(), nullable=True),
+        sa.Column("cards", sa.Integer(), nullable=True),
+        sa.Column("sort", sa.Integer(), nullable=False),
+        sa.Column("evidence", S(), nullable=False),
+        sa.PrimaryKeyConstraint("id"),
+    )
+    op.create_table(
+        "component_product",
+        sa.Column("component_id", S(), nullable=False),
+        sa.Column("product_id", S(), nullable=False),
+        sa.ForeignKeyConstraint(["component_id"], ["component.id"]),
+        sa.ForeignKeyConstraint(["product_id"], ["product.id"]),
+        sa.PrimaryKeyConstraint("component_id", "product_id"),
+    )
     op.execute("DELETE FROM meta WHERE key IN ('catalogue_version', 'search_index')")
 
 

@@ -16,7 +16,6 @@ Revises: 0006
 import sqlalchemy as sa
 from alembic import op
 
-
 #: Frozen copy of :data:`smashup_db.db.migrations.IMPORTER_BACKFILL` at this revision.
 IMPORTER_BACKFILL = (
     "UPDATE entity_text SET importer = 'translations' WHERE importer IS NULL AND source LIKE 'translations:%'",
@@ -43,4 +42,6 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    raise NotImplementedError("0007 is not reversible: rebuild the database with an older smashup instead")
+    raise NotImplementedError(
+        "0007 is not reversible: rebuild the database with an older smashup instead"
+    )
