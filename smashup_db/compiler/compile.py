@@ -14,7 +14,7 @@ Files written (all generated; never edit them by hand):
 * ``data/catalogue.json``: version (a hash of the other files), counts, sources.
 
 Hand-written inputs live in ``data/curated/`` (product table, corrections).
-Errors: :class:`~smashup_db.compiler.adapters.SourceError` for unreadable
+Errors: :class:`~smashup_db.compiler.errors.SourceError` for unreadable
 sources, :class:`CompileError` for facts that cannot be reconciled.
 """
 
@@ -31,10 +31,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from smashup_db.common.text import key, slugify
-from smashup_db.compiler import adapters as src
-from smashup_db.compiler import printdiff as prt
-from smashup_db.compiler.adapters import CompileError
-from smashup_db.compiler.printdiff import build_printings, load_curated_printings
+from smashup_db.compiler.components import build_components
+from smashup_db.compiler.errors import CompileError, SourceError
+from smashup_db.compiler.printdiff import PrintingInputs, build_printings, load_curated_printings
+from smashup_db.compiler.sources import (
+    card_archive,
+    drafter,
+    engine,
+    german,
+    randomizer,
+    scoring_tool,
+)
+from smashup_db.compiler.sources.files import load_json
 from smashup_db.errors import Message, UserError
 from smashup_db.i18n import N_
 
@@ -101,9 +109,9 @@ def load_curated(data_dir: Path) -> tuple[list[dict], list[dict]]:
     out = []
     for name, list_key in (("products.json", "products"), ("corrections.json", "corrections")):
         path = data_dir / "curated" / name
-        doc = src._load_json(path)
+        doc = load_json(path)
         if not isinstance(doc, dict) or not isinstance(doc.get(list_key), list):
-            raise src.SourceError(
+            raise SourceError(
                 N_("field '{list_key}' must be a list"), prefix=path, list_key=list_key
             )
         for i, entry in enumerate(doc[list_key]):
@@ -112,7 +120,7 @@ def load_curated(data_dir: Path) -> tuple[list[dict], list[dict]]:
             )
             for f in needed:
                 if f not in entry:
-                    raise src.SourceError(
+                    raise SourceError(
                         N_("{list_key}[{i}]: field '{f}' is missing"),
                         prefix=path,
                         list_key=list_key,
@@ -159,7 +167,7 @@ def apply_corrections(archive: dict, pinkepop: list[dict], corrections: list[dic
         if kind == "link":
             links.append(corr["add"])
         elif kind == "reviewed" or source in ("zhuanggenhua", "fabikw"):
-            continue  # corrections of these two sources are applied where they are compared (printdiff.settle)
+            continue  # corrections of these two sources are applied where they are compared (settle.py)
         elif source == "card-archive" and kind == "card":
             _apply_set(cards, corr, "card")
         elif source == "card-archive" and kind == "base":
@@ -229,29 +237,14 @@ def build_catalogue(sources_dir: Path, data_dir: Path) -> tuple[dict, Report]:
     c.cards()
     c.bases()
     c.german_names()
-    printing_rows, diffs = build_printings(
-        c.products_,
-        c.factions_,
-        c.bases_,
-        c.raw_factions,
-        c.kad_cards,
-        c.editions_de,
-        c.curated_printings,
-        c.corrections,
-        c.product_by_key,
-        c.report,
-        zhuanggenhua=c.zhuanggenhua,
-        fabikw=c.fabikw,
-        raw_factions_by_name={f["name"]: f for f in c.raw_factions},
-    )
+    c.german_editions()
+    printing_rows, diffs = c.printings()
     catalogue = {
         "products": c.products_,
         "factions": c.factions_,
         "names_de": c.de_rows,
         "aliases": c.aliases(),
-        "components": prt.build_components(
-            c.products_, c.zhuanggenhua["cards"], c.glossary, c.report
-        ),
+        "components": build_components(c.products_, c.zhuanggenhua["cards"], c.glossary, c.report),
         "printings": printing_rows,
         "differences": diffs,
         "glossary": [
@@ -279,17 +272,17 @@ class _Compile:
         self.report = Report()
         self.data_dir = Path(data_dir)
         self.curated, self.corrections = load_curated(data_dir)
-        self.archive = src.read_card_archive(sources_dir)
-        self.kadsuno = src.read_kadsuno(sources_dir)
-        self.pinkepop = src.read_pinkepop(sources_dir)
-        self.names_de = src.read_names_de(sources_dir)
-        self.glossary = src.read_glossary_de(sources_dir)
+        self.archive = card_archive.read_card_archive(sources_dir)
+        self.kadsuno = randomizer.read_factions(sources_dir)
+        self.pinkepop = drafter.read_products(sources_dir)
+        self.names_de = german.read_names(sources_dir)
+        self.glossary = german.read_glossary(sources_dir)
         self.raw_factions = copy.deepcopy(self.archive["factions"])
         self.raw_bases = copy.deepcopy(self.archive["bases"])
-        self.zhuanggenhua = src.read_zhuanggenhua(sources_dir)
-        self.fabikw = src.read_fabikw(sources_dir)
-        self.kad_cards = prt.read_kadsuno_cards(sources_dir)
-        self.editions_de = src.read_editions_de(sources_dir)
+        self.zhuanggenhua = engine.read_engine(sources_dir)
+        self.fabikw = scoring_tool.read_scoring_tool(sources_dir)
+        self.kad_cards = randomizer.read_original_decks(sources_dir)
+        self.editions_de = german.read_editions(sources_dir)
         self.curated_printings = load_curated_printings(data_dir)
         self.extra_links = apply_corrections(self.archive, self.pinkepop, self.corrections)
         self.product_by_key: dict[str, dict] = {}
@@ -524,6 +517,49 @@ class _Compile:
         for b in self.bases_:
             self.by_id[b["product"]]["bases"].append(b)
 
+    def german_editions(self) -> None:
+        """The German editions (data README: the 14 products published in German follow the original
+        printings) as the products' ``german``; :class:`CompileError` for an unknown product."""
+        for ed in self.editions_de:
+            prod = self.product_by_key.get(key(ed["english_product"]))
+            if prod is None:
+                raise CompileError(
+                    N_("editions-de: product {name!r} is not in the product table"),
+                    name=ed["english_product"],
+                )
+            prod["german"] = {
+                "title": ed["german_title"].strip(),
+                "release": ed["german_release"].strip() or None,
+                "evidence": ed["evidence"].strip(),
+            }
+
+    def printings(self) -> tuple[list[dict], list[dict]]:
+        """The printing rows and differences (``data/printings.json``); the titans get their product
+        (and no power), bases only the engine has stats for get them; the report its part."""
+        found = build_printings(
+            PrintingInputs(
+                products=self.products_,
+                factions=self.factions_,
+                bases=self.bases_,
+                raw_factions=self.raw_factions,
+                decks=self.kad_cards,
+                curated=self.curated_printings,
+                corrections=self.corrections,
+                product_by_key=self.product_by_key,
+                engine=self.zhuanggenhua,
+                scoring_tool=self.fabikw,
+            )
+        )
+        for card in self.all_cards:
+            if card["id"] in found.titans:
+                card["power"], card["product"] = None, found.titans[card["id"]]
+        for b in self.bases_:
+            b.update(found.base_stats.get(b["id"], {}))
+        self.report.notes += found.notes
+        self.report.warnings += found.warnings
+        self.report.by_source = found.by_source
+        return found.rows, [d.as_record() for d in found.differences]
+
     def aliases(self) -> list[dict]:
         """``data/curated/aliases.json`` checked: every row names an existing thing and has a source.
 
@@ -533,7 +569,7 @@ class _Compile:
         path = self.data_dir / "curated" / "aliases.json"
         if not path.is_file():
             return []
-        doc = src._load_json(path)
+        doc = load_json(path)
         ids = {
             "product": {p["id"] for p in self.products_},
             "faction": {f["id"] for f in self.factions_},
@@ -544,7 +580,7 @@ class _Compile:
         for i, row in enumerate(doc.get("aliases", [])):
             for f in ("kind", "id", "alias", "lang", "type", "source"):
                 if not str(row.get(f) or "").strip():
-                    raise src.SourceError(f"{path}: aliases[{i}]: field '{f}' is missing")
+                    raise SourceError(f"{path}: aliases[{i}]: field '{f}' is missing")
             if row["id"] not in ids.get(row["kind"], ()):
                 raise CompileError(
                     f"{path}: aliases[{i}]: {row['kind']} {row['id']!r} is not in the catalogue"

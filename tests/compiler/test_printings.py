@@ -15,7 +15,9 @@ from hypothesis import strategies as st
 
 from helpers import DATA, REPO, json_ok
 from smashup_db.common.text import key
-from smashup_db.compiler import printdiff as prt
+from smashup_db.compiler import settle
+from smashup_db.compiler.difference import Difference, matches_kadsuno_entry
+from smashup_db.compiler.sources import card_archive, randomizer
 
 PRINTINGS_FILE = json.loads((DATA / "printings.json").read_text(encoding="utf-8"))
 DIFFERENCES = PRINTINGS_FILE["differences"]
@@ -40,7 +42,7 @@ def _products_in_order():
 
 def test_titans_belong_to_their_pack_or_a_box_with_titans_and_have_no_power(cli):
     order = _products_in_order()
-    first_box = order.index(prt.FIRST_TITAN_BOX)
+    first_box = order.index(CURATED["titans"]["first_box"])
     titans = [
         c
         for f in sorted((DATA / "factions").glob("*.json"))
@@ -50,16 +52,18 @@ def test_titans_belong_to_their_pack_or_a_box_with_titans_and_have_no_power(cli)
     assert len(titans) >= 30
     for t in titans:
         assert t["power"] is None, t
-        assert t["product"] == prt.TITANS_PACK or order.index(t["product"]) >= first_box, t
+        assert (
+            t["product"] == CURATED["titans"]["pack"] or order.index(t["product"]) >= first_box
+        ), t
     kraken = json_ok(cli("card", "The Kraken", "--json"))
-    assert [p["id"] for p in kraken["products"]] == [prt.TITANS_PACK]
+    assert [p["id"] for p in kraken["products"]] == [CURATED["titans"]["pack"]]
     assert "TITANS" in kraken["products"][0]["name"]
     assert kraken["power"] is None and kraken["power_status"] == "none"
     assert json_ok(cli("search", "t:titan pow>=1", "--json"))["results"] == []
 
 
 def test_titans_the_kadsuno_files_put_in_the_titans_packs_are_there(shared_data, cli):
-    kad = prt.read_kadsuno_cards(shared_data)
+    kad = randomizer.read_original_decks(shared_data)
     in_pack = {k for k, v in kad.items() if v["titans_pack"]}
     assert in_pack, "the Kadsuno files name no TITANS pack any more"
     factions = {
@@ -69,10 +73,10 @@ def test_titans_the_kadsuno_files_put_in_the_titans_packs_are_there(shared_data,
     checked = 0
     for k in in_pack:
         for c in factions.get(k, {}).get("cards", []):
-            if c["type"] == "titan" and c["product"] != prt.TITANS_PACK:
+            if c["type"] == "titan" and c["product"] != CURATED["titans"]["pack"]:
                 # only a box with titans of its own may hold it instead
                 assert _products_in_order().index(c["product"]) >= _products_in_order().index(
-                    prt.FIRST_TITAN_BOX
+                    CURATED["titans"]["first_box"]
                 )
             elif c["type"] == "titan":
                 checked += 1
@@ -87,7 +91,10 @@ def test_fusions_are_the_cards_with_a_minion_and_an_action_ability(shared_data, 
         (shared_data / "card-archive" / "smashup-catalog.json").read_text(encoding="utf-8")
     )
     expected = {
-        c["name"] for f in archive["factions"] for c in f["cards"] if prt.is_fusion(c.get("text"))
+        c["name"]
+        for f in archive["factions"]
+        for c in f["cards"]
+        if card_archive.is_fusion(c.get("text"))
     }
     assert {"K.C. Smith", "Pixie", "Wolf Pact"} <= expected
     found = json_ok(cli("search", "t:fusion", "--json", "--limit", "0"))
@@ -214,7 +221,7 @@ def test_every_scoring_flag_comes_from_the_base_text(shared_data):
         for f in (DATA / "products").glob("*.json")
         for b in json.loads(f.read_text())["bases"]
     }
-    flagged = {b["name"]: prt.scoring_flag(b.get("text"), b.get("vp")) for b in bases}
+    flagged = {b["name"]: card_archive.scoring_flag(b.get("text"), b.get("vp")) for b in bases}
     for name, flag in flagged.items():
         if name in compiled:
             assert compiled[name] == flag, name
@@ -300,9 +307,11 @@ def _has_correction(d) -> bool:
 def _reviewed(d) -> bool:
     if d.get("sources", "card-archive/kadsuno") != "card-archive/kadsuno":
         # settled by a curated entry of that source or by one of the compiler's named rules
-        return d["reason"] and (d.get("rule") in prt.RULES)
+        return d["reason"] and (d.get("rule") in settle.RULES)
     return any(
-        e["status"] == "reviewed" and e["reason"] and prt._matches(e, d)
+        e["status"] == "reviewed"
+        and e["reason"]
+        and matches_kadsuno_entry(e, Difference.from_record(d))
         for e in CURATED["differences"]
     )
 
@@ -322,10 +331,8 @@ def test_every_difference_is_a_printing_a_correction_or_reviewed(d):
 
 def test_differences_are_what_the_sources_say(shared_data):
     """The committed differences are exactly those the sources give today (nothing dropped)."""
-    from smashup_db.compiler import adapters as src
-
-    archive = src.read_card_archive(shared_data)
-    kad = prt.read_kadsuno_cards(shared_data)
+    archive = card_archive.read_card_archive(shared_data)
+    kad = randomizer.read_original_decks(shared_data)
     factions = [
         {"en": f["name"], "id": f["id"]}
         for f in map(
@@ -337,12 +344,17 @@ def test_differences_are_what_the_sources_say(shared_data):
         for p in sorted((DATA / "products").glob("*.json"))
         for b in json.loads(p.read_text())["bases"]
     ]
-    diffs = prt.differences(archive["factions"], kad) + prt.base_differences(factions, bases, kad)
+    found = randomizer.compare_cards(archive["factions"], kad)
+    found += randomizer.compare_bases(factions, bases, kad)
+    diffs = [d.as_record() for d in found]
     DIFFERENCES_K = [d for d in DIFFERENCES if d["sources"] == "card-archive/kadsuno"]
     assert any(d["kind"] == "base" for d in diffs) and any(d["kind"] == "card" for d in diffs)
-    strip = lambda ds: sorted(
-        (d["faction"], d["name"] or "", d["original_name"] or "", d["field"]) for d in ds
-    )
+
+    def strip(ds):
+        return sorted(
+            (d["faction"], d["name"] or "", d["original_name"] or "", d["field"]) for d in ds
+        )
+
     assert strip(diffs) == strip(DIFFERENCES_K)
     assert len(DIFFERENCES) >= 40
 
@@ -350,21 +362,24 @@ def test_differences_are_what_the_sources_say(shared_data):
 def test_stats_count_printings_and_unresolved(cli):
     s = json_ok(cli("stats", "--json"))["printings"]
     rows = PRINTINGS_FILE["printings"]
-    multi = lambda kind: len(
-        {
-            r["id"]
-            for r in rows
-            if r["kind"] == kind
-            and len(
-                {
-                    (x["product"], x["printing"])
-                    for x in rows
-                    if x["kind"] == kind and x["id"] == r["id"]
-                }
-            )
-            > 1
-        }
-    )
+
+    def multi(kind):
+        return len(
+            {
+                r["id"]
+                for r in rows
+                if r["kind"] == kind
+                and len(
+                    {
+                        (x["product"], x["printing"])
+                        for x in rows
+                        if x["kind"] == kind and x["id"] == r["id"]
+                    }
+                )
+                > 1
+            }
+        )
+
     assert s["cards"] == multi("card") > 0 and s["bases"] == multi("base") > 0
     assert s["differences"] == len(DIFFERENCES)
     assert s["rows"] == len(rows)  # every compiled printing is in the database's printing table
@@ -395,10 +410,13 @@ def test_site_shows_printings_titan_packs_and_unknown_power(db_path, tmp_path):
     assert (
         "24 · 3/3/2" in arkham or "3/3/2" in arkham
     )  # the original VP, from zhuanggenhua classic and fabikw
-    pack = (en / "products" / prt.TITANS_PACK / "index.html").read_text(encoding="utf-8")
+    pack = (en / "products" / CURATED["titans"]["pack"] / "index.html").read_text(encoding="utf-8")
     assert "/en/cards/the-kraken/" in pack
     kraken = (en / "cards" / "the-kraken" / "index.html").read_text(encoding="utf-8")
-    assert f"/en/products/{prt.TITANS_PACK}/" in kraken and "/en/products/core-set/" not in kraken
+    assert (
+        f"/en/products/{CURATED['titans']['pack']}/" in kraken
+        and "/en/products/core-set/" not in kraken
+    )
     dartagnan = (en / "cards" / "dartagnan" / "index.html").read_text(encoding="utf-8")
     assert '<dt>Power</dt><dd><i class="unknown">' in dartagnan  # unknown power, shown as unknown
     gerald = (en / "factions" / "gi-gerald" / "index.html").read_text(encoding="utf-8")
