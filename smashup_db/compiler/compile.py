@@ -431,37 +431,50 @@ class _Compile:
 
     def bases(self) -> None:
         """The archive's bases, plus those a faction file names and the archive lacks (stats unknown)."""
-        self.bases_ = []
-        archive_base_keys = set()
-        for i, b in enumerate(self.archive["bases"]):
-            fac = self.faction_of(b["faction"]) if b["faction"] else None
-            if b["faction"] and fac is None:
-                raise CompileError(
-                    N_("card-archive base {name!r}: unknown faction {faction!r}"),
-                    name=b["name"],
-                    faction=b["faction"],
-                )
-            self.bases_.append(
-                {
-                    "en": b["name"],
-                    "product": self.product_of(b["set"], f"card-archive base {b['name']}")["id"],
-                    "faction": fac["id"] if fac else None,
-                    "breakpoint": b["breakpoint"],
-                    "vp": b["vp"] or [None, None, None],
-                    "note": "",
-                    "scoring": b.get("scoring"),
-                    "raw": {
-                        "en": self.raw_bases[i]["name"],
-                        "breakpoint": self.raw_bases[i]["breakpoint"],
-                        "vp": self.raw_bases[i]["vp"],
-                    },
-                }
+        self.bases_ = [self._archive_base(i, b) for i, b in enumerate(self.archive["bases"])]
+        self.bases_ += self._bases_only_named()
+        fsort = {f["id"]: i for i, f in enumerate(self.factions_)}
+        self.bases_.sort(
+            key=lambda b: (
+                self.by_id[b["product"]]["sort"],
+                fsort.get(b["faction"], 10_000),
+                key(b["en"]),
             )
-            archive_base_keys.add(key(b["name"]))
-        # Added by name with unknown stats, but only as many as the archive is short of: where the
-        # counts agree, a differing name is a rename, not a gap. Names of other printings
-        # (Miskatonic University) are not missing bases.
-        printing_names = {
+        )
+        _unique_ids(self.bases_, lambda b: b["en"], lambda b: b["faction"] or b["product"])
+        for b in self.bases_:
+            self.by_id[b["product"]]["bases"].append(b)
+
+    def _archive_base(self, i: int, b: dict) -> dict:
+        """The catalogue record of the archive's ``i``-th base (``raw``: its facts before corrections)."""
+        fac = self.faction_of(b["faction"]) if b["faction"] else None
+        if b["faction"] and fac is None:
+            raise CompileError(
+                N_("card-archive base {name!r}: unknown faction {faction!r}"),
+                name=b["name"],
+                faction=b["faction"],
+            )
+        raw = self.raw_bases[i]
+        return {
+            "en": b["name"],
+            "product": self.product_of(b["set"], f"card-archive base {b['name']}")["id"],
+            "faction": fac["id"] if fac else None,
+            "breakpoint": b["breakpoint"],
+            "vp": b["vp"] or [None, None, None],
+            "note": "",
+            "scoring": b.get("scoring"),
+            "raw": {"en": raw["name"], "breakpoint": raw["breakpoint"], "vp": raw["vp"]},
+        }
+
+    def _bases_only_named(self) -> list[dict]:
+        """Bases a Kadsuno file names and the archive lacks, with unknown stats.
+
+        Added by name, but only as many as the archive is short of: where the counts agree, a
+        differing name is a rename, not a gap. Names of other printings (Miskatonic University) are
+        not missing bases.
+        """
+        known = {key(b["en"]) for b in self.bases_}
+        known |= {
             key(e["set"]["name"])
             for e in self.curated_printings["bases"]
             if e.get("set", {}).get("name")
@@ -469,17 +482,13 @@ class _Compile:
         archive_count: dict[str | None, int] = defaultdict(int)
         for b in self.bases_:
             archive_count[b["faction"]] += 1
+        out: list[dict] = []
         for kf in self.kadsuno:
             fac = self.faction_of(kf["name"])
             if fac is None:
                 continue
-            missing = [
-                n
-                for n in kf["bases"]
-                if key(n) not in archive_base_keys and key(n) not in printing_names
-            ]
-            short = len(kf["bases"]) - archive_count[fac["id"]]
-            if missing and len(missing) != short:
+            missing = [n for n in kf["bases"] if key(n) not in known]
+            if missing and len(missing) != len(kf["bases"]) - archive_count[fac["id"]]:
                 self.report.warnings.append(
                     Message(
                         N_(
@@ -493,29 +502,20 @@ class _Compile:
                     )
                 )
                 continue
-            for bname in missing:
-                self.bases_.append(
-                    {
-                        "en": bname.replace("’", "'"),
-                        "product": self.product_of(kf["set"], f"kadsuno {kf['file']}")["id"],
-                        "faction": fac["id"],
-                        "breakpoint": None,
-                        "vp": [None, None, None],
-                        "note": f"named by kadsuno-factions/{kf['file']}; no source has its breakpoint or VP",
-                    }
-                )
-                archive_base_keys.add(key(bname))
-        fsort = {f["id"]: i for i, f in enumerate(self.factions_)}
-        self.bases_.sort(
-            key=lambda b: (
-                self.by_id[b["product"]]["sort"],
-                fsort.get(b["faction"], 10_000),
-                key(b["en"]),
-            )
-        )
-        _unique_ids(self.bases_, lambda b: b["en"], lambda b: b["faction"] or b["product"])
-        for b in self.bases_:
-            self.by_id[b["product"]]["bases"].append(b)
+            product = self.product_of(kf["set"], f"kadsuno {kf['file']}")["id"] if missing else None
+            out += [
+                {
+                    "en": bname.replace("\u2019", "'"),
+                    "product": product,
+                    "faction": fac["id"],
+                    "breakpoint": None,
+                    "vp": [None, None, None],
+                    "note": f"named by kadsuno-factions/{kf['file']}; no source has its breakpoint or VP",
+                }
+                for bname in missing
+            ]
+            known |= {key(n) for n in missing}
+        return out
 
     def german_editions(self) -> None:
         """The German editions (data README: the 14 products published in German follow the original

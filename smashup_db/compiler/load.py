@@ -64,14 +64,16 @@ class BuildReport:
         self.orphans: list[tuple[str, str]] = orphans or []
 
 
-def fact_rows(data: dict) -> dict:
-    """Turn :func:`~.datafiles.read_data` output into rows per table (each row has exactly the table's
-    :attr:`~smashup_db.db.tables.Table.written` columns; ``name`` rows have origin ``data``)."""
-    rows: dict[str, list[dict]] = {t: [] for t in (*FACT_TABLES, "name")}
+class _FactRows:
+    """The rows of :func:`fact_rows`, filled table by table."""
 
-    def name(kind, ref, lang, value, confidence="", evidence=""):
+    def __init__(self) -> None:
+        self.rows: dict[str, list[dict]] = {t: [] for t in (*FACT_TABLES, "name")}
+
+    def name(self, kind, ref, lang, value, confidence="", evidence="") -> None:
+        """A compiled name (origin ``data``), when ``value`` is not empty."""
         if value:
-            rows["name"].append(
+            self.rows["name"].append(
                 {
                     "kind": kind,
                     "ref": ref,
@@ -84,129 +86,163 @@ def fact_rows(data: dict) -> dict:
                 }
             )
 
-    for _, f in data["factions"]:
-        rows["faction"].append(
-            {"id": f["id"], "sort": f["sort"], "complexity": f.get("complexity")}
-        )
-        name("faction", f["id"], "en", f["name"])
-        for i, c in enumerate(f["cards"]):
-            rows["card"].append(
+    def factions(self, data: dict) -> None:
+        rows = self.rows
+        for _, f in data["factions"]:
+            rows["faction"].append(
+                {"id": f["id"], "sort": f["sort"], "complexity": f.get("complexity")}
+            )
+            self.name("faction", f["id"], "en", f["name"])
+            for i, c in enumerate(f["cards"]):
+                rows["card"].append(
+                    {
+                        "id": c["id"],
+                        "faction_id": f["id"],
+                        "type": c["type"],
+                        "copies": c["copies"],
+                        "power": c["power"],
+                        "sort": i,
+                        "product_id": c.get("product"),
+                        "note": c.get("note") or None,
+                    }
+                )
+                rows["card_keyword"] += [{"card_id": c["id"], "keyword": k} for k in c["keywords"]]
+                self.name("card", c["id"], "en", c["name"])
+
+    def products(self, data: dict) -> None:
+        """Products, their extra decks, factions and bases."""
+        rows = self.rows
+        for _, p in data["products"]:
+            german = p.get("german_edition") or {}
+            rows["product"].append(
                 {
-                    "id": c["id"],
-                    "faction_id": f["id"],
-                    "type": c["type"],
-                    "copies": c["copies"],
-                    "power": c["power"],
-                    "sort": i,
-                    "product_id": c.get("product"),
-                    "note": c.get("note") or None,
+                    "id": p["id"],
+                    "kind": p["kind"],
+                    "year": p["year"],
+                    "sort": p["sort"],
+                    "german_title": german.get("title"),
+                    "german_release": german.get("release"),
                 }
             )
-            rows["card_keyword"] += [{"card_id": c["id"], "keyword": k} for k in c["keywords"]]
-            name("card", c["id"], "en", c["name"])
-    for _, p in data["products"]:
-        german = p.get("german_edition") or {}
-        rows["product"].append(
-            {
-                "id": p["id"],
-                "kind": p["kind"],
-                "year": p["year"],
-                "sort": p["sort"],
-                "german_title": german.get("title"),
-                "german_release": german.get("release"),
-            }
-        )
-        rows["product_extra_deck"] += [
-            {"product_id": p["id"], "deck": d, "position": i}
-            for i, d in enumerate(p["extra_decks"])
-        ]
-        name("product", p["id"], "en", p["name"])
-        rows["product_faction"] += [
-            {"product_id": p["id"], "faction_id": fid} for fid in p["factions"]
-        ]
-        for i, b in enumerate(p["bases"]):
-            vp = b["vp"]
-            rows["base"].append(
-                {
-                    "id": b["id"],
-                    "product_id": p["id"],
-                    "faction_id": b["faction"],
-                    "breakpoint": b["breakpoint"],
-                    "vp1": vp[0],
-                    "vp2": vp[1],
-                    "vp3": vp[2],
-                    "sort": p["sort"] * 100 + i,
-                    "note": b.get("note", ""),
-                    "scoring": b.get("scoring"),
-                }
-            )
-            name("base", b["id"], "en", b["name"])
-    for r in data.get("printings", []):
-        vp = r.get("vp") or [None, None, None]
-        rows["printing"].append(
-            {
-                "kind": r["kind"],
-                "ref": r["id"],
-                "product_id": r["product"],
-                "printing": r["printing"],
-                "name": r.get("name") or "",
-                "type": r.get("type") or "",
-                "copies": r.get("copies"),
-                "power": r.get("power"),
-                "breakpoint": r.get("breakpoint"),
-                "vp1": vp[0],
-                "vp2": vp[1],
-                "vp3": vp[2],
-                "unknown": ",".join(r.get("unknown") or []),
-                "reason": r.get("reason", ""),
-                "evidence": r.get("evidence", ""),
-            }
-        )
-    for lang, entries in data["names"].items():
-        for _, _, r in entries:
-            name(
-                r["kind"], r["id"], lang, r["name"], r.get("confidence", ""), r.get("evidence", "")
-            )
-    for i, comp in enumerate(data.get("components", [])):
-        rows["component"].append(
-            {
-                "id": comp["id"],
-                "kind": comp["kind"],
-                "count": comp.get("count"),
-                "cards": comp.get("cards"),
-                "sort": i,
-                "evidence": comp.get("evidence") or "",
-            }
-        )
-        rows["component_product"] += [
-            {"component_id": comp["id"], "product_id": p} for p in comp["products"]
-        ]
-        name("component", comp["id"], "en", comp["name"])
-        name(
-            "component",
-            comp["id"],
-            "de",
-            comp.get("name_de"),
-            "high" if comp.get("name_de") else "",
-            "german/glossary-de.tsv" if comp.get("name_de") else "",
-        )
-    seen = set()
-    for r in data.get("aliases", []):
-        k = (r["kind"], r["id"], fold(r["alias"]))
-        if k not in seen:
-            seen.add(k)
-            rows["alias"].append(
+            rows["product_extra_deck"] += [
+                {"product_id": p["id"], "deck": d, "position": i}
+                for i, d in enumerate(p["extra_decks"])
+            ]
+            self.name("product", p["id"], "en", p["name"])
+            rows["product_faction"] += [
+                {"product_id": p["id"], "faction_id": fid} for fid in p["factions"]
+            ]
+            for i, b in enumerate(p["bases"]):
+                vp = b["vp"]
+                rows["base"].append(
+                    {
+                        "id": b["id"],
+                        "product_id": p["id"],
+                        "faction_id": b["faction"],
+                        "breakpoint": b["breakpoint"],
+                        "vp1": vp[0],
+                        "vp2": vp[1],
+                        "vp3": vp[2],
+                        "sort": p["sort"] * 100 + i,
+                        "note": b.get("note", ""),
+                        "scoring": b.get("scoring"),
+                    }
+                )
+                self.name("base", b["id"], "en", b["name"])
+
+    def printings(self, data: dict) -> None:
+        """The printing rows of ``printings.json``."""
+        rows = self.rows
+        for r in data.get("printings", []):
+            vp = r.get("vp") or [None, None, None]
+            rows["printing"].append(
                 {
                     "kind": r["kind"],
                     "ref": r["id"],
-                    "folded": k[2],
-                    "name": r["alias"],
-                    "lang": r.get("lang") or "en",
+                    "product_id": r["product"],
+                    "printing": r["printing"],
+                    "name": r.get("name") or "",
                     "type": r.get("type") or "",
-                    "source": r.get("source") or "",
+                    "copies": r.get("copies"),
+                    "power": r.get("power"),
+                    "breakpoint": r.get("breakpoint"),
+                    "vp1": vp[0],
+                    "vp2": vp[1],
+                    "vp3": vp[2],
+                    "unknown": ",".join(r.get("unknown") or []),
+                    "reason": r.get("reason", ""),
+                    "evidence": r.get("evidence", ""),
                 }
             )
-    return rows
+
+    def names(self, data: dict) -> None:
+        """The translated names of ``i18n/``."""
+        for lang, entries in data["names"].items():
+            for _, _, r in entries:
+                self.name(
+                    r["kind"],
+                    r["id"],
+                    lang,
+                    r["name"],
+                    r.get("confidence", ""),
+                    r.get("evidence", ""),
+                )
+
+    def components(self, data: dict) -> None:
+        """The special decks, their products and names."""
+        rows = self.rows
+        for i, comp in enumerate(data.get("components", [])):
+            rows["component"].append(
+                {
+                    "id": comp["id"],
+                    "kind": comp["kind"],
+                    "count": comp.get("count"),
+                    "cards": comp.get("cards"),
+                    "sort": i,
+                    "evidence": comp.get("evidence") or "",
+                }
+            )
+            rows["component_product"] += [
+                {"component_id": comp["id"], "product_id": p} for p in comp["products"]
+            ]
+            self.name("component", comp["id"], "en", comp["name"])
+            self.name(
+                "component",
+                comp["id"],
+                "de",
+                comp.get("name_de"),
+                "high" if comp.get("name_de") else "",
+                "german/glossary-de.tsv" if comp.get("name_de") else "",
+            )
+
+    def aliases(self, data: dict) -> None:
+        """The aliases, once per thing and folded alias."""
+        rows = self.rows
+        seen = set()
+        for r in data.get("aliases", []):
+            k = (r["kind"], r["id"], fold(r["alias"]))
+            if k not in seen:
+                seen.add(k)
+                rows["alias"].append(
+                    {
+                        "kind": r["kind"],
+                        "ref": r["id"],
+                        "folded": k[2],
+                        "name": r["alias"],
+                        "lang": r.get("lang") or "en",
+                        "type": r.get("type") or "",
+                        "source": r.get("source") or "",
+                    }
+                )
+
+
+def fact_rows(data: dict) -> dict:
+    """Turn :func:`~.datafiles.read_data` output into rows per table (each row has exactly the table's
+    :attr:`~smashup_db.db.tables.Table.written` columns; ``name`` rows have origin ``data``)."""
+    out = _FactRows()
+    for step in (out.factions, out.products, out.printings, out.names, out.components, out.aliases):
+        step(data)
+    return out.rows
 
 
 def build_catalogue_db(db, data: dict, *, if_version_differs: bool = False) -> BuildReport:
