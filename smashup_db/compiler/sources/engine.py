@@ -350,35 +350,36 @@ def _fill(b: dict, z: dict) -> tuple[dict, str]:
     return fill, note
 
 
+def _stat_differs(engine_value, current, raw) -> bool:
+    """A breakpoint or VP differs from the archive's, now or before corrections (when it had one)."""
+    archive_had = raw is not None and raw != [None, None, None]
+    return engine_value != current or (archive_had and engine_value != raw)
+
+
 def _base_differences(b: dict, z: dict, printing: str, faction: str) -> list[Difference]:
     raw = b.get("raw") or {}
-    out = []
-    for fld, zv, cv, rv in (
-        ("name", z["name"], b["en"], raw.get("en", b["en"])),
-        ("breakpoint", z["breakpoint"], b["breakpoint"], raw.get("breakpoint")),
-        ("vp", z["vp"], list(b["vp"]), raw.get("vp")),
-    ):
-        if zv is None:
-            continue
-        archive_had = rv is not None and rv != [None, None, None]
-        differs = key(zv) != key(cv) if fld == "name" else (zv != cv or (archive_had and zv != rv))
-        if differs:
-            out.append(
-                Difference(
-                    "base",
-                    f"card-archive/zhuanggenhua-{printing}",
-                    faction,
-                    b["en"],
-                    z["name"],
-                    fld,
-                    zv,
-                    cv,
-                    id=b["id"],
-                    raw=rv,
-                    evidence=f"zhuanggenhua/bases.tsv line {z['row']} ({z['file']})",
-                )
-            )
-    return out
+    found = []
+    if z["name"] is not None and key(z["name"]) != key(b["en"]):
+        found.append(("name", z["name"], b["en"], raw.get("en", b["en"])))
+    for fld, current in (("breakpoint", b["breakpoint"]), ("vp", list(b["vp"]))):
+        if z[fld] is not None and _stat_differs(z[fld], current, raw.get(fld)):
+            found.append((fld, z[fld], current, raw.get(fld)))
+    return [
+        Difference(
+            "base",
+            f"card-archive/zhuanggenhua-{printing}",
+            faction,
+            b["en"],
+            z["name"],
+            fld,
+            zv,
+            cv,
+            id=b["id"],
+            raw=rv,
+            evidence=f"zhuanggenhua/bases.tsv line {z['row']} ({z['file']})",
+        )
+        for fld, zv, cv, rv in found
+    ]
 
 
 def compare_bases(
@@ -422,5 +423,5 @@ def compare_bases(
                 notes.append(note)
             faction = fac_name.get(b["faction"], b["faction"] or "")
             out += _base_differences(b, z, printing, faction)
-    out = [dataclasses.replace(d, pod_seen="pod" in paired.get(d.id, set())) for d in out]
+    out = [dataclasses.replace(d, pod_seen="pod" in paired.get(d.id or "", set())) for d in out]
     return out, fills, notes

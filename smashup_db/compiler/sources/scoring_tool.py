@@ -40,7 +40,9 @@ def read_scoring_tool(root: Path) -> dict:
     return {"bases": bases, "factions": factions}
 
 
-def _pair(rows: list[dict], mine: list[dict], named: dict) -> tuple[list, list[str]]:
+def _pair(
+    rows: list[dict], mine: list[dict], named: dict[str, dict | None]
+) -> tuple[list, list[str]]:
     """Pair one product's rows: by name (also a name of another printing), else with the product's
     only base of the same VP that no other row names. Returns ``(pairs, notes)``."""
     pairs, rest, notes = [], [], []
@@ -68,30 +70,31 @@ def _pair(rows: list[dict], mine: list[dict], named: dict) -> tuple[list, list[s
 
 
 def _differences(b: dict, r: dict) -> list[Difference]:
+    """The name (folded) and VP the tool gives otherwise than the archive (VP: now or before corrections)."""
     raw = b.get("raw") or {}
-    out = []
-    for fld, fv, cv, rv in (
-        ("name", r["name"], b["en"], raw.get("en", b["en"])),
-        ("vp", r["vp"], list(b["vp"]), raw.get("vp")),
-    ):
-        if key(fv) != key(cv) if fld == "name" else (fv != cv or fv != rv):
-            out.append(
-                Difference(
-                    "base",
-                    SOURCES,
-                    "",
-                    b["en"],
-                    r["name"],
-                    fld,
-                    fv,
-                    cv,
-                    id=b["id"],
-                    raw=rv,
-                    product=r["product"],
-                    evidence=f"fabikw/bases-2015.tsv line {r['row']}",
-                )
-            )
-    return out
+    found = []
+    if key(r["name"]) != key(b["en"]):
+        found.append(("name", r["name"], b["en"], raw.get("en", b["en"])))
+    vp, raw_vp = list(b["vp"]), raw.get("vp")
+    if r["vp"] != vp or r["vp"] != raw_vp:
+        found.append(("vp", r["vp"], vp, raw_vp))
+    return [
+        Difference(
+            "base",
+            SOURCES,
+            "",
+            b["en"],
+            r["name"],
+            fld,
+            fv,
+            cv,
+            id=b["id"],
+            raw=rv,
+            product=r["product"],
+            evidence=f"fabikw/bases-2015.tsv line {r['row']}",
+        )
+        for fld, fv, cv, rv in found
+    ]
 
 
 def compare_bases(
@@ -106,7 +109,7 @@ def compare_bases(
     by_prod: dict[str, list[dict]] = {}
     for b in bases:
         by_prod.setdefault(b["product"], []).append(b)
-    named = {key(b["en"]): b for b in bases}
+    named: dict[str, dict | None] = {key(b["en"]): b for b in bases}
     by_id = {b["id"]: b for b in bases}
     for old_name, bid in other_names.items():
         named.setdefault(old_name, by_id.get(bid))
