@@ -147,7 +147,9 @@ def _apply_set(records: list[dict], corr: dict, label: str) -> None:
         r.update(corr["set"])
 
 
-def apply_corrections(archive: dict, pinkepop: list[dict], corrections: list[dict]) -> list[dict]:
+def apply_corrections(
+    archive: dict, drafter_products: list[dict], corrections: list[dict]
+) -> list[dict]:
     """Apply the ``set`` corrections to the source records in place.
 
     Returns the ``link`` additions. Raises :class:`CompileError` for a
@@ -159,7 +161,9 @@ def apply_corrections(archive: dict, pinkepop: list[dict], corrections: list[dic
             card["faction"] = fac["name"]
             cards.append(card)
     pp_factions = [
-        {"name": n, "set": s, "index": i} for s in pinkepop for i, n in enumerate(s["factions"])
+        {"name": n, "set": s, "index": i}
+        for s in drafter_products
+        for i, n in enumerate(s["factions"])
     ]
     links = []
     for corr in corrections:
@@ -173,7 +177,7 @@ def apply_corrections(archive: dict, pinkepop: list[dict], corrections: list[dic
         elif source == "card-archive" and kind == "base":
             _apply_set(archive["bases"], corr, "base")
         elif source == "pinkepop" and kind == "product":
-            _apply_set(pinkepop, corr, "product")
+            _apply_set(drafter_products, corr, "product")
         elif source == "pinkepop" and kind == "faction":
             _apply_set(pp_factions, corr, "faction")
             for f in pp_factions:
@@ -239,12 +243,14 @@ def build_catalogue(sources_dir: Path, data_dir: Path) -> tuple[dict, Report]:
     c.german_names()
     c.german_editions()
     printing_rows, diffs = c.printings()
+    components, warnings = build_components(c.products_, c.engine["cards"], c.glossary)
+    c.report.warnings += warnings
     catalogue = {
         "products": c.products_,
         "factions": c.factions_,
         "names_de": c.de_rows,
         "aliases": c.aliases(),
-        "components": build_components(c.products_, c.zhuanggenhua["cards"], c.glossary, c.report),
+        "components": components,
         "printings": printing_rows,
         "differences": diffs,
         "glossary": [
@@ -273,18 +279,18 @@ class _Compile:
         self.data_dir = Path(data_dir)
         self.curated, self.corrections = load_curated(data_dir)
         self.archive = card_archive.read_card_archive(sources_dir)
-        self.kadsuno = randomizer.read_factions(sources_dir)
-        self.pinkepop = drafter.read_products(sources_dir)
+        self.faction_files = randomizer.read_factions(sources_dir)
+        self.drafter_products = drafter.read_products(sources_dir)
         self.names_de = german.read_names(sources_dir)
         self.glossary = german.read_glossary(sources_dir)
         self.raw_factions = copy.deepcopy(self.archive["factions"])
         self.raw_bases = copy.deepcopy(self.archive["bases"])
-        self.zhuanggenhua = engine.read_engine(sources_dir)
-        self.fabikw = scoring_tool.read_scoring_tool(sources_dir)
-        self.kad_cards = randomizer.read_original_decks(sources_dir)
+        self.engine = engine.read_engine(sources_dir)
+        self.scoring_tool = scoring_tool.read_scoring_tool(sources_dir)
+        self.original_decks = randomizer.read_original_decks(sources_dir)
         self.editions_de = german.read_editions(sources_dir)
         self.curated_printings = load_curated_printings(data_dir)
-        self.extra_links = apply_corrections(self.archive, self.pinkepop, self.corrections)
+        self.extra_links = apply_corrections(self.archive, self.drafter_products, self.corrections)
         self.product_by_key: dict[str, dict] = {}
         self.faction_by_key: dict[str, dict] = {}
         self.links: set[tuple[str, str]] = set()
@@ -320,7 +326,7 @@ class _Compile:
             self.products_.append(prod)
             for alias in [cur["en"], cur["id"], *cur.get("aliases", [])]:
                 self.product_by_key[key(alias)] = prod
-        for pp in self.pinkepop:
+        for pp in self.drafter_products:
             prod = self.product_by_key.get(key(pp["name"]))
             if prod is None:
                 self.report.warnings.append(
@@ -352,7 +358,7 @@ class _Compile:
             self.factions_.append(rec)
             self.faction_by_key[key(fac["name"])] = rec
             self.links.add((prod["id"], rec["id"]))
-        for kf in self.kadsuno:
+        for kf in self.faction_files:
             rec = self.faction_of(kf["name"])
             if rec is None:
                 report.warnings.append(
@@ -379,7 +385,7 @@ class _Compile:
                     )
                 )
             rec["complexity"] = level or rec.get("complexity")
-        for pp in self.pinkepop:
+        for pp in self.drafter_products:
             prod = self.product_by_key.get(key(pp["name"]))
             for fname in pp["factions"]:
                 rec = self.faction_of(fname or "")
@@ -483,7 +489,7 @@ class _Compile:
         for b in self.bases_:
             archive_count[b["faction"]] += 1
         out: list[dict] = []
-        for kf in self.kadsuno:
+        for kf in self.faction_files:
             fac = self.faction_of(kf["name"])
             if fac is None:
                 continue
@@ -542,12 +548,12 @@ class _Compile:
                 factions=self.factions_,
                 bases=self.bases_,
                 raw_factions=self.raw_factions,
-                decks=self.kad_cards,
+                decks=self.original_decks,
                 curated=self.curated_printings,
                 corrections=self.corrections,
                 product_by_key=self.product_by_key,
-                engine=self.zhuanggenhua,
-                scoring_tool=self.fabikw,
+                engine=self.engine,
+                scoring_tool=self.scoring_tool,
             )
         )
         for card in self.all_cards:

@@ -33,45 +33,45 @@ COMPONENTS = (
 )
 
 
-def build_components(
-    products: list[dict], zh_cards: list[dict], glossary: list[dict], report
-) -> list[dict]:
-    """The special decks as catalogue entries: ``[{"id", "kind", "name", "name_de", "count", "cards",
-    "products", "evidence"}]``.
+def _engine_evidence(rows: list[dict], count: int | None) -> str:
+    """Where the engine's table lists a deck's cards: ``zhuanggenhua/cards.tsv lines a-b (file: ...)``."""
+    if not rows:
+        return ""
+    lines = sorted({z["row"] for z in rows})
+    where = f"line {lines[0]}" if len(lines) == 1 else f"lines {lines[0]}-{lines[-1]}"
+    return (
+        f"zhuanggenhua/cards.tsv {where} ({rows[0]['file']}: {len(rows)} card(s), {count} in all)"
+    )
 
-    ``count`` is the number of physical cards (the sum of copies in zhuanggenhua's file: Madness 1 card x 30),
-    ``cards`` the number of different cards; ``products`` the boxes whose ``extra_decks`` list it (no source
-    names a later box shipping Madness); ``name_de`` the German edition's term from the glossary (None when it
-    has none). A deck no product lists is left out.
+
+def build_components(
+    products: list[dict], engine_cards: list[dict], glossary: list[dict]
+) -> tuple[list[dict], list[str]]:
+    """The special decks as catalogue entries, and warnings.
+
+    Entries: ``[{"id", "kind", "name", "name_de", "count", "cards", "products", "evidence"}]``.
+    ``count`` is the number of physical cards (the sum of copies in the engine's table: Madness 1
+    card x 30), ``cards`` the number of different cards; ``products`` the boxes whose
+    ``extra_decks`` list it (no source names a later box shipping Madness); ``name_de`` the German
+    edition's term from the glossary (None when it has none). A deck no product lists is left out;
+    a deck no source gives the cards of is warned about.
     """
     gl = {g["english"].strip().lower(): g for g in glossary}
-    out = []
+    out, warnings = [], []
     for comp in COMPONENTS:
         prods = [p["id"] for p in products if comp["id"] in p.get("extra_decks", [])]
         if not prods:
             continue
-        rows = [z for z in zh_cards if z["faction"] == comp["zh"]]
+        rows = [z for z in engine_cards if z["faction"] == comp["zh"]]
         count = sum(z["copies"] or 0 for z in rows) or None
         g = gl.get(comp["glossary"].lower())
-        lines = sorted({z["row"] for z in rows})
-        where = (
-            (f"line {lines[0]}" if len(lines) == 1 else f"lines {lines[0]}-{lines[-1]}")
-            if lines
-            else ""
-        )
-        evidence = (
-            f"zhuanggenhua/cards.tsv {where} ({rows[0]['file']}: {len(rows)} card(s), {count} in all)"
-            if rows
-            else ""
-        )
+        evidence = _engine_evidence(rows, count)
         if g:
             evidence += (
                 f"; german/glossary-de.tsv ({g['english']} = {g['german']}, {g.get('note') or ''})"
             )
         if not rows:
-            report.warnings.append(
-                f"component {comp['id']}: no source gives its cards; count unknown"
-            )
+            warnings.append(f"component {comp['id']}: no source gives its cards; count unknown")
         out.append(
             {
                 "id": comp["id"],
@@ -84,4 +84,4 @@ def build_components(
                 "evidence": evidence.strip("; "),
             }
         )
-    return out
+    return out, warnings

@@ -100,12 +100,12 @@ def test_build_printings_changes_nothing_it_is_given(shared_data):
         factions=c.factions_,
         bases=c.bases_,
         raw_factions=c.raw_factions,
-        decks=c.kad_cards,
+        decks=c.original_decks,
         curated=c.curated_printings,
         corrections=c.corrections,
         product_by_key=c.product_by_key,
-        engine=c.zhuanggenhua,
-        scoring_tool=c.fabikw,
+        engine=c.engine,
+        scoring_tool=c.scoring_tool,
     )
     before = copy.deepcopy(given)
     found = build_printings(given)
