@@ -14,7 +14,7 @@ Files written (all generated; never edit them by hand):
 * ``data/catalogue.json``: version (a hash of the other files), counts, sources.
 
 Hand-written inputs live in ``data/curated/`` (product table, corrections).
-Errors: :class:`~smashup_db.compiler.errors.SourceError` for unreadable
+Errors: :class:`~smashup_db.compiler.compile_errors.SourceError` for unreadable
 sources, :class:`CompileError` for facts that cannot be reconciled.
 """
 
@@ -31,18 +31,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from smashup_db.common.text import key, slugify
+from smashup_db.compiler.compile_errors import CompileError, SourceError
 from smashup_db.compiler.components import build_components
-from smashup_db.compiler.errors import CompileError, SourceError
 from smashup_db.compiler.printdiff import PrintingInputs, build_printings, load_curated_printings
 from smashup_db.compiler.sources import (
-    card_archive,
+    archive,
     drafter,
-    engine,
+    game_engine,
     german,
     randomizer,
     scoring_tool,
 )
-from smashup_db.compiler.sources.files import load_json
+from smashup_db.compiler.sources.readers import load_json
 from smashup_db.errors import Message, UserError
 from smashup_db.i18n import N_
 
@@ -278,14 +278,14 @@ class _Compile:
         self.report = Report()
         self.data_dir = Path(data_dir)
         self.curated, self.corrections = load_curated(data_dir)
-        self.archive = card_archive.read_card_archive(sources_dir)
+        self.archive = archive.read_card_archive(sources_dir)
         self.faction_files = randomizer.read_factions(sources_dir)
         self.drafter_products = drafter.read_products(sources_dir)
         self.names_de = german.read_names(sources_dir)
         self.glossary = german.read_glossary(sources_dir)
         self.raw_factions = copy.deepcopy(self.archive["factions"])
         self.raw_bases = copy.deepcopy(self.archive["bases"])
-        self.engine = engine.read_engine(sources_dir)
+        self.engine = game_engine.read_engine(sources_dir)
         self.scoring_tool = scoring_tool.read_scoring_tool(sources_dir)
         self.original_decks = randomizer.read_original_decks(sources_dir)
         self.editions_de = german.read_editions(sources_dir)
@@ -564,7 +564,7 @@ class _Compile:
         self.report.notes += found.notes
         self.report.warnings += found.warnings
         self.report.by_source = found.by_source
-        return found.rows, [d.as_record() for d in found.differences]
+        return [r.as_record() for r in found.rows], [d.as_record() for d in found.differences]
 
     def aliases(self) -> list[dict]:
         """``data/curated/aliases.json`` checked: every row names an existing thing and has a source.

@@ -13,7 +13,7 @@ file and fabikw's 2015 tables the original ones (shared/data/README.md). This mo
 
 Nothing it is given is changed: what the catalogue takes from the printings (titans' products, base
 stats only the engine has) comes back in :class:`Printings` for the compiler to apply.
-Errors: :class:`~.errors.CompileError` for curated entries that match nothing.
+Errors: :class:`~.compile_errors.CompileError` for curated entries that match nothing.
 """
 
 from __future__ import annotations
@@ -23,13 +23,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from smashup_db.common.text import key
+from smashup_db.compiler.compile_errors import CompileError, SourceError
 from smashup_db.compiler.difference import (
     CARD_FIELDS,
     Difference,
     matches_kadsuno_entry,
     same_value,
 )
-from smashup_db.compiler.errors import CompileError, SourceError
 from smashup_db.compiler.settle import (
     KADSUNO_RULES,
     OTHER_SOURCE_RULES,
@@ -38,12 +38,12 @@ from smashup_db.compiler.settle import (
     classic_and_pod,
     settle,
 )
-from smashup_db.compiler.sources import engine, randomizer, scoring_tool
-from smashup_db.compiler.sources.files import load_json
+from smashup_db.compiler.sources import game_engine, randomizer, scoring_tool
+from smashup_db.compiler.sources.readers import load_json
 from smashup_db.errors import Message
 from smashup_db.i18n import N_
 
-__all__ = ["PRINTINGS", "RULES", "PrintingInputs", "Printings", "build_printings"]
+__all__ = ["PRINTINGS", "RULES", "PrintingInputs", "PrintingRow", "Printings", "build_printings"]
 
 PRINTINGS = ("original", "current", "german")
 NO_VP = [None, None, None]
@@ -126,7 +126,7 @@ class Printings:
     ``warnings`` and ``by_source`` for the compile report.
     """
 
-    rows: list[dict] = field(default_factory=list)
+    rows: list[PrintingRow] = field(default_factory=list)
     differences: list[Difference] = field(default_factory=list)
     titans: dict[str, str] = field(default_factory=dict)
     base_stats: dict[str, dict] = field(default_factory=dict)
@@ -138,47 +138,70 @@ class Printings:
 # --------------------------------------------------------------------------- rows
 
 
-def card_row(card: dict, product: str, printing: str, **facts) -> dict:
-    """A card's printing row (``data/printings.json``): the card's facts, ``facts`` over them."""
-    row = {
-        "kind": "card",
-        "id": card["id"],
-        "product": product,
-        "printing": printing,
-        "name": card["name"],
-        "type": card["type"],
-        "copies": card["copies"],
-        "power": card["power"],
-        "breakpoint": None,
-        "vp": list(NO_VP),
-        "unknown": [],
-        "reason": "",
-        "evidence": "",
-    }
-    return row | facts
+@dataclass
+class PrintingRow:
+    """One product's printing of a card or base (a row of ``data/printings.json``).
+
+    ``kind``: ``card`` or ``base``; ``id``: the catalogue's id; ``product``: the product id;
+    ``printing``: ``original``, ``current`` or ``german``; the facts of that printing (``name``,
+    ``type``, ``copies``, ``power``, ``breakpoint``, ``vp`` as ``[1st, 2nd, 3rd]``); ``unknown``:
+    the facts no source gives (stored as None); ``reason`` and ``evidence``: why and where from.
+    """
+
+    kind: str
+    id: str
+    product: str
+    printing: str
+    name: str | None
+    type: str
+    copies: int | None
+    power: int | None
+    breakpoint: int | None
+    vp: list
+    unknown: list[str] = field(default_factory=list)
+    reason: str = ""
+    evidence: str = ""
+
+    def as_record(self) -> dict:
+        """The record written to ``data/printings.json`` (keys in field order)."""
+        return dataclasses.asdict(self)
 
 
-def base_row(base: dict, product: str, printing: str, **facts) -> dict:
-    """A base's printing row (``data/printings.json``): the base's facts, ``facts`` over them."""
-    row = {
-        "kind": "base",
-        "id": base["id"],
-        "product": product,
-        "printing": printing,
-        "name": base["en"],
-        "type": "base",
-        "copies": 1,
-        "power": None,
-        "breakpoint": base["breakpoint"],
-        "vp": list(base["vp"]),
-        "unknown": [],
-        "reason": "",
-        "evidence": "",
-    }
-    return row | facts
+def card_row(card: dict, product: str, printing: str, **facts) -> PrintingRow:
+    """A card's printing row: the card's facts, ``facts`` over them."""
+    row = PrintingRow(
+        "card",
+        card["id"],
+        product,
+        printing,
+        card["name"],
+        card["type"],
+        card["copies"],
+        card["power"],
+        None,
+        list(NO_VP),
+    )
+    return dataclasses.replace(row, **facts)
 
 
-def _current_base_row(b: dict) -> dict:
+def base_row(base: dict, product: str, printing: str, **facts) -> PrintingRow:
+    """A base's printing row: the base's facts, ``facts`` over them."""
+    row = PrintingRow(
+        "base",
+        base["id"],
+        product,
+        printing,
+        base["en"],
+        "base",
+        1,
+        None,
+        base["breakpoint"],
+        list(base["vp"]),
+    )
+    return dataclasses.replace(row, **facts)
+
+
+def _current_base_row(b: dict) -> PrintingRow:
     return base_row(
         b,
         b["product"],
@@ -188,13 +211,15 @@ def _current_base_row(b: dict) -> dict:
     )
 
 
-def _find_row(rows: list[dict], kind: str, ident: str, **match) -> dict | None:
+def _find_row(rows: list[PrintingRow], kind: str, ident: str, **match) -> PrintingRow | None:
     """The first row of that ``kind`` and ``id`` whose fields equal ``match``, or None."""
     return next(
         (
             r
             for r in rows
-            if r["kind"] == kind and r["id"] == ident and all(r[k] == v for k, v in match.items())
+            if r.kind == kind
+            and r.id == ident
+            and all(getattr(r, k) == v for k, v in match.items())
         ),
         None,
     )
@@ -213,13 +238,14 @@ def _joined(values) -> str:
     return "; ".join(dict.fromkeys(values))
 
 
-def titan_rows(inp: PrintingInputs) -> tuple[list[dict], dict[str, str]]:
+def titan_rows(inp: PrintingInputs) -> tuple[list[PrintingRow], dict[str, str]]:
     """The titans' printing rows and ``{card id: product id}``: a titan is sold in its faction's box
     from ``titans.first_box`` on, else in ``titans.pack`` (``curated/printings.json``)."""
     titans = inp.curated["titans"]
     by_id = {p["id"]: p for p in inp.products}
     first = by_id[titans["first_box"]]
-    rows, products = [], {}
+    rows: list[PrintingRow] = []
+    products: dict[str, str] = {}
     for fac in inp.factions:
         deck = inp.decks.get(key(fac["en"]), {})
         own = by_id[fac["home"]["id"]]
@@ -244,10 +270,10 @@ def titan_rows(inp: PrintingInputs) -> tuple[list[dict], dict[str, str]]:
     return rows, products
 
 
-def _kadsuno_card_rows(inp: PrintingInputs, diffs: list[Difference]) -> list[dict]:
+def _kadsuno_card_rows(inp: PrintingInputs, diffs: list[Difference]) -> list[PrintingRow]:
     """Original and current rows of the cards whose Kadsuno differences are printings."""
     cards = {c["id"]: (f, c) for f in inp.factions for c in f["cards"]}
-    rows: list[dict] = []
+    rows: list[PrintingRow] = []
     chosen = _by_id(diffs, lambda d: d.kind == "card" and d.status == "printing")
     for cid, mine in chosen.items():
         fac, card = cards[cid]
@@ -276,7 +302,9 @@ def _engine_printing_card(d: Difference) -> bool:
     return d.kind == "card" and d.status == "printing" and d.is_classic and d.field in CARD_FIELDS
 
 
-def _engine_card_rows(inp: PrintingInputs, extra: list[Difference], rows: list[dict]) -> list[str]:
+def _engine_card_rows(
+    inp: PrintingInputs, extra: list[Difference], rows: list[PrintingRow]
+) -> list[str]:
     """Original card rows from the engine's classic differences settled as printings, merged into
     Kadsuno's (its evidence added; a value the two give differently is reported). Returns warnings."""
     cards = {c["id"]: (f, c) for f in inp.factions for c in f["cards"]}
@@ -289,12 +317,12 @@ def _engine_card_rows(inp: PrintingInputs, extra: list[Difference], rows: list[d
         row = _find_row(rows, "card", cid, printing="original")
         if row is not None:
             warnings += [
-                f"printing: {card['name']} {d.field}: Kadsuno {row[d.field]!r}, "
+                f"printing: {card['name']} {d.field}: Kadsuno {getattr(row, d.field)!r}, "
                 f"zhuanggenhua classic {d.original!r}; the Kadsuno value is kept"
                 for d in mine
-                if not same_value(d.field, row[d.field], d.original)
+                if not same_value(d.field, getattr(row, d.field), d.original)
             ]
-            row["evidence"] += f"; {evidence} (agrees)"
+            row.evidence += f"; {evidence} (agrees)"
             continue
         facts = {d.field: d.original for d in mine}
         reason = _joined(d.reason for d in mine)
@@ -313,7 +341,7 @@ def _unknown_facts(entry: dict) -> tuple[list[str], dict]:
     return unknown, {f: (list(NO_VP) if f == "vp" else None) for f in unknown}
 
 
-def curated_base_rows(inp: PrintingInputs, bases: list[dict], rows: list[dict]) -> None:
+def curated_base_rows(inp: PrintingInputs, bases: list[dict], rows: list[PrintingRow]) -> None:
     """Add the base printings of ``curated/printings.json`` (``bases``, ``base_products``) to ``rows``,
     each with the base's current row where it has none yet."""
     base_by = {key(b["en"]): b for b in bases}
@@ -364,22 +392,24 @@ def curated_base_rows(inp: PrintingInputs, bases: list[dict], rows: list[dict]) 
             rows.append(_current_base_row(b))
 
 
-def _fill_curated_row(row: dict, facts: dict, name: str) -> list[str]:
+def _fill_curated_row(row: PrintingRow, facts: dict, name: str) -> list[str]:
     """Fill a curated original row's unknown facts from the sources; report a fact they give otherwise."""
     warnings = []
     for fld, value in facts.items():
-        if fld in row["unknown"]:
-            row[fld] = value
-            row["unknown"].remove(fld)
-        elif not same_value(fld, row[fld], value):
+        if fld in row.unknown:
+            setattr(row, fld, value)
+            row.unknown.remove(fld)
+        elif not same_value(fld, getattr(row, fld), value):
             warnings.append(
-                f"printing: base {name} {fld}: curated {row[fld]!r}, sources {value!r};"
+                f"printing: base {name} {fld}: curated {getattr(row, fld)!r}, sources {value!r};"
                 " the curated value is kept"
             )
     return warnings
 
 
-def _source_base_rows(extra: list[Difference], bases: list[dict], rows: list[dict]) -> list[str]:
+def _source_base_rows(
+    extra: list[Difference], bases: list[dict], rows: list[PrintingRow]
+) -> list[str]:
     """Original base rows from the engine's classic and fabikw differences settled as printings.
 
     A curated original row gets its unknown facts filled from the sources and their evidence
@@ -398,7 +428,7 @@ def _source_base_rows(extra: list[Difference], bases: list[dict], rows: list[dic
         row = _find_row(rows, "base", bid, printing="original", product=b["product"])
         if row is not None:
             warnings += _fill_curated_row(row, facts, b["en"])
-            row["evidence"] += f"; {evidence}"
+            row.evidence += f"; {evidence}"
             continue
         reason = _joined(d.reason for d in mine)
         rows.append(
@@ -477,10 +507,10 @@ def other_source_differences(
     found: list[Difference] = []
     bases = inp.bases
     if inp.engine is not None:
-        cards, notes = engine.compare_cards(
+        cards, notes = game_engine.compare_cards(
             inp.factions, _raw_cards(inp), inp.engine["cards"], kadsuno
         )
-        base_diffs, out.base_stats, more = engine.compare_bases(
+        base_diffs, out.base_stats, more = game_engine.compare_bases(
             inp.factions, inp.bases, inp.engine["bases"]
         )
         found += cards + base_diffs
@@ -561,10 +591,10 @@ def build_printings(inp: PrintingInputs) -> Printings:
     sort = {p["id"]: p["sort"] for p in inp.products}
     out.rows.sort(
         key=lambda r: (
-            r["kind"],
-            r["id"],
-            sort.get(r["product"], 999),
-            PRINTINGS.index(r["printing"]),
+            r.kind,
+            r.id,
+            sort.get(r.product, 999),
+            PRINTINGS.index(r.printing),
         )
     )
     out.warnings += [_unresolved_warning(d) for d in out.differences if d.status == "unresolved"]

@@ -137,7 +137,7 @@ def test_item12_the_patterns_are_found():
         "smashup_db.site.clean._FLAG_RE",
         "smashup_db.importer.card_archive.POWER_PREFIX",
         "smashup_db.cli.output._WORD",
-        "smashup_db.compiler.printdiff._LINE",
+        "smashup_db.compiler.sources.randomizer._LINE",
     ):
         assert expected in names, sorted(names)
     assert len(names) >= 25
@@ -160,7 +160,7 @@ def test_item12_every_pattern_is_linear(name, pattern, texts):
 def _callers():
     """Functions that apply inline patterns (or patterns built at run time) to imported or user text."""
     from smashup_db.cli.output import wrap
-    from smashup_db.compiler.sources import card_archive as adapters
+    from smashup_db.compiler.sources import archive as adapters
     from smashup_db.errors import UserError
     from smashup_db.i18n import N_, render
     from smashup_db.importer import card_archive

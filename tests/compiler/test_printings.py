@@ -17,7 +17,8 @@ from helpers import DATA, REPO, json_ok
 from smashup_db.common.text import key
 from smashup_db.compiler import settle
 from smashup_db.compiler.difference import Difference, matches_kadsuno_entry
-from smashup_db.compiler.sources import card_archive, randomizer
+from smashup_db.compiler.sources import archive as archive_source
+from smashup_db.compiler.sources import randomizer
 
 PRINTINGS_FILE = json.loads((DATA / "printings.json").read_text(encoding="utf-8"))
 DIFFERENCES = PRINTINGS_FILE["differences"]
@@ -94,7 +95,7 @@ def test_fusions_are_the_cards_with_a_minion_and_an_action_ability(shared_data, 
         c["name"]
         for f in archive["factions"]
         for c in f["cards"]
-        if card_archive.is_fusion(c.get("text"))
+        if archive_source.is_fusion(c.get("text"))
     }
     assert {"K.C. Smith", "Pixie", "Wolf Pact"} <= expected
     found = json_ok(cli("search", "t:fusion", "--json", "--limit", "0"))
@@ -221,7 +222,7 @@ def test_every_scoring_flag_comes_from_the_base_text(shared_data):
         for f in (DATA / "products").glob("*.json")
         for b in json.loads(f.read_text())["bases"]
     }
-    flagged = {b["name"]: card_archive.scoring_flag(b.get("text"), b.get("vp")) for b in bases}
+    flagged = {b["name"]: archive_source.scoring_flag(b.get("text"), b.get("vp")) for b in bases}
     for name, flag in flagged.items():
         if name in compiled:
             assert compiled[name] == flag, name
@@ -331,7 +332,7 @@ def test_every_difference_is_a_printing_a_correction_or_reviewed(d):
 
 def test_differences_are_what_the_sources_say(shared_data):
     """The committed differences are exactly those the sources give today (nothing dropped)."""
-    archive = card_archive.read_card_archive(shared_data)
+    archive = archive_source.read_card_archive(shared_data)
     kad = randomizer.read_original_decks(shared_data)
     factions = [
         {"en": f["name"], "id": f["id"]}

@@ -4,11 +4,11 @@ Each module reads its source's files into plain records with the facts only (nam
 power, breakpoints, VP, links) and, for the sources of original printings, compares them with the
 card archive (returning :class:`~smashup_db.compiler.difference.Difference` records):
 
-* :mod:`.card_archive`: the card archive (``card-archive/``), the current printings;
+* :mod:`.archive`: the card archive (``card-archive/``), the current printings;
 * :mod:`.randomizer`: the randomizer's faction files (``kadsuno-factions/``), the original printings;
-* :mod:`.engine`: the open-source engine's tables (``zhuanggenhua/``), classic and pod printings;
+* :mod:`.game_engine`: the open-source engine's tables (``zhuanggenhua/``), classic and pod printings;
 * :mod:`.scoring_tool`: the 2015 scoring tool's tables (``fabikw/``), original base VP;
 * :mod:`.drafter`: the drafter's product list (``pinkepop/``), years and product links;
 * :mod:`.german`: the German names, glossary and editions (``german/``);
-* :mod:`.files`: the readers they share (JSON, tab-separated tables, numbers).
+* :mod:`.readers`: the readers they share (JSON, tab-separated tables, numbers).
 """

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from smashup_db.compiler.sources.files import load_json, require
+from smashup_db.compiler.sources.readers import load_json, require
 
 SETS = Path("pinkepop/sets.json")
 

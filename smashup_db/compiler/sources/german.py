@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from smashup_db.compiler.sources.files import read_tsv
+from smashup_db.compiler.sources.readers import read_tsv
 
 NAMES = Path("german/names-de.tsv")
 EDITIONS = Path("german/editions-de.tsv")

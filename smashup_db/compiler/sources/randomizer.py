@@ -13,9 +13,9 @@ import re
 from pathlib import Path
 
 from smashup_db.common.text import key
+from smashup_db.compiler.compile_errors import SourceError
 from smashup_db.compiler.difference import CARD_FIELDS, KADSUNO, Difference
-from smashup_db.compiler.errors import SourceError
-from smashup_db.compiler.sources.files import load_json, require
+from smashup_db.compiler.sources.readers import load_json, require
 from smashup_db.i18n import N_
 
 FOLDER = Path("kadsuno-factions")

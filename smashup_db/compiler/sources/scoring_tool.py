@@ -12,7 +12,7 @@ from pathlib import Path
 
 from smashup_db.common.text import key
 from smashup_db.compiler.difference import Difference
-from smashup_db.compiler.sources.files import read_tsv, straight_quotes, vp_triple
+from smashup_db.compiler.sources.readers import read_tsv, straight_quotes, vp_triple
 
 BASES = Path("fabikw/bases-2015.tsv")
 FACTIONS = Path("fabikw/factions-2015.tsv")

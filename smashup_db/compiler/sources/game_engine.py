@@ -14,10 +14,10 @@ import dataclasses
 from pathlib import Path
 
 from smashup_db.common.text import key
+from smashup_db.compiler.compile_errors import SourceError
 from smashup_db.compiler.difference import Difference
-from smashup_db.compiler.errors import SourceError
-from smashup_db.compiler.sources.files import int_or_none, read_tsv, straight_quotes, vp_triple
 from smashup_db.compiler.sources.randomizer import likeness
+from smashup_db.compiler.sources.readers import int_or_none, read_tsv, straight_quotes, vp_triple
 
 CARDS = Path("zhuanggenhua/cards.tsv")
 BASES = Path("zhuanggenhua/bases.tsv")

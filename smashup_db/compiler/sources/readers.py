@@ -1,6 +1,6 @@
 """Reading the source files: JSON, tab-separated tables, required fields, numbers and VP triples.
 
-Every reader raises :class:`~smashup_db.compiler.errors.SourceError` naming the file and the field.
+Every reader raises :class:`~smashup_db.compiler.compile_errors.SourceError` naming the file and the field.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from smashup_db.compiler.errors import SourceError
+from smashup_db.compiler.compile_errors import SourceError
 from smashup_db.i18n import N_
 
 

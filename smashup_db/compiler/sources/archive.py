@@ -14,8 +14,8 @@ from pathlib import Path
 #: Marvel/Disney call minions "characters"; G.I. Gerald's fusions and a few
 #: minion/action hybrids are "other". Everything maps onto the catalogue's card types.
 from smashup_db.common.vocabulary import SOURCE_TYPES as TYPE_MAP
-from smashup_db.compiler.errors import SourceError
-from smashup_db.compiler.sources.files import load_json, require
+from smashup_db.compiler.compile_errors import SourceError
+from smashup_db.compiler.sources.readers import load_json, require
 from smashup_db.i18n import N_
 
 CATALOG = Path("card-archive/smashup-catalog.json")
