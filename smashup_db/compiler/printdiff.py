@@ -472,7 +472,7 @@ def kadsuno_differences(inp: PrintingInputs, ev: Evidence) -> list[Difference]:
     """
     found = randomizer.compare_cards(inp.raw_factions, inp.decks)
     found += randomizer.compare_bases(inp.factions, inp.bases, inp.decks)
-    diffs = settle(_with_ids(found, inp.factions, inp.bases), KADSUNO_RULES, ev)
+    diffs, _used = settle(_with_ids(found, inp.factions, inp.bases), KADSUNO_RULES, ev)
     for entry in inp.curated["differences"]:
         if entry.get("source", "kadsuno") != "kadsuno":
             continue
@@ -528,11 +528,10 @@ def other_source_differences(
         )
         found += diffs
         out.notes += notes
-    ev.kadsuno = {(d.id, d.field): d for d in kadsuno if d.kind == "card"}
-    ev.used = set()
-    settled = settle(found, OTHER_SOURCE_RULES, ev, last=classic_and_pod)
+    ev = dataclasses.replace(ev, kadsuno={(d.id, d.field): d for d in kadsuno if d.kind == "card"})
+    settled, used = settle(found, OTHER_SOURCE_RULES, ev, last=classic_and_pod)
     for i, entry in enumerate(inp.curated["differences"]):
-        if entry.get("source", "kadsuno") != "kadsuno" and i not in ev.used:
+        if entry.get("source", "kadsuno") != "kadsuno" and i not in used:
             raise CompileError(
                 f"curated/printings.json: {entry.get('source')} {entry.get('faction')} "
                 f"{entry.get('name') or entry.get('names')} matches no difference: remove or update it"

@@ -10,6 +10,7 @@ shared/data/README.md ("Known errors in the sources") and ``data/curated/``.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -48,7 +49,8 @@ class Evidence:
     ``kadsuno``: the settled Kadsuno card differences by ``(card id, field)``; ``weak_products``:
     ``{source: {folded product name}}`` of rows too early for their box (``weak_evidence``);
     ``state``: the differences being settled, each as far as settled (the rules of one source look
-    at another's); ``used``: indexes of ``reviews`` that settled something (filled by the rules).
+    at another's), and ``used``: indexes of ``reviews`` that settled something: both kept by
+    :func:`settle` on its own copy.
     """
 
     corrections: Sequence[dict]
@@ -258,18 +260,18 @@ def classic_and_pod(d: Difference, ev: Evidence) -> Difference | None:
 
 def settle(
     diffs: Sequence[Difference], rules: Sequence[Rule], ev: Evidence, last: Rule | None = None
-) -> list[Difference]:
-    """The differences settled, in their order: each by the first of ``rules`` that applies.
+) -> tuple[list[Difference], set[int]]:
+    """The differences settled, in their order, and the indexes of the reviews that settled some.
 
-    Differences with the engine's pod file are settled after the others (their rule looks at the
-    classic file's). ``last`` then runs over every difference still unresolved. ``ev.state`` holds
-    the progress (filled here); ``ev.used`` the reviews that settled something. What no rule settles
-    stays ``unresolved``.
+    Each difference is settled by the first of ``rules`` that applies; differences with the
+    engine's pod file after the others (their rule looks at the classic file's). ``last`` then
+    runs over every difference. What no rule settles stays ``unresolved``. Neither ``diffs`` nor
+    ``ev`` is changed: the rules work on a copy of ``ev`` whose ``state`` is the progress.
     """
-    ev.state = list(diffs)
+    run = dataclasses.replace(ev, state=list(diffs), used=set())
     for i in sorted(range(len(diffs)), key=lambda i: diffs[i].is_pod):
-        d = ev.state[i]
-        ev.state[i] = next((s for s in (rule(d, ev) for rule in rules) if s is not None), d)
+        d = run.state[i]
+        run.state[i] = next((s for s in (rule(d, run) for rule in rules) if s is not None), d)
     if last is not None:
-        ev.state = [last(d, ev) or d for d in ev.state]
-    return ev.state
+        run.state = [last(d, run) or d for d in run.state]
+    return run.state, run.used

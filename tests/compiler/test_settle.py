@@ -44,13 +44,15 @@ def test_every_committed_difference_reads_back_into_the_same_record():
 def test_the_first_rule_that_applies_settles_a_difference():
     pod = _base("card-archive/zhuanggenhua-pod", [3, 2, 1])
     review = {"source": "zhuanggenhua", "name": "Some Base", "status": "reviewed", "reason": "seen"}
-    reviewed = settle([pod], rules.OTHER_SOURCE_RULES, Evidence([], [review], {}))
+    given = Evidence([], [review], {})
+    reviewed, used = settle([pod], rules.OTHER_SOURCE_RULES, given)
+    assert used == {0} and given.used == set()  # the review settled it; the evidence given is kept
     assert (reviewed[0].status, reviewed[0].rule, reviewed[0].reason) == (
         "reviewed",
         "curated",
         "seen",
     )
-    third = settle([pod], rules.OTHER_SOURCE_RULES, Evidence([], [], {}))
+    third = settle([pod], rules.OTHER_SOURCE_RULES, Evidence([], [], {}))[0]
     assert (third[0].status, third[0].rule) == ("reviewed", "pod-third-opinion")
     assert pod.status == "unresolved"  # the record given is left as it was
 
@@ -59,9 +61,9 @@ def test_two_older_sources_agreeing_make_an_original_printing():
     classic = _base("card-archive/zhuanggenhua-classic", [3, 2, 1])
     early = _base("card-archive/fabikw", [3, 2, 1], product="Core Set")
     given = [classic, early]
-    out = settle(given, rules.OTHER_SOURCE_RULES, Evidence([], [], {}))
+    out = settle(given, rules.OTHER_SOURCE_RULES, Evidence([], [], {}))[0]
     assert [(d.status, d.rule) for d in out] == [("printing", "two-against-one")] * 2
-    alone = settle([classic], rules.OTHER_SOURCE_RULES, Evidence([], [], {}))
+    alone = settle([classic], rules.OTHER_SOURCE_RULES, Evidence([], [], {}))[0]
     assert alone[0].status == "unresolved"
     assert given == [classic, early]
 
@@ -69,8 +71,10 @@ def test_two_older_sources_agreeing_make_an_original_printing():
 def test_weak_evidence_comes_from_the_data_not_from_the_rule():
     early = _base("card-archive/fabikw", [9, 9, 9], product="Some Box")
     weak = Evidence([], [], {}, weak_products={"fabikw": {key("Some Box")}})
-    assert settle([early], rules.OTHER_SOURCE_RULES, weak)[0].rule == "weak-evidence"
-    assert settle([early], rules.OTHER_SOURCE_RULES, Evidence([], [], {}))[0].status == "unresolved"
+    assert settle([early], rules.OTHER_SOURCE_RULES, weak)[0][0].rule == "weak-evidence"
+    assert (
+        settle([early], rules.OTHER_SOURCE_RULES, Evidence([], [], {}))[0][0].status == "unresolved"
+    )
 
 
 def test_rules_are_named_documented_and_name_no_product():
