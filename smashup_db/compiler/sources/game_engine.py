@@ -382,6 +382,15 @@ def _base_differences(b: dict, z: dict, printing: str, faction: str) -> list[Dif
     ]
 
 
+def _group_bases(engine_bases: list[dict], faction_ids: set[str]) -> list[tuple[tuple, list[dict]]]:
+    """The engine's bases per ``(faction id or None, printing)``, sorted (no faction first)."""
+    groups: dict[tuple, list[dict]] = {}
+    for z in engine_bases:
+        fid = faction_id(z["faction"], faction_ids) if z["faction"] else None
+        groups.setdefault((fid, z["printing"]), []).append(z)
+    return sorted(groups.items(), key=lambda kv: (kv[0][0] or "", kv[0][1]))
+
+
 def compare_bases(
     factions: list[dict], bases: list[dict], engine_bases: list[dict]
 ) -> tuple[list[Difference], dict[str, dict], list[str]]:
@@ -394,21 +403,17 @@ def compare_bases(
     bases the archive has no stats for, taken from the classic file (and compared as filled).
     """
     bases = [dict(b) for b in bases]
-    fac_ids = {f["id"] for f in factions}
     fac_name = {f["id"]: f["en"] for f in factions}
     by_fac: dict[str | None, list[dict]] = {}
     for b in bases:
         by_fac.setdefault(b["faction"], []).append(b)
-    groups: dict[tuple, list[dict]] = {}
-    for z in engine_bases:
-        fid = faction_id(z["faction"], fac_ids) if z["faction"] else None
-        groups.setdefault((fid, z["printing"]), []).append(z)
+    groups = _group_bases(engine_bases, {f["id"] for f in factions})
     all_by_name = {key(b["en"]): b for b in bases}
     paired: dict[str, set[str]] = {}
     out: list[Difference] = []
     fills: dict[str, dict] = {}
     notes: list[str] = []
-    for (fid, printing), zs in sorted(groups.items(), key=lambda kv: (kv[0][0] or "", kv[0][1])):
+    for (fid, printing), zs in groups:
         pairs, rest = _pair_bases(list(by_fac.get(fid, [])) if fid else [], zs, all_by_name, fid)
         notes += [
             f"zhuanggenhua: base {z['name']!r} ({z['faction'] or 'no faction'}, {printing}) "
