@@ -105,7 +105,7 @@ def ensure_schema(db) -> str:
         version is False or version is None
     ):  # no revision recorded: refuse another program's database
         refuse_foreign(url)
-    if is_newer(version or None):
+    if isinstance(version, str) and is_newer(version or None):
         from smashup_db.db.transaction import writing
 
         with writing(
