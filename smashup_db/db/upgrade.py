@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from sqlalchemy.engine import Engine
-
 from smashup_db.db.engine import database_errors, engine_for, url_of
 from smashup_db.db.reader import Reader
 from smashup_db.errors import DatabaseError
 from smashup_db.i18n import N_
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from sqlalchemy.engine import Engine
 
 
 def migrate(engine: "Engine") -> tuple[str | None, str]:
