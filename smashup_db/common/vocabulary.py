@@ -1,6 +1,6 @@
 """The catalogue's fixed vocabularies, without importing the ORM.
 
-:mod:`smashup_db.db.tables` declares the schema's CHECK constraints with
+:mod:`smashup_db.db.schema` declares the schema's CHECK constraints with
 these; the compiler, the checker and the importers use them too. A change of
 a list the schema checks needs a new migration (the old ones keep the values
 they had; ``tests/db/test_migrations.py`` compares the head with the declaration).

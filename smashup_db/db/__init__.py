@@ -14,9 +14,11 @@ index built from the shipped data) and bringing it there is the job of
 :mod:`smashup_db.compiler.bootstrap`, one layer up: this package never builds
 the catalogue.
 
-The schema is declared once in :mod:`smashup_db.db.tables` (plain Python: the
-writers read their column lists from it without importing the ORM);
-:mod:`smashup_db.db.schema` makes the SQLModel models from it. It is created and
+The schema is declared once, as the SQLModel classes written out in
+:mod:`smashup_db.db.schema`. The writers read their table and column lists
+from :mod:`smashup_db.db.columns` (generated from the classes by
+:mod:`smashup_db.db.gencolumns`, so they start without importing the ORM) and
+make their SQL with :mod:`smashup_db.db.tables`. It is created and
 upgraded only by the migrations in :mod:`smashup_db.db.migrations`, each of which
 spells out its own tables and value lists.
 """

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from sqlalchemy.engine import Engine
-
 from smashup_db.db.engine import database_errors, engine_for, url_of
 from smashup_db.db.reader import Reader
 from smashup_db.errors import DatabaseError
 from smashup_db.i18n import N_
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from sqlalchemy.engine import Engine
 
 
 def migrate(engine: "Engine") -> tuple[str | None, str]:
@@ -105,7 +105,7 @@ def ensure_schema(db) -> str:
         version is False or version is None
     ):  # no revision recorded: refuse another program's database
         refuse_foreign(url)
-    if is_newer(version or None):
+    if isinstance(version, str) and is_newer(version or None):
         from smashup_db.db.transaction import writing
 
         with writing(

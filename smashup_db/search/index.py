@@ -1,6 +1,6 @@
 """The search index: folded names and text of cards and bases, rebuilt by every writer.
 
-Two derived tables, declared in the schema (:mod:`smashup_db.db.tables`, made by the migrations):
+Two derived tables, declared in the schema (:mod:`smashup_db.db.schema`, made by the migrations):
 
 * ``search_doc(key, lang, field, body)``: one row per name or text of a card or
   base; ``key`` is ``card:<id>`` or ``base:<id>``, ``field`` is ``name`` or

@@ -85,8 +85,8 @@ def test_any_difference_makes_the_build_replace_the_facts(db_path, statements, c
 
 
 def test_compiled_rows_have_exactly_the_declared_columns():
-    """The build inserts the declared columns (smashup_db/db/tables.py); each compiled row gives every
-    one of them and nothing else, so a column added to the declaration cannot be left out silently."""
+    """The build inserts the declared columns (the models' lists in smashup_db/db/columns.py); each
+    compiled row gives every one of them and nothing else, so a new column cannot be left out silently."""
     from smashup_db.compiler.load import fact_rows
     from smashup_db.db.tables import FACT_TABLES, TABLES
 

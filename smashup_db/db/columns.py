@@ -1,0 +1,314 @@
+"""The writers' table and column lists, generated from :mod:`smashup_db.db.schema`: do not edit.
+
+Written by ``python -m smashup_db.db.gencolumns`` (see why there);
+``tests/db/test_tables.py`` fails while this file is stale. For each table,
+in the order of the models (parents before children): its group, its columns
+in order, its primary key and the column the database numbers (or None).
+"""
+
+SCHEMA = {
+    "product": (
+        "facts",
+        (
+            "id",
+            "kind",
+            "year",
+            "sort",
+            "german_title",
+            "german_release",
+        ),
+        ("id",),
+        None,
+    ),
+    "product_extra_deck": (
+        "facts",
+        (
+            "product_id",
+            "deck",
+            "position",
+        ),
+        (
+            "product_id",
+            "deck",
+        ),
+        None,
+    ),
+    "faction": (
+        "facts",
+        (
+            "id",
+            "sort",
+            "complexity",
+        ),
+        ("id",),
+        None,
+    ),
+    "product_faction": (
+        "facts",
+        (
+            "product_id",
+            "faction_id",
+        ),
+        (
+            "product_id",
+            "faction_id",
+        ),
+        None,
+    ),
+    "card": (
+        "facts",
+        (
+            "id",
+            "faction_id",
+            "type",
+            "copies",
+            "power",
+            "sort",
+            "product_id",
+            "note",
+        ),
+        ("id",),
+        None,
+    ),
+    "card_keyword": (
+        "facts",
+        (
+            "card_id",
+            "keyword",
+        ),
+        (
+            "card_id",
+            "keyword",
+        ),
+        None,
+    ),
+    "base": (
+        "facts",
+        (
+            "id",
+            "product_id",
+            "faction_id",
+            "breakpoint",
+            "vp1",
+            "vp2",
+            "vp3",
+            "sort",
+            "note",
+            "scoring",
+        ),
+        ("id",),
+        None,
+    ),
+    "printing": (
+        "facts",
+        (
+            "kind",
+            "ref",
+            "product_id",
+            "printing",
+            "name",
+            "type",
+            "copies",
+            "power",
+            "breakpoint",
+            "vp1",
+            "vp2",
+            "vp3",
+            "unknown",
+            "reason",
+            "evidence",
+        ),
+        (
+            "kind",
+            "ref",
+            "product_id",
+            "printing",
+        ),
+        None,
+    ),
+    "alias": (
+        "facts",
+        (
+            "kind",
+            "ref",
+            "folded",
+            "name",
+            "lang",
+            "type",
+            "source",
+        ),
+        (
+            "kind",
+            "ref",
+            "folded",
+        ),
+        None,
+    ),
+    "component": (
+        "facts",
+        (
+            "id",
+            "kind",
+            "count",
+            "cards",
+            "sort",
+            "evidence",
+        ),
+        ("id",),
+        None,
+    ),
+    "component_product": (
+        "facts",
+        (
+            "component_id",
+            "product_id",
+        ),
+        (
+            "component_id",
+            "product_id",
+        ),
+        None,
+    ),
+    "name": (
+        "imported",
+        (
+            "kind",
+            "ref",
+            "lang",
+            "origin",
+            "name",
+            "folded",
+            "confidence",
+            "evidence",
+        ),
+        (
+            "kind",
+            "ref",
+            "lang",
+            "origin",
+        ),
+        None,
+    ),
+    "entity_text": (
+        "imported",
+        (
+            "kind",
+            "ref",
+            "lang",
+            "text",
+            "source",
+            "importer",
+        ),
+        (
+            "kind",
+            "ref",
+            "lang",
+        ),
+        None,
+    ),
+    "ruling": (
+        "imported",
+        (
+            "id",
+            "entity",
+            "ref",
+            "kind",
+            "lang",
+            "text",
+            "source",
+            "importer",
+        ),
+        ("id",),
+        "id",
+    ),
+    "search_doc": (
+        "derived",
+        (
+            "id",
+            "key",
+            "lang",
+            "field",
+            "body",
+        ),
+        ("id",),
+        "id",
+    ),
+    "collection": (
+        "user",
+        (
+            "owner",
+            "product_id",
+            "copies",
+            "added_at",
+            "printing",
+        ),
+        (
+            "owner",
+            "product_id",
+        ),
+        None,
+    ),
+    "game": (
+        "user",
+        (
+            "id",
+            "uid",
+            "played_on",
+            "status",
+            "winner",
+            "seed",
+            "recorded_at",
+        ),
+        ("id",),
+        "id",
+    ),
+    "game_player": (
+        "user",
+        (
+            "game_id",
+            "seat",
+            "player",
+            "faction1",
+            "faction2",
+            "vp",
+            "madness",
+        ),
+        (
+            "game_id",
+            "seat",
+        ),
+        None,
+    ),
+    "game_base": (
+        "user",
+        (
+            "game_id",
+            "pos",
+            "base_id",
+        ),
+        (
+            "game_id",
+            "pos",
+        ),
+        None,
+    ),
+    "preset": (
+        "user",
+        (
+            "name",
+            "options",
+            "saved_at",
+        ),
+        ("name",),
+        None,
+    ),
+    "meta": (
+        "meta",
+        (
+            "key",
+            "value",
+        ),
+        ("key",),
+        None,
+    ),
+}
