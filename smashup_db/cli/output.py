@@ -20,20 +20,25 @@ import re
 import sys
 from contextlib import contextmanager
 
+from smashup_db.common.sanitize import printable
+from smashup_db.i18n import N_
+
 TYPE_CHECKING = False  # typing is not imported at run time (start-up; annotations are strings)
 if TYPE_CHECKING:
     from typing import Iterator, Sequence
-
-from smashup_db.common.sanitize import printable
-from smashup_db.i18n import N_
 
 Span = "str | tuple"  # a plain string, or (text, Rich style)
 
 #: A word with its blanks: leading blanks only at the start of the text (so blanks are never tried twice:
 #: linear time even on a line of 10,000 blanks).
 _WORD = re.compile(r"\A\s*\S+\s*|\S+\s*")
-#: Characters Rich measures as one cell each (printable Latin); anything else goes through Rich.
-_NARROW = re.compile(r"[\x20-\x7e\xa0-\u02ff]*\Z")
+#: Characters Rich measures as one cell each, none of them joining or combining: printable Latin
+#: (with Latin Extended Additional), the general punctuation of card text (’ “ ” • … – —, not the
+#: zero-width, line-separating and direction marks), currency signs and letterlike symbols (™).
+#: Text of these alone is wrapped here; anything else goes through Rich (test_startup.py compares).
+_NARROW = re.compile(
+    r"[\x20-\x7e\xa0-\u02ff\u1e00-\u1eff\u2010-\u2027\u2030-\u205e\u20a0-\u20c0\u2100-\u214f]*\Z"
+)
 
 
 # ---------------------------------------------------------------------- errors and JSON
@@ -173,7 +178,8 @@ def terminal_width() -> int:
 
 
 def wrap(text: str, width: int) -> list[str] | None:
-    """``text`` (one line, printable Latin only) cut into lines as Rich wraps it; None for other text.
+    """``text`` (one line, one-cell characters only: :data:`_NARROW`) cut into lines as Rich wraps it;
+    None for other text.
 
     Mirrors Rich's word wrap: words are runs of non-space with the space
     around them; a word that does not fit starts a new line; a word longer
@@ -202,7 +208,7 @@ def wrap(text: str, width: int) -> list[str] | None:
         elif offset and start:
             breaks.append(start)
             offset = len(word)
-    lines = [text[a:b] for a, b in zip([0, *breaks], [*breaks, len(text)])]
+    lines = [text[a:b] for a, b in zip([0, *breaks], [*breaks, len(text)], strict=True)]
     out = []
     for line in lines:
         if len(line) > width:
