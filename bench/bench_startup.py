@@ -106,6 +106,7 @@ def main() -> None:
     lookups = {
         'card "cesium armor"': ["card", "cesium armor"],
         'card "Cäsiumrüstung" --json': ["card", "Cäsiumrüstung", "--json"],
+        'card "Laser Sword" (text with ’)': ["card", "Laser Sword"],
         "search 't:minion f:ninjas pow>=3'": ["search", "t:minion f:ninjas pow>=3"],
     }
     for label, a in lookups.items():
@@ -137,6 +138,17 @@ def main() -> None:
         )
         print(
             f'CPU, paired with jq: card "cesium armor" {statistics.median(ms):.1f} ms, '
+            f"{med:.2f}x jq (quartiles {lo:.2f}-{hi:.2f})"
+        )
+        # a text with typographic quotes (’“”•): printed piped without Rich too (issue 30)
+        med, lo, hi, ms = paired_cpu(
+            ["jq", JQ_FILTER, str(ARCHIVE)],
+            smashup + ["card", "Laser Sword"],
+            env,
+            max(args.runs, 20),
+        )
+        print(
+            f'CPU, paired with jq: card "Laser Sword" {statistics.median(ms):.1f} ms, '
             f"{med:.2f}x jq (quartiles {lo:.2f}-{hi:.2f})"
         )
 

@@ -372,23 +372,26 @@ def load(reader) -> Model:
         " JOIN product p ON p.id = pf.product_id ORDER BY p.sort, pf.faction_id"
     ):
         faction_products[r["faction_id"]].append(r["product_id"])
+    # the largest tables (cards, their keywords, names) are read as tuples: no dict per row (start-up)
     keywords: dict[str, list[str]] = defaultdict(list)
-    for r in reader.all("SELECT card_id, keyword FROM card_keyword ORDER BY card_id, keyword"):
-        keywords[r["card_id"]].append(r["keyword"])
+    for card_id, keyword in reader.tuples(
+        "SELECT card_id, keyword FROM card_keyword ORDER BY card_id, keyword"
+    ):
+        keywords[card_id].append(keyword)
     cards = {
-        r["id"]: Card(
-            r["id"],
-            r["faction_id"],
-            r["type"],
-            r["copies"],
-            r["power"],
-            r["sort"],
-            tuple(keywords.get(r["id"], ())),
-            r["product_id"],
-            r["note"] or "",
-            tuple(printings.get(("card", r["id"]), ())),
+        cid: Card(
+            cid,
+            faction_id,
+            type_,
+            copies,
+            power,
+            sort,
+            tuple(keywords.get(cid, ())),
+            product_id,
+            note or "",
+            tuple(printings.get(("card", cid), ())),
         )
-        for r in reader.all(
+        for cid, faction_id, type_, copies, power, sort, product_id, note in reader.tuples(
             "SELECT id, faction_id, type, copies, power, sort, product_id, note"
             " FROM card ORDER BY sort, id"
         )
@@ -412,12 +415,12 @@ def load(reader) -> Model:
     }
     names: dict[tuple[str, str], dict[str, str]] = defaultdict(dict)
     folded: dict[tuple[str, str], dict[str, str]] = defaultdict(dict)
-    for r in reader.all(
+    for kind, ref, lang, name, folded_name in reader.tuples(
         "SELECT kind, ref, lang, name, folded FROM name"
         " ORDER BY CASE WHEN origin = 'data' THEN 0 ELSE 1 END"
     ):
-        names[(r["kind"], r["ref"])][r["lang"]] = r["name"]
-        folded[(r["kind"], r["ref"])][r["lang"]] = r["folded"]
+        names[(kind, ref)][lang] = name
+        folded[(kind, ref)][lang] = folded_name
 
     cards_of: dict[str, list[str]] = defaultdict(list)
     for c in cards.values():

@@ -131,48 +131,38 @@ class NameMatcher:
         choices = list(among) if among is not None else list(folded)
         raw = (query or "").strip()
         q = fold(raw)
-        for candidate in (raw, raw.lower()):
+        for candidate in (raw, raw.lower()):  # 1. the id itself
             if candidate in folded and candidate in choices:
                 return [candidate]
         if q:
-            exact = [i for i in choices if q in folded.get(i, ())]
-            if exact:
-                return exact
-            for test in (str.startswith, str.__contains__):
-                found = [
-                    i
-                    for i in choices
-                    if any(test(n, q) for n in folded.get(i, ())) or test(i.replace("-", " "), q)
-                ]
-                if len(found) == 1:
-                    return found
-                if found:
-                    raise Ambiguous(
-                        kind, query, found, [self.model.name(kind, i, self.lang)[0] for i in found]
-                    )
-            if fuzzy:
-                from rapidfuzz import fuzz
-
-                scored = sorted(
-                    (
-                        (
-                            max(
-                                (fuzz.ratio(q, n) for n in folded.get(i, ()) or (fold(i),)),
-                                default=0,
-                            ),
-                            i,
-                        )
-                        for i in choices
-                    ),
-                    reverse=True,
-                )
-                if (
-                    scored
-                    and scored[0][0] >= FUZZY_ACCEPT
-                    and (len(scored) == 1 or scored[0][0] - scored[1][0] >= FUZZY_LEAD)
-                ):
-                    return [scored[0][1]]
+            found = [i for i in choices if q in folded.get(i, ())]  # 2. an exact name
+            if not found:
+                found = self._by_part(kind, query, q, folded, choices)  # 3. and 4.
+            if not found and fuzzy:
+                found = _closest(q, folded, choices)  # 5.
+            if found:
+                return found
         raise NotFound(kind, query, self.suggest(kind, raw, among=among))
+
+    def _by_part(
+        self, kind: str, query: str, q: str, folded: dict, choices: list[str]
+    ) -> list[str]:
+        """The one thing of ``choices`` with a name (or id, dashes read as spaces) starting with the
+        folded ``q``, else containing it; ``[]`` when none does. Raises :class:`Ambiguous` when
+        several do at the first of the two tests that finds any."""
+        for test in (str.startswith, str.__contains__):
+            found = [
+                i
+                for i in choices
+                if any(test(n, q) for n in folded.get(i, ())) or test(i.replace("-", " "), q)
+            ]
+            if len(found) == 1:
+                return found
+            if found:
+                raise Ambiguous(
+                    kind, query, found, [self.model.name(kind, i, self.lang)[0] for i in found]
+                )
+        return []
 
     def suggest(
         self, kind: str, query: str, limit: int = 5, among: list[str] | None = None
@@ -200,3 +190,24 @@ class NameMatcher:
             if choices[key] not in out:
                 out.append(choices[key])
         return out[:limit]
+
+
+def _closest(q: str, folded: dict, choices: list[str]) -> list[str]:
+    """``[id]`` of the choice whose folded names come clearly closest to ``q`` (rapidfuzz ratio at
+    least :data:`FUZZY_ACCEPT` and :data:`FUZZY_LEAD` ahead of the next), else ``[]``."""
+    from rapidfuzz import fuzz
+
+    scored = sorted(
+        (
+            (max((fuzz.ratio(q, n) for n in folded.get(i, ()) or (fold(i),)), default=0), i)
+            for i in choices
+        ),
+        reverse=True,
+    )
+    if (
+        scored
+        and scored[0][0] >= FUZZY_ACCEPT
+        and (len(scored) == 1 or scored[0][0] - scored[1][0] >= FUZZY_LEAD)
+    ):
+        return [scored[0][1]]
+    return []

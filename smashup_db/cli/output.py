@@ -20,20 +20,25 @@ import re
 import sys
 from contextlib import contextmanager
 
+from smashup_db.common.sanitize import printable
+from smashup_db.i18n import N_
+
 TYPE_CHECKING = False  # typing is not imported at run time (start-up; annotations are strings)
 if TYPE_CHECKING:
     from typing import Iterator, Sequence
-
-from smashup_db.common.sanitize import printable
-from smashup_db.i18n import N_
 
 Span = "str | tuple"  # a plain string, or (text, Rich style)
 
 #: A word with its blanks: leading blanks only at the start of the text (so blanks are never tried twice:
 #: linear time even on a line of 10,000 blanks).
 _WORD = re.compile(r"\A\s*\S+\s*|\S+\s*")
-#: Characters Rich measures as one cell each (printable Latin); anything else goes through Rich.
-_NARROW = re.compile(r"[\x20-\x7e\xa0-\u02ff]*\Z")
+#: Characters Rich measures as one cell each, none of them joining or combining: printable Latin
+#: (with Latin Extended Additional), the general punctuation of card text (’ “ ” • … – —, not the
+#: zero-width, line-separating and direction marks), currency signs and letterlike symbols (™).
+#: Text of these alone is wrapped here; anything else goes through Rich (test_startup.py compares).
+_NARROW = re.compile(
+    r"[\x20-\x7e\xa0-\u02ff\u1e00-\u1eff\u2010-\u2027\u2030-\u205e\u20a0-\u20c0\u2100-\u214f]*\Z"
+)
 
 
 # ---------------------------------------------------------------------- errors and JSON
@@ -173,7 +178,8 @@ def terminal_width() -> int:
 
 
 def wrap(text: str, width: int) -> list[str] | None:
-    """``text`` (one line, printable Latin only) cut into lines as Rich wraps it; None for other text.
+    """``text`` (one line, one-cell characters only: :data:`_NARROW`) cut into lines as Rich wraps it;
+    None for other text.
 
     Mirrors Rich's word wrap: words are runs of non-space with the space
     around them; a word that does not fit starts a new line; a word longer
@@ -202,7 +208,7 @@ def wrap(text: str, width: int) -> list[str] | None:
         elif offset and start:
             breaks.append(start)
             offset = len(word)
-    lines = [text[a:b] for a, b in zip([0, *breaks], [*breaks, len(text)])]
+    lines = [text[a:b] for a, b in zip([0, *breaks], [*breaks, len(text)], strict=True)]
     out = []
     for line in lines:
         if len(line) > width:
@@ -272,26 +278,15 @@ def table(
     """
     from rich.table import Table
 
-    headers = list(headers)
     cells = [[c if not isinstance(c, str) else text(c) for c in row] for row in rows]
-    right, breakable = set(right), set(breakable)
+    headers, right, breakable = list(headers), set(right), set(breakable)
     if drop_empty and cells:
-        keep = [i for i in range(len(headers)) if any(str(row[i]).strip() for row in cells)]
-        headers = [headers[i] for i in keep]
-        cells = [[row[i] for i in keep] for row in cells]
-        right = {n for n, i in enumerate(keep) if i in right}
-        breakable = {n for n, i in enumerate(keep) if i in breakable}
+        headers, cells, right, breakable = _without_empty(headers, cells, right, breakable)
     heads = [text(h) for h in headers]
     plain = [[str(h) for h in heads], *([str(c) for c in row] for row in cells)]
-    n, width = len(heads), terminal_width()
-    widths = fit_widths(plain, width, breakable)
-    compact = widths is not None and sum(widths) > width - (3 * n + 1)
-    if compact:  # without the outer frame and its padding: 4 more cells for the names
-        widths = fit_widths(plain, width, breakable, overhead=3 * n - 3)
-    for i in breakable if widths else ():
-        for row in cells:
-            if len(str(row[i])) > widths[i]:
-                row[i] = text(_hyphen_wrap(str(row[i]), widths[i]))
+    widths, compact = _table_widths(plain, breakable)
+    if widths:
+        _wrap_ids(cells, widths, breakable)
     t = Table(
         title=text(title) if title is not None else None,
         **({"show_edge": False, "pad_edge": False} if compact else {}),
@@ -306,6 +301,41 @@ def table(
     for row in cells:
         t.add_row(*row)
     console().print(t)
+
+
+def _without_empty(
+    headers: list, cells: list[list], right: set[int], breakable: set[int]
+) -> tuple[list, list[list], set[int], set[int]]:
+    """``headers`` and ``cells`` without the columns whose cells are all blank, and the ``right``
+    and ``breakable`` column numbers counted among the columns kept."""
+    keep = [i for i in range(len(headers)) if any(str(row[i]).strip() for row in cells)]
+    return (
+        [headers[i] for i in keep],
+        [[row[i] for i in keep] for row in cells],
+        {n for n, i in enumerate(keep) if i in right},
+        {n for n, i in enumerate(keep) if i in breakable},
+    )
+
+
+def _table_widths(plain: list[list[str]], breakable: set[int]) -> tuple[list[int] | None, bool]:
+    """``(widths, compact)`` of a table of the ``plain`` texts (headings first) on this terminal:
+    the column widths of :func:`fit_widths` (None: it fits as it is), and whether even those need the
+    outer frame and its padding left out (4 more cells for the names), in which case they are
+    worked out without them."""
+    n, width = len(plain[0]), terminal_width()
+    widths = fit_widths(plain, width, breakable)
+    compact = widths is not None and sum(widths) > width - (3 * n + 1)
+    if compact:
+        widths = fit_widths(plain, width, breakable, overhead=3 * n - 3)
+    return widths, compact
+
+
+def _wrap_ids(cells: list[list], widths: list[int], breakable: set[int]) -> None:
+    """Break the cells of the ``breakable`` columns wider than their width after hyphens (in place)."""
+    for i in breakable:
+        for row in cells:
+            if len(str(row[i])) > widths[i]:
+                row[i] = text(_hyphen_wrap(str(row[i]), widths[i]))
 
 
 def _hyphen_wrap(value: str, width: int) -> str:

@@ -49,7 +49,6 @@ from smashup_db.errors import Message
 from smashup_db.i18n import N_
 from smashup_db.importer import ImportFileError
 from smashup_db.importer.files import is_url, label_of
-from smashup_db.importer.thumbs import write_atomic
 
 #: Environment variable naming the images folder (overrides the folder beside the database).
 ENV_VAR = "SMASHUP_IMAGES"
@@ -84,8 +83,6 @@ def images_dir(db: str | None = None) -> str:
     folder named after the URL's digest. The folder may not exist yet.
     Raises :class:`~smashup_db.errors.DatabaseError` for an unusable ``--db``.
     """
-    import hashlib
-
     env = os.environ.get(ENV_VAR, "").strip()
     if env:
         return os.path.abspath(os.path.expanduser(env))
@@ -96,6 +93,8 @@ def images_dir(db: str | None = None) -> str:
     if path and path != ":memory:":
         folder, name = os.path.split(os.path.abspath(path))
         return os.path.join(folder, os.path.splitext(name)[0] + "-images")
+    import hashlib  # only for a server URL: a look-up on a file pays no import for it
+
     from platformdirs import user_data_dir
 
     digest = hashlib.sha256(safe_url(url).encode("utf-8")).hexdigest()[:12]
@@ -553,7 +552,7 @@ def import_images(
                 N_("{path} is not a file this import made; move it away and import again"),
                 path=os.path.join(folder, entry["file"]),
             )
-    for key, entry in new.items():
+    for key in new:
         if key not in payload:
             report.images["unchanged"] += 1
         elif key in old:
@@ -563,6 +562,9 @@ def import_images(
     gone = [k for k in old if k not in new]
     report.images["removed"] = len(gone)
     if report.changes or new != old:  # pictures, or only what the index says of them (their source)
+        # here, not at the top: a look-up reads pictures (picture()) without the writers' imports
+        from smashup_db.importer.thumbs import write_atomic
+
         _safe_folder(folder)
         for kind in KINDS:
             if any(k.startswith(kind + "/") for k in payload):

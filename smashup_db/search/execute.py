@@ -12,6 +12,7 @@ exactly the complement of ``term``.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from smashup_db.catalogue.names import Ambiguous, NotFound
 from smashup_db.catalogue.owned import owned_keys, printing_keys
@@ -81,6 +82,8 @@ class Searcher:
         self.use_fts = use_fts
         #: ``--printing``: the printing shown where the group owns none (see :meth:`Catalogue.printing_of`)
         self.printing = printing
+        self._shown: dict[str, tuple] | None = None  # shown_facts, worked out on first use
+        self._names: list[str] | None = None  # suggestion_names, worked out on first use
 
     def shown_facts(self) -> dict[str, tuple]:
         """``{key: (power, copies, breakpoint, vp1, vp2, vp3)}`` of every card and base whose shown
@@ -88,8 +91,11 @@ class Searcher:
         else current) has other numbers than the current ones the ``card``/``base`` tables hold.
 
         The number filters (``pow>=4``, ``bp>=20`` ...) compare these, so a filter and the numbers a
-        result prints always agree.
+        result prints always agree. Worked out once per searcher: the read model and the catalogue's
+        owned printings it comes from are read once too.
         """
+        if self._shown is not None:
+            return self._shown
         out: dict[str, tuple] = {}
         model = self.cat.model
         for c in model.cards.values():
@@ -104,6 +110,7 @@ class Searcher:
             row = self.cat.base_row(b.id, self.printing)
             if (row["breakpoint"], tuple(row["vp"])) != (b.breakpoint, tuple(b.vp)):
                 out["base:" + b.id] = (None, None, row["breakpoint"], *row["vp"])
+        self._shown = out
         return out
 
     def items_cte(self, params: dict) -> str:
@@ -258,7 +265,7 @@ class Searcher:
         q = parse(query) if isinstance(query, str) else query
         fts = self.use_fts is not False and uses_fts(self.cat.model.meta.get(META_KEY))
         sql, params = self.compile(q, fts)
-        return [row["key"] for row in self.r.all(sql, **params)]
+        return [row[0] for row in self.r.tuples(sql, **params)]
 
     def search(self, query: str, limit: int | None = 50) -> dict:
         """Run ``query``: ``{"query", "lang", "total", "shown", "results": [...]}``.
@@ -287,7 +294,11 @@ class Searcher:
         from smashup_db.search.suggest import did_you_mean, query_words, suggestion_names
 
         words = query_words(q)
-        return did_you_mean(words, suggestion_names(self.cat.model)) if words else []
+        if not words:
+            return []
+        if self._names is None:
+            self._names = suggestion_names(self.cat.model)
+        return did_you_mean(words, self._names)
 
     def details(self, keys: list[str], q: Query) -> list[dict]:
         """Result records for ``keys`` (in that order), facts from the read model."""
@@ -329,14 +340,50 @@ class Searcher:
 # ---------------------------------------------------------------------- excerpts
 
 
-def _folded_with_map(text: str) -> tuple[str, list[int]]:
-    """Fold ``text`` char by char (no collapsing): folded string and, per folded char, its source index."""
-    chars, index = [], []
+class _FoldTable(dict):
+    """``str.translate`` table folding one character at a time (no collapsing), filled on first use.
+
+    A character maps to its :func:`~smashup_db.common.text.ascii_fold` then ``casefold``, each
+    resulting character outside ``[0-9a-z]`` made a space, and a character folding to nothing made
+    one space: ``"Ä"`` -> ``"a"``, ``"ß"`` -> ``"ss"``, ``"…"`` -> ``"   "``, ``"!"`` -> ``" "``.
+    """
+
+    def __missing__(self, code: int) -> str:
+        piece = ascii_fold(chr(code)).casefold() or " "
+        piece = "".join(c if ("0" <= c <= "9" or "a" <= c <= "z") else " " for c in piece)
+        self[code] = piece
+        return piece
+
+
+_FOLD = _FoldTable()
+
+
+def _folded_with_map(text: str) -> tuple[str, list[int] | range]:
+    """Fold ``text`` char by char (no collapsing): folded string and, per folded char, its source index.
+
+    The whole string is folded by one ``str.translate``; the source index is walked character by
+    character only when some character folded to more than one (``"ß"``, ``"…"``), else it is the
+    identity (a ``range``).
+    """
+    folded = text.translate(_FOLD)
+    if (
+        text.isascii()
+        or len(folded) == len(text)
+        and all(len(_FOLD[ord(ch)]) == 1 for ch in set(text))
+    ):
+        return folded, range(len(text))
+    index: list[int] = []
     for k, ch in enumerate(text):
-        for c in ascii_fold(ch).casefold() or " ":
-            chars.append(c if ("0" <= c <= "9" or "a" <= c <= "z") else " ")
-            index.append(k)
-    return "".join(chars), index
+        index.extend([k] * len(_FOLD[ord(ch)]))
+    return folded, index
+
+
+@lru_cache(maxsize=256)
+def _term_pattern(term: Words) -> re.Pattern:
+    """The regular expression finding ``term`` in a folded text (see :func:`find_spans`)."""
+    body = " +".join(re.escape(tok) for tok in term.tokens)
+    tail = r"(?![0-9a-z])" if term.exact else r"[0-9a-z]*"
+    return re.compile(r"(?<![0-9a-z])" + body + tail)
 
 
 def find_spans(text: str, terms: list[Words]) -> list[tuple[int, int]]:
@@ -346,9 +393,7 @@ def find_spans(text: str, terms: list[Words]) -> list[tuple[int, int]]:
     folded, index = _folded_with_map(text)
     spans = []
     for t in terms:
-        body = " +".join(re.escape(tok) for tok in t.tokens)
-        tail = r"(?![0-9a-z])" if t.exact else r"[0-9a-z]*"
-        for m in re.finditer(r"(?<![0-9a-z])" + body + tail, folded):
+        for m in _term_pattern(t).finditer(folded):
             if m.end() > m.start():
                 spans.append((index[m.start()], index[m.end() - 1] + 1))
     spans.sort()

@@ -211,6 +211,44 @@ class Token:
 _STOP = set('()"')
 
 
+def _closing_quote(query: str, opening: int) -> int:
+    """Index of the ``"`` closing the one at ``opening`` (raises :class:`QueryError` when there is none)."""
+    end = query.find('"', opening + 1)
+    if end < 0:
+        raise QueryError(N_("unterminated quote"), opening + 1)
+    return end
+
+
+def _field_token(query: str, i: int, j: int, m: re.Match) -> tuple[Token, int]:
+    """The FIELD token of ``query[i:j]`` (matched by :data:`_FIELD_RE` as ``m``) and where the next
+    token starts: after ``j``, or after a quoted value that follows the operator (``name:"tar pits"``)."""
+    name, op, value = m.group(1), m.group(2), m.group(3)
+    col = i + 1
+    tok = Token(
+        "FIELD",
+        query[i:j],
+        col,
+        field=name,
+        op=op,
+        value=value,
+        value_column=col + len(name) + len(op),
+    )
+    if value:
+        return tok, j
+    if j < len(query) and query[j] == '"':
+        end = _closing_quote(query, j)
+        tok.value, tok.quoted, tok.value_column = query[j + 1 : end], True, j + 2
+        tok.text = query[i : end + 1]
+        return tok, end + 1
+    raise QueryError(N_("missing value after '{field}{op}'"), col, field=name, op=op)
+
+
+def _starts_negation(query: str, i: int) -> bool:
+    """True when the ``-`` at ``i`` negates the next term (it starts the query or follows a blank,
+    ``(`` or another ``-``); else it is part of a word (``cesium-armor``)."""
+    return i == 0 or query[i - 1].isspace() or query[i - 1] in "(-"
+
+
 def tokenize(query: str) -> list[Token]:
     """Split ``query`` into tokens (raises :class:`QueryError` on an unterminated quote)."""
     tokens: list[Token] = []
@@ -220,21 +258,16 @@ def tokenize(query: str) -> list[Token]:
         col = i + 1
         if ch.isspace():
             i += 1
-        elif ch == "(":
-            tokens.append(Token("LPAREN", ch, col))
+        elif ch in "()":
+            tokens.append(Token("LPAREN" if ch == "(" else "RPAREN", ch, col))
             i += 1
-        elif ch == ")":
-            tokens.append(Token("RPAREN", ch, col))
-            i += 1
-        elif ch == "-" and (i == 0 or query[i - 1].isspace() or query[i - 1] in "(-"):
+        elif ch == "-" and _starts_negation(query, i):
             if i + 1 >= n or query[i + 1].isspace() or query[i + 1] == ")":
                 raise QueryError(N_("expected a term after '-'"), col)
             tokens.append(Token("NEG", ch, col))
             i += 1
         elif ch == '"':
-            end = query.find('"', i + 1)
-            if end < 0:
-                raise QueryError(N_("unterminated quote"), col)
+            end = _closing_quote(query, i)
             tokens.append(Token("PHRASE", query[i + 1 : end], col, quoted=True))
             i = end + 1
         else:
@@ -244,28 +277,7 @@ def tokenize(query: str) -> list[Token]:
             word = query[i:j]
             m = _FIELD_RE.match(word)
             if m:
-                name, op, value = m.group(1), m.group(2), m.group(3)
-                tok = Token(
-                    "FIELD",
-                    word,
-                    col,
-                    field=name,
-                    op=op,
-                    value=value,
-                    value_column=col + len(name) + len(op),
-                )
-                if not value:
-                    if j < n and query[j] == '"':
-                        end = query.find('"', j + 1)
-                        if end < 0:
-                            raise QueryError(N_("unterminated quote"), j + 1)
-                        tok.value, tok.quoted, tok.value_column = query[j + 1 : end], True, j + 2
-                        tok.text = query[i : end + 1]
-                        j = end + 1
-                    else:
-                        raise QueryError(
-                            N_("missing value after '{field}{op}'"), col, field=name, op=op
-                        )
+                tok, j = _field_token(query, i, j, m)
                 tokens.append(tok)
             elif word in ("OR", "AND", "NOT"):
                 tokens.append(Token(word, word, col))

@@ -15,6 +15,8 @@ The same rule runs in ``smashup search`` (here, with rapidfuzz) and on the site'
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from smashup_db.common.text import fold
 
 #: Smallest score (``fuzz.ratio``, 0-100) a name needs to be offered.
@@ -73,21 +75,50 @@ def score(words: str, name_folded: str) -> float:
     return best
 
 
+@lru_cache(maxsize=16)
+def _runs(names: tuple[str, ...], n: int) -> tuple[list[str], list[int], list[str]]:
+    """What :func:`score` compares a query of ``n`` words with, for every name at once.
+
+    ``(texts, owners, folded)``: each name's folded form and its runs of ``n`` words (as
+    :func:`score` makes them) in ``texts``, the position of the name each came from in ``owners``,
+    and the folded name per position. Kept: the same catalogue names serve every query.
+    """
+    texts: list[str] = []
+    owners: list[int] = []
+    folded_names = [fold(name) for name in names]
+    for pos, folded in enumerate(folded_names):
+        if not folded:
+            continue
+        parts = folded.split()
+        texts.append(folded)
+        owners.append(pos)
+        if 0 < n < len(parts):
+            for i in range(len(parts) - n + 1):
+                texts.append(" ".join(parts[i : i + n]))
+                owners.append(pos)
+    return texts, owners, folded_names
+
+
 def did_you_mean(
     words: str, names: list[str], limit: int = LIMIT, cutoff: float = CUTOFF
 ) -> list[str]:
-    """Up to ``limit`` of ``names`` close to the folded ``words`` (see the module docstring), best first."""
+    """Up to ``limit`` of ``names`` close to the folded ``words`` (see the module docstring), best first.
+
+    Scores as :func:`score` does, all names in one ``rapidfuzz.process.extract`` call.
+    """
+    from rapidfuzz import fuzz, process
+
     if not words:
         return []
-    scored = []
-    for pos, name in enumerate(names):
-        folded = fold(name)
-        if not folded or folded == words:
-            continue
-        s = score(words, folded)
-        if s >= cutoff:
-            scored.append((-s, pos, name))
-    scored.sort()
+    texts, owners, folded_names = _runs(tuple(names), len(words.split()))
+    best: dict[int, float] = {}
+    for _text, s, i in process.extract(
+        words, texts, scorer=fuzz.ratio, score_cutoff=cutoff, limit=None
+    ):
+        pos = owners[i]
+        if folded_names[pos] != words and s > best.get(pos, -1.0):
+            best[pos] = s
+    scored = sorted((-s, pos, names[pos]) for pos, s in best.items())
     out: list[str] = []
     for _s, _pos, name in scored:
         if name not in out:

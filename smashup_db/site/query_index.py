@@ -67,6 +67,29 @@ def build_index(data: SiteData, rows: tuple[list[dict], list[dict]], lang: str, 
     for another language (they do not depend on it).
     """
     data = data.shown_for(lang)  # power, copies, breakpoint and VP of the printing the one rule picks
+    items, show, pos = _items(data, lang, names)
+    model = data.catalogue.model
+    held = _held(model, pos)
+    # the German site asks for the German edition where a German box holds a thing (Catalogue.printing_of)
+    asked = "german" if lang == "de" else None
+    german = [k for key, k in sorted(pos.items(), key=lambda kv: kv[1]) if asked and _german_held(model, key)]
+    docs = [[pos[d["key"]], d["lang"], d["field"], d["body"]]
+            for d in (documents(*rows) if docs is None else docs) if d["key"] in pos]
+    refs = {kind: [[i, sorted(data.catalogue.matcher.folded(kind).get(i, ()))] for i in table]
+            for kind, table in (("faction", data.factions), ("product", data.products))}
+    return {"v": data.version, "lang": lang, "url": url(), "items": items,
+            "types": {k: t[k] for k in ("minion", "action", "titan", "fusion", "other", "base")},
+            "docs": docs, "show": show, "refs": refs,
+            "pf": {p["id"]: list(p["factions"]) for p in data.products.values()},
+            "fp": {f.id: list(dict.fromkeys(f.products)) for f in model.factions.values()}, "held": held,
+            "asked": asked, "german": german,
+            "names": {"faction": {i: names("faction", i)["name"] for i in data.factions},
+                      "product": {i: names("product", i)["name"] for i in data.products}}}
+
+
+def _items(data: SiteData, lang: str, names) -> tuple[list[list], list[list], dict[str, int]]:
+    """``(items, show, pos)``: the index's items and their display rows in the CLI's result order (cards
+    by faction, then bases by product), and each search key's position among them."""
     items, show, pos = [], [], {}
     for f in data.factions.values():
         for cid in f["cards"]:
@@ -87,32 +110,20 @@ def build_index(data: SiteData, rows: tuple[list[dict], list[dict]], lang: str, 
             items.append(["base:" + bid, "base", b["faction"], b["product"], None, None,
                           b["breakpoint"], *b["vp"], base_keywords(en_text)])
             show.append([me["name"], 1 if me["fallback"] else 0, _excerpt(b, lang)])
-    held = {}  # products holding an item where they differ from the default (smashup_db.catalogue.owned)
-    model = data.catalogue.model
+    return items, show, pos
+
+
+def _held(model, pos: dict[str, int]) -> dict[str, list[str]]:
+    """``{item position (a string): products holding it}`` where they differ from the default
+    (:mod:`smashup_db.catalogue.owned`), for ``owned:`` and ``printing:``."""
+    held = {}
     for key, k in pos.items():
         kind, ref = key.split(":", 1)
         thing = model.cards[ref] if kind == "card" else model.bases[ref]
         hs = held_products(model, thing)
         if hs != default_held(model, thing):
             held[str(k)] = hs
-    # the German site asks for the German edition where a German box holds a thing (Catalogue.printing_of)
-    asked = "german" if lang == "de" else None
-    german = [k for key, k in sorted(pos.items(), key=lambda kv: kv[1]) if asked and _german_held(model, key)]
-    docs = [[pos[d["key"]], d["lang"], d["field"], d["body"]]
-            for d in (documents(*rows) if docs is None else docs) if d["key"] in pos]
-    cat = data.catalogue
-    refs = {}
-    for kind, table in (("faction", data.factions), ("product", data.products)):
-        folded = cat.matcher.folded(kind)
-        refs[kind] = [[i, sorted(folded.get(i, ()))] for i in table]
-    return {"v": data.version, "lang": lang, "url": url(), "items": items,
-            "types": {k: t[k] for k in ("minion", "action", "titan", "fusion", "other", "base")},
-            "docs": docs, "show": show, "refs": refs,
-            "pf": {p["id"]: list(p["factions"]) for p in data.products.values()},
-            "fp": {f.id: list(dict.fromkeys(f.products)) for f in model.factions.values()}, "held": held,
-            "asked": asked, "german": german,
-            "names": {"faction": {i: names("faction", i)["name"] for i in data.factions},
-                      "product": {i: names("product", i)["name"] for i in data.products}}}
+    return held
 
 
 def _german_held(model, key: str) -> bool:

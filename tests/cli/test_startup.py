@@ -128,7 +128,7 @@ def test_every_declared_command_is_a_typer_command_with_the_declared_parameters(
             cmd = cmd.commands[word]
         params = [p for p in cmd.params if p.name != "help"]
         assert [p.name for p in params] == [p.name for p in spec.params], name
-        for p, d in zip(params, spec.params):
+        for p, d in zip(params, spec.params, strict=True):
             assert tuple(p.opts + p.secondary_opts) == (d.flags or (d.name,)), (name, d.name)
             assert (p.param_type_name == "argument") == d.positional
             assert p.is_flag if d.kind == "flag" else not getattr(p, "is_flag", False), (
@@ -265,7 +265,9 @@ def test_fast_path_parses_like_click():
 
 
 _TEXT = st.text(
-    alphabet=st.sampled_from(list("abcdefghijklmnopqrstuvwxyzÄöüßé-.,:;()[]'\"0123456789  ")),
+    alphabet=st.sampled_from(
+        list("abcdefghijklmnopqrstuvwxyzÄöüßé-.,:;()[]'\"0123456789  ’‘“”„•…–—€™ẞ\xad\u2011")
+    ),
     max_size=300,
 )
 
@@ -273,10 +275,25 @@ _TEXT = st.text(
 @settings(max_examples=300, deadline=None)
 @given(_TEXT, st.integers(min_value=1, max_value=120))
 def test_plain_wrap_is_rich_wrap(text, width):
-    """Piped lines are wrapped exactly as Rich would print them."""
+    """Piped lines are wrapped exactly as Rich would print them (typographic quotes, bullets and
+    dashes of card text included)."""
     from rich.console import Console
     from rich.text import Text
 
     buf = io.StringIO()
     Console(file=buf, width=width, force_terminal=False, color_system=None).print(Text(text))
     assert "".join(s + "\n" for s in output.wrap(text, width)) == buf.getvalue()
+
+
+def test_every_character_wrapped_without_rich_is_one_cell_in_rich():
+    """Each character the plain wrapper accepts is one cell and one grapheme for Rich, so its
+    word wrap and Rich's cut the same places; others (wide, zero-width) go through Rich."""
+    from rich.cells import cell_len, split_graphemes
+
+    accepted = [chr(c) for c in range(0x20, 0x2200) if output.wrap(chr(c), 10) is not None]
+    assert "’" in accepted and "•" in accepted and "…" in accepted
+    for ch in accepted:
+        assert cell_len(ch) == 1 and cell_len("a" + ch) == 2, hex(ord(ch))
+        assert len(split_graphemes("a" + ch)[0]) == 2, hex(ord(ch))
+    for ch in ("\u200b", "\u200d", "\u2028", "\u0301", "\u3042", "\ufe0f"):
+        assert output.wrap(ch, 10) is None, hex(ord(ch))

@@ -11,13 +11,15 @@ import json
 import sqlite3
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from helpers import ARCHIVE, DATA, require_shared
 from smashup_db.catalogue.view import Catalogue
-from smashup_db.common.text import fold
+from smashup_db.common.text import ascii_fold, fold
 from smashup_db.compiler.bootstrap import open_reader
 from smashup_db.search import QueryError, Searcher
-from smashup_db.search.execute import find_spans
+from smashup_db.search.execute import _folded_with_map, find_spans
 from smashup_db.search.parser import parse
 
 # --------------------------------------------------------------------------- expected data
@@ -404,6 +406,43 @@ def test_find_spans_maps_folded_matches_back_to_the_text():
     assert [text[s:e] for s, e in find_spans(text, q.highlight_terms())] == [
         "extra Minion",
         "Cäsium",
+    ]
+
+
+def _fold_one_by_one(text: str) -> tuple[str, list[int]]:
+    """The folding the excerpts' highlights are defined by: each character on its own."""
+    chars, index = [], []
+    for k, ch in enumerate(text):
+        for c in ascii_fold(ch).casefold() or " ":
+            chars.append(c if ("0" <= c <= "9" or "a" <= c <= "z") else " ")
+            index.append(k)
+    return "".join(chars), index
+
+
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])  # green on a loaded machine
+@given(
+    st.text(
+        st.one_of(
+            st.characters(max_codepoint=0x2FFF, exclude_categories=["Cs"]),
+            st.sampled_from("ßẞÆæØøÄöü’‘“”–—…•ﬁ½İ\u0301ǅ"),  # folding to 0, 2 or 3 characters
+        ),
+        max_size=40,
+    )
+)
+def test_folding_a_whole_text_equals_folding_it_character_by_character(text):
+    """The whole-string fold of the excerpts gives the same string and source offsets as the
+    character-by-character one (ASCII texts, ones whose characters keep their length, and not)."""
+    folded, index = _folded_with_map(text)
+    assert (folded, list(index)) == _fold_one_by_one(text)
+
+
+def test_highlights_after_characters_that_fold_longer():
+    text = "Straße … Weiße Rüstung: ﬁnal"
+    q = parse("weisse rustung final")
+    assert [text[s:e] for s, e in find_spans(text, q.highlight_terms())] == [
+        "Weiße",
+        "Rüstung",
+        "ﬁnal",
     ]
 
 
