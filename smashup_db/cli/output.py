@@ -20,12 +20,12 @@ import re
 import sys
 from contextlib import contextmanager
 
+from smashup_db.common.sanitize import printable
+from smashup_db.i18n import N_
+
 TYPE_CHECKING = False  # typing is not imported at run time (start-up; annotations are strings)
 if TYPE_CHECKING:
     from typing import Iterator, Sequence
-
-from smashup_db.common.sanitize import printable
-from smashup_db.i18n import N_
 
 Span = "str | tuple"  # a plain string, or (text, Rich style)
 
@@ -202,7 +202,7 @@ def wrap(text: str, width: int) -> list[str] | None:
         elif offset and start:
             breaks.append(start)
             offset = len(word)
-    lines = [text[a:b] for a, b in zip([0, *breaks], [*breaks, len(text)])]
+    lines = [text[a:b] for a, b in zip([0, *breaks], [*breaks, len(text)], strict=True)]
     out = []
     for line in lines:
         if len(line) > width:

@@ -67,7 +67,10 @@ def _read(
     cols = ", ".join(columns)
     cond = f" WHERE {where}" if where else ""
     try:
-        return [dict(zip(columns, r)) for r in conn.execute(f"SELECT {cols} FROM {table}{cond}")], 0
+        return [
+            dict(zip(columns, r, strict=True))
+            for r in conn.execute(f"SELECT {cols} FROM {table}{cond}")
+        ], 0
     except sqlite3.DatabaseError:
         pass
     try:
@@ -86,7 +89,7 @@ def _read(
             lost += 1
             continue
         if row is not None:
-            rows.append(dict(zip(columns, row)))
+            rows.append(dict(zip(columns, row, strict=True)))
     return rows, lost
 
 

@@ -128,7 +128,7 @@ def test_every_declared_command_is_a_typer_command_with_the_declared_parameters(
             cmd = cmd.commands[word]
         params = [p for p in cmd.params if p.name != "help"]
         assert [p.name for p in params] == [p.name for p in spec.params], name
-        for p, d in zip(params, spec.params):
+        for p, d in zip(params, spec.params, strict=True):
             assert tuple(p.opts + p.secondary_opts) == (d.flags or (d.name,)), (name, d.name)
             assert (p.param_type_name == "argument") == d.positional
             assert p.is_flag if d.kind == "flag" else not getattr(p, "is_flag", False), (

@@ -340,9 +340,12 @@ def test_differences_are_what_the_sources_say(shared_data):
     diffs = prt.differences(archive["factions"], kad) + prt.base_differences(factions, bases, kad)
     DIFFERENCES_K = [d for d in DIFFERENCES if d["sources"] == "card-archive/kadsuno"]
     assert any(d["kind"] == "base" for d in diffs) and any(d["kind"] == "card" for d in diffs)
-    strip = lambda ds: sorted(
-        (d["faction"], d["name"] or "", d["original_name"] or "", d["field"]) for d in ds
-    )
+
+    def strip(ds):
+        return sorted(
+            (d["faction"], d["name"] or "", d["original_name"] or "", d["field"]) for d in ds
+        )
+
     assert strip(diffs) == strip(DIFFERENCES_K)
     assert len(DIFFERENCES) >= 40
 
@@ -350,21 +353,14 @@ def test_differences_are_what_the_sources_say(shared_data):
 def test_stats_count_printings_and_unresolved(cli):
     s = json_ok(cli("stats", "--json"))["printings"]
     rows = PRINTINGS_FILE["printings"]
-    multi = lambda kind: len(
-        {
-            r["id"]
-            for r in rows
-            if r["kind"] == kind
-            and len(
-                {
-                    (x["product"], x["printing"])
-                    for x in rows
-                    if x["kind"] == kind and x["id"] == r["id"]
-                }
-            )
-            > 1
-        }
-    )
+
+    def multi(kind):  # how many cards (bases) have more than one printing
+        printings = {}
+        for x in rows:
+            if x["kind"] == kind:
+                printings.setdefault(x["id"], set()).add((x["product"], x["printing"]))
+        return sum(len(p) > 1 for p in printings.values())
+
     assert s["cards"] == multi("card") > 0 and s["bases"] == multi("base") > 0
     assert s["differences"] == len(DIFFERENCES)
     assert s["rows"] == len(rows)  # every compiled printing is in the database's printing table
