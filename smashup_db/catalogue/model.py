@@ -25,7 +25,9 @@ from types import MappingProxyType
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up; annotations are strings)
 if TYPE_CHECKING:
-    from typing import Mapping
+    from typing import Iterator, Mapping
+
+    from smashup_db.db.reader import Reader
 
 
 LANGS = ("en", "de")
@@ -200,12 +202,17 @@ class Model(
     bases: Mapping[str, Base]
     #: ``{(kind, id): {lang: name}}``; imported names override compiled ones.
     names: Mapping[tuple[str, str], Mapping[str, str]]
-    reader: object
+    reader: Reader
     #: ``{(kind, id): (folded alias, ...)}``: other names people type (``data/curated/aliases.json``)
     aliases: Mapping[tuple[str, str], tuple[str, ...]]
     #: ``{(kind, id): {lang: folded name}}``: the matching key of each name in ``names``, as stored with it
     #: (:func:`~smashup_db.common.text.fold`; every writer stores it), so a look-up folds no names.
     folded: Mapping[tuple[str, str], Mapping[str, str]]
+
+    def cards_and_bases(self) -> Iterator[Card | Base]:
+        """Every card, then every base."""
+        yield from self.cards.values()
+        yield from self.bases.values()
 
     # ------------------------------------------------------------------ names
     def name(self, kind: str, ref: str, lang: str) -> tuple[str, str | None]:

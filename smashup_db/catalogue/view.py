@@ -141,7 +141,7 @@ class Catalogue:
         (the one owned of a product holding it, else ``printing`` if given, else the catalogue's
         ``printing``, else ``current``); ``german`` only where a German box holds the thing (else
         ``current``: a thing no German box holds has no German edition)."""
-        products = ()
+        products: tuple[str, ...] = ()
         if (
             getattr(thing, "faction", None)
             and hasattr(thing, "copies")
@@ -210,7 +210,7 @@ class Catalogue:
         """
         pid = self.resolve("product", product)[0] if product else None
         fid = self.resolve("faction", faction)[0] if faction else None
-        in_product = set(self.model.products[pid].bases) if pid else None
+        in_product = set(self.model.products[pid].bases) if pid else set()
         return [
             self.base_row(b.id, self.printing_of(b, printing))
             for b in self.model.bases.values()
@@ -325,7 +325,7 @@ class Catalogue:
     def _printings_by_product(self) -> dict[str, dict[str, int]]:
         """``{product id: {"original": n, "current": n, "german": n}}``: printing rows per product (cards and bases)."""
         out: dict[str, dict[str, int]] = {}
-        for t in (*self.model.cards.values(), *self.model.bases.values()):
+        for t in self.model.cards_and_bases():
             for r in t.printings:
                 row = out.setdefault(r.product, {})
                 row[r.printing] = row.get(r.printing, 0) + 1
@@ -364,7 +364,7 @@ class Catalogue:
                     for b in m.bases.values()
                     if len({(r.product, r.printing) for r in b.printings}) > 1
                 ),
-                "rows": sum(len(t.printings) for t in (*m.cards.values(), *m.bases.values())),
+                "rows": sum(len(t.printings) for t in m.cards_and_bases()),
                 "differences": int(m.meta.get("printing_differences") or 0),
                 "unresolved": int(m.meta.get("printing_unresolved") or 0),
                 "by_source": json.loads(m.meta.get("printing_sources") or "{}"),

@@ -33,6 +33,7 @@ class Reader(SQLConnection):
 
         self.url = url
         self._failed = False
+        self._paused = False  # SMASHUP_TEST_PAUSE: the first read has paused
         path = sqlite_path(url)
         with database_errors(url):
             if path is not None:
