@@ -27,10 +27,10 @@ def scaled(data, times: int):
         for f in m.factions.values():
             cids = tuple(f"{c}-x{k}" for c in f.cards)
             bids = tuple(f"{b}-x{k}" for b in f.bases)
-            for old, new in zip(f.cards, cids):
+            for old, new in zip(f.cards, cids, strict=True):
                 cards[new] = m.cards[old]._replace(id=new)
                 names[("card", new)] = m.names.get(("card", old), {})
-            for old, new in zip(f.bases, bids):
+            for old, new in zip(f.bases, bids, strict=True):
                 bases[new] = m.bases[old]._replace(id=new)
                 names[("base", new)] = m.names.get(("base", old), {})
             fid = f"{f.id}-x{k}"

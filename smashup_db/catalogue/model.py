@@ -25,7 +25,9 @@ from types import MappingProxyType
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up; annotations are strings)
 if TYPE_CHECKING:
-    from typing import Mapping
+    from typing import Iterator, Mapping
+
+    from smashup_db.db.reader import Reader
 
 
 LANGS = ("en", "de")
@@ -38,7 +40,7 @@ class Printing(
         "kind ref product printing name type copies power breakpoint vp unknown reason evidence",
     )
 ):
-    """One product's version of a card or base (see ``models.Printing``).
+    """One product's version of a card or base (a row of the ``printing`` table, :mod:`smashup_db.db.tables`).
 
     ``vp`` is (1st, 2nd, 3rd); ``unknown`` names the facts no source gives for
     this printing (their value is None). ``printing`` is original, current or german.
@@ -200,12 +202,17 @@ class Model(
     bases: Mapping[str, Base]
     #: ``{(kind, id): {lang: name}}``; imported names override compiled ones.
     names: Mapping[tuple[str, str], Mapping[str, str]]
-    reader: object
+    reader: Reader
     #: ``{(kind, id): (folded alias, ...)}``: other names people type (``data/curated/aliases.json``)
     aliases: Mapping[tuple[str, str], tuple[str, ...]]
     #: ``{(kind, id): {lang: folded name}}``: the matching key of each name in ``names``, as stored with it
     #: (:func:`~smashup_db.common.text.fold`; every writer stores it), so a look-up folds no names.
     folded: Mapping[tuple[str, str], Mapping[str, str]]
+
+    def cards_and_bases(self) -> Iterator[Card | Base]:
+        """Every card, then every base."""
+        yield from self.cards.values()
+        yield from self.bases.values()
 
     # ------------------------------------------------------------------ names
     def name(self, kind: str, ref: str, lang: str) -> tuple[str, str | None]:
@@ -335,6 +342,51 @@ def load(reader) -> Model:
     product_rows = reader.all(
         "SELECT id, kind, year, sort, german_title, german_release FROM product ORDER BY sort, id"
     )
+    printings = _printings(reader)
+    extra = _grouped(
+        reader,
+        "SELECT product_id AS k, deck AS v FROM product_extra_deck ORDER BY product_id, position",
+    )
+    faction_rows = reader.all("SELECT id, sort, complexity FROM faction ORDER BY sort, id")
+    faction_products = _grouped(
+        reader,
+        "SELECT pf.faction_id AS k, pf.product_id AS v FROM product_faction pf"
+        " JOIN product p ON p.id = pf.product_id ORDER BY p.sort, pf.faction_id",
+    )
+    cards = _cards(reader, printings)
+    bases = _bases(reader, printings)
+    names, folded = _names(reader)
+    factions = _factions(faction_rows, faction_products, cards, bases)
+    products = _products(product_rows, extra, factions, bases)
+    aliases = _grouped(
+        reader, "SELECT kind, ref, folded AS v FROM alias ORDER BY kind, ref, folded", pair=True
+    )
+    ro = MappingProxyType
+    return Model(
+        ro(meta),
+        ro(products),
+        ro(factions),
+        ro(cards),
+        ro(bases),
+        ro({k: ro(v) for k, v in names.items()}),
+        reader,
+        ro(folded),
+        ro({k: tuple(v) for k, v in aliases.items()}),
+        ro(_components(reader)),
+    )
+
+
+def _grouped(reader, sql: str, pair: bool = False) -> dict:
+    """``{k: [v, ...]}`` from the rows of ``sql`` (columns ``k`` and ``v``; with ``pair``, the key is
+    ``(kind, ref)``), in the rows' order."""
+    out: dict = defaultdict(list)
+    for r in reader.all(sql):
+        out[(r["kind"], r["ref"]) if pair else r["k"]].append(r["v"])
+    return out
+
+
+def _printings(reader) -> dict[tuple[str, str], list[Printing]]:
+    """``{(kind, ref): [Printing, ...]}`` in box order (original before current in a box)."""
     printings: dict[tuple[str, str], list[Printing]] = defaultdict(list)
     for r in reader.all(
         "SELECT pr.kind, pr.ref, pr.product_id, pr.printing, pr.name, pr.type, pr.copies, pr.power,"
@@ -360,25 +412,18 @@ def load(reader) -> Model:
                 r["evidence"],
             )
         )
-    extra: dict[str, list[str]] = defaultdict(list)
-    for r in reader.all(
-        "SELECT product_id, deck FROM product_extra_deck ORDER BY product_id, position"
-    ):
-        extra[r["product_id"]].append(r["deck"])
-    faction_rows = reader.all("SELECT id, sort, complexity FROM faction ORDER BY sort, id")
-    faction_products: dict[str, list[str]] = defaultdict(list)
-    for r in reader.all(
-        "SELECT pf.faction_id, pf.product_id FROM product_faction pf"
-        " JOIN product p ON p.id = pf.product_id ORDER BY p.sort, pf.faction_id"
-    ):
-        faction_products[r["faction_id"]].append(r["product_id"])
+    return printings
+
+
+def _cards(reader, printings: dict) -> dict[str, Card]:
+    """``{card id: Card}`` in catalogue order, with keywords and printings."""
     # the largest tables (cards, their keywords, names) are read as tuples: no dict per row (start-up)
     keywords: dict[str, list[str]] = defaultdict(list)
     for card_id, keyword in reader.tuples(
         "SELECT card_id, keyword FROM card_keyword ORDER BY card_id, keyword"
     ):
         keywords[card_id].append(keyword)
-    cards = {
+    return {
         cid: Card(
             cid,
             faction_id,
@@ -396,7 +441,11 @@ def load(reader) -> Model:
             " FROM card ORDER BY sort, id"
         )
     }
-    bases = {
+
+
+def _bases(reader, printings: dict) -> dict[str, Base]:
+    """``{base id: Base}`` in catalogue order, with printings."""
+    return {
         r["id"]: Base(
             r["id"],
             r["product_id"],
@@ -413,6 +462,11 @@ def load(reader) -> Model:
             " FROM base ORDER BY sort, id"
         )
     }
+
+
+def _names(reader) -> tuple[dict, dict]:
+    """``({(kind, ref): {lang: name}}, {(kind, ref): {lang: folded name}})``; imported names read
+    after the compiled ones, so they win."""
     names: dict[tuple[str, str], dict[str, str]] = defaultdict(dict)
     folded: dict[tuple[str, str], dict[str, str]] = defaultdict(dict)
     for kind, ref, lang, name, folded_name in reader.tuples(
@@ -421,27 +475,36 @@ def load(reader) -> Model:
     ):
         names[(kind, ref)][lang] = name
         folded[(kind, ref)][lang] = folded_name
+    return names, folded
 
+
+def _factions(rows, products_of: dict, cards: dict, bases: dict) -> dict[str, Faction]:
+    """``{faction id: Faction}`` from the faction rows, with their boxes, cards and bases."""
     cards_of: dict[str, list[str]] = defaultdict(list)
     for c in cards.values():
         cards_of[c.faction].append(c.id)
-    bases_of_f: dict[str, list[str]] = defaultdict(list)
-    bases_of_p: dict[str, list[str]] = defaultdict(list)
+    bases_of: dict[str, list[str]] = defaultdict(list)
     for b in bases.values():
-        bases_of_p[b.product].append(b.id)
         if b.faction:
-            bases_of_f[b.faction].append(b.id)
-    factions = {
+            bases_of[b.faction].append(b.id)
+    return {
         r["id"]: Faction(
             r["id"],
             r["sort"],
-            tuple(faction_products.get(r["id"], ())),
+            tuple(products_of.get(r["id"], ())),
             tuple(cards_of.get(r["id"], ())),
-            tuple(bases_of_f.get(r["id"], ())),
+            tuple(bases_of.get(r["id"], ())),
             r["complexity"],
         )
-        for r in faction_rows
+        for r in rows
     }
+
+
+def _products(rows, extra: dict, factions: dict, bases: dict) -> dict[str, Product]:
+    """``{product id: Product}`` from the product rows, with extra decks, factions and bases."""
+    bases_of: dict[str, list[str]] = defaultdict(list)
+    for b in bases.values():
+        bases_of[b.product].append(b.id)
     factions_of: dict[str, list[str]] = defaultdict(list)
     for f in factions.values():  # a product lists its factions in catalogue order
         for pid in f.products:
@@ -450,9 +513,9 @@ def load(reader) -> Model:
         bases.values()
     ):  # a base printed in a further product (The Big Geeky Box) is in its list too
         for pr in b.printings:
-            if pr.product != b.product and b.id not in bases_of_p[pr.product]:
-                bases_of_p[pr.product].append(b.id)
-    products = {
+            if pr.product != b.product and b.id not in bases_of[pr.product]:
+                bases_of[pr.product].append(b.id)
+    return {
         r["id"]: Product(
             r["id"],
             r["kind"],
@@ -460,22 +523,22 @@ def load(reader) -> Model:
             r["sort"],
             tuple(extra.get(r["id"], ())),
             tuple(factions_of.get(r["id"], ())),
-            tuple(bases_of_p.get(r["id"], ())),
+            tuple(bases_of.get(r["id"], ())),
             r["german_title"],
             r["german_release"],
         )
-        for r in product_rows
+        for r in rows
     }
-    aliases: dict[tuple[str, str], list[str]] = defaultdict(list)
-    for r in reader.all("SELECT kind, ref, folded FROM alias ORDER BY kind, ref, folded"):
-        aliases[(r["kind"], r["ref"])].append(r["folded"])
-    comp_products: dict[str, list[str]] = defaultdict(list)
-    for r in reader.all(
-        "SELECT cp.component_id, cp.product_id FROM component_product cp"
-        " JOIN product p ON p.id = cp.product_id ORDER BY p.sort"
-    ):
-        comp_products[r["component_id"]].append(r["product_id"])
-    components = {
+
+
+def _components(reader) -> dict[str, Component]:
+    """``{component id: Component}`` in catalogue order, with the boxes holding each."""
+    comp_products = _grouped(
+        reader,
+        "SELECT cp.component_id AS k, cp.product_id AS v FROM component_product cp"
+        " JOIN product p ON p.id = cp.product_id ORDER BY p.sort",
+    )
+    return {
         r["id"]: Component(
             r["id"],
             r["kind"],
@@ -488,16 +551,3 @@ def load(reader) -> Model:
             "SELECT id, kind, count, cards, evidence FROM component ORDER BY sort, id"
         )
     }
-    ro = MappingProxyType
-    return Model(
-        ro(meta),
-        ro(products),
-        ro(factions),
-        ro(cards),
-        ro(bases),
-        ro({k: ro(v) for k, v in names.items()}),
-        reader,
-        ro(folded),
-        ro({k: tuple(v) for k, v in aliases.items()}),
-        ro(components),
-    )

@@ -141,7 +141,7 @@ class Catalogue:
         (the one owned of a product holding it, else ``printing`` if given, else the catalogue's
         ``printing``, else ``current``); ``german`` only where a German box holds the thing (else
         ``current``: a thing no German box holds has no German edition)."""
-        products = ()
+        products: tuple[str, ...] = ()
         if (
             getattr(thing, "faction", None)
             and hasattr(thing, "copies")
@@ -210,7 +210,7 @@ class Catalogue:
         """
         pid = self.resolve("product", product)[0] if product else None
         fid = self.resolve("faction", faction)[0] if faction else None
-        in_product = set(self.model.products[pid].bases) if pid else None
+        in_product = set(self.model.products[pid].bases) if pid else set()
         return [
             self.base_row(b.id, self.printing_of(b, printing))
             for b in self.model.bases.values()
@@ -325,23 +325,46 @@ class Catalogue:
     def _printings_by_product(self) -> dict[str, dict[str, int]]:
         """``{product id: {"original": n, "current": n, "german": n}}``: printing rows per product (cards and bases)."""
         out: dict[str, dict[str, int]] = {}
-        for t in (*self.model.cards.values(), *self.model.bases.values()):
+        for t in self.model.cards_and_bases():
             for r in t.printings:
                 row = out.setdefault(r.product, {})
                 row[r.printing] = row.get(r.printing, 0) + 1
         return {pid: dict(sorted(v.items())) for pid, v in sorted(out.items())}
 
-    def stats(self) -> dict:
-        """Counts: products, factions, cards, card copies, bases; names and text per language."""
+    def _name_counts(self) -> dict[str, dict[str, int]]:
+        """``{lang: {"products": n, "factions": n, "cards": n, "bases": n}}``: things named in each
+        language that has a name (German always listed)."""
         m = self.model
         langs = sorted({lang for names in m.names.values() for lang in names} | {"de"})
-        names = {
+        return {
             lang: {
                 kind + "s": sum(1 for (k, _), n in m.names.items() if k == kind and lang in n)
                 for kind in ("product", "faction", "card", "base")
             }
             for lang in langs
         }
+
+    def _printing_stats(self) -> dict:
+        """Cards and bases with more than one printing, printing rows, the compiler's differences
+        (``data/`` meta) and printing rows per product."""
+        m = self.model
+
+        def several(things) -> int:
+            return sum(1 for t in things if len({(r.product, r.printing) for r in t.printings}) > 1)
+
+        return {
+            "cards": several(m.cards.values()),
+            "bases": several(m.bases.values()),
+            "rows": sum(len(t.printings) for t in m.cards_and_bases()),
+            "differences": int(m.meta.get("printing_differences") or 0),
+            "unresolved": int(m.meta.get("printing_unresolved") or 0),
+            "by_source": json.loads(m.meta.get("printing_sources") or "{}"),
+            "by_product": self._printings_by_product(),
+        }
+
+    def stats(self) -> dict:
+        """Counts: products, factions, cards, card copies, bases; names and text per language."""
+        m = self.model
         text = m.text_counts()
         for lang in ("en", "de"):
             text.setdefault(lang, 0)
@@ -353,24 +376,8 @@ class Catalogue:
             "card_copies": sum(c.copies for c in m.cards.values()),
             "bases": len(m.bases),
             "bases_stats_unknown": sum(1 for b in m.bases.values() if b.breakpoint is None),
-            "printings": {
-                "cards": sum(
-                    1
-                    for c in m.cards.values()
-                    if len({(r.product, r.printing) for r in c.printings}) > 1
-                ),
-                "bases": sum(
-                    1
-                    for b in m.bases.values()
-                    if len({(r.product, r.printing) for r in b.printings}) > 1
-                ),
-                "rows": sum(len(t.printings) for t in (*m.cards.values(), *m.bases.values())),
-                "differences": int(m.meta.get("printing_differences") or 0),
-                "unresolved": int(m.meta.get("printing_unresolved") or 0),
-                "by_source": json.loads(m.meta.get("printing_sources") or "{}"),
-                "by_product": self._printings_by_product(),
-            },
-            "names": names,
+            "printings": self._printing_stats(),
+            "names": self._name_counts(),
             "text": text,
             "rulings": m.ruling_count(),
         }

@@ -11,10 +11,6 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up; annotations are strings)
-if TYPE_CHECKING:
-    from typing import Iterator
-
 from smashup_db.cli.output import (
     emit_json,
     fail,
@@ -30,6 +26,10 @@ from smashup_db.cli.output import (
 )
 from smashup_db.i18n import N_, _
 from smashup_db.i18n.terms import count, msg, term
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up; annotations are strings)
+if TYPE_CHECKING:
+    from typing import Iterator
 
 
 def pick_lang(lang: str | None) -> str:
@@ -128,7 +128,7 @@ def _show_products(rows: list[dict], cat) -> None:
 
         german = [german_edition(cat.model, p["id"]) for p in rows]
         heads.append(term("german_edition", L))
-        for row, de in zip(cells, german):
+        for row, de in zip(cells, german, strict=True):
             row.append(term("yes", L) if de else term("english_only", L))
     table(term("products", L), heads, cells, breakable=(0,))
     if L == "de":

@@ -65,7 +65,7 @@ def status(cov: dict, cat, L: str) -> None:
         table(
             msg("coverage_title", L, what=term(kind + "s", L), code=lang),
             [term(kind, L), *heads],
-            [[label(n, L), *cells(r)] for n, r in zip(named, rows)],
+            [[label(n, L), *cells(r)] for n, r in zip(named, rows, strict=True)],
             right=(1, 2, 3, 4),
         )
     o = cov["overall"]

@@ -14,11 +14,11 @@ from __future__ import annotations
 import json
 import os
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up; annotations are strings)
-
 from smashup_db.db.engine import engine_for, resolve_url, url_of
 from smashup_db.db.reader import Reader
 from smashup_db.errors import DatabaseError
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up; annotations are strings)
 
 if TYPE_CHECKING:
     from pathlib import Path

@@ -190,7 +190,7 @@ class _Checker:
 
     def names(self) -> None:
         """Every translated name points at an existing thing and is not empty."""
-        for lang, rows in self.data["names"].items():
+        for rows in self.data["names"].values():
             for path, line, row in rows:
                 kind, ident = row.get("kind"), row.get("id")
                 if kind not in self.seen:

@@ -16,6 +16,9 @@ import math
 import os
 from contextlib import contextmanager
 
+from smashup_db.errors import DatabaseError, Message
+from smashup_db.i18n import N_
+
 TYPE_CHECKING = False  # typing is not imported at run time (start-up; annotations are strings)
 if TYPE_CHECKING:
     from pathlib import Path
@@ -23,9 +26,6 @@ if TYPE_CHECKING:
 
 if TYPE_CHECKING:  # SQLAlchemy is imported lazily: look-ups on SQLite never need it
     from sqlalchemy.engine import Engine
-
-from smashup_db.errors import DatabaseError, Message
-from smashup_db.i18n import N_
 
 ENV_VAR = "SMASHUP_DB"
 TIMEOUT_VAR = "SMASHUP_DB_TIMEOUT"

@@ -9,6 +9,8 @@ from smashup_db.i18n import N_
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Literal
+
     from sqlalchemy.engine import Engine
 
 
@@ -29,7 +31,7 @@ def migrate(engine: "Engine") -> tuple[str | None, str]:
             return migrations.upgrade(conn)
 
 
-def schema_version(url: str) -> str | None | bool:
+def schema_version(url: str) -> str | None | Literal[False]:
     """The Alembic revision the database at ``url`` is at; False when it has no tables yet."""
     reader = Reader(url)
     try:

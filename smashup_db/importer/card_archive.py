@@ -543,17 +543,25 @@ def _matched(f: ArchiveFile, matcher: Matcher, report: TextImportReport) -> tupl
 
 def _import_file(w, f: ArchiveFile, matcher: Matcher, report: TextImportReport) -> None:
     """One file's text and rulings, written in the transaction ``w`` (counts go into ``report``)."""
-    entity = ENTITY[f.kind]
     texts, rulings, pages = _matched(f, matcher, report)
-    meta_key = f"source_urls:{entity}:{f.upstream}"  # the pages of this upstream data set, replaced when changed
+    _write_pages(w, f, pages)
+    _write_texts(w, f, texts, report)
+    _write_rulings(w, f, rulings, report)
+
+
+def _write_pages(w, f: ArchiveFile, pages) -> None:
+    """The pages of this upstream data set (``meta``), replaced when changed."""
+    meta_key = f"source_urls:{ENTITY[f.kind]}:{f.upstream}"
     value = json.dumps(pages, sort_keys=True) if pages else None
     if w.scalar("SELECT value FROM meta WHERE key = :k", k=meta_key) != value:
         w.execute(TABLES["meta"].delete(), [{"key": meta_key}])
         if value is not None:
             w.execute(TABLES["meta"].insert(), [{"key": meta_key, "value": value}])
 
-    # Text: one row per (kind, ref, lang); this import replaces only the rows it wrote itself.
-    own = f.importer
+
+def _write_texts(w, f: ArchiveFile, texts: dict[str, str], report: TextImportReport) -> None:
+    """Text: one row per (kind, ref, lang); this import replaces only the rows it wrote itself."""
+    entity, own = ENTITY[f.kind], f.importer
     old = {
         r["ref"]: r
         for r in w.all(
@@ -564,17 +572,16 @@ def _import_file(w, f: ArchiveFile, matcher: Matcher, report: TextImportReport) 
     adds, updates = [], []
     for ref, body in texts.items():
         prev = old.get(ref)
+        row = {
+            "kind": entity,
+            "ref": ref,
+            "lang": "en",
+            "text": body,
+            "source": f.label,
+            "importer": own,
+        }
         if prev is None:
-            adds.append(
-                {
-                    "kind": entity,
-                    "ref": ref,
-                    "lang": "en",
-                    "text": body,
-                    "source": f.label,
-                    "importer": own,
-                }
-            )
+            adds.append(row)
         elif (
             prev["importer"] != own
         ):  # another import's row (a translation of the English text): kept
@@ -582,16 +589,7 @@ def _import_file(w, f: ArchiveFile, matcher: Matcher, report: TextImportReport) 
         elif prev["text"] == body and prev["source"] == f.label:
             report.texts["unchanged"] += 1
         else:
-            updates.append(
-                {
-                    "kind": entity,
-                    "ref": ref,
-                    "lang": "en",
-                    "text": body,
-                    "source": f.label,
-                    "importer": own,
-                }
-            )
+            updates.append(row)
     gone = [
         {"kind": entity, "ref": ref, "lang": "en", "importer": own}
         for ref, r in old.items()
@@ -606,7 +604,10 @@ def _import_file(w, f: ArchiveFile, matcher: Matcher, report: TextImportReport) 
     report.texts["changed"] += len(updates)
     report.texts["removed"] += len(gone)
 
-    # Rulings of this upstream data set: per thing, replaced when they differ.
+
+def _write_rulings(w, f: ArchiveFile, rulings: dict, report: TextImportReport) -> None:
+    """Rulings of this upstream data set: per thing, replaced when they differ."""
+    entity, own = ENTITY[f.kind], f.importer
     old_rulings: dict[str, list] = defaultdict(list)
     for r in w.all(
         "SELECT id, ref, kind, text, source, lang FROM ruling WHERE entity = :e AND importer = :i"
@@ -622,13 +623,7 @@ def _import_file(w, f: ArchiveFile, matcher: Matcher, report: TextImportReport) 
         same_source = all(
             r["source"] == f.label and r["lang"] == "en" for r in old_rulings.get(ref, [])
         )
-        b, a = Counter(before), Counter(after)
-        if not same_source:  # same content from another file or URL: rows are relabelled
-            b = Counter()
-            report.rulings["removed"] += len(before)
-        report.rulings["unchanged"] += sum((b & a).values())
-        report.rulings["added"] += sum((a - b).values())
-        report.rulings["removed"] += sum((b - a).values())
+        _count_rulings(before, after, same_source, report)
         if before != after or not same_source:
             drop += [{"id": r["id"]} for r in old_rulings.get(ref, [])]
             add += [
@@ -645,6 +640,17 @@ def _import_file(w, f: ArchiveFile, matcher: Matcher, report: TextImportReport) 
             ]
     w.execute(TABLES["ruling"].delete(), drop)
     w.execute(TABLES["ruling"].insert(), add)
+
+
+def _count_rulings(before: list, after: list, same_source: bool, report: TextImportReport) -> None:
+    """Count one thing's rulings ``(kind, text)`` as unchanged, added and removed."""
+    b, a = Counter(before), Counter(after)
+    if not same_source:  # same content from another file or URL: rows are relabelled
+        b = Counter()
+        report.rulings["removed"] += len(before)
+    report.rulings["unchanged"] += sum((b & a).values())
+    report.rulings["added"] += sum((a - b).values())
+    report.rulings["removed"] += sum((b - a).values())
 
 
 def import_text(db, sources: list[str], data_dir=None) -> TextImportReport:

@@ -60,52 +60,64 @@ def read_bytes(source: str, timeout: float = URL_TIMEOUT, deadline: float | None
     large, or when the URL cannot be fetched (network error, HTTP error,
     timeout, deadline, too large).
     """
-    if is_url(source):
-        import socket
-        import urllib.error
-        import urllib.request
+    return _download(source, timeout, deadline) if is_url(source) else _read_file(source)
 
-        request = urllib.request.Request(source, headers={"User-Agent": "smashup-db importer"})
-        deadline = URL_DEADLINE if deadline is None else deadline
-        started = time.monotonic()
-        too_slow = ImportFileError(
-            N_(
-                "the download did not finish within {deadline:g} s (the server is too slow); not imported"
-            ),
+
+def _too_large(source: str) -> ImportFileError:
+    return ImportFileError(
+        N_("larger than {n} MB; not imported"), prefix=source, n=MAX_BYTES // (1024 * 1024)
+    )
+
+
+def _download(source: str, timeout: float, deadline: float | None) -> bytes:
+    """The body of the http(s) URL ``source`` (see :func:`read_bytes`)."""
+    import socket
+    import urllib.error
+    import urllib.request
+
+    request = urllib.request.Request(source, headers={"User-Agent": "smashup-db importer"})
+    deadline = URL_DEADLINE if deadline is None else deadline
+    started = time.monotonic()
+    too_slow = ImportFileError(
+        N_(
+            "the download did not finish within {deadline:g} s (the server is too slow); not imported"
+        ),
+        prefix=source,
+        deadline=deadline,
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=min(timeout, deadline)) as resp:
+            data = _read_until(resp, started + deadline)
+        if data is None:
+            raise too_slow
+    except ImportFileError:
+        raise
+    except urllib.error.HTTPError as exc:
+        raise ImportFileError(
+            N_("the server answered HTTP {code} {reason}"),
             prefix=source,
-            deadline=deadline,
-        )
-        try:
-            with urllib.request.urlopen(request, timeout=min(timeout, deadline)) as resp:
-                data = _read_until(resp, started + deadline)
-            if data is None:
-                raise too_slow
-        except ImportFileError:
-            raise
-        except urllib.error.HTTPError as exc:
-            raise ImportFileError(
-                N_("the server answered HTTP {code} {reason}"),
-                prefix=source,
-                code=exc.code,
-                reason=exc.reason,
-            ) from None
-        except urllib.error.URLError as exc:
-            raise ImportFileError(
-                N_("cannot fetch: {reason}"), prefix=source, reason=exc.reason
-            ) from None
-        except (socket.timeout, TimeoutError):
-            if time.monotonic() - started >= deadline:
-                raise too_slow from None
-            raise ImportFileError(
-                N_("no answer within {timeout:g} s"), prefix=source, timeout=timeout
-            ) from None
-        except (OSError, ValueError) as exc:
-            raise ImportFileError(N_("cannot fetch: {exc}"), prefix=source, exc=exc) from None
-        if len(data) > MAX_BYTES:
-            raise ImportFileError(
-                N_("larger than {n} MB; not imported"), prefix=source, n=MAX_BYTES // (1024 * 1024)
-            )
-        return data
+            code=exc.code,
+            reason=exc.reason,
+        ) from None
+    except urllib.error.URLError as exc:
+        raise ImportFileError(
+            N_("cannot fetch: {reason}"), prefix=source, reason=exc.reason
+        ) from None
+    except (socket.timeout, TimeoutError):
+        if time.monotonic() - started >= deadline:
+            raise too_slow from None
+        raise ImportFileError(
+            N_("no answer within {timeout:g} s"), prefix=source, timeout=timeout
+        ) from None
+    except (OSError, ValueError) as exc:
+        raise ImportFileError(N_("cannot fetch: {exc}"), prefix=source, exc=exc) from None
+    if len(data) > MAX_BYTES:
+        raise _too_large(source)
+    return data
+
+
+def _read_file(source: str) -> bytes:
+    """The content of the regular file or FIFO ``source`` (see :func:`read_bytes`)."""
     path = os.path.expanduser(source)
     try:
         info = os.stat(path)
@@ -125,14 +137,10 @@ def read_bytes(source: str, timeout: float = URL_TIMEOUT, deadline: float | None
                 N_("a file of the kernel, not a saved file; not imported"), prefix=source
             )
         if info.st_size > MAX_BYTES:
-            raise ImportFileError(
-                N_("larger than {n} MB; not imported"), prefix=source, n=MAX_BYTES // (1024 * 1024)
-            )
+            raise _too_large(source)
         data = _read_local(path, source)
         if len(data) > MAX_BYTES:  # grew while being read
-            raise ImportFileError(
-                N_("larger than {n} MB; not imported"), prefix=source, n=MAX_BYTES // (1024 * 1024)
-            )
+            raise _too_large(source)
         return data
     except FileNotFoundError:
         raise ImportFileError(N_("file not found"), prefix=source) from None

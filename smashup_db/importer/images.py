@@ -463,8 +463,6 @@ def import_images(
     source or archive, a damaged or non-image file, or a limit exceeded; the
     images folder is then unchanged.
     """
-    import hashlib
-
     start = time.perf_counter()
     src = _Source(source)
     folder = os.path.abspath(folder or images_dir(db))
@@ -485,6 +483,27 @@ def import_images(
             N_("more than {n} pictures; not imported"), prefix=source, n=MAX_IMAGES
         )
     old = read_index(folder)
+    new, payload = _read_pictures(src, plan, old, folder, report, progress)
+    _count_matches(src, plan, new, report)
+    _check_targets(folder, new, payload)
+    gone = _count_changes(old, new, payload, report)
+    if report.changes or new != old:  # pictures, or only what the index says of them (their source)
+        _write_images(folder, old, new, payload, gone)
+    if thumbnails and new:
+        _make_thumbnails(folder, new, report, progress)
+    report.seconds = time.perf_counter() - start
+    return report
+
+
+def _read_pictures(
+    src: _Source, plan: dict, old: dict, folder: str, report: ImageImportReport, progress=None
+) -> tuple[dict[str, dict], dict[str, bytes]]:
+    """``(new index, {key: bytes to write})``: each planned picture read and checked; a picture
+    already stored with the same bytes keeps its entry (with this source) and is not written again.
+    Pictures the source lacks go to ``report.not_found``; too many bytes in all raise
+    :class:`ImportFileError`."""
+    import hashlib
+
     new: dict[str, dict] = {}
     payload: dict[str, bytes] = {}
     total = 0
@@ -494,21 +513,13 @@ def import_images(
         rel, label, name = plan[key]
         data = src.read(rel)
         if data is None:
-            report.not_found.append(
-                Message(
-                    N_("card {name!r}: its picture {file} is not in the source")
-                    if key.startswith("card/")
-                    else N_("base {name!r}: its picture {file} is not in the source"),
-                    name=name,
-                    file=rel,
-                )
-            )
+            report.not_found.append(_not_in_source(key, name, rel))
             continue
         total += len(data)
         if total > MAX_TOTAL_BYTES:
             raise ImportFileError(
                 N_("more than {n} MB of pictures; not imported"),
-                prefix=source,
+                prefix=src.given,
                 n=MAX_TOTAL_BYTES // (1024 * 1024),
             )
         digest = hashlib.sha256(data).hexdigest()
@@ -532,6 +543,21 @@ def import_images(
         payload[key] = data
     if progress:
         progress("pictures", len(plan), len(plan))
+    return new, payload
+
+
+def _not_in_source(key: str, name: str, rel: str) -> Message:
+    return Message(
+        N_("card {name!r}: its picture {file} is not in the source")
+        if key.startswith("card/")
+        else N_("base {name!r}: its picture {file} is not in the source"),
+        name=name,
+        file=rel,
+    )
+
+
+def _count_matches(src: _Source, plan: dict, new: dict, report: ImageImportReport) -> None:
+    """``report``'s matched pictures, the source's files no name matched, and things left without one."""
     report.matched = len(new)
     named = {rel for rel, _, _ in plan.values()}
     for rel in sorted(src.files() - named):
@@ -545,13 +571,19 @@ def import_images(
             report._ids[kind] - {k.split("/")[1] for k in new if k.startswith(kind + "/")}
         )
 
-    # every target checked before the first write: never replace a link or device we did not create
+
+def _check_targets(folder: str, new: dict, payload: dict) -> None:
+    """Every target checked before the first write: never replace a link or device we did not create."""
     for key, entry in new.items():
         if key in payload and not _regular_or_absent(os.path.join(folder, entry["file"])):
             raise ImportFileError(
                 N_("{path} is not a file this import made; move it away and import again"),
                 path=os.path.join(folder, entry["file"]),
             )
+
+
+def _count_changes(old: dict, new: dict, payload: dict, report: ImageImportReport) -> list[str]:
+    """Count pictures added, changed, unchanged and removed in ``report``; returns the removed keys."""
     for key in new:
         if key not in payload:
             report.images["unchanged"] += 1
@@ -561,29 +593,29 @@ def import_images(
             report.images["added"] += 1
     gone = [k for k in old if k not in new]
     report.images["removed"] = len(gone)
-    if report.changes or new != old:  # pictures, or only what the index says of them (their source)
-        # here, not at the top: a look-up reads pictures (picture()) without the writers' imports
-        from smashup_db.importer.thumbs import write_atomic
+    return gone
 
-        _safe_folder(folder)
-        for kind in KINDS:
-            if any(k.startswith(kind + "/") for k in payload):
-                _safe_folder(folder, kind)
-        for key, data in payload.items():
-            write_atomic(os.path.join(folder, new[key]["file"]), data)
-        for key in gone + [k for k in payload if k in old and old[k]["file"] != new[k]["file"]]:
-            path = os.path.join(folder, old[key]["file"])
-            if _regular_or_absent(path) and os.path.lexists(path):
-                os.unlink(path)
-        doc = {"version": 1, "images": {k: new[k] for k in sorted(new)}}
-        write_atomic(
-            os.path.join(folder, INDEX),
-            (json.dumps(doc, ensure_ascii=False, indent=1) + "\n").encode(),
-        )
-    if thumbnails and new:
-        _make_thumbnails(folder, new, report, progress)
-    report.seconds = time.perf_counter() - start
-    return report
+
+def _write_images(folder: str, old: dict, new: dict, payload: dict, gone: list[str]) -> None:
+    """Write the new pictures, remove the ones gone or renamed, then the index (each file atomically)."""
+    # here, not at the top: a look-up reads pictures (picture()) without the writers' imports
+    from smashup_db.importer.thumbs import write_atomic
+
+    _safe_folder(folder)
+    for kind in KINDS:
+        if any(k.startswith(kind + "/") for k in payload):
+            _safe_folder(folder, kind)
+    for key, data in payload.items():
+        write_atomic(os.path.join(folder, new[key]["file"]), data)
+    for key in gone + [k for k in payload if k in old and old[k]["file"] != new[k]["file"]]:
+        path = os.path.join(folder, old[key]["file"])
+        if _regular_or_absent(path) and os.path.lexists(path):
+            os.unlink(path)
+    doc = {"version": 1, "images": {k: new[k] for k in sorted(new)}}
+    write_atomic(
+        os.path.join(folder, INDEX),
+        (json.dumps(doc, ensure_ascii=False, indent=1) + "\n").encode(),
+    )
 
 
 def _make_thumbnails(

@@ -30,7 +30,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Iterable
+from typing import IO, Iterable, Iterator
 
 from smashup_db.common.text import fold
 from smashup_db.common.vocabulary import KINDS
@@ -201,30 +201,53 @@ def parse_translations(
     that the export put before ``= + - @`` is removed again. Every bad row is
     collected; when there is any, :class:`BadRows` lists them all.
     """
-    from smashup_db.common.sanitize import (
-        MAX_TEXT,
-        name_problem,
-        nul_position,
-        strip_controls,
-        uncsv_cell,
-    )
-
-    nul = nul_position(content)
-    if nul is not None:
-        line = content.count("\n", 0, nul - 1) + 1
-        column = nul - (content.rfind("\n", 0, nul - 1) + 1)
-        raise ImportFileError(
-            N_(
-                "line {line}, column {column}: a NUL character (\\0) is not allowed; remove it and import again"
-            ),
-            prefix=label,
-            line=line,
-            column=column,
-        )
+    _refuse_nul(content, label)
     if content.startswith("\ufeff"):
         content = content[1:]
     sep = separator(content.split("\n", 1)[0])
     reader = csv.reader(io.StringIO(content, newline=""), delimiter=sep, strict=True)
+    pos = _column_positions(reader, label)
+    rows: list[Row] = []
+    problems: list[tuple[int, str, str]] = []
+    seen: dict[tuple[str, str, str], int] = {}
+    for start, values in _records(reader, problems):
+        try:
+            rows.append(_row(_Record(values, pos), start, known, seen))
+        except _BadCell as bad:
+            problems.append((start, bad.field, bad.message))
+    if problems:
+        raise BadRows(label, problems)
+    return rows
+
+
+class _BadCell(Exception):
+    """One bad field of one row: ``field`` (column name, or "" for the whole row) and ``message``."""
+
+    def __init__(self, field: str, message: Message):
+        super().__init__(field, message)
+        self.field, self.message = field, message
+
+
+def _refuse_nul(content: str, label: str) -> None:
+    """:class:`ImportFileError` with line and column when ``content`` holds a NUL character."""
+    from smashup_db.common.sanitize import nul_position
+
+    nul = nul_position(content)
+    if nul is None:
+        return
+    raise ImportFileError(
+        N_(
+            "line {line}, column {column}: a NUL character (\\0) is not allowed; remove it and import again"
+        ),
+        prefix=label,
+        line=content.count("\n", 0, nul - 1) + 1,
+        column=nul - (content.rfind("\n", 0, nul - 1) + 1),
+    )
+
+
+def _column_positions(reader, label: str) -> dict[str, int]:
+    """``{column: index}`` of :data:`COLUMNS` and the :data:`OPTIONAL` columns present, from the header
+    line; :class:`ImportFileError` when it is not CSV, blank, or lacks a column of :data:`COLUMNS`."""
     try:
         header = next(reader, None)
     except csv.Error as exc:
@@ -244,144 +267,160 @@ def parse_translations(
                 col=col,
                 columns=",".join(COLUMNS),
             )
-    pos = {col: names.index(col) for col in COLUMNS + OPTIONAL if col in names}
-    rows: list[Row] = []
-    problems: list[tuple[int, str, str]] = []
-    seen: dict[tuple[str, str, str], int] = {}
+    return {col: names.index(col) for col in COLUMNS + OPTIONAL if col in names}
+
+
+def _records(reader, problems: list) -> Iterator[tuple[int, list[str]]]:
+    """``(line it starts on, values)`` of each record that is not blank. A CSV error ends the records;
+    its problem is appended to ``problems`` (an unclosed quote: the rest of the file is inside it)."""
     line = reader.line_num + 1
     while True:
         start = line
         try:
             values = next(reader)
         except StopIteration:
-            break
+            return
         except csv.Error as exc:
-            if "unexpected end of data" in str(exc):
-                problems.append(
-                    (
-                        start,
-                        "",
-                        Message(
-                            N_(
-                                'a quote (") opened in this row is never closed; close it or remove it'
-                            )
-                        ),
-                    )
-                )
-                break  # the rest of the file is inside the quote
-            problems.append((start, "", Message(N_("not valid CSV ({detail})"), detail=str(exc))))
-            break
+            problems.append((start, "", _csv_problem(exc)))
+            return
         line = reader.line_num + 1
-        if not any(v.strip() for v in values):
-            continue
+        if any(v.strip() for v in values):
+            yield start, values
 
-        def cell(col: str) -> str | None:
-            i = pos.get(col, len(values))
-            return values[i] if i < len(values) else None
 
-        def bad(fld: str, message: str) -> None:
-            problems.append((start, fld, message))
+def _csv_problem(exc: csv.Error) -> Message:
+    if "unexpected end of data" in str(exc):
+        return Message(N_('a quote (") opened in this row is never closed; close it or remove it'))
+    return Message(N_("not valid CSV ({detail})"), detail=str(exc))
 
-        empty = [col for col in ("kind", "id", "lang") if not (cell(col) or "").strip()]
-        if empty:
-            bad(empty[0], Message(N_("field is empty or missing")))
-            continue
-        kind = cell("kind").strip().lower()
-        if kind not in KINDS:
-            bad(
-                "kind",
-                Message(
-                    N_("unknown kind {value!r}; use one of: {choices}"),
-                    value=cell("kind"),
-                    choices=", ".join(KINDS),
-                ),
-            )
-            continue
-        lang = (cell("lang") or "").strip().lower()
-        from smashup_db.catalogue.model import LANGS
 
-        if lang not in LANGS:
-            bad(
-                "lang",
-                Message(
-                    N_("unknown language {value!r}; use one of: {choices}"),
-                    value=cell("lang"),
-                    choices=", ".join(sorted(LANGS)),
-                ),
-            )
-            continue
-        ident = cell("id").strip()
-        if known is not None and ident not in known.get(kind, ()):
-            bad("id", _no_such_id(kind, ident))
-            continue
-        name = " ".join(
-            strip_controls(uncsv_cell((cell("name") or "").strip())).split()
-        )  # one line
-        text = strip_controls(uncsv_cell((cell("text") or "").strip())).strip()
-        if text and kind not in TEXT_KINDS:
-            bad(
-                "text",
-                Message(
-                    N_("only cards and bases have text, not a faction")
-                    if kind == "faction"
-                    else N_("only cards and bases have text, not a product")
-                ),
-            )
-            continue
-        if len(text) > MAX_TEXT:
-            bad("text", Message(N_("longer than {n} characters"), n=MAX_TEXT))
-            continue
-        problem = name_problem(name) if name else None
-        if problem:
-            bad("name", Message(N_("{name!r}: {problem}"), name=name, problem=problem))
-            continue
-        if name and not fold(name):
-            bad("name", Message(N_("{name!r} has no letters or digits"), name=name))
-            continue
-        dup = (kind, ident, lang)
-        if dup in seen:
-            bad(
-                "id",
-                Message(
-                    N_("{kind} {id!r} ({lang}) is already on line {line}"),
-                    kind=kind,
-                    id=ident,
-                    lang=lang,
-                    line=seen[dup],
-                ),
-            )
-            continue
-        seen[dup] = start
-        src = (
-            " ".join(strip_controls(uncsv_cell(cell("source") or "")).split())
-            if "source" in pos
-            else ""
-        )
-        conf = (cell("confidence") or "").strip().lower() if "confidence" in pos else ""
-        if src and name_problem(src):
-            bad("source", Message(N_("{name!r}: {problem}"), name=src, problem=name_problem(src)))
-            continue
-        if conf and not _CONFIDENCE.match(conf):
-            bad(
-                "confidence",
-                Message(N_("{value!r} is not a word like community or card"), value=conf),
-            )
-            continue
-        rows.append(
-            Row(
+class _Record:
+    """One CSV record's cells by column name: ``record(column)`` is the value, None where the record
+    is short or the file has no such column; ``record.has(column)`` whether the file has it."""
+
+    def __init__(self, values: list[str], pos: dict[str, int]):
+        self.values, self.pos = values, pos
+
+    def __call__(self, col: str) -> str | None:
+        i = self.pos.get(col, len(self.values))
+        return self.values[i] if i < len(self.values) else None
+
+    def has(self, col: str) -> bool:
+        return col in self.pos
+
+
+def _row(cell: _Record, start: int, known: dict[str, set[str]] | None, seen: dict) -> Row:
+    """The :class:`Row` of one record, checked in the order the problems are reported; :class:`_BadCell`
+    for the first bad field. ``seen`` (``{(kind, id, lang): line}``) refuses a row given twice."""
+    kind, ident, lang = _keys(cell, known)
+    name, text = _name_and_text(cell, kind)
+    dup = (kind, ident, lang)
+    if dup in seen:
+        raise _BadCell(
+            "id",
+            Message(
+                N_("{kind} {id!r} ({lang}) is already on line {line}"),
                 kind=kind,
                 id=ident,
                 lang=lang,
-                name=name,
-                text=text,
-                line=start,
-                source=src,
-                confidence=conf,
-            )
+                line=seen[dup],
+            ),
         )
-    if problems:
-        raise BadRows(label, problems)
-    return rows
+    seen[dup] = start
+    src, conf = _source_and_confidence(cell)
+    return Row(
+        kind=kind,
+        id=ident,
+        lang=lang,
+        name=name,
+        text=text,
+        line=start,
+        source=src,
+        confidence=conf,
+    )
+
+
+def _keys(cell: _Record, known: dict[str, set[str]] | None) -> tuple[str, str, str]:
+    """``(kind, id, lang)`` of a record: all given, a known kind and language, an id in ``known``."""
+    from smashup_db.catalogue.model import LANGS
+
+    empty = [col for col in ("kind", "id", "lang") if not (cell(col) or "").strip()]
+    if empty:
+        raise _BadCell(empty[0], Message(N_("field is empty or missing")))
+    kind = cell("kind").strip().lower()
+    if kind not in KINDS:
+        raise _BadCell(
+            "kind",
+            Message(
+                N_("unknown kind {value!r}; use one of: {choices}"),
+                value=cell("kind"),
+                choices=", ".join(KINDS),
+            ),
+        )
+    lang = cell("lang").strip().lower()
+    if lang not in LANGS:
+        raise _BadCell(
+            "lang",
+            Message(
+                N_("unknown language {value!r}; use one of: {choices}"),
+                value=cell("lang"),
+                choices=", ".join(sorted(LANGS)),
+            ),
+        )
+    ident = cell("id").strip()
+    if known is not None and ident not in known.get(kind, ()):
+        raise _BadCell("id", _no_such_id(kind, ident))
+    return kind, ident, lang
+
+
+def _name_and_text(cell: _Record, kind: str) -> tuple[str, str]:
+    """``(name, text)`` of a record, cleaned (:mod:`smashup_db.common.sanitize`); the name on one line.
+    :class:`_BadCell` for text on a faction or product, a text too long, a name that is refused or
+    holds no letter or digit."""
+    from smashup_db.common.sanitize import MAX_TEXT, name_problem, strip_controls, uncsv_cell
+
+    name = " ".join(strip_controls(uncsv_cell((cell("name") or "").strip())).split())
+    text = strip_controls(uncsv_cell((cell("text") or "").strip())).strip()
+    if text and kind not in TEXT_KINDS:
+        raise _BadCell(
+            "text",
+            Message(
+                N_("only cards and bases have text, not a faction")
+                if kind == "faction"
+                else N_("only cards and bases have text, not a product")
+            ),
+        )
+    if len(text) > MAX_TEXT:
+        raise _BadCell("text", Message(N_("longer than {n} characters"), n=MAX_TEXT))
+    problem = name_problem(name) if name else None
+    if problem:
+        raise _BadCell("name", Message(N_("{name!r}: {problem}"), name=name, problem=problem))
+    if name and not fold(name):
+        raise _BadCell("name", Message(N_("{name!r} has no letters or digits"), name=name))
+    return name, text
+
+
+def _source_and_confidence(cell: _Record) -> tuple[str, str]:
+    """The optional ``source`` (one line) and ``confidence`` (one lower-case word) of a record, "" where
+    the file lacks the column; :class:`_BadCell` for a refused source or a confidence that is no word."""
+    from smashup_db.common.sanitize import name_problem, strip_controls, uncsv_cell
+
+    src = (
+        " ".join(strip_controls(uncsv_cell(cell("source") or "")).split())
+        if cell.has("source")
+        else ""
+    )
+    conf = (cell("confidence") or "").strip().lower() if cell.has("confidence") else ""
+    if src and name_problem(src):
+        raise _BadCell(
+            "source", Message(N_("{name!r}: {problem}"), name=src, problem=name_problem(src))
+        )
+    if conf and not _CONFIDENCE.match(conf):
+        raise _BadCell(
+            "confidence",
+            Message(N_("{value!r} is not a word like community or card"), value=conf),
+        )
+    return src, conf
 
 
 def import_translations(
@@ -403,13 +442,6 @@ def import_translations(
     from smashup_db.search.index import rebuild_index
 
     report = TranslationReport(rows=len(rows))
-    importer = (
-        f"{ORIGIN}:{file_name}"  # the rows this import writes are marked as its own (revision 0007)
-    )
-
-    def source_of(r: Row) -> str:
-        return f"{ORIGIN}:{file_name}" + (f" ({r.source})" if r.source else "")
-
     with writing(
         ensure_current(db), "import"
     ) as w:  # write lock up front: waits for a running build
@@ -419,97 +451,107 @@ def import_translations(
         ]
         if unknown:
             raise BadRows(label or file_name, unknown)
-        names, data_names = {}, {}
-        for n in w.all(
-            "SELECT kind, ref, lang, name, origin FROM name WHERE origin IN (:o, :data)",
-            o=ORIGIN,
-            data=DATA_ORIGIN,
-        ):
-            (names if n["origin"] == ORIGIN else data_names)[(n["kind"], n["ref"], n["lang"])] = n[
-                "name"
-            ]
-        texts = {
-            (t["kind"], t["ref"], t["lang"]): (t["text"], t["source"])
-            for t in w.all("SELECT kind, ref, lang, text, source FROM entity_text")
-        }
-        new_names, new_texts, changed_names, changed_texts = [], [], [], []
+        writes = _Writes(file_name, *_stored(w))
         for r in rows:
-            k = (r.kind, r.id, r.lang)
             if not r.name and not r.text:
                 report.empty += 1
                 continue
             if r.name:
-                if k not in names and data_names.get(k) == r.name:
-                    report.count(r.kind, "names", "unchanged")
-                elif k not in names:
-                    new_names.append(
-                        {
-                            "kind": r.kind,
-                            "ref": r.id,
-                            "lang": r.lang,
-                            "origin": ORIGIN,
-                            "name": r.name,
-                            "folded": fold(r.name),
-                            "confidence": r.confidence or COMMUNITY,
-                            "evidence": source_of(r),
-                        }
-                    )
-                    report.count(r.kind, "names", "added")
-                elif names[k] == r.name:
-                    report.count(r.kind, "names", "unchanged")
-                else:
-                    changed_names.append(
-                        {
-                            "kind": r.kind,
-                            "ref": r.id,
-                            "lang": r.lang,
-                            "origin": ORIGIN,
-                            "name": r.name,
-                            "folded": fold(r.name),
-                            "evidence": source_of(r),
-                            "confidence": r.confidence or COMMUNITY,
-                        }
-                    )
-                    report.count(r.kind, "names", "changed")
+                report.count(r.kind, "names", writes.name(r))
             if r.text:
-                if k not in texts:
-                    new_texts.append(
-                        {
-                            "kind": r.kind,
-                            "ref": r.id,
-                            "lang": r.lang,
-                            "text": r.text,
-                            "source": source_of(r),
-                            "importer": importer,
-                        }
-                    )
-                    report.count(r.kind, "texts", "added")
-                elif texts[k][0] == r.text:
-                    report.count(r.kind, "texts", "unchanged")
-                else:
-                    changed_texts.append(
-                        {
-                            "kind": r.kind,
-                            "ref": r.id,
-                            "lang": r.lang,
-                            "text": r.text,
-                            "source": source_of(r),
-                            "importer": importer,
-                        }
-                    )
-                    report.count(r.kind, "texts", "changed")
+                report.count(r.kind, "texts", writes.text(r))
         w.execute(
-            TABLES["name"].update(("name", "folded", "evidence", "confidence")), changed_names
+            TABLES["name"].update(("name", "folded", "evidence", "confidence")),
+            writes.changed_names,
         )
-        w.execute(TABLES["entity_text"].update(("text", "source", "importer")), changed_texts)
-        w.execute(TABLES["name"].insert(), new_names)
-        w.execute(TABLES["entity_text"].insert(), new_texts)
+        w.execute(
+            TABLES["entity_text"].update(("text", "source", "importer")), writes.changed_texts
+        )
+        w.execute(TABLES["name"].insert(), writes.new_names)
+        w.execute(TABLES["entity_text"].insert(), writes.new_texts)
         if report.changes:  # names or text moved: the search index changes with them
             rebuild_index(w)
     for c in (report.names, report.texts):
         for k in ("added", "changed", "unchanged"):
             c.setdefault(k, 0)
     return report
+
+
+def _stored(w) -> tuple[dict, dict, dict]:
+    """``(imported names, compiled names, texts)`` in the database, each keyed ``(kind, ref, lang)``:
+    names by their name, texts by ``(text, source)``."""
+    names, data_names = {}, {}
+    for n in w.all(
+        "SELECT kind, ref, lang, name, origin FROM name WHERE origin IN (:o, :data)",
+        o=ORIGIN,
+        data=DATA_ORIGIN,
+    ):
+        key = (n["kind"], n["ref"], n["lang"])
+        (names if n["origin"] == ORIGIN else data_names)[key] = n["name"]
+    texts = {
+        (t["kind"], t["ref"], t["lang"]): (t["text"], t["source"])
+        for t in w.all("SELECT kind, ref, lang, text, source FROM entity_text")
+    }
+    return names, data_names, texts
+
+
+@dataclass
+class _Writes:
+    """The rows one import inserts and updates, sorted from what is stored (:func:`_stored`)."""
+
+    file_name: str
+    names: dict
+    data_names: dict
+    texts: dict
+    new_names: list[dict] = field(default_factory=list)
+    changed_names: list[dict] = field(default_factory=list)
+    new_texts: list[dict] = field(default_factory=list)
+    changed_texts: list[dict] = field(default_factory=list)
+
+    def source_of(self, r: Row) -> str:
+        return f"{ORIGIN}:{self.file_name}" + (f" ({r.source})" if r.source else "")
+
+    def name(self, r: Row) -> str:
+        """Queue ``r``'s name; ``"added"``, ``"changed"`` or ``"unchanged"`` (equal to the imported
+        name, or with none imported to the compiled one)."""
+        k = (r.kind, r.id, r.lang)
+        if k in self.names:
+            state = "unchanged" if self.names[k] == r.name else "changed"
+        else:
+            state = "unchanged" if self.data_names.get(k) == r.name else "added"
+        if state != "unchanged":
+            row = {
+                "kind": r.kind,
+                "ref": r.id,
+                "lang": r.lang,
+                "origin": ORIGIN,
+                "name": r.name,
+                "folded": fold(r.name),
+                "confidence": r.confidence or COMMUNITY,
+                "evidence": self.source_of(r),
+            }
+            (self.new_names if state == "added" else self.changed_names).append(row)
+        return state
+
+    def text(self, r: Row) -> str:
+        """Queue ``r``'s text; ``"added"``, ``"changed"`` or ``"unchanged"`` (equal to the stored text)."""
+        k = (r.kind, r.id, r.lang)
+        if k not in self.texts:
+            state = "added"
+        else:
+            state = "unchanged" if self.texts[k][0] == r.text else "changed"
+        if state != "unchanged":
+            row = {
+                "kind": r.kind,
+                "ref": r.id,
+                "lang": r.lang,
+                "text": r.text,
+                "source": self.source_of(r),
+                # the rows this import writes are marked as its own (revision 0007)
+                "importer": f"{ORIGIN}:{self.file_name}",
+            }
+            (self.new_texts if state == "added" else self.changed_texts).append(row)
+        return state
 
 
 def export_rows(

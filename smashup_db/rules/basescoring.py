@@ -109,7 +109,7 @@ def score_named_base(
             )
         vp = tuple(base["vp"])
     placements = score_base(powers, vp, set(has_minion or ()))
-    results = [
+    results: list[dict] = [
         {"player": p.player, "power": p.power, "place": p.place, "vp": p.vp} for p in placements
     ]
     applied = False

@@ -317,18 +317,22 @@ class Searcher:
             item = {
                 "kind": kind,
                 **self.cat.named(kind, ref),
-                "type": thing.type if kind == "card" else "base",
+                "type": model.cards[ref].type if kind == "card" else "base",
                 "faction": self.cat.named("faction", thing.faction) if thing.faction else None,
             }
             if (
                 kind == "card"
             ):  # the facts of the printing the one rule picks (Catalogue.printing_of)
                 row = self.cat.card_row(ref, self.printing)
-                item.update(power=row["power"], copies=row["copies"], keywords=list(thing.keywords))
+                item.update(
+                    power=row["power"],
+                    copies=row["copies"],
+                    keywords=list(model.cards[ref].keywords),
+                )
             else:
                 row = self.cat.base_row(ref, self.printing)
                 item.update(
-                    product=self.cat.named("product", thing.product),
+                    product=self.cat.named("product", model.bases[ref].product),
                     breakpoint=row["breakpoint"],
                     vp=list(row["vp"]),
                 )

@@ -68,15 +68,15 @@ def group_rows(reader) -> list[dict]:
 
 def is_current_marker(marker: str | None) -> bool:
     """True when a ``search_index`` meta value was written by this version's :func:`rebuild_index`."""
-    return bool(marker) and marker.split("|", 1)[0] == INDEX_VERSION
+    return marker is not None and marker.split("|", 1)[0] == INDEX_VERSION
 
 
 def uses_fts(marker: str | None) -> bool:
     """True when the index behind ``marker`` has the FTS5 table filled."""
-    return bool(marker) and marker.endswith("|fts")
+    return marker is not None and marker.endswith("|fts")
 
 
-def documents(names: list[dict], texts: list[dict], groups: list[dict] = ()) -> list[dict]:
+def documents(names: list[dict], texts: list[dict], groups: list[dict] | tuple = ()) -> list[dict]:
     """Index rows ``{"key", "lang", "field", "body"}`` from name, text and group rows (no duplicates).
 
     German names also get one extra name row per word part (:func:`~smashup_db.common.text.word_parts`),

@@ -19,17 +19,17 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from smashup_db.catalogue.view import Catalogue, NotFound
+from smashup_db.common.vocabulary import PRINTINGS
 from smashup_db.db.tables import TABLES
 from smashup_db.errors import UserError
+from smashup_db.i18n import N_
 from smashup_db.rules.endgame import EndError, check_player_name
 from smashup_db.userdata import envelope
+from smashup_db.userdata.collection import MAX_COPIES  # one bound for typed and imported copies
 
 FORMAT = "smashup-collection"
 VERSION = 1
 COLUMNS = ("owner", "product", "copies", "added_at", "printing")
-from smashup_db.common.vocabulary import PRINTINGS  # noqa: E402
-from smashup_db.i18n import N_
-from smashup_db.userdata.collection import MAX_COPIES  # noqa: E402  (one bound for typed and imported copies)
 
 
 class BackupError(UserError, ValueError):

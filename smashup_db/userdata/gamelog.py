@@ -587,91 +587,98 @@ def _int_or_none(value, where: str, fld: str) -> int | None:
 
 def validate_export(data, source: str) -> list[dict]:
     """Check an export file's content; returns the games, or raises :class:`GameLogError` naming file and field."""
-    out = []
-    for where, g in envelope.items(
-        data, source, EXPORT_FORMAT, EXPORT_VERSION, "games", GameLogError
-    ):
-        uid = g.get("uid")
-        if (
-            not isinstance(uid, str)
-            or not uid
-            or len(uid) > 64
-            or not all(c in "0123456789abcdef-" for c in uid)
-        ):
-            raise GameLogError(
-                N_("{where}.uid: must be a hex id, got {uid!r}"), where=where, uid=uid
-            )
-        try:
-            played_on = date.fromisoformat(str(g.get("played_on"))).isoformat()
-        except ValueError:
-            raise GameLogError(
-                N_("{where}.played_on: {value!r} is not a date like 2026-11-30"),
-                where=where,
-                value=g.get("played_on"),
-            ) from None
-        status = g.get("status")
-        if status not in ("drafted", "finished"):
-            raise GameLogError(
-                N_("{where}.status: must be drafted or finished, got {status!r}"),
-                where=where,
-                status=status,
-            )
-        players = g.get("players")
-        if not isinstance(players, list) or not 2 <= len(players) <= 8:
-            raise GameLogError(N_("{where}.players: must be a list of 2 to 8 players"), where=where)
-        clean = []
-        for j, p in enumerate(players):
-            pw = f"{where}.players[{j}]"
-            if not isinstance(p, dict):
-                raise GameLogError(N_("must be an object"), prefix=pw)
-            try:
-                name = check_player_name(p.get("player"))
-            except EndError as exc:
-                raise GameLogError(N_("player: {reason}"), prefix=pw, reason=exc) from None
-            facs = p.get("factions")
-            if not (
-                isinstance(facs, list)
-                and len(facs) == 2
-                and all(isinstance(f, str) and is_slug(f) for f in facs)
-            ):
-                raise GameLogError(
-                    N_("{pw}.factions: must be two faction ids, got {facs!r}"), pw=pw, facs=facs
-                )
-            clean.append(
-                {
-                    "player": name,
-                    "factions": facs,
-                    "vp": _int_or_none(p.get("vp"), pw, "vp"),
-                    "madness": _int_or_none(p.get("madness"), pw, "madness"),
-                }
-            )
-        winner = g.get("winner")
-        if winner is not None and winner not in {p["player"] for p in clean}:
-            raise GameLogError(
-                N_("{where}.winner: {winner!r} is not one of its players"),
-                where=where,
-                winner=winner,
-            )
-        bases = g.get("bases") or []
-        if not (isinstance(bases, list) and all(isinstance(b, str) and is_slug(b) for b in bases)):
-            raise GameLogError(N_("{where}.bases: must be a list of base ids"), where=where)
-        seed = g.get("seed")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise GameLogError(
-                N_("{where}.seed: must be a whole number, got {seed!r}"), where=where, seed=seed
-            )
-        out.append(
-            {
-                "uid": uid,
-                "played_on": played_on,
-                "status": status,
-                "winner": winner,
-                "seed": seed,
-                "players": clean,
-                "bases": bases,
-            }
+    return [
+        _exported_game(where, g)
+        for where, g in envelope.items(
+            data, source, EXPORT_FORMAT, EXPORT_VERSION, "games", GameLogError
         )
-    return out
+    ]
+
+
+def _exported_game(where: str, g: dict) -> dict:
+    """One game of an export, checked field by field (``where`` names it in errors)."""
+    uid, played_on = _exported_uid_and_date(where, g)
+    status = g.get("status")
+    if status not in ("drafted", "finished"):
+        raise GameLogError(
+            N_("{where}.status: must be drafted or finished, got {status!r}"),
+            where=where,
+            status=status,
+        )
+    players = g.get("players")
+    if not isinstance(players, list) or not 2 <= len(players) <= 8:
+        raise GameLogError(N_("{where}.players: must be a list of 2 to 8 players"), where=where)
+    clean = [_exported_player(f"{where}.players[{j}]", p) for j, p in enumerate(players)]
+    winner = g.get("winner")
+    if winner is not None and winner not in {p["player"] for p in clean}:
+        raise GameLogError(
+            N_("{where}.winner: {winner!r} is not one of its players"),
+            where=where,
+            winner=winner,
+        )
+    bases = g.get("bases") or []
+    if not (isinstance(bases, list) and all(isinstance(b, str) and is_slug(b) for b in bases)):
+        raise GameLogError(N_("{where}.bases: must be a list of base ids"), where=where)
+    seed = g.get("seed")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise GameLogError(
+            N_("{where}.seed: must be a whole number, got {seed!r}"), where=where, seed=seed
+        )
+    return {
+        "uid": uid,
+        "played_on": played_on,
+        "status": status,
+        "winner": winner,
+        "seed": seed,
+        "players": clean,
+        "bases": bases,
+    }
+
+
+def _exported_uid_and_date(where: str, g: dict) -> tuple[str, str]:
+    """``(uid, played_on)`` of an exported game: a hex id and an ISO date."""
+    uid = g.get("uid")
+    if (
+        not isinstance(uid, str)
+        or not uid
+        or len(uid) > 64
+        or not all(c in "0123456789abcdef-" for c in uid)
+    ):
+        raise GameLogError(N_("{where}.uid: must be a hex id, got {uid!r}"), where=where, uid=uid)
+    try:
+        played_on = date.fromisoformat(str(g.get("played_on"))).isoformat()
+    except ValueError:
+        raise GameLogError(
+            N_("{where}.played_on: {value!r} is not a date like 2026-11-30"),
+            where=where,
+            value=g.get("played_on"),
+        ) from None
+    return uid, played_on
+
+
+def _exported_player(pw: str, p) -> dict:
+    """One player of an exported game: a valid name, two faction ids, VP and Madness or null."""
+    if not isinstance(p, dict):
+        raise GameLogError(N_("must be an object"), prefix=pw)
+    try:
+        name = check_player_name(p.get("player"))
+    except EndError as exc:
+        raise GameLogError(N_("player: {reason}"), prefix=pw, reason=exc) from None
+    facs = p.get("factions")
+    if not (
+        isinstance(facs, list)
+        and len(facs) == 2
+        and all(isinstance(f, str) and is_slug(f) for f in facs)
+    ):
+        raise GameLogError(
+            N_("{pw}.factions: must be two faction ids, got {facs!r}"), pw=pw, facs=facs
+        )
+    return {
+        "player": name,
+        "factions": facs,
+        "vp": _int_or_none(p.get("vp"), pw, "vp"),
+        "madness": _int_or_none(p.get("madness"), pw, "madness"),
+    }
 
 
 def import_log(cat: Catalogue, path: Path) -> dict:

@@ -67,7 +67,10 @@ def _read(
     cols = ", ".join(columns)
     cond = f" WHERE {where}" if where else ""
     try:
-        return [dict(zip(columns, r)) for r in conn.execute(f"SELECT {cols} FROM {table}{cond}")], 0
+        return [
+            dict(zip(columns, r, strict=True))
+            for r in conn.execute(f"SELECT {cols} FROM {table}{cond}")
+        ], 0
     except sqlite3.DatabaseError:
         pass
     try:
@@ -86,7 +89,7 @@ def _read(
             lost += 1
             continue
         if row is not None:
-            rows.append(dict(zip(columns, row)))
+            rows.append(dict(zip(columns, row, strict=True)))
     return rows, lost
 
 
@@ -184,14 +187,37 @@ def recover(url: str) -> RecoverReport:
 
 
 def _recover_locked(url: str, path: str) -> RecoverReport:
-    import contextlib
-    import io
+    report = RecoverReport(damaged_copy=_damaged_copy_name(path))
+    salvaged = _salvage(path, report)
+    # 1. the fresh database, complete, beside the damaged one
+    tmp = f"{path}.recover-{os.getpid()}.tmp"
+    _write_fresh(tmp, salvaged)
+    # 2. the damaged file's write-ahead log folded into it where SQLite still can
+    try:
+        live = sqlite3.connect(path, timeout=0)
+        try:
+            live.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        finally:
+            live.close()
+    except sqlite3.Error:
+        pass
+    # 3. the damaged copy (a second name for the same file), then the swap
+    _swap(path, tmp, report.damaged_copy)
+    return report
 
-    from smashup_db.compiler.bootstrap import ensure_current
-    from smashup_db.db.engine import dispose_engines
-    from smashup_db.db.transaction import writing
-    from smashup_db.search.index import rebuild_index
 
+def _damaged_copy_name(path: str) -> str:
+    """``PATH.damaged-YYYYmmdd-HHMMSS``, with ``-2``, ``-3`` ... so an earlier copy is never overwritten."""
+    copy = f"{path}.damaged-{time.strftime('%Y%m%d-%H%M%S')}"
+    n = 1
+    while os.path.lexists(copy + ("" if n == 1 else f"-{n}")):
+        n += 1
+    return copy + ("" if n == 1 else f"-{n}")
+
+
+def _salvage(path: str, report: RecoverReport) -> dict[str, tuple[list[str], list[dict]]]:
+    """``{table: (columns, rows)}`` read from the damaged file (read-only) for each of
+    :data:`USER_TABLES` it has; counts in ``report``. :class:`DatabaseError` when it cannot be opened."""
     try:
         damaged = sqlite3.connect(f"file:{_uri_path(path)}?mode=ro", uri=True)
     except sqlite3.Error as exc:
@@ -199,13 +225,6 @@ def _recover_locked(url: str, path: str) -> RecoverReport:
             N_("cannot be opened at all ({exc}); nothing can be salvaged"), prefix=path, exc=exc
         ) from None
     salvaged: dict[str, tuple[list[str], list[dict]]] = {}
-    copy = f"{path}.damaged-{time.strftime('%Y%m%d-%H%M%S')}"
-    n = 1
-    while os.path.lexists(
-        copy + ("" if n == 1 else f"-{n}")
-    ):  # never overwrite an earlier damaged copy
-        n += 1
-    report = RecoverReport(damaged_copy=copy + ("" if n == 1 else f"-{n}"))
     try:
         for table, where in USER_TABLES:
             columns = _columns(damaged, table)
@@ -216,9 +235,20 @@ def _recover_locked(url: str, path: str) -> RecoverReport:
             report.salvaged[table], report.unreadable[table] = len(rows), lost
     finally:
         damaged.close()
+    return salvaged
 
-    # 1. the fresh database, complete, beside the damaged one
-    tmp = f"{path}.recover-{os.getpid()}.tmp"
+
+def _write_fresh(tmp: str, salvaged: dict) -> None:
+    """A new, current database at ``tmp`` holding the ``salvaged`` rows, one self-contained file
+    (no write-ahead log) on disk; on any failure (or Ctrl+C) ``tmp`` and its side files are removed."""
+    import contextlib
+    import io
+
+    from smashup_db.compiler.bootstrap import ensure_current
+    from smashup_db.db.engine import dispose_engines
+    from smashup_db.db.transaction import writing
+    from smashup_db.search.index import rebuild_index
+
     tmp_url = f"sqlite:///{tmp}"
     try:
         with contextlib.redirect_stderr(
@@ -226,10 +256,7 @@ def _recover_locked(url: str, path: str) -> RecoverReport:
         ):  # no "creating a new smashup database" for the temporary file
             ensure_current(tmp_url)
         with writing(tmp_url, "recover") as w:
-            for table, _ in USER_TABLES:
-                if table not in salvaged:
-                    continue
-                columns, rows = salvaged[table]
+            for table, (columns, rows) in salvaged.items():
                 keep = tuple(
                     c for c in columns if c in TABLES[table].names
                 )  # the fresh database is at head
@@ -254,32 +281,25 @@ def _recover_locked(url: str, path: str) -> RecoverReport:
         raise
     _remove(tmp + ".lock")  # the temporary file's own writer lock (nobody else knows that file)
 
-    # 2. the damaged file's write-ahead log folded into it where SQLite still can
-    try:
-        live = sqlite3.connect(path, timeout=0)
-        try:
-            live.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        finally:
-            live.close()
-    except sqlite3.Error:
-        pass
 
-    # 3. the damaged copy (a second name for the same file), then the swap
+def _swap(path: str, tmp: str, damaged_copy: str) -> None:
+    """Keep the damaged file as ``damaged_copy`` (a hard link, else a copy; with its log when that
+    could not be folded in), then put ``tmp`` in its place."""
     wal, shm = path + "-wal", path + "-shm"
     try:
-        os.link(path, report.damaged_copy)
+        os.link(path, damaged_copy)
     except FileExistsError:
         raise
     except OSError:  # a file system without hard links
         import shutil
 
-        shutil.copyfile(path, report.damaged_copy)
-        _fsync(report.damaged_copy)
+        shutil.copyfile(path, damaged_copy)
+        _fsync(damaged_copy)
     _remove(shm)  # new connections must not share the old file's wal-index
     if (
         os.path.exists(wal) and os.path.getsize(wal) > 0
     ):  # the log could not be folded in: it goes with the copy
-        os.replace(wal, report.damaged_copy + "-wal")
+        os.replace(wal, damaged_copy + "-wal")
     else:
         _remove(wal)
     _remove(
@@ -291,7 +311,6 @@ def _recover_locked(url: str, path: str) -> RecoverReport:
         _fsync(folder)
     except OSError:
         pass
-    return report
 
 
 def _after_salvage(w, salvaged: dict) -> None:

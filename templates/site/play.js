@@ -212,7 +212,7 @@
     return t;
   }
   /** The ``smashup draft`` command line that gives this result (names quoted for a POSIX shell). */
-  function command(res) {
+  function command() {
     function q(v) { v = String(v); return /^[\w.,:=@+-]+$/.test(v) ? v : "'" + v.replace(/'/g, "'\\''") + "'"; }
     var a = ["smashup", "draft", "--players", q(opts.players.join(",")), "--seed", String(opts.seed)];
     if (opts.fmt && opts.fmt !== "snake") a.push("--format", opts.fmt);
@@ -289,7 +289,7 @@
     }
     if (!opts.owned) {  // owned boxes are a collection in the terminal: smashup collection add, then --collection
       body.appendChild(el("h3", null, S.replay));
-      body.appendChild(el("p", "replay")).appendChild(el("code", null, command(res)));
+      body.appendChild(el("p", "replay")).appendChild(el("code", null, command()));
     }
     var old = document.getElementById("result");
     if (old) old.parentNode.removeChild(old);

@@ -3,7 +3,7 @@
  * The same grammar as smashup_db/search/parser.py (NOT binds tighter than AND,
  * AND tighter than OR; "-" negates; parentheses group; "phrases"; field:value
  * and field<op>number) and the same meaning as smashup_db/search/execute.py,
- * run over the compact index written by smashup_db/site/qindex.py.
+ * run over the compact index written by smashup_db/site/query_index.py.
  * Works in browsers and in Node (module.exports) for tests.
  */
 (function (root) {
@@ -24,7 +24,7 @@
 
   function own(obj, key) { return Object.prototype.hasOwnProperty.call(obj, key); }
 
-  /* Same as smashup_db.textutil.fold: accents off, lower case, words of [0-9a-z] split by one space. */
+  /* Same as smashup_db.common.text.fold: accents off, lower case, words of [0-9a-z] split by one space. */
   function fold(text) {
     var s = String(text).replace(/[\u2019\u2018]/g, "'").replace(/[\u201c\u201d]/g, '"')
       .replace(/[\u2013\u2014]/g, "-").replace(/[\u00df\u1e9e]/g, "ss").replace(/[\u00c6\u00e6]/g, "ae")

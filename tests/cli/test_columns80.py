@@ -166,7 +166,7 @@ def test_interactive_german_draft_at_80_columns_shows_every_pool_name_in_full(db
     pools = [t for t in tables(screen) if t and len(t) == len(pool) and t[0][0] == "1"]
     assert len(pools) == 6  # the pool before each pick
     for table in pools:
-        for i, (row, fid) in enumerate(zip(table, pool), 1):
+        for i, (row, fid) in enumerate(zip(table, pool, strict=True), 1):
             assert row[0] == str(i)
             assert row[1] == label(de.named("faction", fid), "de")
             assert row[2] == ", ".join(

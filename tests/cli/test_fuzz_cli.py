@@ -18,6 +18,7 @@ forever) is left out.
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import sqlite3
@@ -276,9 +277,10 @@ def _file(kind, tmp):
             ),
         )
 
-    def write(text, _n=[0]):
-        _n[0] += 1
-        path = tmp / f"in{_n[0]}.{kind}"
+    numbers = itertools.count(1)
+
+    def write(text):
+        path = tmp / f"in{next(numbers)}.{kind}"
         path.write_text(text, encoding="utf-8", errors="surrogatepass")
         return str(path)
 

@@ -415,7 +415,7 @@ def test_every_command_speaks_german(cli, db_path, backend, tmp_path, monkeypatc
     assert cli("stats").exit_code == 0
     names = _names(db_path)
     bad_lines = []
-    for name, args in cmds:
+    for _name, args in cmds:
         full = args + (["--lang", "de"] if _takes_lang(args) else [])
         res = cli(*full)
         assert "Traceback" not in res.output, (full, res.output)

@@ -364,22 +364,12 @@ def test_stats_count_printings_and_unresolved(cli):
     s = json_ok(cli("stats", "--json"))["printings"]
     rows = PRINTINGS_FILE["printings"]
 
-    def multi(kind):
-        return len(
-            {
-                r["id"]
-                for r in rows
-                if r["kind"] == kind
-                and len(
-                    {
-                        (x["product"], x["printing"])
-                        for x in rows
-                        if x["kind"] == kind and x["id"] == r["id"]
-                    }
-                )
-                > 1
-            }
-        )
+    def multi(kind):  # how many cards (bases) have more than one printing
+        printings = {}
+        for x in rows:
+            if x["kind"] == kind:
+                printings.setdefault(x["id"], set()).add((x["product"], x["printing"]))
+        return sum(len(p) > 1 for p in printings.values())
 
     assert s["cards"] == multi("card") > 0 and s["bases"] == multi("base") > 0
     assert s["differences"] == len(DIFFERENCES)

@@ -290,7 +290,7 @@ def test_draft_properties_on_the_full_catalogue(cat, n, extra, seed, mode, owned
     if owned is not None:
         for f, prods in lk.faction_products.items():
             copies[f] = sum(owned.get(p, 0) for p in prods)
-    for player, facs in res["players"].items():
+    for facs in res["players"].values():
         assert len(facs) == 2 and facs[0] != facs[1]
     held = [p["faction"] for p in res["picks"]]
     for f in set(held):

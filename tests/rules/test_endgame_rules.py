@@ -91,7 +91,7 @@ names = st.lists(st.text("ABCDEFGH", min_size=1, max_size=3), min_size=2, max_si
 )
 def test_end_game_properties(case):
     players, vps, mads = case
-    vp, mad = dict(zip(players, vps)), dict(zip(players, mads))
+    vp, mad = dict(zip(players, vps, strict=True)), dict(zip(players, mads, strict=True))
     out = end_game(vp, mad)
     by = {s.player: s for s in out.standings}
     assert set(by) == set(players)

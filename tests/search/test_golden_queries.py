@@ -97,7 +97,7 @@ def test_site_evaluator_gives_the_cli_ids(texted_site, lang):
     )
     diffs = [
         (q, e if e is None else len(e), g if g is None else len(g))
-        for (q, _), e, g in zip(QUERIES, expected, got)
+        for (q, _), e, g in zip(QUERIES, expected, got, strict=True)
         if e != g
     ]
     assert not diffs, diffs[:10]

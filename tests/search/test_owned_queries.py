@@ -106,7 +106,7 @@ def test_site_owned_queries_match_the_cli(owned_db, texted_site, lang, tmp_path)
     )
     diffs = [
         (q, e if e is None else len(e), g if g is None else len(g))
-        for q, e, g in zip(queries, expected, got)
+        for q, e, g in zip(queries, expected, got, strict=True)
         if e != g
     ]
     assert not diffs, diffs

@@ -219,5 +219,5 @@ def test_browser_decoder_reads_exactly_the_codes_python_reads(tmp_path):
         check=True,
     )
     got = json.loads(res.stdout)
-    diffs = [(c, e, g) for c, e, g in zip(codes, expected, got) if e != g]
+    diffs = [(c, e, g) for c, e, g in zip(codes, expected, got, strict=True) if e != g]
     assert not diffs, diffs[:5]
