@@ -45,11 +45,11 @@ import stat
 import time
 from collections import Counter
 
+from smashup_db.common.safe_write import write_atomic
 from smashup_db.errors import Message
 from smashup_db.i18n import N_
 from smashup_db.importer import ImportFileError
 from smashup_db.importer.files import is_url, label_of
-from smashup_db.importer.thumbs import write_atomic
 
 #: Environment variable naming the images folder (overrides the folder beside the database).
 ENV_VAR = "SMASHUP_IMAGES"
@@ -568,7 +568,7 @@ def import_images(
             if any(k.startswith(kind + "/") for k in payload):
                 _safe_folder(folder, kind)
         for key, data in payload.items():
-            write_atomic(os.path.join(folder, new[key]["file"]), data)
+            write_atomic(os.path.join(folder, new[key]["file"]), data, durable=False)
         for key in gone + [k for k in payload if k in old and old[k]["file"] != new[k]["file"]]:
             path = os.path.join(folder, old[key]["file"])
             if _regular_or_absent(path) and os.path.lexists(path):
@@ -577,6 +577,7 @@ def import_images(
         write_atomic(
             os.path.join(folder, INDEX),
             (json.dumps(doc, ensure_ascii=False, indent=1) + "\n").encode(),
+            durable=False,
         )
     if thumbnails and new:
         _make_thumbnails(folder, new, report, progress)
