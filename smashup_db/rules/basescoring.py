@@ -68,7 +68,9 @@ def parse_counts(text: str | None) -> dict[str, int]:
             n = -1
         if not sep or not name.strip() or n < 0:
             raise ScoringError(
-                N_("--minions expects NAME=COUNT,... with whole numbers >= 0, got {text!r}"),
+                N_("{field} expects NAME=COUNT,... with whole numbers >= 0, got {text!r}"),
+                field="minions",
+                given=item.strip(),
                 text=item.strip(),
             )
         out[name.strip()] = n
@@ -103,8 +105,9 @@ def score_named_base(
         if not base.get("stats_known") or any(v is None for v in base["vp"]):
             raise ScoringError(
                 N_(
-                    "the VP of {name} are unknown in this printing; give them with --vp 1ST,2ND,3RD"
+                    "the VP of {name} are unknown in this printing; give them with {field} 1ST,2ND,3RD"
                 ),
+                field="vp",
                 name=name,
             )
         vp = tuple(base["vp"])
@@ -117,11 +120,14 @@ def score_named_base(
         unknown = sorted(set(minions) - set(powers))
         if unknown:
             raise ScoringError(
-                N_("--minions names players with no power given: {unknown}"),
+                N_("{field} names players with no power given: {unknown}"),
+                field="minions",
+                given=unknown,
+                allowed=tuple(powers),
                 unknown=", ".join(unknown),
             )
-        for r in results:
-            r["vp"] = minions.get(r["player"], 0)
+        for r, p in zip(results, placements, strict=True):
+            r["vp"] = minions.get(p.player, 0)
         applied = True
     total = sum(powers.values())
     bp = base.get("breakpoint")

@@ -30,7 +30,7 @@ _BIDI = dict.fromkeys(
 _JOINERS = {"\u200c", "\u200d"}
 
 
-def check_player_name(name, error: type[Exception] = PlayerInputError) -> str:
+def check_player_name(name, error: type[UserError] = PlayerInputError) -> str:
     """``name`` stripped and without bidi controls; ``error`` when blank, longer than :data:`MAX_NAME`
     or holding other control or format characters.
 
@@ -69,7 +69,7 @@ def _word(what: str):
 
 
 def name_numbers(
-    items: Iterable[str], what: str, error: type[Exception] = PlayerInputError
+    items: Iterable[str], what: str, error: type[UserError] = PlayerInputError
 ) -> dict[str, int]:
     """``["Anna=12", "Ben=3,Cleo=0"]`` -> ``{"Anna": 12, "Ben": 3, "Cleo": 0}`` (``what`` names the number).
 
