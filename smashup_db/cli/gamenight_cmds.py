@@ -57,7 +57,7 @@ def _interactive(cat, state, rng) -> None:
     """Ask each player in turn; numbers, names (en/de, fuzzy), u = undo, ? N = card list, q = quit."""
     from smashup_db.gamenight.session import resolve_in
     from smashup_db.i18n import render
-    from smashup_db.i18n.options import cli_worded
+    from smashup_db.i18n.option_names import cli_worded
     from smashup_db.rules.draft import DraftError
 
     L = cat.lang

@@ -56,7 +56,7 @@ def fail(message, code: int = 1, **values) -> None:
     if not isinstance(message, Message):
         message = Message(message, **values)
     else:  # the rules name their inputs in their own words: shown as the CLI's options
-        from smashup_db.i18n.options import cli_worded
+        from smashup_db.i18n.option_names import cli_worded
 
         message = cli_worded(message)
     sys.stdout.flush()

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from smashup_db.catalogue.view import Catalogue
 from smashup_db.i18n import N_
-from smashup_db.i18n.options import option_of
+from smashup_db.i18n.option_names import option_of
 from smashup_db.rules import formats as draftformats
 from smashup_db.rules import pool as draftpool
 

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from smashup_db.i18n import render
-from smashup_db.i18n.options import cli_worded
+from smashup_db.i18n.option_names import cli_worded
 from smashup_db.rules.draft import DraftError
 from smashup_db.rules.formats import FORMATS, OfferState, check_format, pool_size, start
 from smashup_db.rules.pool import choose_candidates, complexity_matches, draw_pool, parse_complexity
