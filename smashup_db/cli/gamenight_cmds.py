@@ -382,8 +382,16 @@ def score(
     with catalogue(db, lang, owner) as cat:
         b = cat.base(base, check(printing))
         values = parse_vp(vp) if vp else None
+        from smashup_db.i18n.option_names import option_of
+
         res = score_named_base(
-            b, parse_powers(powers), set(minion or []), values, parse_counts(minions), cat.lang
+            b,
+            parse_powers(powers),
+            set(minion or []),
+            values,
+            parse_counts(minions),
+            cat.lang,
+            label=option_of,
         )
         rows = res["results"]
         if json_out:

@@ -86,7 +86,7 @@ class Outcome:
     standings: tuple[Standing, ...]
 
     def as_dict(self) -> dict:
-        """Plain data for ``--json``."""
+        """Plain data (the JSON of the commands that show it)."""
         return {
             "status": self.status,
             "winner": self.winner,

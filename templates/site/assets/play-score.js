@@ -130,10 +130,10 @@
    * and APPLIED). vp (or null) overrides the base's; minions: [[player, count], ...] for per-minion bases.
    * Returns {breakpoint, total_power, reached, vp, scoring, rule_applied, notice, results}.
    */
-  function scoreNamedBase(base, powers, hasMinion, vp, minions, notices, applied) {
+  function scoreNamedBase(base, powers, hasMinion, vp, minions, notices, applied, label) {
     var flag = base.scoring || null;
     var name = base.name;
-    var notice = flag ? format((notices || {})[flag] || "", {name: name}) : null;
+    var notice = flag ? format((notices || {})[flag] || "", {name: name, vp: field("vp"), minions: field("minions")}, {label: label}) : null;
     minions = toPairs(minions);
     if (flag === "per-minion" && minions.length) notice = format(applied || "", {name: name});
     if ((vp === null || vp === undefined) && flag === "replaced") vp = [0, 0, 0];
@@ -254,6 +254,8 @@
     var data = (options && options.data) || self.SmashScoreData || readJson("score-data");
     if (!rootEl || !data) return null;
     var t = data.text, msgs = data.messages;
+    // the rules name their inputs in their own words: here, the labels of the page's fields
+    var fieldLabel = function (name) { return {vp: t.vp, minions: t.minions, madness: t.madness}[name] || name; };
     var bases = data.bases;
     var byId = new Map(bases.map(function (b) { return [b.id, b]; }));
     var form = rootEl.querySelector("form.score-players");
@@ -278,9 +280,7 @@
     function say(node, text, cls) { node.appendChild(el("p", cls ? {"class": cls} : {}, text)); }
     function problem(node, err) {
       node.textContent = "";
-      // the rules name their inputs in their own words: here, the labels of the page's fields
-      var label = function (name) { return {vp: t.vp, minions: t.minions, madness: t.madness}[name] || name; };
-      var text = err instanceof ScoreError ? render(err, msgs, label) : String(err && err.message || err);
+      var text = err instanceof ScoreError ? render(err, msgs, fieldLabel) : String(err && err.message || err);
       var p = el("p", {"class": "error", role: "alert"}, t.error_prefix + " " + text);
       node.appendChild(p);
     }
@@ -383,7 +383,7 @@
           if (parts.length !== 3 || parts.some(Number.isNaN)) fail("{field} expects three whole numbers like 4,2,1, got {text!r}", {field: field("vp"), text: vpText});
           vp = parts;
         }
-        var res = scoreNamedBase(base, powers, zero, vp, minions, data.notices, data.applied);
+        var res = scoreNamedBase(base, powers, zero, vp, minions, data.notices, data.applied, fieldLabel);
         showScore(base, res);
       } catch (err) { problem(scoreOut, err); }
     });
