@@ -10,6 +10,12 @@ it in the display language with :func:`smashup_db.i18n.render`, which hands a
 translation function to :meth:`Message.render`. Nothing is ever translated back
 from an English sentence. A value may itself be a :class:`Message` (a display
 word, a nested reason) and is rendered in the same language.
+
+The rules never name a command-line option: an input they check is a :class:`Field`
+in the message (``{field} must be 2 or more``), named in the rules' own words
+(``offer``). Whoever shows the message words it with :func:`worded`: the CLI as its
+option (``--offer``), the play page as its form field. A :class:`RuleError` also
+carries the refusal as data: ``field``, ``given`` (the value given) and ``allowed``.
 """
 
 from __future__ import annotations
@@ -87,6 +93,38 @@ class Message:
         return hash((self.template, str(self.prefix)))
 
 
+class Field(Message):
+    """An input a rule checks, in the rules' own words (``"offer"``, ``"ban"``); shown as that word
+    until :func:`worded` replaces it by the caller's name for it."""
+
+    def __init__(self, name: str):
+        super().__init__(name)
+        self.name = name
+
+    def render(self, translate=_same) -> str:
+        """The field's own word (not translated: a caller words it, see :func:`worded`)."""
+        return self.name
+
+
+def _word_value(value, label):
+    if isinstance(value, Field):
+        return label(value.name)
+    if isinstance(value, Message):
+        return worded(value, label)
+    if isinstance(value, (list, tuple)):
+        return type(value)(_word_value(v, label) for v in value)
+    return value
+
+
+def worded(message: Message, label) -> Message:
+    """A copy of ``message`` (a plain :class:`Message`) where every :class:`Field`, also inside nested
+    messages and the prefix, is ``label(field name)`` (a string or a :class:`Message`); the template is kept."""
+    if isinstance(message, Field):
+        return Message("{x}", x=label(message.name))
+    values = {k: _word_value(v, label) for k, v in message.values.items()}
+    return Message(message.template, prefix=_word_value(message.prefix, label), **values)
+
+
 class UserError(Message, Exception):
     """An error caused by input (names, files, options, settings): message is one clear line.
 
@@ -107,3 +145,21 @@ class UserError(Message, Exception):
 
 class DatabaseError(UserError, RuntimeError):
     """The database cannot be opened or used; the message says why in one line."""
+
+
+class RuleError(UserError, ValueError):
+    """A rule refused an input, as data and as a sentence.
+
+    ``field``: which input (the rules' word, e.g. ``"offer"``; the template shows it as ``{field}``,
+    a :class:`Field`), ``given``: the value given, ``allowed``: what would be accepted (a tuple of
+    choices, a bound such as ``">= 2"``, or None when no short answer exists). Other values fill the
+    template as for :class:`UserError`. Errors that concern no single input leave ``field`` None.
+    """
+
+    def __init__(
+        self, template="", /, *, field=None, given=None, allowed=None, prefix="", **values
+    ):
+        if field is not None:
+            values.setdefault("field", Field(field))
+        UserError.__init__(self, template, prefix=prefix, **values)
+        self.field, self.given, self.allowed = field, given, allowed

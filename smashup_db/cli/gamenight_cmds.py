@@ -57,6 +57,7 @@ def _interactive(cat, state, rng) -> None:
     """Ask each player in turn; numbers, names (en/de, fuzzy), u = undo, ? N = card list, q = quit."""
     from smashup_db.gamenight.session import resolve_in
     from smashup_db.i18n import render
+    from smashup_db.i18n.option_names import cli_worded
     from smashup_db.rules.draft import DraftError
 
     L = cat.lang
@@ -95,7 +96,7 @@ def _interactive(cat, state, rng) -> None:
                 picked = state.pick(resolve_in(cat, answer, state.pool))
                 line(f"{picked['player']} → {label(cat.named('faction', picked['faction']), L)}")
         except DraftError as exc:
-            line((render(exc, L), "red"))
+            line((render(cli_worded(exc), L), "red"))
             show_pool = answer.lower() in ("u", "undo")
 
 
@@ -381,8 +382,16 @@ def score(
     with catalogue(db, lang, owner) as cat:
         b = cat.base(base, check(printing))
         values = parse_vp(vp) if vp else None
+        from smashup_db.i18n.option_names import option_of
+
         res = score_named_base(
-            b, parse_powers(powers), set(minion or []), values, parse_counts(minions), cat.lang
+            b,
+            parse_powers(powers),
+            set(minion or []),
+            values,
+            parse_counts(minions),
+            cat.lang,
+            label=option_of,
         )
         rows = res["results"]
         if json_out:

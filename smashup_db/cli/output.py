@@ -60,6 +60,10 @@ def fail(message, code: int = 1, **values) -> None:
     lang = active_lang()
     if not isinstance(message, Message):
         message = Message(message, **values)
+    else:  # the rules name their inputs in their own words: shown as the CLI's options
+        from smashup_db.i18n.option_names import cli_worded
+
+        message = cli_worded(message)
     sys.stdout.flush()
     sys.stderr.write(
         f"{msg('error_prefix', lang)} {printable(render(message, lang), one_line=True)}\n"

@@ -16,6 +16,11 @@ Every writer of a user-named path goes through :func:`write_text`:
   line and left untouched;
 * the folder must exist: no parent folders are created.
 
+:func:`write_atomic` is the one atomic writer of the program (temporary file
+beside the target, optionally flushed to disk, renamed over it); :func:`write_text`
+adds the checks above for user-named paths, other callers (image files, caches)
+use it directly.
+
 Replacing a file by rename gives it a new inode, so other hard links to the old
 file keep the old text. Errors are raised as the caller's error class (one
 line naming the file), e.g. ``cannot write boxes.json: No space left on device``.
@@ -111,26 +116,41 @@ def write_text(
         return None
     path = Path(target)
     final, mode = target_of(path, error)
-    tmp = None
     try:
-        fd, tmp = tempfile.mkstemp(
-            prefix=f".{final.name}.", suffix=".tmp", dir=str(final.parent or ".")
+        write_atomic(
+            final,
+            text.encode("utf-8") if newline == "" else text.replace("\n", newline).encode("utf-8"),
+            mode=mode if mode is not None else 0o666 & ~_umask(),
         )
-        with os.fdopen(fd, "w", encoding="utf-8", newline=newline) as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.chmod(tmp, mode if mode is not None else 0o666 & ~_umask())
-        os.replace(tmp, final)
-        tmp = None
     except OSError as exc:
         raise error(
             N_("cannot write {path}: {reason}"), path=str(path), reason=exc.strerror or str(exc)
         ) from None
-    finally:
-        if tmp is not None:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
     return final
+
+
+def write_atomic(path, data: bytes, *, mode: int | None = None, durable: bool = True) -> None:
+    """Write ``data`` at ``path`` whole or not at all: into a temporary file in the same folder,
+    flushed to disk when ``durable`` (a file that must survive a power cut; a cache need not),
+    given permission bits ``mode`` (None: the temporary file's ``0600``), then renamed over ``path``.
+
+    No checks of what ``path`` is (see :func:`write_text` for user-named paths). Raises
+    ``OSError``; the temporary file is then removed and ``path`` is as it was.
+    """
+    folder = os.path.dirname(os.fspath(path)) or "."
+    fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            if durable:
+                fh.flush()
+                os.fsync(fh.fileno())
+        if mode is not None:
+            os.chmod(tmp, mode)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise

@@ -29,7 +29,9 @@ MAX_TEXT = 10_000
 MAX_NAME = 200
 
 #: Unicode bidirectional controls (embeddings, overrides such as U+202E, isolates, marks): they
-#: reorder how a line is shown ("Trojan Source"), so names and text never carry them.
+#: reorder how a line is shown ("Trojan Source"), so names and text never carry them. (The
+#: joiners U+200C and U+200D are no controls: emoji and several scripts need them.) The one set
+#: of the program; :mod:`smashup_db.rules.players` repeats it (rules import nothing of ours).
 BIDI_CONTROLS = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
 #: C0 controls except tab and newline, DEL, the C1 controls and the bidi controls.
 _CONTROLS = re.compile(f"[\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f{BIDI_CONTROLS}]")
@@ -48,6 +50,11 @@ def strip_controls(text: str, keep_lines: bool = True) -> str:
     return is dropped (``\\r\\n`` becomes ``\\n``).
     """
     return (_CONTROLS if keep_lines else _ALL_CONTROLS).sub("", text)
+
+
+def has_controls(text: str) -> bool:
+    """True when ``text`` holds a control character (line breaks and tab included) or a bidi control."""
+    return _ALL_CONTROLS.search(text) is not None
 
 
 def nul_position(text: str) -> int | None:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from smashup_db.catalogue.view import Catalogue
 from smashup_db.i18n import N_
+from smashup_db.i18n.option_names import option_of
 from smashup_db.rules import formats as draftformats
 from smashup_db.rules import pool as draftpool
 
@@ -170,7 +171,7 @@ class Hooks:
         res["format"] = self.opts.fmt
         res["options"] = self.opts.as_dict()
         if self.choice is not None:
-            res["pool_control"] = self.choice.as_dict()
+            res["pool_control"] = self.choice.as_dict(key=option_of)
             res["warnings"] = list(self.choice.warnings) + list(res.get("warnings", []))
         if getattr(state, "offers", None):
             res["offers"] = state.offers

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from datetime import date
-from urllib.parse import parse_qsl, urlsplit
+from urllib.parse import SplitResult, parse_qsl, urlsplit
 
 from smashup_db.errors import N_, UserError
 
@@ -44,6 +44,25 @@ def parse_record_url(url: str) -> dict:
     ``record=1`` and ``vp``, with a parameter given twice, or a date that is not a real YYYY-MM-DD.
     Names and numbers are checked afterwards by the rules' parsers (:mod:`smashup_db.rules.endgame`).
     """
+    found = _params(_split(url))
+    if found.get("record") != "1" or not found.get("vp", "").strip():
+        raise ResultUrlError(
+            N_(
+                "not a game-log link: it has no record=1 and vp=NAME=VP,... (use the link below the end of game)"
+            )
+        )
+    played = _date(found.get("date") or None)
+    return {
+        "scores": [found["vp"]],
+        "madness": [found["madness"]] if found.get("madness") else [],
+        "factions": [found["factions"]] if found.get("factions") else None,
+        "bases": found.get("bases") or None,
+        "date": played,
+    }
+
+
+def _split(url) -> SplitResult:
+    """The parts of a link that passes the size, character and scheme checks; :class:`ResultUrlError` else."""
     if not isinstance(url, str) or not url.strip():
         raise ResultUrlError(N_("--from-url needs the link from the play page's end of game"))
     url = url.strip()
@@ -65,6 +84,12 @@ def parse_record_url(url: str) -> dict:
         raise ResultUrlError(
             N_("not a link of the play page (http, https or file): {url}"), url=url[:80]
         )
+    return parts
+
+
+def _params(parts: SplitResult) -> dict[str, str]:
+    """The query's parameters of :data:`KEYS` (others ignored); :class:`ResultUrlError` for one given twice
+    or a query that cannot be read."""
     try:
         pairs = parse_qsl(parts.query, keep_blank_values=True, max_num_fields=50, errors="strict")
     except (ValueError, UnicodeDecodeError):
@@ -78,26 +103,19 @@ def parse_record_url(url: str) -> dict:
         if key in found:
             raise ResultUrlError(N_("the link gives {key}= twice"), key=key)
         found[key] = value
-    if found.get("record") != "1" or not found.get("vp", "").strip():
+    return found
+
+
+def _date(played: str | None) -> str | None:
+    """``played`` if it is a real ``YYYY-MM-DD`` date (or None); :class:`ResultUrlError` else."""
+    if played is None:
+        return None
+    try:
+        if not _DATE.fullmatch(played):
+            raise ValueError(played)
+        date.fromisoformat(played)
+    except ValueError:
         raise ResultUrlError(
-            N_(
-                "not a game-log link: it has no record=1 and vp=NAME=VP,... (use the link below the end of game)"
-            )
-        )
-    played = found.get("date") or None
-    if played is not None:
-        try:
-            if not _DATE.fullmatch(played):
-                raise ValueError(played)
-            date.fromisoformat(played)
-        except ValueError:
-            raise ResultUrlError(
-                N_("the link's date {value!r} is not a date like 2026-12-01"), value=played[:20]
-            ) from None
-    return {
-        "scores": [found["vp"]],
-        "madness": [found["madness"]] if found.get("madness") else [],
-        "factions": [found["factions"]] if found.get("factions") else None,
-        "bases": found.get("bases") or None,
-        "date": played,
-    }
+            N_("the link's date {value!r} is not a date like 2026-12-01"), value=played[:20]
+        ) from None
+    return played

@@ -163,7 +163,10 @@ def setup(
         matches = [i for i, p in enumerate(players) if p.casefold() == start.strip().casefold()]
         if not matches:
             raise draft.DraftError(
-                N_("--start {start!r} is not one of the players: {players}"),
+                N_("{field} {start!r} is not one of the players: {players}"),
+                field="start",
+                given=start,
+                allowed=tuple(players),
                 start=start,
                 players=", ".join(players),
             )

@@ -13,11 +13,12 @@ from datetime import date
 from pathlib import Path
 
 from smashup_db.catalogue.view import Catalogue
+from smashup_db.common.sanitize import strip_controls
+from smashup_db.common.urls import check_base, join
 from smashup_db.errors import UserError
 from smashup_db.i18n import N_
 
 KINDS = ("markdown", "html")
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()<>|~])")  # names are always inline, never at a line start
 
 #: Each draft format's name as a person reads it (:data:`smashup_db.rules.formats.FORMATS`).
@@ -41,8 +42,9 @@ class ShareError(UserError, ValueError):
 
 
 def clean(text: str) -> str:
-    """``text`` without control and bidi-override characters."""
-    return _CONTROL.sub("", str(text))
+    """``text`` on one line, without control and bidi characters
+    (:func:`smashup_db.common.sanitize.strip_controls`)."""
+    return strip_controls(str(text), keep_lines=False)
 
 
 def md_escape(text: str) -> str:
@@ -104,9 +106,10 @@ def check_site_url(url: str | None) -> str:
             N_("--qr needs the address of the published site: --site-url https://... or ${var}"),
             var=SITE_URL_VAR,
         )
-    if not re.match(r"https?://[^\s/?#]+", url) or _CONTROL.search(url):
+    base = check_base(url, path_ok=False)
+    if base is None:
         raise ShareError(N_("--site-url {url!r} is not an http:// or https:// address"), url=url)
-    return url if url.endswith("/") else url + "/"
+    return base
 
 
 def replay_args(
@@ -161,10 +164,9 @@ def replay_args(
 
 
 def play_link(site_url: str, lang: str, args: list[tuple[str, str]]) -> str:
-    """The share link of a draft: the site's play page, ``{site}{lang}/play/?{args}`` (:func:`replay_args`)."""
-    from urllib.parse import urlencode
-
-    return f"{site_url}{lang}/play/?{urlencode(args, safe=',')}"
+    """The share link of a draft: the site's play page, ``{site}{lang}/play/?{args}`` (:func:`replay_args`);
+    ``site_url`` as :func:`check_site_url` gives it."""
+    return join(site_url, f"{lang}/play/", args, safe=",")
 
 
 def replay_command(res: dict, args: list[tuple[str, str]]) -> str:

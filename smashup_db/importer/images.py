@@ -599,14 +599,14 @@ def _count_changes(old: dict, new: dict, payload: dict, report: ImageImportRepor
 def _write_images(folder: str, old: dict, new: dict, payload: dict, gone: list[str]) -> None:
     """Write the new pictures, remove the ones gone or renamed, then the index (each file atomically)."""
     # here, not at the top: a look-up reads pictures (picture()) without the writers' imports
-    from smashup_db.importer.thumbs import write_atomic
+    from smashup_db.common.safe_write import write_atomic
 
     _safe_folder(folder)
     for kind in KINDS:
         if any(k.startswith(kind + "/") for k in payload):
             _safe_folder(folder, kind)
     for key, data in payload.items():
-        write_atomic(os.path.join(folder, new[key]["file"]), data)
+        write_atomic(os.path.join(folder, new[key]["file"]), data, durable=False)
     for key in gone + [k for k in payload if k in old and old[k]["file"] != new[k]["file"]]:
         path = os.path.join(folder, old[key]["file"])
         if _regular_or_absent(path) and os.path.lexists(path):
@@ -615,6 +615,7 @@ def _write_images(folder: str, old: dict, new: dict, payload: dict, gone: list[s
     write_atomic(
         os.path.join(folder, INDEX),
         (json.dumps(doc, ensure_ascii=False, indent=1) + "\n").encode(),
+        durable=False,
     )
 
 

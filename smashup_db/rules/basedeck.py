@@ -139,26 +139,19 @@ def build_deck(
     for p, bs in product_bases.items():
         for b in bs:
             base_products.setdefault(b, []).append(p)
-    all_bases = [b for bases in product_bases.values() for b in bases]
-    missing: tuple[str, ...] = ()
-
-    def has(b: str, products) -> bool:
-        return products is None or any(p in products for p in base_products[b])
-
-    if mode == "set":
-        chosen = set(sources.values())
-        bases = [b for b in all_bases if has(b, chosen)]
-    elif mode == "faction":
-        wanted = set(factions)
-        bases = [b for b in all_bases if base_faction.get(b) in wanted and has(b, owned)]
-        tied = {base_faction.get(b) for b in bases}
-        missing = tuple(f for f in factions if f not in tied)
-    else:
-        chosen = None
-        bases = [b for b in all_bases if has(b, owned)]
+    # the products a base may come from: the factions' own boxes (set), else the owned ones (None: all)
+    prefer = set(sources.values()) if mode == "set" else owned
+    bases = [
+        b
+        for bs in product_bases.values()
+        for b in bs
+        if (prefer is None or any(p in prefer for p in base_products[b]))
+        and (mode != "faction" or base_faction.get(b) in sources)
+    ]
+    tied = {base_faction.get(b) for b in bases}
+    missing = tuple(f for f in factions if f not in tied) if mode == "faction" else ()
 
     def box(b: str) -> str:
-        prefer = set(sources.values()) if mode == "set" else owned
         return next(
             (p for p in base_products[b] if prefer is None or p in prefer), base_products[b][0]
         )

@@ -6,7 +6,7 @@ of the catalogue. Bases whose text changes who gets VP carry a scoring flag
 
 * ``replaced`` (Unicrave): "Before this base scores, replace it with the top
   card of the base deck ... and keep scoring": the base that replaces it is
-  scored, with that base's VP (``--vp``); without them the places are shown and
+  scored, with that base's VP (``vp``); without them the places are shown and
   no VP are given.
 * ``per-minion`` (Rhodes Plaza Mall): each player gains 1 VP per minion there;
   applied when the minion counts are given (``minions``), else a notice asks for them.
@@ -18,7 +18,7 @@ Pure function over plain dicts; no database.
 
 from __future__ import annotations
 
-from typing import Mapping
+from typing import Callable, Mapping
 
 from smashup_db.errors import N_
 from smashup_db.rules.scoring import ScoringError, score_base
@@ -26,15 +26,15 @@ from smashup_db.rules.scoring import ScoringError, score_base
 NOTICES = {
     "replaced": {
         "en": "{name} is replaced before scoring: the base that replaces it scores instead "
-        "(give its VP with --vp).",
+        "(give its VP with {vp}).",
         "de": "{name} wird vor der Wertung ersetzt: gewertet wird die Basis, die sie ersetzt "
-        "(ihre Siegpunkte mit --vp angeben).",
+        "(ihre Siegpunkte mit {vp} angeben).",
     },
     "per-minion": {
         "en": "{name} gives each player 1 VP per minion there instead of 1st/2nd/3rd place VP "
-        "(give the counts with --minions NAME=N,...).",
+        "(give the counts with {minions} NAME=N,...).",
         "de": "{name} gibt jedem Spieler 1 Siegpunkt pro eigener Kreatur dort statt der Platz-Siegpunkte "
-        "(Anzahl mit --minions NAME=N,... angeben).",
+        "(Anzahl mit {minions} NAME=N,... angeben).",
     },
     "extra-vp": {
         "en": "{name} gives extra VP by its own rule on top of the places shown (see its text).",
@@ -68,7 +68,9 @@ def parse_counts(text: str | None) -> dict[str, int]:
             n = -1
         if not sep or not name.strip() or n < 0:
             raise ScoringError(
-                N_("--minions expects NAME=COUNT,... with whole numbers >= 0, got {text!r}"),
+                N_("{field} expects NAME=COUNT,... with whole numbers >= 0, got {text!r}"),
+                field="minions",
+                given=item.strip(),
                 text=item.strip(),
             )
         out[name.strip()] = n
@@ -82,19 +84,25 @@ def score_named_base(
     vp: tuple[int, int, int] | None = None,
     minions: Mapping[str, int] | None = None,
     lang: str = "en",
+    label: Callable[[str], str] = str,
 ) -> dict:
     """Score ``base`` (a look-up row: ``name``, ``breakpoint``, ``vp``, ``scoring``, ``stats_known``).
 
     Returns ``{"breakpoint", "total_power", "reached", "vp", "scoring", "rule_applied",
     "notice", "results": [{"player", "power", "place", "vp"}]}``. ``vp`` overrides
-    the base's VP (needed when unknown, and for the base replacing a ``replaced`` one).
+    the base's VP (needed when unknown, and for the base replacing a ``replaced`` one). A notice names
+    the inputs ``vp`` and ``minions`` as ``label`` words them (the CLI: its options; default: as they are).
     Raises :class:`ScoringError` when the VP are unknown and not given, or for
     minion counts naming players without power.
     """
     flag = base.get("scoring")
     name = base["name"]
     lang = lang if lang in ("en", "de") else "en"
-    notice = NOTICES[flag][lang].format(name=name) if flag else None
+    notice = (
+        NOTICES[flag][lang].format(name=name, vp=label("vp"), minions=label("minions"))
+        if flag
+        else None
+    )
     if flag == "per-minion" and minions:
         notice = APPLIED[lang].format(name=name)
     if vp is None and flag == "replaced":
@@ -103,8 +111,9 @@ def score_named_base(
         if not base.get("stats_known") or any(v is None for v in base["vp"]):
             raise ScoringError(
                 N_(
-                    "the VP of {name} are unknown in this printing; give them with --vp 1ST,2ND,3RD"
+                    "the VP of {name} are unknown in this printing; give them with {field} 1ST,2ND,3RD"
                 ),
+                field="vp",
                 name=name,
             )
         vp = tuple(base["vp"])
@@ -117,11 +126,14 @@ def score_named_base(
         unknown = sorted(set(minions) - set(powers))
         if unknown:
             raise ScoringError(
-                N_("--minions names players with no power given: {unknown}"),
+                N_("{field} names players with no power given: {unknown}"),
+                field="minions",
+                given=unknown,
+                allowed=tuple(powers),
                 unknown=", ".join(unknown),
             )
-        for r in results:
-            r["vp"] = minions.get(r["player"], 0)
+        for r, p in zip(results, placements, strict=True):
+            r["vp"] = minions.get(p.player, 0)
         applied = True
     total = sum(powers.values())
     bp = base.get("breakpoint")

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Mapping, Sequence
 
-from smashup_db.errors import N_, Message, UserError
+from smashup_db.errors import N_, Message, RuleError
 
 __all__ = [
     "DraftError",
@@ -33,8 +33,9 @@ FACTIONS_PER_PLAYER = 2
 MIN_POOL = 8  # "mindestens 8 zufällig gewählte Fraktionen"
 
 
-class DraftError(UserError, ValueError):
-    """A person-made mistake in a draft (bad players, pool or pick); one-line message."""
+class DraftError(RuleError):
+    """A person-made mistake in a draft (bad players, pool or pick); one-line message. When it concerns one
+    input, ``field``/``value``/``allowed`` say which, what was given and what is accepted (:class:`RuleError`)."""
 
 
 def _check_players(players: Sequence[str]) -> list[str]:

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Iterable, Mapping
 
-from smashup_db.errors import N_, UserError
+from smashup_db.errors import N_, RuleError
 from smashup_db.rules import players as player_input
 
 __all__ = [
@@ -40,7 +40,7 @@ __all__ = [
 WIN_VP = 15
 
 
-class EndError(UserError, ValueError):
+class EndError(RuleError):
     """A person-made mistake in end-of-game input; the message is one line."""
 
 
@@ -86,7 +86,7 @@ class Outcome:
     standings: tuple[Standing, ...]
 
     def as_dict(self) -> dict:
-        """Plain data for ``--json``."""
+        """Plain data (the JSON of the commands that show it)."""
         return {
             "status": self.status,
             "winner": self.winner,
@@ -170,11 +170,16 @@ def parse_madness(items: Iterable[str], players: Iterable[str]) -> dict[str, int
         real = by_fold.get(name.casefold())
         if real is None:
             raise EndError(
-                N_("--madness names {name!r}, who is not a player (players: {players})"),
+                N_("{field} names {name!r}, who is not a player (players: {players})"),
+                field="madness",
+                given=name,
+                allowed=tuple(players),
                 name=name,
                 players=", ".join(players),
             )
         if real in out:
-            raise EndError(N_("--madness names {real!r} twice"), real=real)
+            raise EndError(
+                N_("{field} names {real!r} twice"), field="madness", given=real, real=real
+            )
         out[real] = n
     return out

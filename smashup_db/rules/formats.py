@@ -10,8 +10,8 @@
 
 Every variant uses :class:`~smashup_db.rules.draft.DraftState` for the copies
 rule (a player never holds a faction twice; two players share a faction
-only when two copies of a box with it are owned), so picks by hand, by
-``--pick`` and at random follow the same checks.
+only when two copies of a box with it are owned), so picks by hand, typed
+in advance and at random follow the same checks.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from typing import Mapping, Sequence
 
-from smashup_db.errors import N_, Message
+from smashup_db.errors import N_, Field, Message
 from smashup_db.rules.draft import FACTIONS_PER_PLAYER, DraftError, DraftState, default_pool_size
 
 __all__ = ["FORMATS", "DEFAULT_OFFER", "OfferState", "pool_size", "start"]
@@ -33,7 +33,10 @@ def check_format(fmt: str) -> str:
     f = (fmt or "").strip().lower()
     if f not in FORMATS:
         raise DraftError(
-            N_("--format {fmt!r} is not a draft format; use one of: {formats}"),
+            N_("{field} {fmt!r} is not a draft format; use one of: {formats}"),
+            field="format",
+            given=fmt,
+            allowed=FORMATS,
             fmt=fmt,
             formats=", ".join(FORMATS),
         )
@@ -48,15 +51,18 @@ def pool_size(
     snake, pick-one-random: ``requested`` or ``max(8, 2 x players)``;
     random: ``requested`` or ``2 x players``; offer: ``offer x players``
     (``requested`` must then be None or equal). Raises :class:`DraftError`
-    for an offer below 2 or a conflicting ``--pool``.
+    (``field`` ``offer`` or ``pool``) for an offer below 2 or a pool size that does not fit.
     """
     fmt = check_format(fmt)
     if fmt == "offer":
         if isinstance(offer, bool) or not isinstance(offer, int) or offer < FACTIONS_PER_PLAYER:
             raise DraftError(
                 N_(
-                    "--offer must be {factions_per_player} or more (each player keeps two), got {offer!r}"
+                    "{field} must be {factions_per_player} or more (each player keeps two), got {offer!r}"
                 ),
+                field="offer",
+                given=offer,
+                allowed=f">= {FACTIONS_PER_PLAYER}",
                 factions_per_player=FACTIONS_PER_PLAYER,
                 offer=offer,
             )
@@ -64,8 +70,12 @@ def pool_size(
         if requested is not None and requested != size:
             raise DraftError(
                 N_(
-                    "--pool {requested} does not fit --format offer: {n_players} players x {offer} offered = {size}"
+                    "{field} {requested} does not fit {format} offer: {n_players} players x {offer} offered = {size}"
                 ),
+                field="pool",
+                given=requested,
+                allowed=(size,),
+                format=Field("format"),
                 requested=requested,
                 n_players=n_players,
                 offer=offer,

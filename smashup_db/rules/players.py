@@ -1,7 +1,7 @@
 """What players type about themselves: names, and ``NAME=NUMBER`` pairs (power, VP, Madness cards).
 
 One parser for ``smashup score`` (power at a base), ``smashup game end`` (VP,
-``--madness``) and the game log, so every command takes and refuses the same
+the Madness cards) and the game log, so every command takes and refuses the same
 shapes with the same messages.
 """
 

@@ -10,12 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Mapping
 
-from smashup_db.errors import N_, UserError
+from smashup_db.errors import N_, RuleError
 
 __all__ = ["Placement", "ScoringError", "parse_powers", "score_base"]
 
 
-class ScoringError(UserError, ValueError):
+class ScoringError(RuleError):
     """A person-made mistake in scoring input; the message is one line."""
 
 
@@ -117,7 +117,10 @@ def parse_vp(text: str) -> tuple[int, int, int]:
         return _check_vp(int(v) for v in text.split(","))
     except (ValueError, ScoringError):
         raise ScoringError(
-            N_("--vp expects three whole numbers like 4,2,1, got {text!r}"), text=text
+            N_("{field} expects three whole numbers like 4,2,1, got {text!r}"),
+            field="vp",
+            given=text,
+            text=text,
         ) from None
 
 

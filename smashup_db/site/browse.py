@@ -93,8 +93,10 @@ def query_js(template: str, langs) -> str:
         if lang != "en":
             known = catalog(lang)._catalog
             messages[lang] = {t: gettext(t, lang) for t in sorted(literals) if t in known}
-    script = template.replace("/*@GLOSSARY@*/null", json.dumps(browser_tables(), ensure_ascii=False, sort_keys=True))
-    return script.replace("/*@MESSAGES@*/{}", json.dumps(messages, ensure_ascii=False, sort_keys=True))
+    from smashup_db.site.inject import inject
+
+    return inject(template, {"GLOSSARY": json.dumps(browser_tables(), ensure_ascii=False, sort_keys=True),
+                             "MESSAGES": json.dumps(messages, ensure_ascii=False, sort_keys=True)}, "assets/query.js")
 
 
 def search_js(template: str) -> str:
@@ -107,7 +109,9 @@ def search_js(template: str) -> str:
 
     marks = {p.stem: "data:image/svg+xml," + quote(p.read_text(encoding="utf-8").strip(), safe=" =:/\"'")
              for p in sorted((templates_dir() / "assets" / "marks").glob("*.svg"))}
-    return template.replace("/*@MARKS@*/{}", json.dumps(marks, sort_keys=True).replace("</", "<\\/"))
+    from smashup_db.site.inject import inject
+
+    return inject(template, {"MARKS": json.dumps(marks, sort_keys=True).replace("</", "<\\/")}, "assets/search.js")
 
 
 def write_assets(root: Path, data, rows, langs, names_for, url_for) -> dict[str, int]:

@@ -99,13 +99,13 @@ def parse_langs(value: str | Iterable[str] | None) -> list[str]:
 
 def normalize_base_url(value: str | None) -> str:
     """A base URL ending in '/': a path (``/``, ``/smashup/``) or an http(s) URL. Raises :class:`SiteError`."""
+    from smashup_db.common.urls import check_base
+
     value = (value or "/").strip()
-    bad = any(ch.isspace() or ch in "\"'<>`\\?#" for ch in value)
-    parsed = urlparse(value)
-    if bad or not (value.startswith("/") and not value.startswith("//")
-                   or parsed.scheme in ("http", "https") and parsed.netloc):
+    base = check_base(value)
+    if base is None:
         raise SiteError(N_("bad --base-url {value!r}; use a path like / or /smashup/, or https://example.org/smashup/"), value=value)
-    return value if value.endswith("/") else value + "/"
+    return base
 
 
 def render_page(template, context: dict) -> str:

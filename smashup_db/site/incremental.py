@@ -35,6 +35,8 @@ import os
 import stat
 from pathlib import Path
 
+from smashup_db.common.safe_write import write_atomic
+
 #: Templates whose pages may be taken from the previous build. The others are always rendered: the
 #: translation status (it counts the names of every language) and, outside the page loop, the root and 404 pages.
 REUSABLE = frozenset({"product.html", "product_cards.html", "faction.html", "checklist.html", "card.html",
@@ -140,11 +142,10 @@ class PageCache:
         path = self.record_file(self.out)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_suffix(f".{os.getpid()}.tmp")
-            tmp.write_text(json.dumps({"v": _VERSION, "global": self.glob, "marker": self._marker_sha(),
-                                       "things": {"\0".join(k): fp for k, fp in self._fps.items()},
-                                       "pages": self.pages, "pagefind": self.pagefind}), encoding="utf-8")
-            os.replace(tmp, path)
+            write_atomic(path, json.dumps({"v": _VERSION, "global": self.glob, "marker": self._marker_sha(),
+                                           "things": {"\0".join(k): fp for k, fp in self._fps.items()},
+                                           "pages": self.pages, "pagefind": self.pagefind}).encode("utf-8"),
+                         durable=False)
         except OSError:
             pass
 

@@ -24,6 +24,7 @@ from pathlib import Path
 
 from smashup_db.catalogue.owned import held_products
 from smashup_db.catalogue.printing import base_facts, card_facts
+from smashup_db.site.inject import inject
 from smashup_db.site.paths import safe_path, templates_dir
 from smashup_db.userdata.boxcode import SLOTS
 
@@ -54,9 +55,8 @@ def local_js(data, base: str) -> str:
     """``assets/local.js`` with the code's slots, the products' factions and the base path written in."""
     src = (templates_dir() / "local.js").read_text(encoding="utf-8")
     pf = {p["id"]: list(p["factions"]) for p in data.products.values()}
-    return (src.replace("/*@SLOTS@*/[]", json.dumps(list(SLOTS)))
-            .replace("/*@PF@*/{}", json.dumps(pf, sort_keys=True))
-            .replace('/*@BASE@*/"/"', json.dumps(base)))
+    return inject(src, {"SLOTS": json.dumps(list(SLOTS)), "PF": json.dumps(pf, sort_keys=True),
+                        "BASE": json.dumps(base)}, "assets/local.js")
 
 
 def write_local(root: Path, data, base: str, langs: list[str]) -> None:
@@ -156,7 +156,5 @@ def write_sw(root: Path, base: str, langs: list[str], ident: str) -> None:
     """Write ``sw.js`` for build ``ident`` (see the module docstring)."""
     src = (templates_dir() / "sw.js").read_text(encoding="utf-8")
     core = [base + p for p in ("assets/site.css", "assets/query.js", "assets/search.js", "assets/local.js")]
-    script = (src.replace('/*@BUILD@*/"dev"', json.dumps(ident))
-              .replace('/*@BASE@*/"/"', json.dumps(base))
-              .replace("/*@CORE@*/[]", json.dumps(core)))
+    script = inject(src, {"BUILD": json.dumps(ident), "BASE": json.dumps(base), "CORE": json.dumps(core)}, "sw.js")
     safe_path(root, filename="sw.js").write_text(script, encoding="utf-8")

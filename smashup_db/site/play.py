@@ -1,6 +1,6 @@
 """The game-night page ``/L/play/``: the catalogue facts its draft needs, as one compact JSON per language.
 
-The page (``templates/site/play.html`` with ``play-engine.js`` and ``play.js``) runs the same
+The page (``templates/site/play.html`` with ``assets/play-engine.js``, ``assets/pyformat.js`` and ``play.js``) runs the same
 draft as ``smashup draft`` (:mod:`smashup_db.gamenight.session`, :mod:`smashup_db.rules.draft`,
 :mod:`~smashup_db.rules.formats`, :mod:`~smashup_db.rules.pool`, :mod:`~smashup_db.rules.basedeck`)
 with a JavaScript port of CPython's ``random.Random``; this module writes what it reads:
@@ -15,7 +15,8 @@ with a JavaScript port of CPython's ``random.Random``; this module writes what i
      "c": [[component id, name, kind, count or null, [product ids]], ...],  special decks (Madness, Munchkin)
      "n": {"f"|"p"|"b"|"c": {id: [name_lang, name_en]}},  only where not [lang, name]
      "h": {base id: [products holding it: its own, then its printings']},  only where not [its product]
-     "w": VP that end the game}
+     "w": VP that end the game,
+     "o": {pool filter: its key in pool_control.removed of smashup draft --json}}
 
 The set-up sheet (``setup`` of the result, as :mod:`smashup_db.gamenight.setup_sheet` builds it) reads
 the components, the names' languages and ``h``. The boxes' printing is ``current`` unless a collection code says otherwise (:func:`printing_facts`).
@@ -37,8 +38,9 @@ from smashup_db.site.paths import safe_path
 
 __all__ = ["ENGINE_MESSAGES", "PLAY_ASSETS", "engine_messages", "play_data", "printing_facts", "write_play_assets"]
 
-#: Scripts of the play page, copied from the templates folder into ``assets/``.
-PLAY_ASSETS = ("play-engine.js", "play.js", "play.css")
+#: Scripts of the play page, copied from the templates folder into ``assets/`` (``play-engine.js`` and
+#: ``pyformat.js`` are in ``templates/site/assets/``, copied with that folder).
+PLAY_ASSETS = ("play.js", "play.css")
 
 
 def play_data(cat, lang: str, version: str = "") -> dict:
@@ -73,10 +75,12 @@ def play_data(cat, lang: str, version: str = "") -> dict:
         holding = list(dict.fromkeys([b.product, *(r.product for r in b.printings)]))
         if holding != [b.product]:
             held[b.id] = holding
+    from smashup_db.i18n.option_names import option_of
     from smashup_db.rules.endgame import WIN_VP
+    from smashup_db.rules.pool import FILTERS
 
     return {"v": version, "lang": lang, "f": factions, "p": products, "b": bases, "x": extra, "c": components, "n": langs,
-            "h": held, "w": WIN_VP}
+            "h": held, "w": WIN_VP, "o": {f: option_of(f) for f in FILTERS}}
 
 
 def printing_facts(cat) -> dict:
@@ -126,15 +130,15 @@ def write_play_assets(root: Path, cat, langs, templates: Path, version: str = ""
 #: The English messages play-engine.js can raise or show (the rules' msgids; the page shows them in its
 #: language, see :func:`engine_messages`).
 ENGINE_MESSAGES = (
-    "--complexity {bad} is not a level; use {complexity_levels}",
-    "--format {fmt!r} is not a draft format; use one of: {formats}",
-    "--include names {n} factions but the pool holds only {needed}",
-    "--include {unknown}: not a faction of the catalogue",
-    "--include {unowned}: not in the collection used for this draft",
-    "--offer must be {factions_per_player} or more (each player keeps two), got {offer!r}",
-    "--pool {requested} does not fit --format offer: {n_players} players x {offer} offered = {size}",
-    "--seed must be a whole number, got {value!r}",
-    "--start {start!r} is not one of the players: {players}",
+    "{field} {bad} is not a level; use {complexity_levels}",
+    "{field} {fmt!r} is not a draft format; use one of: {formats}",
+    "{field} names {n} factions but the pool holds only {needed}",
+    "{field} {unknown}: not a faction of the catalogue",
+    "{field} {unowned}: not in the collection used for this draft",
+    "{field} must be {factions_per_player} or more (each player keeps two), got {offer!r}",
+    "{field} {requested} does not fit {format} offer: {n_players} players x {offer} offered = {size}",
+    "{field} must be a whole number, got {value!r}",
+    "{field} {start!r} is not one of the players: {players}",
     "a draft needs {min} to {max} players, got {n_players}",
     "a draft needs {min} to {max} players, got {n}",
     "a game needs 2 to 8 players, got {players}",
@@ -148,6 +152,7 @@ ENGINE_MESSAGES = (
     "faction {name} not found",
     "no bases tied to: {names}",
     "no legal pick is left",
+    "no option removed any",
     "nothing to undo: no faction has been picked yet",
     "only {n} factions are left but the draft needs {needed}: {why}",
     "only {n} factions available, the pool needs {size}",
@@ -159,7 +164,7 @@ ENGINE_MESSAGES = (
     "the collection is empty; add boxes with: smashup collection add PRODUCT",
     "the draft is over: every player has 2 factions",
     "unknown base-deck mode {mode!r} (choose {modes})",
-    "{both} is both banned and included; drop it from --ban or --include",
+    "{both} is both banned and included; drop it from {ban} or {field}",
     "{faction} is not in the pool",
     "{faction} is taken by {holders} and only 1 copy is owned",
     "{faction} is taken by {holders} and only {n} copies are owned",
@@ -167,11 +172,10 @@ ENGINE_MESSAGES = (
     "{option} removed {n} ({names} and {more} more)",
     "{option} removed {n} ({names})",
     "{player} already holds {faction}; nobody plays the same faction twice",
-    "{what} must be a whole number, got {value!r}",
 )
 #: Messages of the page's own (not in the Python rules), for the extractor.
-_OWN = (N_("--seed must be a whole number, got {value!r}"), N_("faction {name} not found"),
-        N_("product {name} not found"), N_("{what} must be a whole number, got {value!r}"))
+_OWN = (N_("{field} must be a whole number, got {value!r}"), N_("faction {name} not found"),
+        N_("product {name} not found"))
 
 
 def engine_messages(lang: str) -> dict[str, str]:

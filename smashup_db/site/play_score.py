@@ -26,10 +26,10 @@ MESSAGES = (
     N_("power of {player!r} must be a whole number, got {power!r}"),
     N_("power of {player!r} is {power}; power can never be below 0"),
     N_("has_minion names players with no power given: {unknown}"),
-    N_("the VP of {name} are unknown in this printing; give them with --vp 1ST,2ND,3RD"),
-    N_("--minions names players with no power given: {unknown}"),
-    N_("--minions expects NAME=COUNT,... with whole numbers >= 0, got {text!r}"),
-    N_("--vp expects three whole numbers like 4,2,1, got {text!r}"),
+    N_("the VP of {name} are unknown in this printing; give them with {field} 1ST,2ND,3RD"),
+    N_("{field} names players with no power given: {unknown}"),
+    N_("{field} expects NAME=COUNT,... with whole numbers >= 0, got {text!r}"),
+    N_("{field} expects three whole numbers like 4,2,1, got {text!r}"),
     N_("Madness cards must be a whole number of 0 or more, got {madness_cards!r}"),
     N_("a game has at least 2 players, got {n}"),
     N_("VP of {name} must be a whole number of 0 or more, got {value!r}"),
@@ -105,10 +105,10 @@ def page_text(lang: str) -> dict:
 
 
 def data_script(data, lang: str, names) -> str:
-    """``assets/play-score-<lang>.js``: ``self.SmashupScoreData = {...};`` (:func:`score_data`), loaded with the
+    """``assets/play-score-<lang>.js``: ``self.SmashScoreData = {...};`` (:func:`score_data`), loaded with the
     script when the scoring part is opened, so it is no part of the play page's first load."""
     body = json.dumps(score_data(data, lang, names), ensure_ascii=False, separators=(",", ":"))
-    return "self.SmashupScoreData = " + body + ";\n"
+    return "self.SmashScoreData = " + body + ";\n"
 
 
 def write_assets(assets: Path, data, langs, names_for) -> None:

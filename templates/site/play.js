@@ -20,7 +20,11 @@
     if (text !== undefined && text !== null) e.textContent = String(text);
     return e;
   }
-  function fill(template, values) { return P.format(template, values || {}); }
+  /** The rules name their inputs in their own words (play-engine.js, pyformat.js): the page, by its form's labels. */
+  function label(name) { return (S.fields && S.fields[name]) || name; }
+  function fill(template, values) {
+    try { return P.format(template, values || {}, {messages: MSG, label: label}); } catch (e) { return String(template); }
+  }
   function say(text, isError) {
     status.textContent = text || "";
     status.className = isError ? "status error" : "status";
@@ -28,7 +32,7 @@
   }
   /** A DraftError in the page's language (the rules' msgids, translated in the .po). */
   function explain(err) {
-    if (err instanceof P.DraftError) return fill(MSG[err.template] || err.template, err.values);
+    if (err instanceof P.DraftError) return window.SmashFormat.render(err, MSG, label);
     return String(err && err.message || err);
   }
   function fname(f) { return cat.fname(f); }
@@ -135,7 +139,7 @@
       var why = st.refusal(f);
       if (why) {
         b.disabled = true;
-        var reason = el("span", "why", fill(MSG[why.template] || why.template, why.values));
+        var reason = el("span", "why", window.SmashFormat.render(why, MSG, label));
         reason.id = "why-" + f;
         b.setAttribute("aria-describedby", reason.id);
         li.appendChild(b); li.appendChild(reason);
@@ -284,7 +288,7 @@
     if (notes.length) {
       body.appendChild(el("h3", null, S.warnings));
       var w = el("ul", "warnings");
-      notes.forEach(function (m) { w.appendChild(el("li", null, fill(MSG[m.template] || m.template, m.values))); });
+      notes.forEach(function (m) { w.appendChild(el("li", null, window.SmashFormat.render(m, MSG, label))); });
       body.appendChild(w);
     }
     if (!opts.owned) {  // owned boxes are a collection in the terminal: smashup collection add, then --collection
@@ -342,7 +346,7 @@
   }
 
   /** For the scoring part's QR code (play/score.html): the link that replays this draft. */
-  window.SmashupPlay = {shareUrl: function () { return document.getElementById("share").value || window.location.href; }};
+  window.SmashPlayPage = {shareUrl: function () { return document.getElementById("share").value || window.location.href; }};
 
   say(S.loading);
   fetch(app.getAttribute("data-data")).then(function (r) {

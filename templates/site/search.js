@@ -122,7 +122,7 @@
     if (key === "name") rows.sort(function (a, b) { return collator.compare(show[a][0], show[b][0]) || a - b; });
     if (key === "power") rows.sort(function (a, b) { return num(items[b][4], -1) - num(items[a][4], -1) || a - b; });
     if (key === "breakpoint") rows.sort(function (a, b) { return num(items[a][6], 999) - num(items[b][6], 999) || a - b; });
-    window.smashResults = found.map(function (k) { return items[k][0]; });
+    window.SmashResults = found.map(function (k) { return items[k][0]; });
     list.textContent = "";
     rows.slice(0, shown).forEach(function (k) {
       var it = items[k], sh = show[k], li = el("li", "hit"), h = el("h2", "hit-name"), a = el("a", null, sh[0]);
@@ -177,7 +177,7 @@
     var text = input.value.trim();
     if (!index) return;
     if (!text) {
-      found = []; list.textContent = ""; more.hidden = true; window.smashResults = [];
+      found = []; list.textContent = ""; more.hidden = true; window.SmashResults = [];
       status.textContent = S.empty; status.className = "status";
       filters.hidden = true; otherPages(""); suggest(null);
       return;
@@ -188,7 +188,7 @@
       found = SmashQuery.run(index, q, window.SmashOwned ? window.SmashOwned.read() : null);
     } catch (err) {
       if (!(err instanceof SmashQuery.QueryError)) throw err;
-      found = []; window.smashResults = null; list.textContent = ""; more.hidden = true;
+      found = []; window.SmashResults = null; list.textContent = ""; more.hidden = true;
       status.textContent = S.error + ": " + err.render(document.documentElement.lang || "en");
       status.className = "status error";
       otherPages(""); suggest(null);

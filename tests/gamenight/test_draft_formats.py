@@ -8,8 +8,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from smashup_db.i18n import render
+from smashup_db.i18n.option_names import cli_worded
 from smashup_db.rules.draft import DraftError
-from smashup_db.rules.formats import FORMATS, OfferState, pool_size, start
+from smashup_db.rules.formats import FORMATS, OfferState, check_format, pool_size, start
 from smashup_db.rules.pool import choose_candidates, complexity_matches, draw_pool, parse_complexity
 
 LEVELS = ["low", "low-medium", "medium", "medium-high", "high", None]
@@ -171,8 +173,24 @@ def test_too_small_pool_says_which_option_removed_what():
             complexity={"high"},
             complexity_of={f: ("high" if f in FACTIONS[2:5] else "low") for f in FACTIONS},
         )
-    msg = str(exc.value)
-    assert "only 3 factions" in msg and "--ban removed 2" in msg and "--complexity removed 5" in msg
+    msg = str(exc.value)  # the rules name their filters in their own words, the CLI as its options
+    assert "only 3 factions" in msg and "ban removed 2" in msg and "complexity removed 5" in msg
+    assert "--" not in msg
+    worded = str(cli_worded(exc.value))
+    assert "--ban removed 2" in worded and "--complexity removed 5" in worded
+
+
+def test_refusals_of_the_rules_are_data_and_worded_by_the_cli():
+    with pytest.raises(DraftError) as exc:
+        pool_size("offer", 3, offer=1)
+    err = exc.value
+    assert (err.field, err.given, err.allowed) == ("offer", 1, ">= 2")
+    assert str(err) == "offer must be 2 or more (each player keeps two), got 1"
+    assert str(cli_worded(err)) == "--offer must be 2 or more (each player keeps two), got 1"
+    assert render(cli_worded(err), "de").startswith("--offer ")
+    with pytest.raises(DraftError) as exc:
+        check_format("draft")
+    assert (exc.value.field, exc.value.allowed) == ("format", FORMATS)
 
 
 def test_recent_factions_come_back_oldest_first_when_too_few():

@@ -1,10 +1,12 @@
-"""The golden draft table of the play page (issue 23): cases, their URL, their CLI command, and recording.
+"""The golden draft table of the play page: cases, their URL, their CLI command, and the table itself.
 
-``golden_drafts.json`` holds >= 200 drafts across formats, pool options, base modes, player counts,
-seeds and owned boxes, each with what ``smashup draft ... --auto --json --lang L`` printed (or that it
-refused, exit 1). Re-record (after a change the draft intends) with::
+:func:`record` makes the table from the Python CLI on every test run (the ``golden_drafts`` fixture in
+``tests/site/conftest.py``; nothing is stored, so it cannot go stale): >= 200 drafts across formats, pool
+options, base modes, player counts, seeds and owned boxes, each with what ``smashup draft ... --auto
+--json --lang L`` printed (or its one-line refusal, exit 1). The play page's engine must then give the
+same, in Node (test_play_golden.py) and in Chromium (test_play_browser.py). To look at it::
 
-    SMASHUP_UPDATE_GOLDEN=1 python -m pytest tests/site/test_play_golden.py -k record
+    python tests/site/play_golden.py WORKDIR OUT.json
 
 Cases with owned boxes run on a database whose collection ``owner<i>`` holds them (``smashup collection add``).
 """
@@ -16,7 +18,6 @@ import random
 from pathlib import Path
 from urllib.parse import quote
 
-GOLDEN = Path(__file__).with_name("golden_drafts.json")
 NAMES = ["Anna", "Ben", "Cleo", "Dora", "Emil", "Jürgen", "Zoë", "Ōta", "<b>Max</b>", "Li Wei", "O'Neil", "Fritz"]
 
 
@@ -89,14 +90,10 @@ def cli_args(case: dict, owner: str | None = None) -> list[str]:
     return args
 
 
-def load_golden() -> list[dict]:
-    """The recorded table: ``[{"case": ..., "query": ..., "result": {...} | None, "error": str | None}]``."""
-    return json.loads(GOLDEN.read_text(encoding="utf-8"))
-
-
 def record(workdir: Path) -> list[dict]:
-    """Run every case through ``smashup draft`` (in-process, fresh databases under ``workdir``) and
-    write :data:`GOLDEN`. Owned cases get their own database, so the other cases see no collection."""
+    """Run every case through ``smashup draft`` (in-process, fresh databases under ``workdir``); returns
+    ``[{"case": ..., "query": ..., "result": {...} | None, "error": str | None}]`` (``error``: the CLI's
+    English or German line). Owned cases get their own database, so the other cases see no collection."""
     from typer.testing import CliRunner
 
     from smashup_db.catalogue.view import Catalogue
@@ -130,14 +127,14 @@ def record(workdir: Path) -> list[dict]:
         else:
             row["error"] = (res.stderr or res.output).strip().splitlines()[-1]
         rows.append(row)
-    # one draft per line: a re-recording shows as a diff of the drafts that changed
-    GOLDEN.write_text("[\n" + ",\n".join(json.dumps(r, ensure_ascii=False, separators=(",", ":")) for r in rows)
-                      + "\n]\n", encoding="utf-8")
     return rows
 
 
-if __name__ == "__main__":  # python tests/site/play_golden.py WORKDIR
+if __name__ == "__main__":  # python tests/site/play_golden.py WORKDIR OUT.json
     import sys
 
     out = record(Path(sys.argv[1]))
+    # one draft per line, so that two tables compare line by line
+    Path(sys.argv[2]).write_text("[\n" + ",\n".join(json.dumps(r, ensure_ascii=False, separators=(",", ":"))
+                                                     for r in out) + "\n]\n", encoding="utf-8")
     print(len(out), "drafts,", sum(1 for r in out if r["error"]), "refused")

@@ -1,6 +1,6 @@
 /* Runs the golden table of tests/site/test_play_score.py against assets/play-score.js.
  * Node:    node play_score_golden.js <play-score.js> <cases.json>   (prints {"checked", "failures"})
- * Browser: runScoreCases(window.SmashupScore, cases) after both scripts are loaded. */
+ * Browser: runScoreCases(window.SmashScore, cases) after both scripts are loaded. */
 (function (root) {
   "use strict";
 

@@ -1,16 +1,16 @@
-"""The play page's draft (issue 23) against ``smashup draft``: the golden table in Node, the generator port.
+"""The play page's draft against ``smashup draft``: the draft table in Node, the generator port.
 
-``golden_drafts.json`` (see play_golden.py) was recorded from the CLI; here a sample of it is checked against
-the live CLI (so the table cannot silently go stale), and the whole table is replayed in Node through
-the page's code path (``assets/play-engine.js`` of the session's built site, ``optionsFromQuery`` over the
-URL, ``run``): every result must equal the CLI's ``--json`` exactly, every refusal must be a refusal with
-the same English sentence. The same table runs in Chromium in test_play_browser.py.
+The table (play_golden.py, the ``golden_drafts`` fixture) is made from the CLI on every run and replayed in
+Node through the page's code path (``assets/play-engine.js`` of the session's built site,
+``optionsFromQuery`` over the URL, ``run``): every result must equal the CLI's ``--json`` exactly, every
+refusal must be the CLI's sentence, English or German, once the engine's message is worded with the CLI's
+option names (the engine itself names inputs in the rules' words). The same table runs in Chromium in
+test_play_browser.py.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import random
 import shutil
 import subprocess
@@ -19,13 +19,10 @@ from pathlib import Path
 
 import pytest
 
-from helpers import json_ok
-from play_golden import cli_args, load_golden, record
-
 NODE = shutil.which("node") or shutil.which("nodejs")
 needs_node = pytest.mark.skipif(NODE is None, reason="node is not installed")
 RUNNER = Path(__file__).with_name("play_node_runner.js")
-ROWS = load_golden()
+ENGINE = Path(__file__).resolve().parents[2] / "templates" / "site" / "assets" / "play-engine.js"
 
 
 def comparable(got: dict | None, expected: dict) -> dict | None:
@@ -37,17 +34,24 @@ def comparable(got: dict | None, expected: dict) -> dict | None:
 
 
 def node_replay(site: Path, rows: list[dict]) -> list[dict]:
-    """Each row's query through the built site's engine in Node: ``{"result"}``, ``{"error"}`` or ``{"crash"}``."""
-    inp = [{"query": r["query"], "lang": r["case"]["lang"]} for r in rows]
+    """Each row's query through the built site's engine in Node: ``{"result"}``, ``{"error"}`` (worded as the
+    CLI words it, in the row's language) or ``{"crash"}``."""
+    from smashup_db.i18n.option_names import OPTIONS
+    from smashup_db.site.play import engine_messages
+
+    words = {lang: {"messages": engine_messages(lang), "labels": OPTIONS} for lang in ("en", "de")}
+    inp = {"rows": [{"query": r["query"], "lang": r["case"]["lang"]} for r in rows], "words": words}
     proc = subprocess.run([NODE, str(RUNNER), str(site / "assets" / "play-engine.js"), str(site / "assets")],
                           input=json.dumps(inp), capture_output=True, text=True, timeout=300, check=True)
     return json.loads(proc.stdout)
 
 
-def test_golden_table_is_large_and_varied():
+def test_golden_table_is_large_and_varied(golden_drafts):
+    ROWS = golden_drafts
     results = [r for r in ROWS if r["result"]]
     assert len(ROWS) >= 200 and len(results) >= 180
     assert sum(1 for r in ROWS if r["error"]) >= 5  # refusals are replayed too
+    assert ROWS[0]["query"] == "players=Anna,Ben,Cleo,Dora&seed=11&auto=1&ban=aliens"  # the acceptance draft
     formats = Counter(r["result"]["format"] for r in results)
     assert set(formats) == {"snake", "random", "offer", "pick-one-random"} and min(formats.values()) >= 15, formats
     modes = Counter(r["result"]["base_mode"] for r in results)
@@ -66,28 +70,9 @@ def test_golden_table_is_large_and_varied():
     assert len(few) >= 10 and sum(1 for r in results if "pool_control" not in r["result"]) >= 40
 
 
-@pytest.mark.skipif(not os.environ.get("SMASHUP_UPDATE_GOLDEN"), reason="set SMASHUP_UPDATE_GOLDEN=1 to re-record")
-def test_record_golden_table(tmp_path):
-    rows = record(tmp_path)
-    assert len(rows) >= 200
-
-
-def test_cli_still_gives_the_golden_table(cli):
-    """The acceptance draft and a spread sample of the table (cases without owned boxes) on the live CLI."""
-    plain = [r for r in ROWS if not r["case"].get("owned")]
-    sample = [plain[0]] + random.Random(23).sample(plain[1:], 14)
-    assert plain[0]["query"] == "players=Anna,Ben,Cleo,Dora&seed=11&auto=1&ban=aliens"
-    for row in sample:
-        res = cli(*cli_args(row["case"]))
-        if row["error"]:
-            assert res.exit_code == 1, row["query"]
-            assert (res.stderr or res.output).strip().splitlines()[-1] == row["error"]
-        else:
-            assert json_ok(res) == row["result"], row["query"]
-
-
 @needs_node
-def test_node_replays_the_golden_table(catalogue_site):
+def test_node_replays_the_golden_table(catalogue_site, golden_drafts):
+    ROWS = golden_drafts
     got = node_replay(catalogue_site.folder, ROWS)
     assert len(got) == len(ROWS)
     crashes = [(r["query"], g["crash"]) for r, g in zip(ROWS, got) if "crash" in g]
@@ -95,8 +80,8 @@ def test_node_replays_the_golden_table(catalogue_site):
     wrong = []
     for row, g in zip(ROWS, got):
         if row["error"]:
-            english = row["error"].removeprefix("error: ")
-            if "error" not in g or (row["case"]["lang"] == "en" and g["error"] != english):
+            sentence = row["error"].split(": ", 1)[1]  # without "error: " / "Fehler: "
+            if g.get("error") != sentence:
                 wrong.append((row["query"], row["error"], g))
         elif comparable(g.get("result"), row["result"]) != row["result"]:
             diff = [k for k in row["result"] if row["result"][k] != (g.get("result") or {}).get(k)]
@@ -109,7 +94,7 @@ def test_node_replays_the_golden_table(catalogue_site):
 @needs_node
 def test_the_port_of_random_random_matches_cpython(tmp_path):
     """getrandbits, _randbelow, randrange, choice, shuffle and both branches of sample, over many seeds."""
-    engine = Path(__file__).resolve().parents[2] / "templates" / "site" / "play-engine.js"
+    engine = ENGINE
     seeds = [0, 1, 2, 7, 11, 999_999, 2**32 - 1, 2**32, 2**40 + 3, 2**64 + 5, -5, 10**30 + 7]
     seeds += random.Random(5).sample(range(1, 10**9), 40)
     script = tmp_path / "r.js"
@@ -186,3 +171,33 @@ def test_a_codes_printings_give_the_catalogues_base_facts(catalogue_site, tmp_pa
     assert len(cases) > 600 and sum(w[0] == "german" for w in want) > 50  # German boxes hold many bases
     wrong = [(c, g, w) for c, g, w in zip(cases, got, want) if g != w]
     assert not wrong, wrong[:3]
+
+
+def test_the_engines_name_no_option():
+    """The JavaScript ports name the inputs in the rules' words, as the rules do; the page and the CLI word them."""
+    import re
+
+    for name in ("play-engine.js", "pyformat.js"):
+        src = (ENGINE.parent / name).read_text(encoding="utf-8")
+        code = re.sub(r"/\*.*?\*/|//[^\n]*", "", src, flags=re.S)  # comments may cite the CLI
+        assert not re.findall(r"[\"'][^\"'\n]*--[a-z]", code), name
+    # the scoring script holds the page too (it shows the command line of the game log): its rules' errors
+    score = (ENGINE.parent / "play-score.js").read_text(encoding="utf-8")
+    errors = re.findall(r'fail\("([^"]*)"', score)
+    assert len(errors) >= 10 and not [e for e in errors if "--" in e]
+
+
+def test_every_message_of_the_engine_is_translated():
+    """The templates the engine raises or shows are the page's messages (play.py), each in the German catalog."""
+    import re
+
+    from smashup_db.i18n import gettext
+    from smashup_db.site.play import ENGINE_MESSAGES
+
+    src = ENGINE.read_text(encoding="utf-8")
+    used = set(re.findall(r'(?:DraftError|msg)\(\s*(?:[^"()]*\?\s*)?"((?:[^"\\]|\\.)*)"', src))
+    used |= set(re.findall(r':\s*"([^"]*\{[a-z_]+(?:!r)?\}[^"]*)"\s*,\s*\{', src))  # the second of a ? : pair
+    assert len(used) >= 30
+    assert used <= set(ENGINE_MESSAGES), sorted(used - set(ENGINE_MESSAGES))
+    untranslated = [m for m in ENGINE_MESSAGES if gettext(m, "de") == m]
+    assert not untranslated, untranslated

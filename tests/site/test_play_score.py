@@ -352,9 +352,10 @@ def test_golden_in_chromium(browser, golden):
     page = browser.new_page()
     try:
         page.set_content("<!doctype html><title>golden</title>")
+        page.add_script_tag(path=str(JS.with_name("pyformat.js")))
         page.add_script_tag(path=str(JS))
         page.add_script_tag(path=str(RUNNER))
-        out = page.evaluate("t => runScoreCases(window.SmashupScore, t)", golden[1])
+        out = page.evaluate("t => runScoreCases(window.SmashScore, t)", golden[1])
     finally:
         page.close()
     assert out["failed"] == 0, json.dumps(out["failures"][:3], ensure_ascii=False, indent=1)

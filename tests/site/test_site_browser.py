@@ -153,7 +153,7 @@ def test_golden_queries_in_the_browser_match_the_cli(phone, site_url, built):
     for query, must_fail in golden_queries():
         phone.fill("#q", query)
         wait_search(phone, query.strip())
-        got = phone.evaluate("window.smashResults")
+        got = phone.evaluate("window.SmashResults")
         error = phone.locator("#search-status.error").count() > 0
         expected = cli_ids(run_cli, query)
         assert (expected is None) == must_fail, query

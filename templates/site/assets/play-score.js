@@ -13,14 +13,14 @@
  * as in a Python dict; a JS object would reorder names like "1").
  *
  * The page part (mount; the template loads this file and assets/play-score-LANG.js, which sets
- * self.SmashupScoreData, when the part is opened) reads the draft from <script type="application/json" id="result"> (the shape of
+ * self.SmashScoreData, when the part is opened) reads the draft from <script type="application/json" id="result"> (the shape of
  * `smashup draft --json`) and from the document event "smashup:result" (detail: the same object), and
  * writes the result with textContent only: no user value is ever parsed as HTML.
  */
 (function (root, factory) {
-  if (typeof module === "object" && module.exports) module.exports = factory();
-  else root.SmashupScore = factory();
-}(typeof self !== "undefined" ? self : this, function () {
+  if (typeof module === "object" && module.exports) module.exports = factory(require("./pyformat.js"));
+  else root.SmashScore = factory(root.SmashFormat);
+}(typeof self !== "undefined" ? self : this, function (F) {
   "use strict";
 
   var WIN_VP = 15;
@@ -37,65 +37,11 @@
 
   function isInt(v) { return typeof v === "number" && Number.isInteger(v); }
 
-  // ------------------------------------------------------------------ Python's str.format and repr
-  var NONPRINT = /[\p{C}\p{Z}]/u;
-
-  /** Python's repr() of a str, int, float, list/tuple (arrays shown as tuples) or null. */
-  function pyRepr(v, asList) {
-    if (v === null || v === undefined) return "None";
-    if (v === true) return "True";
-    if (v === false) return "False";
-    if (typeof v === "number") {
-      if (Number.isInteger(v)) return String(v);
-      if (Number.isNaN(v)) return "nan";
-      if (!Number.isFinite(v)) return v > 0 ? "inf" : "-inf";
-      return String(v);
-    }
-    if (Array.isArray(v)) {
-      var inner = v.map(function (x) { return pyRepr(x); }).join(", ");
-      if (asList) return "[" + inner + "]";
-      return "(" + inner + (v.length === 1 ? ",)" : ")");
-    }
-    var s = String(v);
-    var quote = s.indexOf("'") >= 0 && s.indexOf('"') < 0 ? '"' : "'";
-    var out = quote;
-    for (var ch of s) {
-      var c = ch.codePointAt(0);
-      if (ch === "\\") out += "\\\\";
-      else if (ch === quote) out += "\\" + quote;
-      else if (ch === "\n") out += "\\n";
-      else if (ch === "\r") out += "\\r";
-      else if (ch === "\t") out += "\\t";
-      else if (ch !== " " && NONPRINT.test(ch)) {
-        var hex = c.toString(16);
-        if (c < 0x100) out += "\\x" + ("00" + hex).slice(-2);
-        else if (c < 0x10000) out += "\\u" + ("0000" + hex).slice(-4);
-        else out += "\\U" + ("00000000" + hex).slice(-8);
-      } else out += ch;
-    }
-    return out + quote;
-  }
-
-  function pyStr(v) {
-    if (v === null || v === undefined) return "None";
-    if (typeof v === "boolean") return v ? "True" : "False";
-    if (Array.isArray(v)) return pyRepr(v);
-    return String(v);
-  }
-
-  /** ``template.format(**values)`` for the fields the rules use: {name} and {name!r}. */
-  function format(template, values) {
-    return template.replace(/\{(\w+)(!r)?\}/g, function (all, key, r) {
-      if (!Object.prototype.hasOwnProperty.call(values, key)) throw new Error("missing " + key);
-      return r ? pyRepr(values[key]) : pyStr(values[key]);
-    });
-  }
+  // ------------------------------------------------------------------ messages (assets/pyformat.js)
+  var format = F.format, pyRepr = F.repr, field = F.field;
 
   /** An error (or Message-like {template, values}) as a sentence: ``messages[template]`` or English. */
-  function render(err, messages) {
-    var tpl = (messages && messages[err.template]) || err.template;
-    try { return format(tpl, err.values); } catch (e) { return format(err.template, err.values); }
-  }
+  function render(err, messages, label) { return F.render(err, messages, label); }
 
   function fail(template, values) { throw new ScoreError(template, values); }
 
@@ -184,16 +130,16 @@
    * and APPLIED). vp (or null) overrides the base's; minions: [[player, count], ...] for per-minion bases.
    * Returns {breakpoint, total_power, reached, vp, scoring, rule_applied, notice, results}.
    */
-  function scoreNamedBase(base, powers, hasMinion, vp, minions, notices, applied) {
+  function scoreNamedBase(base, powers, hasMinion, vp, minions, notices, applied, label) {
     var flag = base.scoring || null;
     var name = base.name;
-    var notice = flag ? format((notices || {})[flag] || "", {name: name}) : null;
+    var notice = flag ? format((notices || {})[flag] || "", {name: name, vp: field("vp"), minions: field("minions")}, {label: label}) : null;
     minions = toPairs(minions);
     if (flag === "per-minion" && minions.length) notice = format(applied || "", {name: name});
     if ((vp === null || vp === undefined) && flag === "replaced") vp = [0, 0, 0];
     if (vp === null || vp === undefined) {
       if (!base.stats_known || base.vp.some(function (v) { return v === null || v === undefined; })) {
-        fail("the VP of {name} are unknown in this printing; give them with --vp 1ST,2ND,3RD", {name: name});
+        fail("the VP of {name} are unknown in this printing; give them with {field} 1ST,2ND,3RD", {field: field("vp"), name: name});
       }
       vp = base.vp.slice();
     }
@@ -203,7 +149,7 @@
     if (flag === "per-minion" && minions.length) {
       var have = new Set(pairs.map(function (p) { return p[0]; }));
       var unknown = pySorted(minions.map(function (m) { return m[0]; }).filter(function (p) { return !have.has(p); }));
-      if (unknown.length) fail("--minions names players with no power given: {unknown}", {unknown: unknown.join(", ")});
+      if (unknown.length) fail("{field} names players with no power given: {unknown}", {field: field("minions"), unknown: unknown.join(", ")});
       var count = new Map(minions);
       results.forEach(function (r) { r.vp = count.has(r.player) ? count.get(r.player) : 0; });
       ruleApplied = true;
@@ -305,9 +251,11 @@
   }
 
   function mount(rootEl, options) {
-    var data = (options && options.data) || self.SmashupScoreData || readJson("score-data");
+    var data = (options && options.data) || self.SmashScoreData || readJson("score-data");
     if (!rootEl || !data) return null;
     var t = data.text, msgs = data.messages;
+    // the rules name their inputs in their own words: here, the labels of the page's fields
+    var fieldLabel = function (name) { return {vp: t.vp, minions: t.minions, madness: t.madness}[name] || name; };
     var bases = data.bases;
     var byId = new Map(bases.map(function (b) { return [b.id, b]; }));
     var form = rootEl.querySelector("form.score-players");
@@ -332,7 +280,7 @@
     function say(node, text, cls) { node.appendChild(el("p", cls ? {"class": cls} : {}, text)); }
     function problem(node, err) {
       node.textContent = "";
-      var text = err instanceof ScoreError ? render(err, msgs) : String(err && err.message || err);
+      var text = err instanceof ScoreError ? render(err, msgs, fieldLabel) : String(err && err.message || err);
       var p = el("p", {"class": "error", role: "alert"}, t.error_prefix + " " + text);
       node.appendChild(p);
     }
@@ -427,15 +375,15 @@
         var minions = base.scoring === "per-minion"
           ? field("minions").filter(function (x) { return x[1].value.trim() !== ""; }).map(function (x) { return [x[0], intOf(x[1])]; })
           : [];
-        minions.forEach(function (m) { if (!isInt(m[1]) || m[1] < 0) fail("--minions expects NAME=COUNT,... with whole numbers >= 0, got {text!r}", {text: m[0] + "=" + m[1]}); });
+        minions.forEach(function (m) { if (!isInt(m[1]) || m[1] < 0) fail("{field} expects NAME=COUNT,... with whole numbers >= 0, got {text!r}", {field: field("minions"), text: m[0] + "=" + m[1]}); });
         var vpText = rootEl.querySelector("input[name=base-vp]").value.trim();
         var vp = null;
         if (vpText) {
           var parts = vpText.split(",").map(function (v) { v = v.trim(); return /^\d+$/.test(v) ? parseInt(v, 10) : NaN; });
-          if (parts.length !== 3 || parts.some(Number.isNaN)) fail("--vp expects three whole numbers like 4,2,1, got {text!r}", {text: vpText});
+          if (parts.length !== 3 || parts.some(Number.isNaN)) fail("{field} expects three whole numbers like 4,2,1, got {text!r}", {field: field("vp"), text: vpText});
           vp = parts;
         }
-        var res = scoreNamedBase(base, powers, zero, vp, minions, data.notices, data.applied);
+        var res = scoreNamedBase(base, powers, zero, vp, minions, data.notices, data.applied, fieldLabel);
         showScore(base, res);
       } catch (err) { problem(scoreOut, err); }
     });
@@ -542,7 +490,7 @@
     fillBases([]);
     baseSel.addEventListener("change", showMinions);
     buildRows();
-    fromDraft(self.SmashupScoreLast || readJson("result"));
+    fromDraft(self.SmashScoreLast || readJson("result"));
     document.addEventListener("smashup:result", function (ev) { fromDraft(ev.detail); });
     fromRecordUrl();
     qrText = t;
@@ -586,9 +534,9 @@
     return rows;
   }
 
-  /** The share link: the draft page's (window.SmashupPlay.shareUrl()) when it has one, else this page's. */
+  /** The share link: the draft page's (window.SmashPlayPage.shareUrl()) when it has one, else this page's. */
   function shareUrl() {
-    var play = typeof self !== "undefined" && self.SmashupPlay;
+    var play = typeof self !== "undefined" && self.SmashPlayPage;
     if (play && typeof play.shareUrl === "function") { var u = play.shareUrl(); if (u) return String(u); }
     return location.href;
   }

@@ -7,14 +7,14 @@
  * The rules are smashup_db/rules/{draft,formats,pool,basedeck}.py and the order of random steps is
  * smashup_db/gamenight/session.py's: pool, start player, the format's random picks, auto picks,
  * the shuffle of the base deck. Pure functions over the catalogue facts of assets/play-<lang>.json
- * (smashup_db/site/play.py); no DOM here.
+ * (smashup_db/site/play.py); no DOM here. Messages are the rules' (assets/pyformat.js): an input is a
+ * field in the rules' words (F.field("offer")), worded by the page (play.js) with its form's labels.
  */
 (function (root, factory) {
   "use strict";
-  var api = factory();
-  if (typeof module === "object" && module.exports) module.exports = api;
-  else root.SmashPlay = api;
-})(typeof self !== "undefined" ? self : this, function () {
+  if (typeof module === "object" && module.exports) module.exports = factory(require("./pyformat.js"));
+  else root.SmashPlay = factory(root.SmashFormat);
+})(typeof self !== "undefined" ? self : this, function (F) {
   "use strict";
 
   // ------------------------------------------------------------------ CPython's random.Random
@@ -147,32 +147,20 @@
   };
 
   // ------------------------------------------------------------------ errors and messages
-  /** A person-made mistake: ``template`` is the English msgid of the Python rules (str.format fields). */
-  function DraftError(template, values) {
+  /** A person-made mistake: ``template`` is the English msgid of the Python rules (str.format fields), as
+   * smashup_db.rules.draft.DraftError: ``field`` (the input refused, if one), ``given`` and ``allowed``. */
+  function DraftError(template, values, given, allowed) {
     this.template = template;
     this.values = values || {};
-    this.message = format(template, this.values);
+    this.field = F.isField(this.values.field) ? this.values.field.field : null;
+    this.given = given === undefined ? null : given;
+    this.allowed = allowed === undefined ? null : allowed;
+    this.message = F.format(template, this.values);
   }
   DraftError.prototype = Object.create(Error.prototype);
   DraftError.prototype.name = "DraftError";
 
-  /** str.format for the templates used here: {name}, {name!r} (Python's repr of a string). */
-  function format(template, values) {
-    return String(template).replace(/\{(\w+)(!r)?\}/g, function (all, key, repr) {
-      if (!Object.prototype.hasOwnProperty.call(values, key)) return all;
-      var v = values[key];
-      if (v && typeof v === "object" && v.template) v = format(v.template, v.values || {});
-      return repr ? pyRepr(v) : String(v);
-    });
-  }
-
-  function pyRepr(v) {
-    if (typeof v !== "string") return String(v);
-    var q = v.indexOf("'") >= 0 && v.indexOf('"') < 0 ? '"' : "'";
-    var body = v.replace(/\\/g, "\\\\");
-    if (q === "'") body = body.replace(/'/g, "\\'");
-    return q + body + q;
-  }
+  var format = F.format, field = F.field;
 
   function msg(template, values) { return {template: template, values: values || {}}; }
 
@@ -348,7 +336,7 @@
   function checkFormat(fmt) {
     var f = String(fmt || "").trim().toLowerCase();
     if (FORMATS.indexOf(f) < 0)
-      throw new DraftError("--format {fmt!r} is not a draft format; use one of: {formats}", {fmt: fmt, formats: FORMATS.join(", ")});
+      throw new DraftError("{field} {fmt!r} is not a draft format; use one of: {formats}", {field: field("format"), fmt: fmt, formats: FORMATS.join(", ")}, fmt, FORMATS);
     return f;
   }
 
@@ -356,10 +344,10 @@
     fmt = checkFormat(fmt);
     if (fmt === "offer") {
       if (typeof offer !== "number" || !Number.isInteger(offer) || offer < FACTIONS_PER_PLAYER)
-        throw new DraftError("--offer must be {factions_per_player} or more (each player keeps two), got {offer!r}", {factions_per_player: FACTIONS_PER_PLAYER, offer: offer});
+        throw new DraftError("{field} must be {factions_per_player} or more (each player keeps two), got {offer!r}", {field: field("offer"), factions_per_player: FACTIONS_PER_PLAYER, offer: offer}, offer, ">= " + FACTIONS_PER_PLAYER);
       var size = offer * nPlayers;
       if (requested != null && requested !== size)
-        throw new DraftError("--pool {requested} does not fit --format offer: {n_players} players x {offer} offered = {size}", {requested: requested, n_players: nPlayers, offer: offer, size: size});
+        throw new DraftError("{field} {requested} does not fit {format} offer: {n_players} players x {offer} offered = {size}", {field: field("pool"), format: field("format"), requested: requested, n_players: nPlayers, offer: offer, size: size}, requested, [size]);
       return size;
     }
     if (requested != null) return requested;
@@ -390,7 +378,7 @@
     var levels = dedupe(parts.map(function (p) { return p.trim().toLowerCase(); }).filter(Boolean));
     var bad = levels.filter(function (l) { return COMPLEXITY_LEVELS.indexOf(l) < 0; }).sort();
     if (bad.length)
-      throw new DraftError("--complexity {bad} is not a level; use {complexity_levels}", {bad: bad.join(", "), complexity_levels: COMPLEXITY_LEVELS.join(", ")});
+      throw new DraftError("{field} {bad} is not a level; use {complexity_levels}", {field: field("complexity"), bad: bad.join(", "), complexity_levels: COMPLEXITY_LEVELS.join(", ")}, bad, COMPLEXITY_LEVELS);
     return levels.length ? new Set(levels) : null;
   }
 
@@ -400,42 +388,44 @@
     return level.split("-").some(function (part) { return wanted.has(part); });
   }
 
+  /** rules/pool.py _explain: which filter removed what, as a message ("{p0}; {p1}" of one part each). */
   function explain(removed, shown) {
-    var parts = [];
-    removed.forEach(function (facs, option) {
+    var parts = {}, n = 0;
+    removed.forEach(function (facs, name) {
       if (!facs.length) return;
       var names = facs.slice(0, 4).map(shown).join(", ");
-      parts.push(format(facs.length > 4 ? "{option} removed {n} ({names} and {more} more)" : "{option} removed {n} ({names})",
-                        {option: option, n: facs.length, names: names, more: facs.length - 4}));
+      parts["p" + n++] = msg(facs.length > 4 ? "{option} removed {n} ({names} and {more} more)" : "{option} removed {n} ({names})",
+                             {option: field(name), n: facs.length, names: names, more: facs.length - 4});
     });
-    return parts.length ? parts.join("; ") : "no option removed any";
+    if (!n) return msg("no option removed any");
+    return msg(Object.keys(parts).map(function (k) { return "{" + k + "}"; }).join("; "), parts);
   }
 
   function chooseCandidates(factions, needed, o) {
     factions = dedupe(factions);
     var banSet = new Set(o.ban || []), inc = dedupe(o.include || []), shown = o.names || function (f) { return f; };
     var both = inc.filter(function (f) { return banSet.has(f); });
-    if (both.length) throw new DraftError("{both} is both banned and included; drop it from --ban or --include", {both: both.map(shown).join(", ")});
+    if (both.length) throw new DraftError("{both} is both banned and included; drop it from {ban} or {field}", {field: field("include"), ban: field("ban"), both: both.map(shown).join(", ")}, both);
     var ownedSet = o.owned == null ? null : new Set(o.owned);
     var unowned = inc.filter(function (f) { return ownedSet !== null && !ownedSet.has(f); });
-    if (unowned.length) throw new DraftError("--include {unowned}: not in the collection used for this draft", {unowned: unowned.map(shown).join(", ")});
+    if (unowned.length) throw new DraftError("{field} {unowned}: not in the collection used for this draft", {field: field("include"), unowned: unowned.map(shown).join(", ")}, unowned);
     var unknown = inc.filter(function (f) { return factions.indexOf(f) < 0; });
-    if (unknown.length) throw new DraftError("--include {unknown}: not a faction of the catalogue", {unknown: unknown.join(", ")});
-    if (inc.length > needed) throw new DraftError("--include names {n} factions but the pool holds only {needed}", {n: inc.length, needed: needed});
+    if (unknown.length) throw new DraftError("{field} {unknown}: not a faction of the catalogue", {field: field("include"), unknown: unknown.join(", ")}, unknown);
+    if (inc.length > needed) throw new DraftError("{field} names {n} factions but the pool holds only {needed}", {field: field("include"), n: inc.length, needed: needed}, inc, "<= " + needed);
     var prodSet = o.products == null ? null : new Set(o.products);
     var complexityOf = o.complexityOf || new Map(), factionProducts = o.factionProducts || new Map();
     var incSet = new Set(inc), removed = new Map(), kept = [];
     factions.forEach(function (f) {
       if (incSet.has(f)) { kept.push(f); return; }
       var reason = null;
-      if (ownedSet !== null && !ownedSet.has(f)) reason = "the collection";
-      else if (banSet.has(f)) reason = "--ban";
-      else if (prodSet !== null && !(factionProducts.get(f) || []).some(function (p) { return prodSet.has(p); })) reason = "--products";
-      else if (!complexityMatches(complexityOf.get(f), o.complexity)) reason = "--complexity";
+      if (ownedSet !== null && !ownedSet.has(f)) reason = "collection";
+      else if (banSet.has(f)) reason = "ban";
+      else if (prodSet !== null && !(factionProducts.get(f) || []).some(function (p) { return prodSet.has(p); })) reason = "products";
+      else if (!complexityMatches(complexityOf.get(f), o.complexity)) reason = "complexity";
       if (reason) { if (!removed.has(reason)) removed.set(reason, []); removed.get(reason).push(f); }
       else kept.push(f);
     });
-    // --avoid-recent needs the game log: not on the page (no recently played factions)
+    // avoiding recently played factions needs the game log: not on the page
     var keptSet = new Set(kept);
     var candidates = factions.filter(function (f) { return keptSet.has(f); });
     if (candidates.length < needed)
@@ -573,7 +563,7 @@
     else {
       var want = String(o.start).trim().toLowerCase();
       first = players.findIndex(function (p) { return p.toLowerCase() === want; });
-      if (first < 0) throw new DraftError("--start {start!r} is not one of the players: {players}", {start: o.start, players: players.join(", ")});
+      if (first < 0) throw new DraftError("{field} {start!r} is not one of the players: {players}", {field: field("start"), start: o.start, players: players.join(", ")}, o.start, players);
     }
     var seating = players.slice(first).concat(players.slice(0, first));
     var state = plain ? new DraftState(seating, pool, copies.size ? copies : null, names)
@@ -629,7 +619,9 @@
                      complexity: o.complexity ? Array.from(o.complexity).sort() : null,
                      products: o.products ? o.products.slice() : null, avoid_recent: 0};
       var c = session.choice;
-      res.pool_control = {candidates: c.candidates.length, include: c.include.slice(), removed: mapToObject(c.removed),
+      var key = cat.raw.o || {};  // the JSON's keys of the filters, as smashup draft --json writes them (play.py)
+      res.pool_control = {candidates: c.candidates.length, include: c.include.slice(),
+                          removed: Object.fromEntries(Array.from(c.removed.entries()).map(function (e) { return [key[e[0]] || e[0], e[1]]; })),
                           put_back: [], warnings: []};
       res.warnings = c.warnings.concat(res.warnings);
       if (state.offers) res.offers = mapToObject(state.offers);
@@ -730,7 +722,7 @@
 
   function intParam(v, what) {
     if (v == null || v === "") return null;
-    if (!/^\s*-?\d+\s*$/.test(v)) throw new DraftError("{what} must be a whole number, got {value!r}", {what: what, value: v});
+    if (!/^\s*-?\d+\s*$/.test(v)) throw new DraftError("{field} must be a whole number, got {value!r}", {field: field(what), value: v}, v);
     return parseInt(v, 10);
   }
 
@@ -741,7 +733,7 @@
    */
   function optionsFromQuery(cat, get) {
     var seed = (get("seed") || "").trim();
-    if (seed && !/^-?\d+$/.test(seed)) throw new DraftError("--seed must be a whole number, got {value!r}", {value: seed});
+    if (seed && !/^-?\d+$/.test(seed)) throw new DraftError("{field} must be a whole number, got {value!r}", {field: field("seed"), value: seed}, seed);
     var owned = null, printings = null, ownedItems = splitList(get("owned"));
     if (ownedItems.length) {
       owned = new Map();
@@ -755,11 +747,11 @@
     var products = splitList(get("products"));
     return {
       players: splitList(get("players")), seed: seed === "" ? null : BigInt(seed), auto: /^(1|true|yes|on)$/i.test(get("auto") || ""),
-      fmt: (get("format") || "snake"), offer: intParam(get("offer"), "--offer"),
+      fmt: (get("format") || "snake"), offer: intParam(get("offer"), "offer"),
       ban: resolveIds(cat, "faction", splitList(get("ban"))), include: resolveIds(cat, "faction", splitList(get("include"))),
       complexity: splitList(get("complexity")).length ? splitList(get("complexity")) : null,
       products: products.length ? resolveIds(cat, "product", products) : null,
-      pool: intParam(get("pool"), "--pool"), start: get("start") || null, owned: owned, printings: printings,
+      pool: intParam(get("pool"), "pool"), start: get("start") || null, owned: owned, printings: printings,
       base_mode: (get("base_mode") || "set").trim().toLowerCase(),
       picks: resolveIds(cat, "faction", splitList(get("picks")))
     };
