@@ -29,7 +29,9 @@ from smashup_db.common.sanitize import printable
 from smashup_db.i18n import N_, _
 from smashup_db.i18n.terms import msg, term
 
-app = typer.Typer()  # commands of the top level (merged into the root application)
+app = typer.Typer(
+    add_completion=False
+)  # commands of the top level (merged into the root application)
 
 
 def split_list(value: str) -> list[str]:
