@@ -53,10 +53,10 @@ def module_commands(module_name: str) -> dict:
     """
     module_app = importlib.import_module(f"{__package__}.{module_name}").app
     apply(module_app)  # its usage lines, help option and usage errors in the display language
-    command = typer.main.get_command(module_app)
-    if not command.name and hasattr(command, "commands"):
-        return dict(command.commands)  # a nameless group: its commands go to the root
-    return {command.name: command}
+    group = typer.main.get_group(module_app)
+    if not group.name:
+        return dict(group.commands)  # a nameless group: its commands go to the root
+    return {group.name: group}
 
 
 class Commands(MutableMapping):
