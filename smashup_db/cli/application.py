@@ -59,6 +59,13 @@ def module_commands(module_name: str) -> dict:
     return {group.name: group}
 
 
+def _may_hold(module_name: str, name: str) -> bool:
+    """False when the module's declared commands (``COMMANDS``, data: cheap to import) say ``name`` is
+    not a top-level command of it (a module that declares commands declares all its top-level ones)."""
+    declared = getattr(importlib.import_module(f"{__package__}.{module_name}"), "COMMANDS", None)
+    return declared is None or name in declared
+
+
 class Commands(MutableMapping):
     """The root's subcommands by name; a module is imported when one of its commands is first needed.
 
@@ -79,6 +86,8 @@ class Commands(MutableMapping):
         if name not in self._loaded and isinstance(name, str):
             own = f"{name}_cmds"
             for module_name in [own] if own in MODULES else MODULES:
+                if own not in MODULES and not _may_hold(module_name, name):
+                    continue
                 self._load(module_name)
                 if name in self._loaded:
                     break
