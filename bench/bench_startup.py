@@ -1,6 +1,6 @@
 """Benchmark start-up: whole processes timed side by side in one run.
 
-Usage: python bench/bench_startup.py [--runs N] [--db PATH]
+Usage: python bench/bench_startup.py [--runs N] [--db PATH] [--only-typer]
 
 Times, each as a fresh process with output to a pipe (median and best of N runs,
 wall clock):
@@ -16,7 +16,10 @@ writers' ratio to the card look-up. Then the CPU time (user + system, from the
 kernel's rusage of each child) of `smashup card "cesium armor"` against the jq
 scan in paired runs (jq, card, jq, card ...; the ratio of each pair, median and
 quartiles), which is steadier than wall time on a loaded machine (issue 19: card
-<= 1.0x jq). Goals (issue 10): look-up <= 1.5x jq and
+<= 1.0x jq). Then, paired the same way against ``python3 -c pass``, the CPU time of
+the commands that go through Typer: ``draft --players A,B,C --auto --seed 1
+--json``, ``collection list`` and ``games list`` (goal: each <= 12x python).
+Goals (issue 10): look-up <= 1.5x jq and
 <= 6x python; db build and import text <= 2x a look-up. Needs jq on PATH and
 ../shared/data for the jq and import rows (skipped without them). Bytecode
 caching is on (PYTHONDONTWRITEBYTECODE is dropped), as for an installed package.
@@ -84,6 +87,9 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=20)
     ap.add_argument("--db", help="database to use (default: a fresh temporary one)")
+    ap.add_argument(
+        "--only-typer", action="store_true", help="only the draft/collection/games ratios"
+    )
     args = ap.parse_args()
 
     db = args.db or str(Path(tempfile.mkdtemp()) / "startup.db")
@@ -94,6 +100,9 @@ def main() -> None:
     exe = shutil.which("smashup")
     if exe:
         smashup = [exe]
+    if args.only_typer:
+        subprocess.run(smashup + ["db", "build"], env=env, check=True, capture_output=True)
+        return typer_ratios(smashup, env, max(args.runs, 20))
     if ARCHIVE.is_file():
         subprocess.run(
             smashup + ["import", "text", str(ARCHIVE)], env=env, check=True, capture_output=True
@@ -150,6 +159,36 @@ def main() -> None:
         print(
             f'CPU, paired with jq: card "Laser Sword" {statistics.median(ms):.1f} ms, '
             f"{med:.2f}x jq (quartiles {lo:.2f}-{hi:.2f})"
+        )
+    typer_ratios(smashup, env, max(args.runs, 20))
+
+
+#: Commands outside the fast path whose CPU time is compared with ``python3 -c pass`` (goal: <= 12x).
+TYPER_COMMANDS = {
+    "draft --players A,B,C --auto --seed 1 --json": [
+        "draft",
+        "--players",
+        "A,B,C",
+        "--auto",
+        "--seed",
+        "1",
+        "--json",
+    ],
+    "collection list": ["collection", "list"],
+    "games list": ["games", "list"],
+}
+TYPER_GOAL = 12.0
+
+
+def typer_ratios(smashup: list[str], env: dict, runs: int) -> None:
+    """Print each of :data:`TYPER_COMMANDS`' CPU time over ``python3 -c pass``'s (paired), with the goal."""
+    py = [sys.executable, "-c", "pass"]
+    for label, a in TYPER_COMMANDS.items():
+        med, lo, hi, ms = paired_cpu(py, smashup + a, env, runs)
+        verdict = "ok" if med <= TYPER_GOAL else "OVER"
+        print(
+            f"CPU, paired with python3 -c pass: {label} {statistics.median(ms):.1f} ms, "
+            f"{med:.1f}x python (quartiles {lo:.1f}-{hi:.1f}; goal <= {TYPER_GOAL:g}x: {verdict})"
         )
 
 

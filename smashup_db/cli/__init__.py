@@ -2,9 +2,9 @@
 
 :func:`main` picks the display language first (``--lang``, else the locale),
 then offers the command line to the start-up fast path (:mod:`.fast`: the
-commands declared in :mod:`.decl`, run without importing Typer), then to the
-Typer application composed in :mod:`.application` from the command modules (one per
-group), built in that language: help texts, the help panels' words and usage
+commands declared as data in their group's module, run without importing Typer),
+then to the Typer application of :mod:`.application`, whose root group loads the
+command module (one per group) of the command asked for, built in that language: help texts, the help panels' words and usage
 errors included (:mod:`.framework`). ``from smashup_db.cli import app`` gives
 that application (for tests), built in the language of the locale.
 """

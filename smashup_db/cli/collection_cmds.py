@@ -15,7 +15,10 @@ from smashup_db.i18n import N_, _
 from smashup_db.i18n.terms import msg, term
 
 app = typer.Typer(
-    name="collection", help=_("Record the boxes you (and your friends) own."), no_args_is_help=True
+    add_completion=False,
+    name="collection",
+    help=_("Record the boxes you (and your friends) own."),
+    no_args_is_help=True,
 )
 
 

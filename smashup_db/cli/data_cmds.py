@@ -12,6 +12,7 @@ from smashup_db.cli.output import emit_json, fail, user_errors
 from smashup_db.i18n import N_, _
 
 app = typer.Typer(
+    add_completion=False,
     name="data",
     help=_("Maintain the compiled catalogue in data/ (for maintainers)."),
     no_args_is_help=True,

@@ -13,6 +13,7 @@ from smashup_db.cli.output import user_errors
 from smashup_db.i18n import _
 
 app = typer.Typer(
+    add_completion=False,
     name="export",
     help=_("Export data from your database (translations as CSV)."),
     no_args_is_help=True,

@@ -2,75 +2,110 @@
 
 Typer (with its bundled Click) takes longer to import than a whole look-up
 takes to run, so :func:`try_fast` parses the command lines of the commands
-declared in :mod:`.decl` (``card NAME``, ``search QUERY --json``, ``bases
---product X``, ``db build``, ``import text FILE`` ...) against those same
-declarations and calls the declared body, as the Typer command made from the
-declaration would. Every other command line, including ``--help``, any
-unknown or malformed option, a value Typer would convert differently, ``-x``
-clusters and ``--``, is left to Typer, which then parses and reports it as
-usual. ``tests/cli/test_startup.py`` checks that both parse every accepted
-command line to the same keyword arguments.
+declared as data in their group's module (``COMMANDS`` of :data:`DECLARED`:
+``card NAME``, ``search QUERY --json``, ``bases --product X``, ``db build``,
+``import text FILE`` ...) against those same declarations and calls the
+declared body, as the Typer command made from the declaration would. Every
+other command line, including ``--help``, any unknown or malformed option, a
+value Typer would convert differently, ``-x`` clusters and ``--``, is left to
+Typer, which then parses and reports it as usual.
+``tests/cli/test_startup.py`` checks that both parse every accepted command
+line to the same keyword arguments.
 """
 
 from __future__ import annotations
 
-from smashup_db.cli.decl import COMMANDS
+import importlib
+
+#: The modules holding declared commands: a group's module is named after its group
+#: (``db`` -> ``db_cmds``); the look-ups at the top level are in ``lookup_cmds``.
+DECLARED = ("lookup_cmds", "bases_cmds", "db_cmds", "import_cmds")
+
+
+def declarations(word: str) -> dict:
+    """The declared commands (``COMMANDS``) of the module a command line starting with ``word`` belongs to."""
+    module = f"{word}_cmds" if f"{word}_cmds" in DECLARED else "lookup_cmds"
+    return importlib.import_module(f"{__package__}.{module}").COMMANDS
+
+
+class _Unsure(Exception):
+    """A command line the fast path leaves to Typer."""
+
+
+def _value(param, value: str):
+    """An option's or argument's text converted as Click converts it for ``param``'s kind."""
+    if param.kind == "int":
+        try:
+            return int(value)
+        except ValueError:
+            raise _Unsure from None  # Typer says what is wrong with it
+    if param.kind == "path":
+        from pathlib import Path
+
+        return Path(value)
+    return value
+
+
+def _option(token: str, options: dict, rest) -> tuple:
+    """``(parameter, value)`` of the option ``token`` (``--x=v``, ``--x v``, ``-x v`` or a flag)."""
+    name, eq, value = token.partition("=") if token.startswith("--") else (token, "", "")
+    param = options.get(name)
+    if param is None:
+        raise _Unsure
+    if param.kind == "flag":
+        if eq:
+            raise _Unsure
+        return param, True
+    if not eq:
+        value = next(rest, None)
+        if value is None:
+            raise _Unsure
+    return param, _value(param, value)
+
+
+def _positionals(positional: list, values: list[str]) -> dict:
+    """The positional arguments by name; the last one may take zero or more values (kind ``texts``)."""
+    if positional and positional[-1].kind == "texts":
+        head = len(positional) - 1
+        if len(values) < head:
+            raise _Unsure
+        found = {
+            p.name: _value(p, v) for p, v in zip(positional[:head], values[:head], strict=True)
+        }
+        found[positional[-1].name] = values[head:] or None
+        return found
+    if len(values) != len(positional):
+        raise _Unsure
+    return {p.name: _value(p, v) for p, v in zip(positional, values, strict=True)}
 
 
 def parse(args: list[str]) -> tuple[str, dict] | None:
-    """``(command, keyword arguments)`` for a command line the fast path handles, else None.
+    """``(command's words, keyword arguments)`` for a command line the fast path handles, else None.
 
     Every declared parameter is in the keyword arguments: given, else its declared default.
     """
     if not args:
         return None
-    command = " ".join(args[:2]) if " ".join(args[:2]) in COMMANDS else args[0]
-    spec = COMMANDS.get(command)
+    commands = declarations(args[0])
+    name = " ".join(args[:2]) if " ".join(args[:2]) in commands else args[0]
+    spec = commands.get(name)
     if spec is None:
         return None
     options = {flag: p for p in spec.params for flag in p.flags}
-    positional = [p for p in spec.params if p.positional]
     kwargs: dict = {p.name: p.default for p in spec.params}
     values: list[str] = []
-    rest = iter(args[len(command.split()) :])
-    for token in rest:
-        if token.startswith("-") and token != "-":
-            name, eq, value = token.partition("=") if token.startswith("--") else (token, "", "")
-            param = options.get(name)
-            if param is None:
-                return None
-            if param.kind == "flag":
-                if eq:
-                    return None
-                kwargs[param.name] = True
-                continue
-            if not eq:
-                value = next(rest, None)
-                if value is None:
-                    return None
-            if param.kind == "int":
-                try:
-                    value = int(value)  # as Click converts it
-                except ValueError:
-                    return None  # Typer says what is wrong with it
-            elif param.kind == "path":
-                from pathlib import Path
-
-                value = Path(value)
-            kwargs[param.name] = value
-        else:
-            values.append(token)
-    if positional and positional[-1].kind == "texts":
-        head = len(positional) - 1
-        if len(values) < head:
-            return None
-        kwargs.update((p.name, v) for p, v in zip(positional[:head], values))
-        kwargs[positional[-1].name] = values[head:] or None
-    elif len(values) != len(positional):
+    rest = iter(args[len(name.split()) :])
+    try:
+        for token in rest:
+            if token.startswith("-") and token != "-":
+                param, value = _option(token, options, rest)
+                kwargs[param.name] = value
+            else:
+                values.append(token)
+        kwargs.update(_positionals([p for p in spec.params if p.positional], values))
+    except _Unsure:
         return None
-    else:
-        kwargs.update((p.name, v) for p, v in zip(positional, values))
-    return command, kwargs
+    return name, kwargs
 
 
 def try_fast(args: list[str]) -> bool:
@@ -78,9 +113,7 @@ def try_fast(args: list[str]) -> bool:
     parsed = parse(args)
     if parsed is None:
         return False
-    import importlib
-
-    command, kwargs = parsed
-    module, _dot, function = COMMANDS[command].body.rpartition(".")
-    getattr(importlib.import_module(f".{module}", __package__), function)(**kwargs)
+    name, kwargs = parsed
+    module, _dot, function = declarations(args[0])[name].body.rpartition(".")
+    getattr(importlib.import_module(f"{__package__}.{module}"), function)(**kwargs)
     return True

@@ -24,6 +24,7 @@ wording fails a test instead of falling back to English unnoticed.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 
@@ -167,11 +168,17 @@ def click_message(text: str) -> str:
     return text
 
 
+def usage_error_class() -> type:
+    """Click's ``UsageError`` (the class of every usage error), found as the base of the one Click
+    exception Typer exports, ``typer.BadParameter`` (Typer bundles its own Click)."""
+    import typer
+
+    return next(c for c in typer.BadParameter.__mro__ if c.__name__ == "UsageError")
+
+
 def _translated(exc):
     """A usage error with the same context and exit code, its message in the display language."""
-    from typer._click.exceptions import UsageError
-
-    german = UsageError(click_message(exc.format_message()), getattr(exc, "ctx", None))
+    german = usage_error_class()(click_message(exc.format_message()), getattr(exc, "ctx", None))
     german.exit_code = exc.exit_code
     return german
 
@@ -192,11 +199,9 @@ class _Words:
         return option
 
     def make_context(self, info_name, args, parent=None, **extra):
-        from typer._click.exceptions import UsageError
-
         try:
             return super().make_context(info_name, args, parent=parent, **extra)
-        except UsageError as exc:
+        except usage_error_class() as exc:
             if getattr(exc, "_translated", False) or type(exc).__name__ == "NoArgsIsHelpError":
                 raise
             german = _translated(exc)
@@ -204,7 +209,9 @@ class _Words:
             raise german from None
 
 
-def _classes():
+@functools.cache
+def classes() -> tuple[type, type]:
+    """``(Command, Group)``: Typer's command classes speaking the display language (Typer imported here)."""
     from typer.core import TyperCommand, TyperGroup
 
     class Command(_Words, TyperCommand):
@@ -222,21 +229,19 @@ def _classes():
                     param.help = _(TYPER_OPTION_HELP[param.help])
             return params
 
-        def invoke(self, ctx):
+        def parse_args(self, ctx, args):
             if ctx.parent is None:
                 # each command line starts in its --lang (read ahead: usage errors come before the command
                 # runs), else the locale's language; in-process runs (tests) too
                 from smashup_db.i18n import set_active_lang
 
-                set_active_lang(display_lang([*getattr(ctx, "_protected_args", []), *ctx.args]))
-            return super().invoke(ctx)
+                set_active_lang(display_lang(list(args)))
+            return super().parse_args(ctx, args)
 
         def resolve_command(self, ctx, args):
-            from typer._click.exceptions import UsageError
-
             try:
                 return super().resolve_command(ctx, args)
-            except UsageError as exc:
+            except usage_error_class() as exc:
                 german = _translated(exc)
                 german._translated = True
                 raise german from None
@@ -300,7 +305,7 @@ def apply(app) -> None:
     """Give every command and group of the Typer ``app`` (recursively) the classes above, their help reflowed."""
     from typer.core import TyperCommand, TyperGroup
 
-    command_cls, group_cls = _classes()
+    command_cls, group_cls = classes()
 
     def ours(cls, default, mine):
         return mine if not cls or cls is default else cls
@@ -313,6 +318,8 @@ def apply(app) -> None:
     def walk(typer_app) -> None:
         typer_app.info.cls = ours(typer_app.info.cls, TyperGroup, group_cls)
         group_words(typer_app.info)
+        if typer_app.registered_callback is not None:
+            group_words(typer_app.registered_callback)
         for info in typer_app.registered_commands:
             info.cls = ours(info.cls, TyperCommand, command_cls)
             info.help = reflow(info.help)
@@ -320,11 +327,6 @@ def apply(app) -> None:
         for group in typer_app.registered_groups:
             group.cls = ours(group.cls, TyperGroup, group_cls)
             group_words(group)
-            group_words(group.typer_instance.info)
-            if group.typer_instance.registered_callback is not None:
-                group.typer_instance.registered_callback.help = reflow(
-                    group.typer_instance.registered_callback.help
-                )
             walk(group.typer_instance)
 
     walk(app)

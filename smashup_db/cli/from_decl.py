@@ -75,6 +75,18 @@ def _signature(command: Command, context: bool) -> tuple[inspect.Signature, dict
     return inspect.Signature(params), annotations
 
 
+def typer_app(commands: dict[str, Command], **settings) -> typer.Typer:
+    """A Typer app (``typer.Typer(**settings)``) holding the declared ``commands``, a group's own one as its callback.
+
+    No shell-completion options of its own: they are the root's (the group is built on its own, see
+    :mod:`.application`).
+    """
+    app = typer.Typer(add_completion=False, **settings)
+    for command in commands.values():
+        add_command(app, command)
+    return app
+
+
 def add_command(app: typer.Typer, command: Command) -> None:
     """Register ``command`` on ``app``: as ``app``'s own callback for a group's command, else as a subcommand."""
     if command.group:

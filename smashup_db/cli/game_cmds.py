@@ -14,7 +14,10 @@ from smashup_db.i18n import N_, _
 from smashup_db.i18n.terms import msg, term
 
 app = typer.Typer(
-    name="game", help=_("End a game and record it in the game log."), no_args_is_help=True
+    add_completion=False,
+    name="game",
+    help=_("End a game and record it in the game log."),
+    no_args_is_help=True,
 )
 
 

@@ -29,7 +29,9 @@ from smashup_db.common.sanitize import printable
 from smashup_db.i18n import N_, _
 from smashup_db.i18n.terms import msg, term
 
-app = typer.Typer()  # commands of the top level (merged into the root application)
+app = typer.Typer(
+    add_completion=False
+)  # commands of the top level (merged into the root application)
 
 
 def split_list(value: str) -> list[str]:
@@ -191,7 +193,7 @@ def draft(
     out: do.OutOpt = None,
     printing: PrintingOpt = None,
 ) -> None:
-    from smashup_db.gamenight.session import finish, new_seed, scripted_pick, setup
+    from smashup_db.gamenight.session import finish, new_seed, setup
 
     with catalogue(
         db, lang, owners(owner, collection)
@@ -237,25 +239,11 @@ def draft(
             use_collection=owned,
             **(ext.kwargs() if ext else {}),
         )
-        state, rng = session.state, session.rng
+        state = session.state
         drawn = len(state.picks)  # picks the format made itself (pick-one-random)
-        for item in pick or []:
-            scripted_pick(cat, state, item)
-        auto_from = None  # where random picks began, if they did
-        if not state.done:
-            if auto:
-                auto_from = len(state.picks)
-                state.auto_finish(rng)
-            elif pick and not interactive and not sys.stdin.isatty():
-                fail(
-                    N_("--pick covers {n} of {total} picks; add --auto to fill the rest"),
-                    n=len(state.picks),
-                    total=len(state.order),
-                )
-            else:
-                if not json_out:
-                    line(msg("seed_and_start", cat.lang, seed=seed, player=state.players[0]))
-                _interactive(cat, state, rng)
+        auto_from = _make_picks(
+            cat, session, seed, pick=pick, auto=auto, interactive=interactive, json_out=json_out
+        )
         res = finish(cat, session, base_mode)
         res["printing"] = check_printing(printing)
         add_base_stats(cat, res, res["printing"])
@@ -297,6 +285,35 @@ def draft(
         line((msg("replay_with", cat.lang, seed=seed), "dim"))
         if qr:
             show.qr(cat, res["share_link"])
+
+
+def _make_picks(cat, session, seed: int, *, pick, auto: bool, interactive: bool, json_out: bool):
+    """The draft's picks: ``--pick`` ones first, then random (``--auto``) or asked at the terminal.
+
+    Returns the index in ``state.picks`` where random picks began (None when none were random);
+    ends the command when ``--pick`` leaves picks open and there is no terminal to ask.
+    """
+    from smashup_db.gamenight.session import scripted_pick
+
+    state, rng = session.state, session.rng
+    for item in pick or []:
+        scripted_pick(cat, state, item)
+    if state.done:
+        return None
+    if auto:
+        auto_from = len(state.picks)
+        state.auto_finish(rng)
+        return auto_from
+    if pick and not interactive and not sys.stdin.isatty():
+        fail(
+            N_("--pick covers {n} of {total} picks; add --auto to fill the rest"),
+            n=len(state.picks),
+            total=len(state.order),
+        )
+    if not json_out:
+        line(msg("seed_and_start", cat.lang, seed=seed, player=state.players[0]))
+    _interactive(cat, state, rng)
+    return None
 
 
 @app.command(

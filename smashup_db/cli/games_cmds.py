@@ -15,7 +15,10 @@ from smashup_db.i18n import _
 from smashup_db.i18n.terms import msg, term
 
 app = typer.Typer(
-    name="games", help=_("The game log: list, statistics, export and import."), no_args_is_help=True
+    add_completion=False,
+    name="games",
+    help=_("The game log: list, statistics, export and import."),
+    no_args_is_help=True,
 )
 
 

@@ -1,7 +1,7 @@
 """The look-up commands' bodies: open the catalogue, call the library, print.
 
-Each command's parameters are declared once, in :mod:`.decl`; both ways in
-call these functions with one keyword argument per declared parameter: the
+Each command's parameters are declared once, in :mod:`.lookup_cmds`
+(``bases``: :mod:`.bases_cmds`); both ways in call these functions with one keyword argument per declared parameter: the
 Typer commands made from the declarations (:mod:`.from_decl`) and the start-up
 fast path (:mod:`.fast`). Nothing here imports Typer, SQLAlchemy or Jinja2;
 Rich only when a table (or a terminal) needs it.

@@ -14,6 +14,7 @@ from smashup_db.i18n import N_, _
 from smashup_db.i18n.terms import msg
 
 app = typer.Typer(
+    add_completion=False,
     name="preset",
     help=_("Saved draft options: ban lists, complexity, formats."),
     no_args_is_help=True,

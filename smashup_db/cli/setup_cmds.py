@@ -26,7 +26,9 @@ from smashup_db.cli.output import emit_json, fail, line, say
 from smashup_db.i18n import N_, _
 from smashup_db.i18n.terms import msg
 
-app = typer.Typer()  # a command of the top level (merged into the root application)
+app = typer.Typer(
+    add_completion=False
+)  # a command of the top level (merged into the root application)
 
 
 @app.command(

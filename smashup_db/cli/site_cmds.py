@@ -12,6 +12,7 @@ from smashup_db.cli.output import user_errors
 from smashup_db.i18n import _
 
 app = typer.Typer(
+    add_completion=False,
     name="site",
     help=_("Build or preview the static reference website (English and German)."),
     no_args_is_help=True,

@@ -12,6 +12,7 @@ from smashup_db.cli.output import emit_json
 from smashup_db.i18n import _
 
 app = typer.Typer(
+    add_completion=False,
     name="translations",
     help=_("How far the translation of names and text has come (per box and faction)."),
     no_args_is_help=True,

@@ -12,7 +12,22 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from smashup_db.cli import decl, fast, output
+from smashup_db.cli import fast, output
+
+
+def _declared() -> dict:
+    """Every declared command by its words, from the group modules the fast path reads."""
+    import importlib
+
+    found: dict = {}
+    for module in fast.DECLARED:
+        commands = importlib.import_module(f"smashup_db.cli.{module}").COMMANDS
+        assert not found.keys() & commands.keys(), module  # each command declared once
+        found.update(commands)
+    return found
+
+
+DECLARED = _declared()
 
 #: Modules a look-up must never import (each costs tens of milliseconds of start-up).
 DENY = (
@@ -98,7 +113,7 @@ class _Recorder:
         import importlib
 
         self.calls: list[tuple[str, dict]] = []
-        for spec in decl.COMMANDS.values():
+        for spec in DECLARED.values():
             module, _dot, function = spec.body.rpartition(".")
             monkeypatch.setattr(
                 importlib.import_module(f"smashup_db.cli.{module}"), function, self._body(spec.name)
@@ -122,7 +137,7 @@ def test_every_declared_command_is_a_typer_command_with_the_declared_parameters(
     from smashup_db.cli import app
 
     group = typer.main.get_command(app)
-    for name, spec in decl.COMMANDS.items():
+    for name, spec in DECLARED.items():
         cmd = group
         for word in name.split():
             cmd = cmd.commands[word]
@@ -169,8 +184,8 @@ _VALUES = [
 
 @st.composite
 def _command_lines(draw):
-    name = draw(st.sampled_from(sorted(decl.COMMANDS)))
-    flags = [f for p in decl.COMMANDS[name].params for f in p.flags]
+    name = draw(st.sampled_from(sorted(DECLARED)))
+    flags = [f for p in DECLARED[name].params for f in p.flags]
     tokens = st.one_of(
         st.sampled_from(flags),
         st.sampled_from(_VALUES),
@@ -220,7 +235,8 @@ def test_fast_path_calls_the_bodies_as_typer_does(monkeypatch):
         [],
         ["--help"],
         ["db", "build", "extra"],
-        ["import", "translations", "x"],
+        ["import", "nope", "x"],
+        ["collection", "list"],
     ],
 )
 def test_fast_path_leaves_everything_else_to_typer(args):
@@ -262,6 +278,61 @@ def test_fast_path_parses_like_click():
         fast.parse(["import", "text"])[1]["sources"] is None
     )  # the body says where to get the files
     assert fast.parse(["db", "build", "--db=x.db"]) == ("db build", {"db": "x.db", "data": None})
+
+
+def test_each_command_is_declared_in_its_groups_module():
+    """``db build`` in db_cmds, ``import text`` in import_cmds, the top-level look-ups in lookup_cmds."""
+    import importlib
+
+    for module in fast.DECLARED:
+        for name in importlib.import_module(f"smashup_db.cli.{module}").COMMANDS:
+            group = name.split()[0]
+            expected = f"{group}_cmds" if f"{group}_cmds" in fast.DECLARED else "lookup_cmds"
+            assert module == expected, name
+
+
+def test_no_private_typer_or_click_api():
+    """Only Typer's and Click's documented names: no ``typer._click``, ``click._...``, ``ctx._protected_args``."""
+    import pathlib
+    import re
+
+    root = pathlib.Path(fast.__file__).resolve().parents[1]
+    private = re.compile(r"typer\._|click\._|_protected_args")
+    found = [
+        f"{path.relative_to(root)}:{n}"
+        for path in sorted(root.rglob("*.py"))
+        for n, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if private.search(text)
+    ]
+    assert found == []
+
+
+@pytest.mark.parametrize(
+    "args, module, absent",
+    [
+        (
+            ["draft", "--players", "A,B,C", "--auto", "--seed", "1", "--json"],
+            "gamenight_cmds",
+            "site_cmds",
+        ),
+        (["collection", "list"], "collection_cmds", "gamenight_cmds"),
+        (["games", "list"], "games_cmds", "collection_cmds"),
+    ],
+)
+def test_a_command_loads_only_its_own_module(built_db, args, module, absent):
+    """The root group imports a command module when one of its commands is looked up, not every module."""
+    proc = subprocess.run(
+        [sys.executable, "-c", _PROBE, json.dumps(args)],
+        env=built_db,
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+    )
+    assert proc.returncode == 0, proc.stderr
+    modules = json.loads(proc.stderr.rsplit("MODULES ", 1)[1])
+    assert f"smashup_db.cli.{module}" in modules
+    assert f"smashup_db.cli.{absent}" not in modules
+    assert "smashup_db.cli.site_cmds" not in modules
 
 
 _TEXT = st.text(
