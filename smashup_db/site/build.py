@@ -32,28 +32,45 @@ from pathlib import Path
 from typing import Callable, Iterable
 from urllib.parse import urlparse
 
-from smashup_db.common.sanitize import csv_cell, pagefind_safe
-from smashup_db.common.text import fold
-from smashup_db.site.browse import Attrs, faction_letters, name_html, nav_urls, page_path, write_assets
-from smashup_db.site.clean import FILTERS
-from smashup_db.site.local import build_id, file_hashes, owned_info, write_local, write_sw
-from smashup_db.site.faces import load_faces, site_css
-from smashup_db.site.sitedata import SiteData, load
-from smashup_db.site.outdir import (TEMP_MARKER, check_contents, check_database, hollow_later, mark_temp, prune,
-                                    remove_stale, resolve_out, start_folder, temp_name, written_files)
-from smashup_db.site.query_index import read_search_rows
-from smashup_db.site.paths import SiteError, page_url, safe_path, templates_dir
-from smashup_db.site.parallel import Beside
-from smashup_db.site.pagefind import BUNDLE_DIR, IndexJob, bundles, find_pagefind, indexed
-from smashup_db.site.play import engine_messages, write_play_assets
-from smashup_db.site.strings import LANG_NAMES, strings
-from smashup_db.site.status_page import status_context, write_faction_csvs
-from smashup_db.site.writer import PageWriter
-from smashup_db.site import play_score
 from smashup_db.catalogue.coverage import format_percent
 from smashup_db.catalogue.rulings import shown_ruling, source_pages
+from smashup_db.common.sanitize import csv_cell, pagefind_safe
+from smashup_db.common.text import fold
 from smashup_db.errors import Message
 from smashup_db.i18n import N_, gettext, ngettext
+from smashup_db.site import play_score
+from smashup_db.site.browse import (
+    Attrs,
+    faction_letters,
+    name_html,
+    nav_urls,
+    page_path,
+    write_assets,
+)
+from smashup_db.site.clean import FILTERS
+from smashup_db.site.faces import load_faces, site_css
+from smashup_db.site.local import build_id, file_hashes, owned_info, write_local, write_sw
+from smashup_db.site.outdir import (
+    TEMP_MARKER,
+    check_contents,
+    check_database,
+    hollow,
+    mark_temp,
+    prune,
+    remove_stale,
+    resolve_out,
+    start_folder,
+    temp_name,
+    written_files,
+)
+from smashup_db.site.pagefind import BUNDLE_DIR, IndexJob, bundles, find_pagefind, indexed
+from smashup_db.site.paths import SiteError, page_url, safe_path, templates_dir
+from smashup_db.site.play import engine_messages, write_play_assets
+from smashup_db.site.query_index import read_search_rows
+from smashup_db.site.sitedata import SiteData, load
+from smashup_db.site.status_page import status_context, write_faction_csvs
+from smashup_db.site.strings import LANG_NAMES, strings
+from smashup_db.site.writer import PageWriter
 
 SITE_LANGS = ("en", "de")
 MARKER = ".smashup-site"
@@ -255,23 +272,15 @@ def _check_out(out: Path) -> None:
         raise SiteError(N_("{out} is not empty and was not built by smashup; choose another --out or empty the folder (it would be replaced)"), out=out)
 
 
-def _swap(tmp: Path, out: Path) -> None:
-    """Replace ``out`` by ``tmp`` with two renames; the old site is emptied afterwards (:func:`.outdir.hollow_later`)."""
-    old = None
-    if out.exists():
-        old = temp_name(out, "old")
-        mark_temp(out, "old")  # so that a kill right after the rename leaves a folder the next build may remove
-        os.replace(out, old)
-    try:
-        os.replace(tmp, out)
-    except OSError:
-        if old is not None:
-            os.replace(old, out)
-            (out / TEMP_MARKER).unlink(missing_ok=True)
-        raise
-    (out / TEMP_MARKER).unlink(missing_ok=True)
-    if old is not None:
-        hollow_later(old, out)
+@dataclass
+class _Loaded:
+    """What the load stage read: the catalogue, the rows of the query index, the card faces, Pagefind."""
+
+    data: SiteData
+    search_rows: list
+    faces: object
+    binary: str | None
+    search_note: Message
 
 
 def build_site(out: Path | str = "site", langs: str | Iterable[str] | None = None, base_url: str | None = "/",
@@ -292,6 +301,11 @@ def build_site(out: Path | str = "site", langs: str | Iterable[str] | None = Non
     Raises :class:`SiteError` (bad option, unusable folder, an ``out`` holding
     the database or files a build did not write, failing Pagefind,
     a file that cannot be written, e.g. on a full disk) or ``DatabaseError``; in every error case ``out`` is left as it was.
+
+    The stages, in order: :func:`_load` (the catalogue), :func:`_render` (the pages, written by the
+    writer's threads as they come, Pagefind started on those it indexes), :func:`_write` (the files made
+    from the whole catalogue), :func:`_index` (Pagefind's bundles) and :func:`_swap` (the new site in
+    place of the old, which is emptied into the spare the next build starts from).
     """
     started = time.perf_counter()
     langs = parse_langs(langs)
@@ -299,20 +313,62 @@ def build_site(out: Path | str = "site", langs: str | Iterable[str] | None = Non
     out = resolve_out(out)  # a symlink: build into its target, keep the link
     _check_out(out)
     env = _environment()
+    loaded = _load(out, db, reader, base, images, search)
+    remove_stale(out)  # leftovers of killed builds
+    tmp, skeleton = start_folder(out)  # the folders of the site before last, where there is one
+    job = None  # Pagefind at work (:class:`.pagefind.IndexJob`)
+    done = False
+    # The catalogue read above lives as long as the build: the garbage collector need not look at it
+    # again and again (a tenth of a rebuild's time).
+    gc.freeze()
+    try:
+        cache = _page_cache(env, loaded, tmp, out, langs, base, incremental)
+        if loaded.binary:
+            job = IndexJob(loaded.binary, tmp, cache.hashes, loaded.data.factions, out,
+                           cache.old_pagefind if incremental else {})
+        pages = _render(env, loaded.data, tmp, langs, base, progress, cache, job)
+        files = _write(loaded, tmp, out, langs, base, cache)
+        search_note = _index(job, cache, progress) if job else loaded.search_note
+        files += [rel for rec in cache.pagefind.values() for rel in rec["files"]]
+        _swap(tmp, out, skeleton, files, {"catalogue_version": loaded.data.version, "langs": langs,
+                                          "base_url": base})
+        cache.save()
+        done = True
+    except OSError as exc:  # e.g. a full disk: the previous site is still in place
+        raise _cannot_write(exc, out) from None
+    finally:
+        gc.unfreeze()
+        if not done:  # the helpers are stopped before the folder they write into is removed
+            if job is not None:
+                job.stop()
+            shutil.rmtree(tmp, ignore_errors=True)
+    return BuildResult(out=out, pages=pages, seconds=time.perf_counter() - started, langs=langs,
+                       search=bool(loaded.binary), search_note=search_note, has_text=loaded.data.has_text,
+                       faces=loaded.faces.stats["pictures"], reused=cache.reused)
+
+
+def _cannot_write(exc: OSError, out: Path) -> SiteError:
+    """The one-line error of a build that could not write a file (``exc``); ``out`` was left as it was."""
+    if exc.filename:
+        return SiteError(N_("cannot write the site: {reason} ({file}); {out} was left as it was"),
+                         reason=exc.strerror or exc, file=exc.filename, out=out)
+    return SiteError(N_("cannot write the site: {reason}; {out} was left as it was"), reason=exc.strerror or exc,
+                     out=out)
+
+
+def _load(out: Path, db: str | None, reader, base: str, images: bool, search: bool) -> _Loaded:
+    """Stage 1: read the catalogue, the query index's rows and the card faces from ``reader`` (or the
+    database ``db``, opened and closed here); find Pagefind when ``search``. Raises :class:`SiteError`
+    when the database lies inside ``out``."""
+    from smashup_db.db import sqlite_path
+
     own_reader = reader is None
     if own_reader:
         from smashup_db.compiler.bootstrap import open_reader
 
         reader = open_reader(db)
-    from smashup_db.db import sqlite_path
-
     try:
         check_database(out, sqlite_path(getattr(reader, "url", "") or ""))
-    except BaseException:
-        if own_reader:
-            reader.close()
-        raise
-    try:
         data = load(reader)
         search_rows = read_search_rows(reader)
         faces = load_faces(getattr(reader, "url", None), base, images)
@@ -320,95 +376,96 @@ def build_site(out: Path | str = "site", langs: str | Iterable[str] | None = Non
         if own_reader:
             reader.close()
     binary = find_pagefind() if search else None
-    search_note = Message(N_("search index built with Pagefind") if binary else
-                          N_("search is off: --no-search given") if not search else
-                          N_("search is off: the pagefind binary was not found (pip install 'pagefind[extended]')"))
+    note = Message(N_("search index built with Pagefind") if binary else
+                   N_("search is off: --no-search given") if not search else
+                   N_("search is off: the pagefind binary was not found (pip install 'pagefind[extended]')"))
+    return _Loaded(data, search_rows, faces, binary, note)
 
-    remove_stale(out)  # leftovers of killed builds
-    tmp, skeleton = start_folder(out)  # the folders of the site before last, where there is one
-    job = beside = None  # Pagefind at work (:class:`.pagefind.IndexJob`), the second process (:mod:`.parallel`)
-    # The catalogue read above lives as long as the build: the garbage collector need not look at it
-    # again and again (a tenth of a rebuild's time), nor touch its memory in the forked second process.
-    gc.freeze()
+
+def _page_cache(env, loaded: _Loaded, tmp: Path, out: Path, langs: list[str], base: str, incremental: bool):
+    """The pictures put into ``tmp``, the templates' globals set, and the :class:`.incremental.PageCache`
+    of this build (the pages it may take from the previous one)."""
+    from smashup_db.site.incremental import PageCache
+
+    data, faces = loaded.data, loaded.faces
+    env.filters["card_count"] = lambda fid: len(data.factions[fid]["cards"])
+    faces.write(tmp)  # before the pages: they show only the pictures that made it into the site
+    env.globals.update(face=faces.face, thumb=faces.thumb)
+    at_source = source_pages(data.catalogue.model.meta)  # a card's or base's page at its source (its faction's)
+    env.globals["source_page"] = lambda upstream, kind, ref: at_source.get((upstream, kind, ref), "")
+    env.globals["owned_info"] = lambda kind, ref: owned_info(data, kind, ref)
+    # the search page loads its language's first bundle and merges the others in (:mod:`.pagefind`)
+    env.globals["pagefind_bundles"] = lambda lang: [[f"{BUNDLE_DIR}/{b.name}/", b.url]
+                                                    for b in bundles(lang, data.factions)]
+    # what pages show besides the catalogue: the pictures of this build, the source pages of rulings
+    shown = [getattr(faces, "_faces", {}), getattr(faces, "_thumbs", {}), sorted(at_source.items())]
+    return PageCache(out, data, langs, base, bool(loaded.binary), use_old=incremental, extra=shown)
+
+
+def _render(env, data: SiteData, tmp: Path, langs: list[str], base: str, progress: Progress | None, cache,
+            job) -> int:
+    """Stage 2: render every page and hand it to a :class:`.writer.PageWriter` (its threads write them
+    while the next ones render); once the pages Pagefind indexes are on disk, ``job`` (an
+    :class:`.pagefind.IndexJob`, or None) starts on them. Returns the page count; raises the first
+    write's ``OSError``."""
+    with PageWriter() as writer:
+
+        def start_search() -> None:  # the pages Pagefind indexes are done: it reads them while the rest renders
+            writer.sync()
+            for lang in langs:
+                job.start(lang)
+
+        return _render_all(env, data, tmp.resolve(), langs, base, job is not None, progress, cache, writer,
+                           start_search if job is not None else None)
+
+
+def _write(loaded: _Loaded, tmp: Path, out: Path, langs: list[str], base: str, cache) -> list[str]:
+    """Stage 3: check that ``out`` holds only files of builds (:func:`.outdir.check_contents`, before it is
+    replaced), write the files made from the whole catalogue, then ``sw.js``, whose build id is the hash
+    of every other file (Pagefind's bundles aside: it does not write the same bytes twice, and the pages
+    it indexes count). Returns the files of the build so far (relative paths)."""
+    check_contents(out)
+    _write_data_files(loaded.data, loaded.search_rows, tmp, langs, base)
+    # the pages, as handed to the writer (the language folders hold nothing else: the spare they come
+    # from holds folders only, :func:`.outdir.start_folder`), and the files written beside them
+    files = sorted(cache.hashes) + written_files(tmp, skip=(*langs, BUNDLE_DIR))
+    write_sw(tmp, base, langs, build_id(file_hashes(tmp, files, known=cache.hashes)))
+    return files
+
+
+def _index(job: IndexJob, cache, progress: Progress | None) -> Message:
+    """Stage 4: wait for Pagefind (started while the pages rendered) and keep its records in ``cache``;
+    returns what the build says of the search index. Raises :class:`SiteError` when Pagefind failed."""
+    if progress:
+        progress("search index", 0, 1)
+    done, kept, cache.pagefind = job.finish()
+    if progress:
+        progress("search index", 1, 1)
+    return _search_note(done, kept)
+
+
+def _swap(tmp: Path, out: Path, skeleton: list[str], files: list[str], marker: dict) -> None:
+    """Stage 5: remove the spare's folders the build did not use, write the marker (``marker`` and the
+    file list) and replace ``out`` by ``tmp`` with two renames; the old site is then emptied into the
+    spare the next build starts from (:func:`.outdir.hollow`)."""
+    prune(tmp, skeleton, files)
+    (tmp / MARKER).write_text(json.dumps({**marker, "files": sorted({*files, "sw.js"})}) + "\n",
+                              encoding="utf-8")
+    old = None
+    if out.exists():
+        old = temp_name(out, "old")
+        mark_temp(out, "old")  # so that a kill right after the rename leaves a folder the next build may remove
+        os.replace(out, old)
     try:
-        env.filters["card_count"] = lambda fid: len(data.factions[fid]["cards"])
-        faces.write(tmp)  # before the pages: they show only the pictures that made it into the site
-        env.globals.update(face=faces.face, thumb=faces.thumb)
-        at_source = source_pages(data.catalogue.model.meta)  # a card's or base's page at its source (its faction's)
-        env.globals["source_page"] = lambda upstream, kind, ref: at_source.get((upstream, kind, ref), "")
-        env.globals["owned_info"] = lambda kind, ref: owned_info(data, kind, ref)
-        # the search page loads its language's first bundle and merges the others in (:mod:`.pagefind`)
-        env.globals["pagefind_bundles"] = lambda lang: [[f"{BUNDLE_DIR}/{b.name}/", b.url]
-                                                        for b in bundles(lang, data.factions)]
-        from smashup_db.site.incremental import PageCache
-
-        for lang in langs:  # the facts each language shows: made once, before the fork, for both processes
-            data.shown_for(lang)
-        # by a second process while the pages render (:mod:`.parallel`): the check that the old site holds
-        # only files of builds (it reads every folder of it), then the files made from the whole catalogue
-        beside = Beside(lambda: (check_contents(out), _write_data_files(data, search_rows, tmp, langs, base)))
-        # what pages show besides the catalogue: the pictures of this build, the source pages of rulings
-        shown = [getattr(faces, "_faces", {}), getattr(faces, "_thumbs", {}), sorted(at_source.items())]
-        cache = PageCache(out, data, langs, base, bool(binary), use_old=incremental, extra=shown)
-        if binary:
-            job = IndexJob(binary, tmp, cache.hashes, data.factions, out, cache.old_pagefind if incremental else {})
-        with PageWriter() as writer:  # a helper process writes (or links) the pages as they come
-
-            def start_search() -> None:  # the pages Pagefind indexes are done: it reads them while the rest renders
-                writer.sync()
-                for lang in langs:
-                    job.start(lang)
-
-            pages = _render_all(env, data, tmp.resolve(), langs, base, bool(binary), progress, cache, writer,
-                                start_search if binary else None)
-        # the pages, as handed to the writer (it wrote or linked each, or closing it raised): the language
-        # folders hold nothing else (the spare they come from holds folders only, :func:`.outdir.start_folder`)
-        files = sorted(cache.hashes)
-        beside.wait()
-        beside = None
-        files += written_files(tmp, skip=(*langs, BUNDLE_DIR))
-        # last: its id is the hash of every other file (Pagefind's bundles aside: it does not write the same
-        # bytes twice, and the pages it indexes count) (issue 22)
-        write_sw(tmp, base, langs, build_id(file_hashes(tmp, files, known=cache.hashes)))
-        if binary:
-            if progress:
-                progress("search index", 0, 1)
-            done, kept, cache.pagefind = job.finish()
-            job = None
-            search_note = _search_note(done, kept)
-            files += [rel for rec in cache.pagefind.values() for rel in rec["files"]]
-            if progress:
-                progress("search index", 1, 1)
-        prune(tmp, skeleton, files)
-        (tmp / MARKER).write_text(json.dumps({"catalogue_version": data.version, "langs": langs,
-                                              "base_url": base, "files": sorted({*files, "sw.js"})}) + "\n",
-                                  encoding="utf-8")
-        _swap(tmp, out)
-        cache.save()
-    except OSError as exc:  # e.g. a full disk: the previous site is still in place
-        _stop(job, beside)
-        shutil.rmtree(tmp, ignore_errors=True)
-        if exc.filename:
-            raise SiteError(N_("cannot write the site: {reason} ({file}); {out} was left as it was"),
-                            reason=exc.strerror or exc, file=exc.filename, out=out) from None
-        raise SiteError(N_("cannot write the site: {reason}; {out} was left as it was"), reason=exc.strerror or exc,
-                        out=out) from None
-    except BaseException:
-        _stop(job, beside)
-        shutil.rmtree(tmp, ignore_errors=True)
+        os.replace(tmp, out)
+    except OSError:
+        if old is not None:
+            os.replace(old, out)
+            (out / TEMP_MARKER).unlink(missing_ok=True)
         raise
-    finally:
-        gc.unfreeze()
-    return BuildResult(out=out, pages=pages, seconds=time.perf_counter() - started, langs=langs,
-                       search=bool(binary), search_note=search_note, has_text=data.has_text,
-                       faces=faces.stats["pictures"], reused=cache.reused)
-
-
-def _stop(*helpers) -> None:
-    """Stop the helpers of an abandoned build (those not None) before its folder is removed."""
-    for helper in helpers:
-        if helper is not None:
-            helper.stop()
+    (out / TEMP_MARKER).unlink(missing_ok=True)
+    if old is not None:
+        hollow(old, out)
 
 
 def _write_data_files(data: SiteData, search_rows, root: Path, langs: list[str], base: str) -> None:

@@ -190,49 +190,29 @@ def remove_stale(out: Path) -> list[Path]:
     return removed
 
 
-#: Run by a helper process after the swap (:func:`hollow_later`): every file below the replaced site
-#: (argv 1) is removed but the ownership file (argv 3), its folders are kept, and it is renamed to the
-#: spare (argv 2) the next build starts from; on any error it is removed altogether. Standard library only.
-_HOLLOW = r"""
-import json, os, shutil, sys
-old, spare, marker = sys.argv[1], sys.argv[2], sys.argv[3]
-keep = os.path.join(old, marker)
-try:
-    with open(keep, "w", encoding="utf-8") as fh:  # this process owns it now: a build starting meanwhile leaves it
-        fh.write(json.dumps({"pid": os.getpid(), "kind": "old"}) + "\n")
-    for root, dirs, files in os.walk(old):
-        for name in files:
-            if os.path.join(root, name) != keep:
-                os.unlink(os.path.join(root, name))
-        for name in [d for d in dirs if os.path.islink(os.path.join(root, d))]:
-            os.unlink(os.path.join(root, name))
-            dirs.remove(name)
-    with open(keep, "w", encoding="utf-8") as fh:
-        fh.write(json.dumps({"pid": None, "kind": "spare"}) + "\n")
-    os.rename(old, spare)
-except OSError:
-    shutil.rmtree(old, ignore_errors=True)
-"""
-
-
-def hollow_later(old: Path, out: Path) -> None:
-    """Empty the replaced site ``old`` of its files in a helper process, keeping its folders as the
-    spare ``.NAME.spare-*`` the next build into ``out`` starts from (:func:`start_folder`).
+def hollow(old: Path, out: Path) -> None:
+    """Empty the replaced site ``old`` of its files, keeping its folders as the spare ``.NAME.spare-*``
+    the next build into ``out`` starts from (:func:`start_folder`); on any error it is removed altogether.
 
     Creating thousands of folders is the kernel's slow work (on ext4 many times slower for a while
     after many were deleted); a rebuild that reuses most pages would spend most of its time on it.
-    The helper runs on its own; if it is killed, the folder (``.NAME.old-*``) is removed by the next
-    build (:func:`remove_stale`). Where no helper can be started, ``old`` is removed here.
+    The build calls this after its swap, so no helper outlives it; if it is killed meanwhile, the
+    folder (``.NAME.old-*``) is removed by the next build (:func:`remove_stale`).
     """
-    import subprocess
-    import sys
-
     try:
-        subprocess.Popen([sys.executable, "-S", "-E", "-c", _HOLLOW, str(old), str(temp_name(out, "spare")),
-                          TEMP_MARKER], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                         stderr=subprocess.DEVNULL, start_new_session=True)
-    except OSError:
+        for root, dirs, files in os.walk(old):
+            for name in files:
+                if not (name == TEMP_MARKER and root == os.fspath(old)):
+                    os.unlink(os.path.join(root, name))
+            for name in [d for d in dirs if os.path.islink(os.path.join(root, d))]:
+                os.unlink(os.path.join(root, name))
+                dirs.remove(name)
+        (old / TEMP_MARKER).write_text(json.dumps({"pid": None, "kind": "spare"}) + "\n", encoding="utf-8")
+        os.rename(old, temp_name(out, "spare"))
+    except BaseException as exc:  # a folder that cannot be emptied, a Ctrl+C: no spare, nothing left
         shutil.rmtree(old, ignore_errors=True)
+        if not isinstance(exc, OSError):
+            raise
 
 
 def _skeleton(root: Path) -> list[str] | None:
@@ -258,7 +238,7 @@ def _skeleton(root: Path) -> list[str] | None:
 
 
 def start_folder(out: Path) -> tuple[Path, list[str]]:
-    """The build folder for ``out``: the spare a previous build left (:func:`hollow_later`), taken with a
+    """The build folder for ``out``: the spare a previous build left (:func:`hollow`), taken with a
     rename and checked to hold nothing but folders, else a new one (:func:`make_temp`).
 
     Returns ``(folder, the folders it already has)``; spares not used are removed. Raises

@@ -185,8 +185,8 @@ def test_thumbnails_are_cached_and_damaged_pictures_left_out(tmp_path, monkeypat
 
 
 def test_build_makes_missing_thumbnails_side_by_side(tmp_path, monkeypatch):
-    """With an emptied cache the build makes the thumbnails itself, in helper processes when there are many
-    (the importer's fill_cache), counted as made; the files are the recipe's bytes."""
+    """With an emptied cache the build makes the thumbnails itself, on several threads (the importer's
+    fill_cache), counted as made; the files are the recipe's bytes."""
     import hashlib
 
     from PIL import Image
@@ -199,7 +199,7 @@ def test_build_makes_missing_thumbnails_side_by_side(tmp_path, monkeypatch):
     folder = tmp_path / "images"
     (folder / "card").mkdir(parents=True)
     index = {}
-    for i in range(thumbs.POOL_FROM + 4):
+    for i in range(12):
         path = folder / "card" / f"c{i}.webp"
         Image.new("RGB", (375, 525), (i * 8, 40, 90)).save(path, "WEBP")
         data = path.read_bytes()
