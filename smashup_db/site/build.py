@@ -106,7 +106,11 @@ def parse_langs(value: str | Iterable[str] | None) -> list[str]:
         if not item:
             continue
         if item not in SITE_LANGS:
-            raise SiteError(N_("unknown site language {item!r}; use one or more of: {site_langs}"), item=item, site_langs=', '.join(SITE_LANGS))
+            raise SiteError(
+                N_("unknown site language {item!r}; use one or more of: {site_langs}"),
+                item=item,
+                site_langs=", ".join(SITE_LANGS),
+            )
         if item not in langs:
             langs.append(item)
     if not langs:
@@ -119,9 +123,18 @@ def normalize_base_url(value: str | None) -> str:
     value = (value or "/").strip()
     bad = any(ch.isspace() or ch in "\"'<>`\\?#" for ch in value)
     parsed = urlparse(value)
-    if bad or not (value.startswith("/") and not value.startswith("//")
-                   or parsed.scheme in ("http", "https") and parsed.netloc):
-        raise SiteError(N_("bad --base-url {value!r}; use a path like / or /smashup/, or https://example.org/smashup/"), value=value)
+    if bad or not (
+        value.startswith("/")
+        and not value.startswith("//")
+        or parsed.scheme in ("http", "https")
+        and parsed.netloc
+    ):
+        raise SiteError(
+            N_(
+                "bad --base-url {value!r}; use a path like / or /smashup/, or https://example.org/smashup/"
+            ),
+            value=value,
+        )
     return value if value.endswith("/") else value + "/"
 
 
@@ -136,17 +149,28 @@ def _environment():
     from smashup_db.site.tplcache import bytecode_cache
 
     # auto_reload off: a build's templates do not change while it runs (saves a stat per include and extends)
-    env = Environment(loader=FileSystemLoader(str(templates_dir())), autoescape=True, auto_reload=False,
-                      undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
-                      bytecode_cache=bytecode_cache(), extensions=["jinja2.ext.i18n"])
+    env = Environment(
+        loader=FileSystemLoader(str(templates_dir())),
+        autoescape=True,
+        auto_reload=False,
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        bytecode_cache=bytecode_cache(),
+        extensions=["jinja2.ext.i18n"],
+    )
     # in_lang("English", lang): plain text in a given language, for pages that show several languages
     # (root, 404) and for strings handed to scripts as JSON (escaped where they are inserted)
     env.globals["in_lang"] = gettext
     speak(env, "en")
-    env.filters["pf"] = pagefind_safe  # values in data-pagefind-filter/-meta: the Pagefind UI inserts them as HTML
+    env.filters["pf"] = (
+        pagefind_safe  # values in data-pagefind-filter/-meta: the Pagefind UI inserts them as HTML
+    )
     env.filters.update(FILTERS)
     env.filters["pct"] = format_percent
-    env.filters["ruling"] = shown_ruling  # an erratum's flag ("Yes, Functional") in the page's language
+    env.filters["ruling"] = (
+        shown_ruling  # an erratum's flag ("Yes, Functional") in the page's language
+    )
     return env
 
 
@@ -206,7 +230,9 @@ def language_environment(env, lang: str):
             digest = hashlib.sha1(fh.read()).hexdigest()[:12]
     except OSError:
         digest = "none"
-    overlay = env.overlay(extensions=[compiled_gettext()], bytecode_cache=bytecode_cache(f"{lang}-{digest}"))
+    overlay = env.overlay(
+        extensions=[compiled_gettext()], bytecode_cache=bytecode_cache(f"{lang}-{digest}")
+    )
     overlay.page_lang = lang
     return overlay
 
@@ -220,8 +246,11 @@ def speak(env, lang: str) -> None:
     from markupsafe import escape
 
     # escaped: a translation is text, never markup (a quote in it cannot end an attribute)
-    env.install_gettext_callables(lambda text: escape(gettext(text, lang)),
-                                  lambda one, many, n: escape(ngettext(one, many, n, lang)), newstyle=True)
+    env.install_gettext_callables(
+        lambda text: escape(gettext(text, lang)),
+        lambda one, many, n: escape(ngettext(one, many, n, lang)),
+        newstyle=True,
+    )
 
 
 class _Names:
@@ -233,22 +262,33 @@ class _Names:
         self.fb_title = strings(lang)["fallback_mark"]
         self.unnamed, self.unnamed_title = strings(lang)["unnamed"], strings(lang)["unnamed_title"]
         self.community_title = strings(lang)["community_title"]
-        self.seen: set[tuple[str, str]] = set()  # the things named since the last clear (incremental builds)
+        self.seen: set[tuple[str, str]] = (
+            set()
+        )  # the things named since the last clear (incremental builds)
 
     def __call__(self, kind: str, ref: str) -> dict:
         key = (kind, ref)
         self.seen.add(key)
         if key not in self._cache:
             name, used = self.data.catalogue.name(kind, ref, self.lang)
-            if used is None:  # no source gives a name: say so instead of showing a placeholder as a name
+            if (
+                used is None
+            ):  # no source gives a name: say so instead of showing a placeholder as a name
                 name = self.unnamed
-            self._cache[key] = _Name({"id": ref, "name": name, "fallback": used not in (None, self.lang),
-                                "fb_title": self.fb_title, "unknown": used is None,
-                                "unknown_title": self.unnamed_title,
-                                "name_lang": used or self.lang,
-                                "community": (kind, ref, used) in self.data.community,
-                                "community_title": self.community_title,
-                                "url": page_url(self.base, self.lang, kind + "s", ref)})
+            self._cache[key] = _Name(
+                {
+                    "id": ref,
+                    "name": name,
+                    "fallback": used not in (None, self.lang),
+                    "fb_title": self.fb_title,
+                    "unknown": used is None,
+                    "unknown_title": self.unnamed_title,
+                    "name_lang": used or self.lang,
+                    "community": (kind, ref, used) in self.data.community,
+                    "community_title": self.community_title,
+                    "url": page_url(self.base, self.lang, kind + "s", ref),
+                }
+            )
         return self._cache[key]
 
 
@@ -269,7 +309,12 @@ def _check_out(out: Path) -> None:
     if out.exists() and not out.is_dir():
         raise SiteError(N_("{out} exists and is not a folder; choose another --out"), out=out)
     if out.is_dir() and any(out.iterdir()) and not (out / MARKER).is_file():
-        raise SiteError(N_("{out} is not empty and was not built by smashup; choose another --out or empty the folder (it would be replaced)"), out=out)
+        raise SiteError(
+            N_(
+                "{out} is not empty and was not built by smashup; choose another --out or empty the folder (it would be replaced)"
+            ),
+            out=out,
+        )
 
 
 @dataclass
@@ -283,9 +328,18 @@ class _Loaded:
     search_note: Message
 
 
-def build_site(out: Path | str = "site", langs: str | Iterable[str] | None = None, base_url: str | None = "/",
-               db: str | None = None, *, reader=None, search: bool = True,
-               progress: Progress | None = None, images: bool = True, incremental: bool = True) -> BuildResult:
+def build_site(
+    out: Path | str = "site",
+    langs: str | Iterable[str] | None = None,
+    base_url: str | None = "/",
+    db: str | None = None,
+    *,
+    reader=None,
+    search: bool = True,
+    progress: Progress | None = None,
+    images: bool = True,
+    incremental: bool = True,
+) -> BuildResult:
     """Render the whole site into ``out`` (replaced atomically when complete).
 
     ``incremental`` (default): pages whose inputs are those of the previous build into ``out``
@@ -324,14 +378,25 @@ def build_site(out: Path | str = "site", langs: str | Iterable[str] | None = Non
     try:
         cache = _page_cache(env, loaded, tmp, out, langs, base, incremental)
         if loaded.binary:
-            job = IndexJob(loaded.binary, tmp, cache.hashes, loaded.data.factions, out,
-                           cache.old_pagefind if incremental else {})
+            job = IndexJob(
+                loaded.binary,
+                tmp,
+                cache.hashes,
+                loaded.data.factions,
+                out,
+                cache.old_pagefind if incremental else {},
+            )
         pages = _render(env, loaded.data, tmp, langs, base, progress, cache, job)
         files = _write(loaded, tmp, out, langs, base, cache)
         search_note = _index(job, cache, progress) if job else loaded.search_note
         files += [rel for rec in cache.pagefind.values() for rel in rec["files"]]
-        _swap(tmp, out, skeleton, files, {"catalogue_version": loaded.data.version, "langs": langs,
-                                          "base_url": base})
+        _swap(
+            tmp,
+            out,
+            skeleton,
+            files,
+            {"catalogue_version": loaded.data.version, "langs": langs, "base_url": base},
+        )
         cache.save()
         done = True
     except OSError as exc:  # e.g. a full disk: the previous site is still in place
@@ -342,18 +407,33 @@ def build_site(out: Path | str = "site", langs: str | Iterable[str] | None = Non
             if job is not None:
                 job.stop()
             shutil.rmtree(tmp, ignore_errors=True)
-    return BuildResult(out=out, pages=pages, seconds=time.perf_counter() - started, langs=langs,
-                       search=bool(loaded.binary), search_note=search_note, has_text=loaded.data.has_text,
-                       faces=loaded.faces.stats["pictures"], reused=cache.reused)
+    return BuildResult(
+        out=out,
+        pages=pages,
+        seconds=time.perf_counter() - started,
+        langs=langs,
+        search=bool(loaded.binary),
+        search_note=search_note,
+        has_text=loaded.data.has_text,
+        faces=loaded.faces.stats["pictures"],
+        reused=cache.reused,
+    )
 
 
 def _cannot_write(exc: OSError, out: Path) -> SiteError:
     """The one-line error of a build that could not write a file (``exc``); ``out`` was left as it was."""
     if exc.filename:
-        return SiteError(N_("cannot write the site: {reason} ({file}); {out} was left as it was"),
-                         reason=exc.strerror or exc, file=exc.filename, out=out)
-    return SiteError(N_("cannot write the site: {reason}; {out} was left as it was"), reason=exc.strerror or exc,
-                     out=out)
+        return SiteError(
+            N_("cannot write the site: {reason} ({file}); {out} was left as it was"),
+            reason=exc.strerror or exc,
+            file=exc.filename,
+            out=out,
+        )
+    return SiteError(
+        N_("cannot write the site: {reason}; {out} was left as it was"),
+        reason=exc.strerror or exc,
+        out=out,
+    )
 
 
 def _load(out: Path, db: str | None, reader, base: str, images: bool, search: bool) -> _Loaded:
@@ -376,13 +456,21 @@ def _load(out: Path, db: str | None, reader, base: str, images: bool, search: bo
         if own_reader:
             reader.close()
     binary = find_pagefind() if search else None
-    note = Message(N_("search index built with Pagefind") if binary else
-                   N_("search is off: --no-search given") if not search else
-                   N_("search is off: the pagefind binary was not found (pip install 'pagefind[extended]')"))
+    note = Message(
+        N_("search index built with Pagefind")
+        if binary
+        else N_("search is off: --no-search given")
+        if not search
+        else N_(
+            "search is off: the pagefind binary was not found (pip install 'pagefind[extended]')"
+        )
+    )
     return _Loaded(data, search_rows, faces, binary, note)
 
 
-def _page_cache(env, loaded: _Loaded, tmp: Path, out: Path, langs: list[str], base: str, incremental: bool):
+def _page_cache(
+    env, loaded: _Loaded, tmp: Path, out: Path, langs: list[str], base: str, incremental: bool
+):
     """The pictures put into ``tmp``, the templates' globals set, and the :class:`.incremental.PageCache`
     of this build (the pages it may take from the previous one)."""
     from smashup_db.site.incremental import PageCache
@@ -391,32 +479,57 @@ def _page_cache(env, loaded: _Loaded, tmp: Path, out: Path, langs: list[str], ba
     env.filters["card_count"] = lambda fid: len(data.factions[fid]["cards"])
     faces.write(tmp)  # before the pages: they show only the pictures that made it into the site
     env.globals.update(face=faces.face, thumb=faces.thumb)
-    at_source = source_pages(data.catalogue.model.meta)  # a card's or base's page at its source (its faction's)
-    env.globals["source_page"] = lambda upstream, kind, ref: at_source.get((upstream, kind, ref), "")
+    at_source = source_pages(
+        data.catalogue.model.meta
+    )  # a card's or base's page at its source (its faction's)
+    env.globals["source_page"] = lambda upstream, kind, ref: at_source.get(
+        (upstream, kind, ref), ""
+    )
     env.globals["owned_info"] = lambda kind, ref: owned_info(data, kind, ref)
     # the search page loads its language's first bundle and merges the others in (:mod:`.pagefind`)
-    env.globals["pagefind_bundles"] = lambda lang: [[f"{BUNDLE_DIR}/{b.name}/", b.url]
-                                                    for b in bundles(lang, data.factions)]
+    env.globals["pagefind_bundles"] = lambda lang: [
+        [f"{BUNDLE_DIR}/{b.name}/", b.url] for b in bundles(lang, data.factions)
+    ]
     # what pages show besides the catalogue: the pictures of this build, the source pages of rulings
     shown = [getattr(faces, "_faces", {}), getattr(faces, "_thumbs", {}), sorted(at_source.items())]
     return PageCache(out, data, langs, base, bool(loaded.binary), use_old=incremental, extra=shown)
 
 
-def _render(env, data: SiteData, tmp: Path, langs: list[str], base: str, progress: Progress | None, cache,
-            job) -> int:
+def _render(
+    env,
+    data: SiteData,
+    tmp: Path,
+    langs: list[str],
+    base: str,
+    progress: Progress | None,
+    cache,
+    job,
+) -> int:
     """Stage 2: render every page and hand it to a :class:`.writer.PageWriter` (its threads write them
     while the next ones render); once the pages Pagefind indexes are on disk, ``job`` (an
     :class:`.pagefind.IndexJob`, or None) starts on them. Returns the page count; raises the first
     write's ``OSError``."""
     with PageWriter() as writer:
 
-        def start_search() -> None:  # the pages Pagefind indexes are done: it reads them while the rest renders
+        def start_search() -> (
+            None
+        ):  # the pages Pagefind indexes are done: it reads them while the rest renders
             writer.sync()
             for lang in langs:
                 job.start(lang)
 
-        return _render_all(env, data, tmp.resolve(), langs, base, job is not None, progress, cache, writer,
-                           start_search if job is not None else None)
+        return _render_all(
+            env,
+            data,
+            tmp.resolve(),
+            langs,
+            base,
+            job is not None,
+            progress,
+            cache,
+            writer,
+            start_search if job is not None else None,
+        )
 
 
 def _write(loaded: _Loaded, tmp: Path, out: Path, langs: list[str], base: str, cache) -> list[str]:
@@ -449,12 +562,15 @@ def _swap(tmp: Path, out: Path, skeleton: list[str], files: list[str], marker: d
     file list) and replace ``out`` by ``tmp`` with two renames; the old site is then emptied into the
     spare the next build starts from (:func:`.outdir.hollow`)."""
     prune(tmp, skeleton, files)
-    (tmp / MARKER).write_text(json.dumps({**marker, "files": sorted({*files, "sw.js"})}) + "\n",
-                              encoding="utf-8")
+    (tmp / MARKER).write_text(
+        json.dumps({**marker, "files": sorted({*files, "sw.js"})}) + "\n", encoding="utf-8"
+    )
     old = None
     if out.exists():
         old = temp_name(out, "old")
-        mark_temp(out, "old")  # so that a kill right after the rename leaves a folder the next build may remove
+        mark_temp(
+            out, "old"
+        )  # so that a kill right after the rename leaves a folder the next build may remove
         os.replace(out, old)
     try:
         os.replace(tmp, out)
@@ -474,8 +590,14 @@ def _write_data_files(data: SiteData, search_rows, root: Path, langs: list[str],
     manifest and icons. Raises ``OSError`` or :class:`SiteError` (a path that would leave ``root``)."""
     _write_downloads(data, root)
     write_faction_csvs(data, root)
-    write_assets(root, data, search_rows, langs, lambda lang: _Names(data, lang, base),
-                 lambda lang: (lambda *segs: page_url(base, lang, *segs)))
+    write_assets(
+        root,
+        data,
+        search_rows,
+        langs,
+        lambda lang: _Names(data, lang, base),
+        lambda lang: lambda *segs: page_url(base, lang, *segs),
+    )
     shutil.copyfile(templates_dir() / "site.css", root / "assets" / "site.css")
     site_css(templates_dir(), root)
     write_play_assets(root, data.catalogue, langs, templates_dir(), data.version)
@@ -488,10 +610,20 @@ def _search_note(made: dict[str, int | None], kept: list[str]) -> Message:
     """What the build says of Pagefind: the pages it indexed per language, the bundles it kept (unchanged)."""
     pages = sum(n or 0 for n in made.values())
     if made and kept:
-        return Message(N_("search: Pagefind indexed {pages} pages ({langs}); the index of {kept} was unchanged"),
-                       pages=pages, langs=", ".join(made), kept=", ".join(kept))
+        return Message(
+            N_(
+                "search: Pagefind indexed {pages} pages ({langs}); the index of {kept} was unchanged"
+            ),
+            pages=pages,
+            langs=", ".join(made),
+            kept=", ".join(kept),
+        )
     if made:
-        return Message(N_("search: Pagefind indexed {pages} pages ({langs})"), pages=pages, langs=", ".join(made))
+        return Message(
+            N_("search: Pagefind indexed {pages} pages ({langs})"),
+            pages=pages,
+            langs=", ".join(made),
+        )
     return Message(N_("search: the Pagefind index of {kept} was unchanged"), kept=", ".join(kept))
 
 
@@ -499,36 +631,69 @@ def _search_note(made: dict[str, int | None], kept: list[str]) -> Message:
 def _pages(data: SiteData) -> list[tuple[tuple[str, ...], str, Callable[[_Names, str], dict]]]:
     """Every page of one language: (path segments under /L/, template, context maker)."""
     status = functools.cache(lambda: status_context(data))  # the same for every language: made once
-    pages: list = [((), "home.html", lambda n, lang: {}),
-                   (("products",), "products.html", lambda n, lang: {}),
-                   (("factions",), "factions.html", lambda n, lang: {}),
-                   (("cards",), "cards.html", lambda n, lang: {}),
-                   (("bases",), "bases.html", lambda n, lang: {}),
-                   (("rules",), "rules.html", lambda n, lang: {}),
-                   (("glossary",), "glossary.html", lambda n, lang: {}),
-                   (("downloads",), "downloads.html", lambda n, lang: {}),
-                   (("search",), "search.html", lambda n, lang: {}),
-                   (("search", "syntax"), "syntax.html", lambda n, lang: {}),
-                   (("boxes",), "boxes.html", lambda n, lang: {}),
-                   (("translations",), "translations.html", lambda n, lang: status()),
-                   (("factions", "a-z"), "factions.html", lambda n, lang: {"az": True}),
-                   (("play",), "play.html", lambda n, lang: {"play_messages": engine_messages(lang)})]
+    pages: list = [
+        ((), "home.html", lambda n, lang: {}),
+        (("products",), "products.html", lambda n, lang: {}),
+        (("factions",), "factions.html", lambda n, lang: {}),
+        (("cards",), "cards.html", lambda n, lang: {}),
+        (("bases",), "bases.html", lambda n, lang: {}),
+        (("rules",), "rules.html", lambda n, lang: {}),
+        (("glossary",), "glossary.html", lambda n, lang: {}),
+        (("downloads",), "downloads.html", lambda n, lang: {}),
+        (("search",), "search.html", lambda n, lang: {}),
+        (("search", "syntax"), "syntax.html", lambda n, lang: {}),
+        (("boxes",), "boxes.html", lambda n, lang: {}),
+        (("translations",), "translations.html", lambda n, lang: status()),
+        (("factions", "a-z"), "factions.html", lambda n, lang: {"az": True}),
+        (("play",), "play.html", lambda n, lang: {"play_messages": engine_messages(lang)}),
+    ]
     for pid in data.products:
-        pages.append((("products", pid), "product.html",
-                      lambda n, lang, pid=pid: {"p": Attrs(data.products[pid])}))
+        pages.append(
+            (
+                ("products", pid),
+                "product.html",
+                lambda n, lang, pid=pid: {"p": Attrs(data.products[pid])},
+            )
+        )
         if data.products[pid]["factions"]:
-            pages.append((("products", pid, "cards"), "product_cards.html",
-                          lambda n, lang, pid=pid: {"p": Attrs(data.products[pid])}))
+            pages.append(
+                (
+                    ("products", pid, "cards"),
+                    "product_cards.html",
+                    lambda n, lang, pid=pid: {"p": Attrs(data.products[pid])},
+                )
+            )
     for fid in data.factions:
-        pages.append((("factions", fid), "faction.html",
-                      lambda n, lang, fid=fid: {"f": Attrs(data.shown_for(lang).factions[fid])}))
-        pages.append((("factions", fid, "checklist"), "checklist.html",
-                      lambda n, lang, fid=fid: {"f": Attrs(data.shown_for(lang).factions[fid])}))
+        pages.append(
+            (
+                ("factions", fid),
+                "faction.html",
+                lambda n, lang, fid=fid: {"f": Attrs(data.shown_for(lang).factions[fid])},
+            )
+        )
+        pages.append(
+            (
+                ("factions", fid, "checklist"),
+                "checklist.html",
+                lambda n, lang, fid=fid: {"f": Attrs(data.shown_for(lang).factions[fid])},
+            )
+        )
     for cid in data.cards:
-        pages.append((("cards", cid), "card.html", lambda n, lang, cid=cid: {"c": Attrs(data.shown_for(lang).cards[cid])}))
+        pages.append(
+            (
+                ("cards", cid),
+                "card.html",
+                lambda n, lang, cid=cid: {"c": Attrs(data.shown_for(lang).cards[cid])},
+            )
+        )
     for bid in data.bases:
-        pages.append((("bases", bid), "basecard.html",
-                      lambda n, lang, bid=bid: {"b": Attrs(data.shown_for(lang).bases[bid])}))
+        pages.append(
+            (
+                ("bases", bid),
+                "basecard.html",
+                lambda n, lang, bid=bid: {"b": Attrs(data.shown_for(lang).bases[bid])},
+            )
+        )
     return pages
 
 
@@ -537,18 +702,43 @@ def _text_for(item: dict, lang: str) -> dict | None:
     chosen = texts.get(lang) or texts.get("en")
     if not chosen:
         return None
-    return {"text": chosen["text"], "source": chosen["source"], "lang": lang if lang in texts else "en"}
+    return {
+        "text": chosen["text"],
+        "source": chosen["source"],
+        "lang": lang if lang in texts else "en",
+    }
 
 
-def _render_all(env, data: SiteData, root: Path, langs: list[str], base: str, search_on: bool,
-                progress: Progress | None, pages_cache, writer: PageWriter, indexed_done=None) -> int:
+def _render_all(
+    env,
+    data: SiteData,
+    root: Path,
+    langs: list[str],
+    base: str,
+    search_on: bool,
+    progress: Progress | None,
+    pages_cache,
+    writer: PageWriter,
+    indexed_done=None,
+) -> int:
     pages = _pages(data)
     total = len(pages) * len(langs) + 2
-    common = {"base": base, "langs": langs, "lang_names": LANG_NAMES, "version": data.version,
-              "date": data.date, "data": data, "has_text": data.has_text, "search_on": search_on,
-              "css": base + "assets/site.css", "base_path": urlparse(base).path if "://" in base else base,
-              "text_for": _text_for, "fold": fold, "az": False,
-              "faction_letters": lambda names: faction_letters(data, names)}
+    common = {
+        "base": base,
+        "langs": langs,
+        "lang_names": LANG_NAMES,
+        "version": data.version,
+        "date": data.date,
+        "data": data,
+        "has_text": data.has_text,
+        "search_on": search_on,
+        "css": base + "assets/site.css",
+        "base_path": urlparse(base).path if "://" in base else base,
+        "text_for": _text_for,
+        "fold": fold,
+        "az": False,
+        "faction_letters": lambda names: faction_letters(data, names),
+    }
     cache: dict[tuple[str, str], object] = {}
     envs = {lang: language_environment(env, lang) for lang in langs}
     current = [langs[0]]
@@ -565,12 +755,36 @@ def _render_all(env, data: SiteData, root: Path, langs: list[str], base: str, se
 
     template.speak = speak_in
 
-    return _render_pages(data, pages, template, writer, common, root, langs, base, progress, total, pages_cache,
-                         indexed_done)
+    return _render_pages(
+        data,
+        pages,
+        template,
+        writer,
+        common,
+        root,
+        langs,
+        base,
+        progress,
+        total,
+        pages_cache,
+        indexed_done,
+    )
 
 
-def _render_pages(data: SiteData, pages, template, writer: PageWriter, common: dict, root: Path, langs: list[str],
-                  base: str, progress: Progress | None, total: int, cache, indexed_done=None) -> int:
+def _render_pages(
+    data: SiteData,
+    pages,
+    template,
+    writer: PageWriter,
+    common: dict,
+    root: Path,
+    langs: list[str],
+    base: str,
+    progress: Progress | None,
+    total: int,
+    cache,
+    indexed_done=None,
+) -> int:
     """Render every page of ``pages`` in every language and hand it to ``writer``; returns the page count.
 
     ``cache`` (:class:`.incremental.PageCache`): pages it can take from the previous build are not rendered.
@@ -586,18 +800,29 @@ def _render_pages(data: SiteData, pages, template, writer: PageWriter, common: d
         template.speak(lang)
         if lang not in per_lang:
             t, nav = Attrs(strings(lang)), Attrs(nav_urls(base, lang))
-            per_lang[lang] = (_Names(data, lang, base), data.shown_for(lang), t, nav,
-                              _chrome(template, {**common, "lang": lang, "t": t, "nav": nav}))
+            per_lang[lang] = (
+                _Names(data, lang, base),
+                data.shown_for(lang),
+                t,
+                nav,
+                _chrome(template, {**common, "lang": lang, "t": t, "nav": nav}),
+            )
         return per_lang[lang]
 
     # per page once: its path under the language folder (each segment checked, page_path) and whether
     # Pagefind indexes it
-    placed = [(tail, indexed("x/" + tail, "x")) for tail in (page_path("", *segments)[1:] for segments, _, _ in pages)]
+    placed = [
+        (tail, indexed("x/" + tail, "x"))
+        for tail in (page_path("", *segments)[1:] for segments, _, _ in pages)
+    ]
     for first_pass in (True, False):  # the pages Pagefind indexes, then the others
         for lang in langs:
             names, shown, t, nav, chrome = language(lang)
-            these = [(page, lang + "/" + tail) for page, (tail, in_index) in zip(pages, placed)
-                     if in_index is first_pass]
+            these = [
+                (page, lang + "/" + tail)
+                for page, (tail, in_index) in zip(pages, placed, strict=True)
+                if in_index is first_pass
+            ]
             reused = cache.reuse(lang, [(rel, page[1]) for page, rel in these], root_text, writer)
             done += len(reused)
             for (segments, tpl, make), rel in these:
@@ -605,11 +830,19 @@ def _render_pages(data: SiteData, pages, template, writer: PageWriter, common: d
                     continue
                 target = root_text + "/" + rel
                 names.seen.clear()
-                ctx = {**common, "lang": lang, "t": t, "n": names, "segments": segments, "nav": nav,
-                       "chrome": chrome,
-                       "data": shown,  # the facts of the printing the one rule picks for this language (SiteData.shown_for)
-                       "alt": {other: page_url(base, other, *segments) for other in langs},
-                       "url": lambda *segs, _lang=lang: page_url(base, _lang, *segs), **make(names, lang)}
+                ctx = {
+                    **common,
+                    "lang": lang,
+                    "t": t,
+                    "n": names,
+                    "segments": segments,
+                    "nav": nav,
+                    "chrome": chrome,
+                    "data": shown,  # the facts of the printing the one rule picks for this language (SiteData.shown_for)
+                    "alt": {other: page_url(base, other, *segments) for other in langs},
+                    "url": lambda *segs, _lang=lang: page_url(base, _lang, *segs),
+                    **make(names, lang),
+                }
                 html = render_page(template(tpl), ctx)
                 cache.rendered(rel, tpl, lang, names.seen, html)
                 writer.add(target, html)
@@ -620,13 +853,22 @@ def _render_pages(data: SiteData, pages, template, writer: PageWriter, common: d
             indexed_done()
     first = langs[0]
     template.speak(first)
-    chrome = _chrome(template, {**common, "lang": first, "t": strings(first), "nav": nav_urls(base, first)})
+    chrome = _chrome(
+        template, {**common, "lang": first, "t": strings(first), "nav": nav_urls(base, first)}
+    )
     for tpl, filename in (("root.html", "index.html"), ("404.html", "404.html")):
-        ctx = {**common, "lang": first, "t": strings(first), "n": _Names(data, first, base), "segments": (),
-               "nav": nav_urls(base, first), "chrome": chrome,
-               "all_nav": {lang: Attrs(nav_urls(base, lang)) for lang in langs},
-               "alt": {other: page_url(base, other) for other in langs},
-               "url": lambda *segs: page_url(base, first, *segs)}
+        ctx = {
+            **common,
+            "lang": first,
+            "t": strings(first),
+            "n": _Names(data, first, base),
+            "segments": (),
+            "nav": nav_urls(base, first),
+            "chrome": chrome,
+            "all_nav": {lang: Attrs(nav_urls(base, lang)) for lang in langs},
+            "alt": {other: page_url(base, other) for other in langs},
+            "url": lambda *segs: page_url(base, first, *segs),
+        }
         writer.add(str(safe_path(root, filename=filename)), render_page(template(tpl), ctx))
         done += 1
     if progress:
@@ -662,20 +904,59 @@ def dataset_rows(data: SiteData) -> dict[str, list[dict]]:
         return out
 
     return {
-        "cards": [{"id": c["id"], **names("card", c["id"]), "faction": c["faction"], "type": c["type"],
-                   "copies": c["copies"], "power": c["power"], "keywords": c["keywords"],
-                   "printing": c["shown"]["printing"], "facts_from": c["shown"]["facts_from"]}
-                  for c in data.cards.values()],
-        "bases": [{"id": b["id"], **names("base", b["id"]), "product": b["product"], "faction": b["faction"],
-                   "breakpoint": b["breakpoint"], "vp1": b["vp"][0], "vp2": b["vp"][1], "vp3": b["vp"][2],
-                   "printing": b["shown"]["printing"], "facts_from": b["shown"]["facts_from"]}
-                  for b in data.bases.values()],
-        "factions": [{"id": f["id"], **names("faction", f["id"]), "products": f["products"],
-                      "cards": f["totals"]["cards"], "minions": f["totals"]["minions"],
-                      "actions": f["totals"]["actions"], "power": f["totals"]["power"], "bases": f["bases"]}
-                     for f in data.factions.values()],
-        "products": [{"id": p["id"], **names("product", p["id"]), "kind": p["kind"], "year": p["year"],
-                      "factions": p["factions"], "bases": p["bases"]} for p in data.products.values()],
+        "cards": [
+            {
+                "id": c["id"],
+                **names("card", c["id"]),
+                "faction": c["faction"],
+                "type": c["type"],
+                "copies": c["copies"],
+                "power": c["power"],
+                "keywords": c["keywords"],
+                "printing": c["shown"]["printing"],
+                "facts_from": c["shown"]["facts_from"],
+            }
+            for c in data.cards.values()
+        ],
+        "bases": [
+            {
+                "id": b["id"],
+                **names("base", b["id"]),
+                "product": b["product"],
+                "faction": b["faction"],
+                "breakpoint": b["breakpoint"],
+                "vp1": b["vp"][0],
+                "vp2": b["vp"][1],
+                "vp3": b["vp"][2],
+                "printing": b["shown"]["printing"],
+                "facts_from": b["shown"]["facts_from"],
+            }
+            for b in data.bases.values()
+        ],
+        "factions": [
+            {
+                "id": f["id"],
+                **names("faction", f["id"]),
+                "products": f["products"],
+                "cards": f["totals"]["cards"],
+                "minions": f["totals"]["minions"],
+                "actions": f["totals"]["actions"],
+                "power": f["totals"]["power"],
+                "bases": f["bases"],
+            }
+            for f in data.factions.values()
+        ],
+        "products": [
+            {
+                "id": p["id"],
+                **names("product", p["id"]),
+                "kind": p["kind"],
+                "year": p["year"],
+                "factions": p["factions"],
+                "bases": p["bases"],
+            }
+            for p in data.products.values()
+        ],
     }
 
 
@@ -684,7 +965,14 @@ def _table_json(head: dict, name: str, rows: list[dict]) -> str:
     the json module's fast encoder, which an ``indent`` would turn off)."""
     dump = functools.partial(json.dumps, ensure_ascii=False)
     lines = ",\n".join(" " + dump(row) for row in rows)
-    return dump(head)[:-1] + (", " if head else "") + dump(name) + ": [" + ("\n" + lines + "\n" if rows else "") + "]}\n"
+    return (
+        dump(head)[:-1]
+        + (", " if head else "")
+        + dump(name)
+        + ": ["
+        + ("\n" + lines + "\n" if rows else "")
+        + "]}\n"
+    )
 
 
 def _write_downloads(data: SiteData, root: Path) -> None:
@@ -692,14 +980,21 @@ def _write_downloads(data: SiteData, root: Path) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     for name, rows in dataset_rows(data).items():
         safe_path(root, "data", filename=f"{name}.json").write_text(
-            _table_json({"catalogue_version": data.version, "catalogue_date": data.date}, name, rows),
-            encoding="utf-8")
+            _table_json(
+                {"catalogue_version": data.version, "catalogue_date": data.date}, name, rows
+            ),
+            encoding="utf-8",
+        )
         buf = io.StringIO()
         fields = list(rows[0]) + ["catalogue_version", "catalogue_date"] if rows else ["id"]
         writer = csv.DictWriter(buf, fieldnames=fields, lineterminator="\n")
         writer.writeheader()
         for row in rows:
-            writer.writerow({k: csv_cell(";".join(v) if isinstance(v, list) else "" if v is None else v)
-                             for k, v in row.items()} | {"catalogue_version": data.version,
-                                                         "catalogue_date": data.date})
+            writer.writerow(
+                {
+                    k: csv_cell(";".join(v) if isinstance(v, list) else "" if v is None else v)
+                    for k, v in row.items()
+                }
+                | {"catalogue_version": data.version, "catalogue_date": data.date}
+            )
         safe_path(root, "data", filename=f"{name}.csv").write_text(buf.getvalue(), encoding="utf-8")

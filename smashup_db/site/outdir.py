@@ -42,7 +42,9 @@ TEMP_MARKER = ".smashup-temp"
 
 def mark_temp(folder: Path, kind: str) -> None:
     """Write :data:`TEMP_MARKER` into ``folder``: it is a ``kind`` (build | old) folder of this process."""
-    (folder / TEMP_MARKER).write_text(json.dumps({"pid": os.getpid(), "kind": kind}) + "\n", encoding="utf-8")
+    (folder / TEMP_MARKER).write_text(
+        json.dumps({"pid": os.getpid(), "kind": kind}) + "\n", encoding="utf-8"
+    )
 
 
 def _owner(folder: Path) -> tuple[int | None, str] | bool:
@@ -55,7 +57,9 @@ def _owner(folder: Path) -> tuple[int | None, str] | bool:
         pid, kind = doc.get("pid"), doc.get("kind")
     except (OSError, ValueError, AttributeError):
         return None, ""
-    return (pid if isinstance(pid, int) and not isinstance(pid, bool) else None), (kind if isinstance(kind, str) else "")
+    return (pid if isinstance(pid, int) and not isinstance(pid, bool) else None), (
+        kind if isinstance(kind, str) else ""
+    )
 
 
 def resolve_out(out: Path) -> Path:
@@ -68,12 +72,24 @@ def resolve_out(out: Path) -> Path:
     out = Path(out).expanduser().absolute()
     if out.is_symlink():
         target = out.resolve()
-        if not target.exists() and not target.parent.is_dir():  # no folders are created at the far end of a link
-            raise SiteError(N_("{out} is a symbolic link to {target}, whose folder {folder} does not exist; "
-                               "create it first or choose another --out"), out=str(out), target=str(target),
-                            folder=str(target.parent))
+        if (
+            not target.exists() and not target.parent.is_dir()
+        ):  # no folders are created at the far end of a link
+            raise SiteError(
+                N_(
+                    "{out} is a symbolic link to {target}, whose folder {folder} does not exist; "
+                    "create it first or choose another --out"
+                ),
+                out=str(out),
+                target=str(target),
+                folder=str(target.parent),
+            )
         if target.exists() and not target.is_dir():
-            raise SiteError(N_("{out} links to {target}, which is not a folder; choose another --out"), out=out, target=target)
+            raise SiteError(
+                N_("{out} links to {target}, which is not a folder; choose another --out"),
+                out=out,
+                target=target,
+            )
         return target
     return out
 
@@ -106,7 +122,13 @@ def check_database(out: Path, db_path: str | None) -> None:
     if db_path:
         db = Path(db_path).expanduser().resolve()
         if out.resolve() in db.parents:
-            raise SiteError(N_("the database {db} is inside the output folder {out}, which a build replaces as a whole; move the database elsewhere (and point --db or SMASHUP_DB to it) or choose another --out"), db=db, out=out)
+            raise SiteError(
+                N_(
+                    "the database {db} is inside the output folder {out}, which a build replaces as a whole; move the database elsewhere (and point --db or SMASHUP_DB to it) or choose another --out"
+                ),
+                db=db,
+                out=out,
+            )
 
 
 def check_contents(out: Path) -> None:
@@ -130,11 +152,23 @@ def check_contents(out: Path) -> None:
     foreign = [f for f in written_files(out) if f not in known]
     if foreign:
         if len(foreign) > 1:
-            raise SiteError(N_("{out} holds {file} and {more} more, not written by a site build; a build replaces the "
-                               "whole folder, so move such files out of it or choose another --out"),
-                            out=out, file=foreign[0], more=len(foreign) - 1)
-        raise SiteError(N_("{out} holds {file}, not written by a site build; a build replaces the whole folder, so "
-                           "move such files out of it or choose another --out"), out=out, file=foreign[0])
+            raise SiteError(
+                N_(
+                    "{out} holds {file} and {more} more, not written by a site build; a build replaces the "
+                    "whole folder, so move such files out of it or choose another --out"
+                ),
+                out=out,
+                file=foreign[0],
+                more=len(foreign) - 1,
+            )
+        raise SiteError(
+            N_(
+                "{out} holds {file}, not written by a site build; a build replaces the whole folder, so "
+                "move such files out of it or choose another --out"
+            ),
+            out=out,
+            file=foreign[0],
+        )
 
 
 _TEMP = re.compile(r"^\.(?P<name>.+)\.(?P<kind>build|old|spare)-(?:(?P<pid>\d+)-)?[^/]*$")
@@ -182,7 +216,7 @@ def remove_stale(out: Path) -> list[Path]:
     a build may start from (:func:`start_folder`). Returns the folders removed.
     """
     removed = []
-    for entry, pid, kind in _temp_folders(out, ("build", "old")):
+    for entry, pid, _kind in _temp_folders(out, ("build", "old")):
         if isinstance(pid, int) and _alive(pid):
             continue
         shutil.rmtree(entry, ignore_errors=True)
@@ -207,9 +241,13 @@ def hollow(old: Path, out: Path) -> None:
             for name in [d for d in dirs if os.path.islink(os.path.join(root, d))]:
                 os.unlink(os.path.join(root, name))
                 dirs.remove(name)
-        (old / TEMP_MARKER).write_text(json.dumps({"pid": None, "kind": "spare"}) + "\n", encoding="utf-8")
+        (old / TEMP_MARKER).write_text(
+            json.dumps({"pid": None, "kind": "spare"}) + "\n", encoding="utf-8"
+        )
         os.rename(old, temp_name(out, "spare"))
-    except BaseException as exc:  # a folder that cannot be emptied, a Ctrl+C: no spare, nothing left
+    except (
+        BaseException
+    ) as exc:  # a folder that cannot be emptied, a Ctrl+C: no spare, nothing left
         shutil.rmtree(old, ignore_errors=True)
         if not isinstance(exc, OSError):
             raise
@@ -227,7 +265,9 @@ def _skeleton(root: Path) -> list[str] | None:
                     folders.append(rel + entry.name)
                     if not walk(entry.path, rel + entry.name + "/"):
                         return False
-                elif not (rel == "" and entry.name == TEMP_MARKER and entry.is_file(follow_symlinks=False)):
+                elif not (
+                    rel == "" and entry.name == TEMP_MARKER and entry.is_file(follow_symlinks=False)
+                ):
                     return False
         return True
 
@@ -246,7 +286,9 @@ def start_folder(out: Path) -> tuple[Path, list[str]]:
     """
     chosen = None
     for entry, _pid, kind in _temp_folders(out, ("spare",)):
-        if kind != "spare":  # named so only once emptied, its ownership file then says so: not one of ours
+        if (
+            kind != "spare"
+        ):  # named so only once emptied, its ownership file then says so: not one of ours
             continue
         if chosen is None:
             tmp = temp_name(out, "build")
@@ -299,4 +341,10 @@ def make_temp(out: Path) -> Path:
             return tmp
         raise FileExistsError(f"cannot find a free temporary name beside {out}")
     except OSError as exc:
-        raise SiteError(N_("cannot create the site folder {out}: {value}; choose an --out in a folder you can write to"), out=out, value=exc.strerror or exc) from None
+        raise SiteError(
+            N_(
+                "cannot create the site folder {out}: {value}; choose an --out in a folder you can write to"
+            ),
+            out=out,
+            value=exc.strerror or exc,
+        ) from None

@@ -30,7 +30,9 @@ def write_page(path: str, data: bytes) -> None:
     """Write ``data`` (a UTF-8 page) to ``path``, creating its folder. Raises ``OSError``."""
     try:
         fh = open(path, "wb")
-    except FileNotFoundError:  # its folder is new (most are there already: the spare's, .outdir.start_folder)
+    except (
+        FileNotFoundError
+    ):  # its folder is new (most are there already: the spare's, .outdir.start_folder)
         os.makedirs(os.path.dirname(path), exist_ok=True)
         fh = open(path, "wb")
     with fh:
@@ -43,7 +45,9 @@ def link_page(path: str, source: str) -> None:
     try:
         try:
             os.link(source, path)
-        except FileNotFoundError:  # its folder is new; creating it first each time would lock the parent folder
+        except (
+            FileNotFoundError
+        ):  # its folder is new; creating it first each time would lock the parent folder
             os.makedirs(os.path.dirname(path), exist_ok=True)
             os.link(source, path)
     except OSError:
@@ -81,7 +85,7 @@ class PageWriter:
         self._submit()
         share = -(-len(pairs) // THREADS) or 1  # one task per thread: a link is two system calls
         for i in range(0, len(pairs), share):
-            self._pending.append(self._pool.submit(self._write, pairs[i:i + share]))
+            self._pending.append(self._pool.submit(self._write, pairs[i : i + share]))
 
     def sync(self) -> None:
         """Wait until every page handed over so far is on disk (the build goes on handing over more

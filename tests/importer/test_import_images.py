@@ -469,4 +469,6 @@ def test_thumbnails_stop_at_a_cache_that_cannot_be_written(tmp_path, monkeypatch
     monkeypatch.setattr(thumbs, "store_cached", full_after_five)
     monkeypatch.setattr(thumbs, "_workers", lambda: 1)
     assert thumbs.fill_cache(jobs) == {"made": 5, "unreadable": 0, "unwritable": 15}
-    assert sorted(p.name for p in (tmp_path / "cache").iterdir()) == [f"t{i}.webp" for i in range(5)]
+    assert sorted(p.name for p in (tmp_path / "cache").iterdir()) == [
+        f"t{i}.webp" for i in range(5)
+    ]

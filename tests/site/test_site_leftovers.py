@@ -49,35 +49,59 @@ def _alive(pid: int) -> bool:
 def test_item6_site_build_keeps_user_folders_named_like_its_own(site_db, tmp_path):
     from smashup_db.site import build_site
 
-    mine = [tmp_path / ".site.old-2024", tmp_path / ".site.build-final", tmp_path / ".site.old-1-keep"]
+    mine = [
+        tmp_path / ".site.old-2024",
+        tmp_path / ".site.build-final",
+        tmp_path / ".site.old-1-keep",
+    ]
     for folder in mine:
         folder.mkdir()
         (folder / "notes.txt").write_text("my own\n", encoding="utf-8")
     build_site(tmp_path / "site", "en", "/", str(site_db), search=False)
-    build_site(tmp_path / "site", "en", "/", str(site_db), search=False)  # again: the swap makes an .old- folder
+    build_site(
+        tmp_path / "site", "en", "/", str(site_db), search=False
+    )  # again: the swap makes an .old- folder
     for folder in mine:
         assert (folder / "notes.txt").read_text(encoding="utf-8") == "my own\n"
     # the replaced site was emptied by the build itself before it returned
-    names = sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".site.") and p not in mine)
-    assert len(names) == 1 and names[0].startswith(".site.spare-"), names  # the spare the next build starts from
+    names = sorted(
+        p.name for p in tmp_path.iterdir() if p.name.startswith(".site.") and p not in mine
+    )
+    assert len(names) == 1 and names[0].startswith(".site.spare-"), (
+        names
+    )  # the spare the next build starts from
     spare = tmp_path / names[0]
-    assert sorted(p.relative_to(spare).as_posix() for p in spare.rglob("*") if not p.is_dir()) == [".smashup-temp"]
-    assert (spare / "en" / "cards").is_dir()  # its folders are kept: the next build need not make them
+    assert sorted(p.relative_to(spare).as_posix() for p in spare.rglob("*") if not p.is_dir()) == [
+        ".smashup-temp"
+    ]
+    assert (
+        spare / "en" / "cards"
+    ).is_dir()  # its folders are kept: the next build need not make them
     assert not (tmp_path / "site" / ".smashup-temp").exists()
 
 
-@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="needs /proc to find helper processes")
+@pytest.mark.skipif(
+    not Path("/proc/self/task").is_dir(), reason="needs /proc to find helper processes"
+)
 def test_item6_killed_build_leaves_no_writer_and_its_folder_goes_next_time(site_db, tmp_path):
     """The pages are written by threads of the build (no helper process that could outlive it): after a
     SIGKILL nothing goes on writing, and the next build removes the folder left behind."""
     out = tmp_path / "site"
-    proc = subprocess.Popen([sys.executable, "-m", "smashup_db", "site", "build", "--out", str(out), "--no-search"],
-                            env=_env(site_db), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "smashup_db", "site", "build", "--out", str(out), "--no-search"],
+        env=_env(site_db),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     helpers: list[int] = []
     try:
         deadline = time.monotonic() + 180
-        while len(list(tmp_path.glob(".site.build-*/en/cards/*/index.html"))) < 50:  # pages are being written
-            assert proc.poll() is None and time.monotonic() < deadline, "the build ended before it could be killed"
+        while (
+            len(list(tmp_path.glob(".site.build-*/en/cards/*/index.html"))) < 50
+        ):  # pages are being written
+            assert proc.poll() is None and time.monotonic() < deadline, (
+                "the build ended before it could be killed"
+            )
             helpers += _children(proc.pid)
             time.sleep(0.005)
         helpers += _children(proc.pid)
@@ -91,7 +115,9 @@ def test_item6_killed_build_leaves_no_writer_and_its_folder_goes_next_time(site_
     (left,) = list(tmp_path.glob(".site.build-*"))
     count = sum(1 for _ in left.rglob("*"))
     time.sleep(0.5)
-    assert sum(1 for _ in left.rglob("*")) == count, "pages were still written after the build was killed"
+    assert sum(1 for _ in left.rglob("*")) == count, (
+        "pages were still written after the build was killed"
+    )
     from smashup_db.site import build_site
 
     build_site(out, "en", "/", str(site_db), search=False)
@@ -107,8 +133,7 @@ def _helpers_of_this_process() -> tuple[list[str], list[int]]:
 def test_no_thread_or_process_of_a_build_outlives_it(site_db, tmp_path, monkeypatch):
     """After a build, and after a build that failed (a full disk while the pages are written), neither a
     writer thread nor a child process is left."""
-    from smashup_db.site import build_site
-    from smashup_db.site import writer
+    from smashup_db.site import build_site, writer
     from smashup_db.site.paths import SiteError
 
     build_site(tmp_path / "site", "en", "/", str(site_db), search=False)
@@ -131,7 +156,9 @@ def test_item9_site_out_as_dangling_symlink_is_refused(site_db, tmp_path):
 
     link = tmp_path / "www"
     link.symlink_to(tmp_path / "nonexistent" / "x")
-    res = CliRunner().invoke(app, ["site", "build", "--out", str(link), "--no-search", "--db", str(site_db)])
+    res = CliRunner().invoke(
+        app, ["site", "build", "--out", str(link), "--no-search", "--db", str(site_db)]
+    )
     one_line_error(res, str(link), "does not exist")
     assert not (tmp_path / "nonexistent").exists() and link.is_symlink()
 
@@ -155,7 +182,9 @@ def test_a_build_starts_from_the_spare_folders_and_keeps_none_it_does_not_use(si
     kept = (spare / "en" / "cards" / "invader").stat().st_ino
     (spare / "en" / "cards" / "no-such-card").mkdir()
     build_site(out, "en", "/", str(site_db), search=False)
-    assert (out / "en" / "cards" / "invader").stat().st_ino == kept  # the spare's folder, now the site's
+    assert (
+        out / "en" / "cards" / "invader"
+    ).stat().st_ino == kept  # the spare's folder, now the site's
     assert not (out / "en" / "cards" / "no-such-card").exists()
     assert not spare.exists()
     fresh = tmp_path / "fresh"

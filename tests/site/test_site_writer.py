@@ -16,7 +16,10 @@ from smashup_db.site.writer import PageWriter
 
 
 def test_every_page_is_written_with_its_content(tmp_path):
-    pages = {str(tmp_path / "en" / "cards" / f"c{i}" / "index.html"): f"<p>Seite {i} – ä</p>" for i in range(300)}
+    pages = {
+        str(tmp_path / "en" / "cards" / f"c{i}" / "index.html"): f"<p>Seite {i} – ä</p>"
+        for i in range(300)
+    }
     with PageWriter() as writer:
         for path, html in pages.items():
             writer.add(path, html)
@@ -37,14 +40,23 @@ def test_sync_waits_for_the_pages_so_far_and_links_come_many_at_once(tmp_path):
     with PageWriter() as writer:
         for i in range(300):
             writer.add(str(tmp_path / "new" / f"c{i}" / "index.html"), f"<p>{i}</p>")
-        writer.link_many([(str(tmp_path / "new" / f"l{i}" / "index.html"), src) for i, src in enumerate(sources)])
+        writer.link_many(
+            [(str(tmp_path / "new" / f"l{i}" / "index.html"), src) for i, src in enumerate(sources)]
+        )
         writer.sync()
-        assert all((tmp_path / "new" / f"c{i}" / "index.html").read_text(encoding="utf-8") == f"<p>{i}</p>"
-                   for i in range(300))
-        assert all(os.path.samefile(tmp_path / "new" / f"l{i}" / "index.html", src) for i, src in enumerate(sources))
+        assert all(
+            (tmp_path / "new" / f"c{i}" / "index.html").read_text(encoding="utf-8") == f"<p>{i}</p>"
+            for i in range(300)
+        )
+        assert all(
+            os.path.samefile(tmp_path / "new" / f"l{i}" / "index.html", src)
+            for i, src in enumerate(sources)
+        )
         writer.add(str(tmp_path / "new" / "later" / "index.html"), "after the sync")
     assert writer.written == 501
-    assert (tmp_path / "new" / "later" / "index.html").read_text(encoding="utf-8") == "after the sync"
+    assert (tmp_path / "new" / "later" / "index.html").read_text(
+        encoding="utf-8"
+    ) == "after the sync"
 
 
 def test_a_write_failed_before_a_sync_is_raised_by_it(tmp_path):
@@ -105,7 +117,9 @@ def test_pages_not_begun_when_the_build_fails_are_dropped(tmp_path, monkeypatch)
     count = len(list(tmp_path.glob("p*/index.html")))
     assert count < 400
     time.sleep(0.3)
-    assert len(list(tmp_path.glob("p*/index.html"))) == count, "pages were written after the writer raised"
+    assert len(list(tmp_path.glob("p*/index.html"))) == count, (
+        "pages were written after the writer raised"
+    )
 
 
 @pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="needs an interval timer")
@@ -124,7 +138,9 @@ def test_a_ctrl_c_while_the_last_pages_are_written_stops_the_writer(tmp_path, mo
             with PageWriter() as writer:
                 for i in range(400):
                     writer.add(str(tmp_path / f"p{i}" / "index.html"), "x")
-                signal.setitimer(signal.ITIMER_REAL, 0.3)  # fires while leaving the block waits for the writes
+                signal.setitimer(
+                    signal.ITIMER_REAL, 0.3
+                )  # fires while leaving the block waits for the writes
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
@@ -132,7 +148,9 @@ def test_a_ctrl_c_while_the_last_pages_are_written_stops_the_writer(tmp_path, mo
     count = len(list(tmp_path.glob("p*/index.html")))
     assert count < 400
     time.sleep(0.5)
-    assert len(list(tmp_path.glob("p*/index.html"))) == count, "pages were written after the writer raised"
+    assert len(list(tmp_path.glob("p*/index.html"))) == count, (
+        "pages were written after the writer raised"
+    )
 
 
 def test_after_a_failed_write_later_pages_are_skipped(tmp_path, monkeypatch):
@@ -156,8 +174,11 @@ def test_after_a_failed_write_later_pages_are_skipped(tmp_path, monkeypatch):
 def _environment_with_cache(folder):
     from jinja2 import DictLoader, Environment
 
-    return Environment(loader=DictLoader({"t.html": "<b>{{ x }}</b>"}), autoescape=True,
-                       bytecode_cache=tplcache.QuietBytecodeCache(str(folder)))
+    return Environment(
+        loader=DictLoader({"t.html": "<b>{{ x }}</b>"}),
+        autoescape=True,
+        bytecode_cache=tplcache.QuietBytecodeCache(str(folder)),
+    )
 
 
 def test_compiled_templates_are_reused_and_damaged_entries_ignored(tmp_path):
