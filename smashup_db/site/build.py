@@ -403,7 +403,7 @@ def build_site(
         raise _cannot_write(exc, out) from None
     finally:
         gc.unfreeze()
-        if not done:  # the helpers are stopped before the folder they write into is removed
+        if not done:  # Pagefind is stopped before the folder it writes into is removed
             if job is not None:
                 job.stop()
             shutil.rmtree(tmp, ignore_errors=True)
