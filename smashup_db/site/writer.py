@@ -26,17 +26,30 @@ THREADS = 4
 BATCH = 32
 
 
+#: How a page file is opened: created or emptied, written only (``O_BINARY``: no newline translation on
+#: Windows). Permissions are those of ``open(path, "wb")``: 0o666 less the umask.
+_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0)
+
+
 def write_page(path: str, data: bytes) -> None:
-    """Write ``data`` (a UTF-8 page) to ``path``, creating its folder. Raises ``OSError``."""
+    """Write ``data`` (a UTF-8 page) to ``path``, creating its folder. Raises ``OSError``.
+
+    Three system calls (open, write, close), each of which lets go of the interpreter lock: the
+    fewer a writer thread makes, the less often it has to take the lock back from rendering
+    (``open(path, "wb")`` makes two more, to size its buffer)."""
     try:
-        fh = open(path, "wb")
+        fd = os.open(path, _FLAGS, 0o666)
     except (
         FileNotFoundError
     ):  # its folder is new (most are there already: the spare's, .outdir.start_folder)
         os.makedirs(os.path.dirname(path), exist_ok=True)
-        fh = open(path, "wb")
-    with fh:
-        fh.write(data)
+        fd = os.open(path, _FLAGS, 0o666)
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view) :]
+    finally:
+        os.close(fd)
 
 
 def link_page(path: str, source: str) -> None:
