@@ -34,8 +34,8 @@ the site.
 With ``--incremental`` (issue 22) it changes one German card name per run
 (``import translations``), builds the whole site into one folder
 (``incremental=False``) and rebuilds another that holds the previous build
-(each build in a process of its own, as ``smashup site build``, once the previous one's replaced
-site is emptied: that helper runs on after a build),
+(each build in a process of its own, as ``smashup site build``; each build empties the site it
+replaced before it returns, so that work is in the times),
 and prints both times, their ratio (goal <= 25%), the pages reused and whether
 both trees have the same bytes (Pagefind's bundles aside). Both folders have
 the spare of their site before last (``.NAME.spare-*``), as a real rebuild has.
@@ -274,8 +274,8 @@ def _build_alone(out: Path, db: str, **options):
 
 def _settled(folder: Path, limit: float = 30.0) -> None:
     """Wait (at most ``limit`` seconds) until no build's replaced site below ``folder`` is still being
-    emptied in the background (``.NAME.old-*``, :func:`smashup_db.site.outdir.hollow_later`), so that
-    each timed build has the machine to itself, as a user's next build would."""
+    emptied (``.NAME.old-*``: older builds emptied it in the background; a build now does it before it
+    returns), so that each timed build has the machine to itself."""
     end = time.monotonic() + limit
     while any(folder.glob(".*.old-*")) and time.monotonic() < end:
         time.sleep(0.02)

@@ -27,10 +27,8 @@ from collections.abc import Callable, Iterable
 THUMB_BOX = (120, 140)
 #: Version of the thumbnail recipe (size, quality): a new one makes new cache entries.
 THUMB_RECIPE = "v1-lanczos-q70"
-#: Most helper processes that make thumbnails side by side (fewer on a machine with fewer cores).
+#: Most threads that make thumbnails side by side (fewer on a machine with fewer cores).
 MAX_WORKERS = 4
-#: Below this many thumbnails to make, starting helper processes costs more than they save.
-POOL_FROM = 24
 
 
 def thumbs_cache_dir() -> str:
@@ -121,7 +119,8 @@ MADE, UNREADABLE, UNWRITABLE = "made", "unreadable", "unwritable"
 
 def make_cached(src: str, size: tuple[int, int], path: str) -> str:
     """Make the thumbnail of ``src`` and put it at the cache ``path``: :data:`MADE`, :data:`UNREADABLE` (the
-    picture cannot be decoded) or :data:`UNWRITABLE` (the cache cannot be written). Runs in helper processes."""
+    picture cannot be decoded) or :data:`UNWRITABLE` (the cache cannot be written). Runs on the threads of
+    :func:`fill_cache`."""
     data = render_thumbnail(src, size)
     if data is None:
         return UNREADABLE
@@ -142,137 +141,36 @@ def fill_cache(
 ) -> dict[str, int]:
     """Make the thumbnail of every ``(picture file, size, cache path)`` of ``jobs`` (those not cached yet).
 
-    Uses up to :data:`MAX_WORKERS` helper processes (one per core; see
-    :func:`_in_helpers`; on POSIX systems) and makes them here, one after another,
-    where a helper cannot start or ends early. ``progress(done, total)``
-    is called as thumbnails are done. Stops at the first one the cache cannot take
-    (a full or read-only disk): never raises for that. Returns the counts
-    ``{"made", "unreadable", "unwritable"}`` (unwritable: the ones not made because of that).
+    Uses up to :data:`MAX_WORKERS` threads (one per core): Pillow lets go of the interpreter lock
+    while it decodes, scales and encodes a picture, so they make thumbnails side by side without a
+    helper process. ``progress(done, total)`` is called as thumbnails are done. Stops at the first
+    one the cache cannot take (a full or read-only disk): never raises for that; the thumbnails not
+    begun then are not made. Returns the counts ``{"made", "unreadable", "unwritable"}``
+    (unwritable: the ones not made because of that).
     """
+    from concurrent.futures import ThreadPoolExecutor
+
     todo = [j for j in jobs if not is_cached(j[2])]
     counts = {MADE: 0, UNREADABLE: 0, UNWRITABLE: 0}
     total = len(todo)
-    done = 0
     if progress:
         progress(0, total)
-
-    def tally(status: str) -> None:
-        nonlocal done
-        counts[status] += 1
-        done += 1
-        if progress and (done % 25 == 0 or done == total):
-            progress(done, total)
-
-    workers = _workers()
-    if workers > 1 and total >= POOL_FROM and os.name == "posix":  # selectors on pipes: POSIX only
-        todo = _in_helpers(todo, min(workers, total), tally)
-    for job in todo:
-        status = make_cached(*job)
-        if status == UNWRITABLE:
-            break
-        tally(status)
+    with ThreadPoolExecutor(
+        max_workers=min(_workers(), total or 1), thread_name_prefix="thumbnail"
+    ) as pool:
+        made = [pool.submit(make_cached, *job) for job in todo]
+        try:
+            for done, job in enumerate(made, 1):
+                status = job.result()
+                if status == UNWRITABLE:
+                    break
+                counts[status] += 1
+                if progress and (done % 25 == 0 or done == total):
+                    progress(done, total)
+        finally:  # the cache is full, or a Ctrl+C: the thumbnails not begun are dropped
+            for job in made:
+                job.cancel()
     counts[UNWRITABLE] = total - counts[MADE] - counts[UNREADABLE]
     if progress:
         progress(total, total)
     return counts
-
-
-#: How a helper is started: this file run by path (``runpy``), so nothing of the caller's main module or of
-#: the package is imported again, and the file's own folder is not put first on ``sys.path``.
-_BOOT = (
-    "import sys\nif sys.path and sys.path[0] == '':\n    del sys.path[0]\n"
-    "import runpy\nrunpy.run_path(sys.argv[1])['_helper_main']()"
-)
-
-
-def _in_helpers(todo: list, workers: int, tally: Callable[[str], None]) -> list:
-    """Make the thumbnails of ``todo`` in ``workers`` helper processes (an even share each); returns the jobs left
-    to make here: all of them when no helper could start, those of a helper that ended early, none when the
-    cache could not be written (the rest is then not made at all).
-
-    A helper is this file run by the same Python (:data:`_BOOT`), started fresh
-    rather than forked, so it is safe beside threads (a progress bar's) and does
-    not run the caller's script again (as ``multiprocessing``'s spawn would). It
-    reads its jobs as one JSON list on stdin and answers one status word per line.
-    """
-    import json
-    import selectors
-    import subprocess
-    import sys
-
-    shares = [todo[i::workers] for i in range(workers)]
-    procs: list = []
-    left: list = []
-    full = False
-    try:
-        for share in shares:
-            try:
-                proc = subprocess.Popen(
-                    [sys.executable, "-c", _BOOT, os.path.abspath(__file__), str(os.getpid())],
-                    stdin=subprocess.PIPE,
-                    stdout=subprocess.PIPE,
-                    stderr=subprocess.DEVNULL,
-                )
-            except (OSError, ValueError):
-                left.extend(share)
-                continue
-            procs.append([proc, share, 0, b""])  # process, jobs, answered, partial line
-        for proc, share, _, _ in procs:
-            try:
-                proc.stdin.write(
-                    json.dumps([[src, list(size), path] for src, size, path in share]).encode()
-                )
-                proc.stdin.close()
-            except OSError:  # the helper ended already: its share is made here
-                pass
-        with selectors.DefaultSelector() as sel:
-            for item in procs:
-                sel.register(item[0].stdout.fileno(), selectors.EVENT_READ, item)
-            while sel.get_map() and not full:
-                for key, _ in sel.select():
-                    item = key.data
-                    data = os.read(key.fd, 65536)
-                    if not data:
-                        sel.unregister(key.fd)
-                        continue
-                    *lines, item[3] = (item[3] + data).split(b"\n")
-                    for line in lines:
-                        if line == UNWRITABLE.encode():
-                            full = True
-                        elif line in (MADE.encode(), UNREADABLE.encode()) and item[2] < len(
-                            item[1]
-                        ):
-                            item[2] += 1
-                            tally(line.decode())
-                    if full:
-                        break
-    finally:
-        for proc, _, _, _ in procs:
-            if proc.poll() is None:
-                proc.kill()
-            proc.wait()
-            proc.stdout.close()
-    if full:
-        return []
-    for _, share, done, _ in procs:
-        left.extend(share[done:])
-    return left
-
-
-def _helper_main() -> None:
-    """A helper process (see :func:`_in_helpers`): make each job of the JSON list on stdin, print its status.
-
-    Stops at the first thumbnail the cache cannot take, and when the process that started it has ended.
-    """
-    import json
-    import sys
-
-    parent = int(sys.argv[2]) if len(sys.argv) > 2 else None
-    jobs = json.loads(sys.stdin.buffer.read() or b"[]")
-    for src, size, path in jobs:
-        if parent is not None and os.getppid() != parent:
-            return
-        status = make_cached(src, (int(size[0]), int(size[1])), path)
-        print(status, flush=True)
-        if status == UNWRITABLE:
-            return

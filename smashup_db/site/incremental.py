@@ -39,10 +39,28 @@ from smashup_db.common.safe_write import write_atomic
 
 #: Templates whose pages may be taken from the previous build. The others are always rendered: the
 #: translation status (it counts the names of every language) and, outside the page loop, the root and 404 pages.
-REUSABLE = frozenset({"product.html", "product_cards.html", "faction.html", "checklist.html", "card.html",
-                      "basecard.html", "home.html", "products.html", "factions.html", "cards.html", "bases.html",
-                      "rules.html", "glossary.html", "downloads.html", "search.html", "syntax.html", "boxes.html",
-                      "play.html"})
+REUSABLE = frozenset(
+    {
+        "product.html",
+        "product_cards.html",
+        "faction.html",
+        "checklist.html",
+        "card.html",
+        "basecard.html",
+        "home.html",
+        "products.html",
+        "factions.html",
+        "cards.html",
+        "bases.html",
+        "rules.html",
+        "glossary.html",
+        "downloads.html",
+        "search.html",
+        "syntax.html",
+        "boxes.html",
+        "play.html",
+    }
+)
 _VERSION = 4
 
 
@@ -65,16 +83,37 @@ def global_fingerprint(data, langs, base: str, search_on: bool, extra=None) -> s
     from smashup_db.site.paths import templates_dir
 
     h = hashlib.sha256()
-    h.update(_json([_VERSION, list(langs), base, search_on, data.version, data.date, data.has_text,
-                    data.glossary, data.text_counts, sorted(data.catalogue.owned_printings().items()), extra]))
+    h.update(
+        _json(
+            [
+                _VERSION,
+                list(langs),
+                base,
+                search_on,
+                data.version,
+                data.date,
+                data.has_text,
+                data.glossary,
+                data.text_counts,
+                sorted(data.catalogue.owned_printings().items()),
+                extra,
+            ]
+        )
+    )
     for root in (templates_dir().parent, Path(LOCALE_DIR), Path(__file__).resolve().parent.parent):
         for path in sorted(root.rglob("*")):
             if path.suffix in _SOURCES and "__pycache__" not in path.parts and path.is_file():
                 h.update(str(path.relative_to(root)).encode("utf-8") + b"\0" + path.read_bytes())
     # repr, as for the things' fingerprints: plain values in the order they were read, three times as fast as JSON
     for table in (data.products, data.factions, data.cards, data.bases):
-        h.update(repr([[(k, v) for k, v in item.items() if k not in ("texts", "rulings")]
-                       for item in table.values()]).encode("utf-8"))
+        h.update(
+            repr(
+                [
+                    [(k, v) for k, v in item.items() if k not in ("texts", "rulings")]
+                    for item in table.values()
+                ]
+            ).encode("utf-8")
+        )
     return h.hexdigest()
 
 
@@ -86,20 +125,26 @@ class PageCache:
     a successful swap. ``hashes``: ``{relative path: sha256}`` of every page of this build.
     """
 
-    def __init__(self, out: Path, data, langs, base: str, search_on: bool, use_old: bool = True, extra=None):
+    def __init__(
+        self, out: Path, data, langs, base: str, search_on: bool, use_old: bool = True, extra=None
+    ):
         self.out, self.data = out, data
         self.out_text = str(out)
         self.glob = global_fingerprint(data, langs, base, search_on, extra)
         self._fps: dict[tuple[str, str, str], str] = {}
         self._names = data.catalogue.model.names  # {(kind, id): {lang: name}}
-        self.pages: dict[str, list] = {}  # rel -> [template, size, sha, ["kind\0id" of the things it showed]]
+        self.pages: dict[
+            str, list
+        ] = {}  # rel -> [template, size, sha, ["kind\0id" of the things it showed]]
         self.hashes: dict[str, str] = {}
         self.reused = 0
         #: Pagefind's bundles (:class:`.pagefind.IndexJob`): those of the previous build, those of this one
         self.old_pagefind: dict = {}
         self.pagefind: dict = {}
         self.old_fps: dict[str, str] = {}  # "kind\0id\0lang": fingerprint, of the previous build
-        self._changed: dict[str, set[str]] = {}  # lang: {"kind\0id"} whose fingerprint is not the recorded one
+        self._changed: dict[
+            str, set[str]
+        ] = {}  # lang: {"kind\0id"} whose fingerprint is not the recorded one
         self._known: dict[str, set[str]] = {}  # lang: {"kind\0id"} whose fingerprint was recorded
         self.old = self._load() if use_old else {}  # a full build still records its pages
 
@@ -127,7 +172,9 @@ class PageCache:
             return {}
         if doc.get("marker") is None or doc.get("marker") != self._marker_sha():
             return {}
-        if isinstance(doc.get("pagefind"), dict):  # keyed by the pages' bytes: valid whatever else changed
+        if isinstance(
+            doc.get("pagefind"), dict
+        ):  # keyed by the pages' bytes: valid whatever else changed
             self.old_pagefind = doc["pagefind"]
         if doc.get("global") != self.glob:
             return {}
@@ -142,10 +189,20 @@ class PageCache:
         path = self.record_file(self.out)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            write_atomic(path, json.dumps({"v": _VERSION, "global": self.glob, "marker": self._marker_sha(),
-                                           "things": {"\0".join(k): fp for k, fp in self._fps.items()},
-                                           "pages": self.pages, "pagefind": self.pagefind}).encode("utf-8"),
-                         durable=False)
+            write_atomic(
+                path,
+                json.dumps(
+                    {
+                        "v": _VERSION,
+                        "global": self.glob,
+                        "marker": self._marker_sha(),
+                        "things": {"\0".join(k): fp for k, fp in self._fps.items()},
+                        "pages": self.pages,
+                        "pagefind": self.pagefind,
+                    }
+                ).encode("utf-8"),
+                durable=False,
+            )
         except OSError:
             pass
 
@@ -158,15 +215,28 @@ class PageCache:
         if fp is None:
             data = self.data
             item = getattr(data, kind + "s", {}).get(ref) or {}
-            names = self._names.get((kind, ref)) or {}  # the display name is the one of lang, else English
+            names = (
+                self._names.get((kind, ref)) or {}
+            )  # the display name is the one of lang, else English
             texts = item.get("texts") or {}
             community = data.community
             # repr, not JSON: the values are text, numbers, None, lists and dicts (in the order they were
             # read, so a different order only renders a page again), and repr is three times as fast
-            fp = self._fps[key] = _sha(repr((
-                kind, ref, names.get(lang), names.get("en"), (kind, ref, lang) in community,
-                (kind, ref, "en") in community, texts.get(lang), texts.get("en"), item.get("rulings"),
-            )).encode("utf-8"))
+            fp = self._fps[key] = _sha(
+                repr(
+                    (
+                        kind,
+                        ref,
+                        names.get(lang),
+                        names.get("en"),
+                        (kind, ref, lang) in community,
+                        (kind, ref, "en") in community,
+                        texts.get(lang),
+                        texts.get("en"),
+                        item.get("rulings"),
+                    )
+                ).encode("utf-8")
+            )
         return fp
 
     def changed(self, lang: str) -> set[str]:
@@ -177,7 +247,9 @@ class PageCache:
             suffix = "\0" + lang
             for key, fp in self.old_fps.items():
                 thing = key[: -len(suffix)] if key.endswith(suffix) else ""
-                if thing.count("\0") != 1:  # another language's, or not of this shape (then not known)
+                if (
+                    thing.count("\0") != 1
+                ):  # another language's, or not of this shape (then not known)
                     continue
                 known.add(thing)
                 kind, ref = thing.split("\0")
@@ -188,7 +260,7 @@ class PageCache:
 
     # ------------------------------------------------------------------ pages
     def reuse(self, lang: str, pages: list[tuple[str, str]], root: str, writer) -> set[str]:
-        """Hand the previous build's pages to ``writer`` (linked below ``root``, all in one message) where
+        """Hand the previous build's pages to ``writer`` (linked below ``root``, all in one call) where
         nothing they showed changed; returns the relative paths of those reused.
 
         ``pages``: ``[(relative path, template)]`` of one language ``lang``. A page is reused when its
@@ -206,7 +278,11 @@ class PageCache:
                 if not changed.isdisjoint(deps) or not known.issuperset(deps):
                     continue  # something it showed changed, or was not recorded (then it cannot be told)
                 st = os.lstat(out + rel)
-            except (TypeError, ValueError, OSError):  # a record not of this shape, or no old file: render it
+            except (
+                TypeError,
+                ValueError,
+                OSError,
+            ):  # a record not of this shape, or no old file: render it
                 continue
             if not stat.S_ISREG(st.st_mode) or st.st_size != old[1]:
                 continue

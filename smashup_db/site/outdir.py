@@ -42,7 +42,9 @@ TEMP_MARKER = ".smashup-temp"
 
 def mark_temp(folder: Path, kind: str) -> None:
     """Write :data:`TEMP_MARKER` into ``folder``: it is a ``kind`` (build | old) folder of this process."""
-    (folder / TEMP_MARKER).write_text(json.dumps({"pid": os.getpid(), "kind": kind}) + "\n", encoding="utf-8")
+    (folder / TEMP_MARKER).write_text(
+        json.dumps({"pid": os.getpid(), "kind": kind}) + "\n", encoding="utf-8"
+    )
 
 
 def _owner(folder: Path) -> tuple[int | None, str] | bool:
@@ -55,7 +57,9 @@ def _owner(folder: Path) -> tuple[int | None, str] | bool:
         pid, kind = doc.get("pid"), doc.get("kind")
     except (OSError, ValueError, AttributeError):
         return None, ""
-    return (pid if isinstance(pid, int) and not isinstance(pid, bool) else None), (kind if isinstance(kind, str) else "")
+    return (pid if isinstance(pid, int) and not isinstance(pid, bool) else None), (
+        kind if isinstance(kind, str) else ""
+    )
 
 
 def resolve_out(out: Path) -> Path:
@@ -68,12 +72,24 @@ def resolve_out(out: Path) -> Path:
     out = Path(out).expanduser().absolute()
     if out.is_symlink():
         target = out.resolve()
-        if not target.exists() and not target.parent.is_dir():  # no folders are created at the far end of a link
-            raise SiteError(N_("{out} is a symbolic link to {target}, whose folder {folder} does not exist; "
-                               "create it first or choose another --out"), out=str(out), target=str(target),
-                            folder=str(target.parent))
+        if (
+            not target.exists() and not target.parent.is_dir()
+        ):  # no folders are created at the far end of a link
+            raise SiteError(
+                N_(
+                    "{out} is a symbolic link to {target}, whose folder {folder} does not exist; "
+                    "create it first or choose another --out"
+                ),
+                out=str(out),
+                target=str(target),
+                folder=str(target.parent),
+            )
         if target.exists() and not target.is_dir():
-            raise SiteError(N_("{out} links to {target}, which is not a folder; choose another --out"), out=out, target=target)
+            raise SiteError(
+                N_("{out} links to {target}, which is not a folder; choose another --out"),
+                out=out,
+                target=target,
+            )
         return target
     return out
 
@@ -106,7 +122,13 @@ def check_database(out: Path, db_path: str | None) -> None:
     if db_path:
         db = Path(db_path).expanduser().resolve()
         if out.resolve() in db.parents:
-            raise SiteError(N_("the database {db} is inside the output folder {out}, which a build replaces as a whole; move the database elsewhere (and point --db or SMASHUP_DB to it) or choose another --out"), db=db, out=out)
+            raise SiteError(
+                N_(
+                    "the database {db} is inside the output folder {out}, which a build replaces as a whole; move the database elsewhere (and point --db or SMASHUP_DB to it) or choose another --out"
+                ),
+                db=db,
+                out=out,
+            )
 
 
 def check_contents(out: Path) -> None:
@@ -130,11 +152,23 @@ def check_contents(out: Path) -> None:
     foreign = [f for f in written_files(out) if f not in known]
     if foreign:
         if len(foreign) > 1:
-            raise SiteError(N_("{out} holds {file} and {more} more, not written by a site build; a build replaces the "
-                               "whole folder, so move such files out of it or choose another --out"),
-                            out=out, file=foreign[0], more=len(foreign) - 1)
-        raise SiteError(N_("{out} holds {file}, not written by a site build; a build replaces the whole folder, so "
-                           "move such files out of it or choose another --out"), out=out, file=foreign[0])
+            raise SiteError(
+                N_(
+                    "{out} holds {file} and {more} more, not written by a site build; a build replaces the "
+                    "whole folder, so move such files out of it or choose another --out"
+                ),
+                out=out,
+                file=foreign[0],
+                more=len(foreign) - 1,
+            )
+        raise SiteError(
+            N_(
+                "{out} holds {file}, not written by a site build; a build replaces the whole folder, so "
+                "move such files out of it or choose another --out"
+            ),
+            out=out,
+            file=foreign[0],
+        )
 
 
 _TEMP = re.compile(r"^\.(?P<name>.+)\.(?P<kind>build|old|spare)-(?:(?P<pid>\d+)-)?[^/]*$")
@@ -182,7 +216,7 @@ def remove_stale(out: Path) -> list[Path]:
     a build may start from (:func:`start_folder`). Returns the folders removed.
     """
     removed = []
-    for entry, pid, kind in _temp_folders(out, ("build", "old")):
+    for entry, pid, _kind in _temp_folders(out, ("build", "old")):
         if isinstance(pid, int) and _alive(pid):
             continue
         shutil.rmtree(entry, ignore_errors=True)
@@ -190,49 +224,57 @@ def remove_stale(out: Path) -> list[Path]:
     return removed
 
 
-#: Run by a helper process after the swap (:func:`hollow_later`): every file below the replaced site
-#: (argv 1) is removed but the ownership file (argv 3), its folders are kept, and it is renamed to the
-#: spare (argv 2) the next build starts from; on any error it is removed altogether. Standard library only.
-_HOLLOW = r"""
-import json, os, shutil, sys
-old, spare, marker = sys.argv[1], sys.argv[2], sys.argv[3]
-keep = os.path.join(old, marker)
-try:
-    with open(keep, "w", encoding="utf-8") as fh:  # this process owns it now: a build starting meanwhile leaves it
-        fh.write(json.dumps({"pid": os.getpid(), "kind": "old"}) + "\n")
-    for root, dirs, files in os.walk(old):
-        for name in files:
-            if os.path.join(root, name) != keep:
-                os.unlink(os.path.join(root, name))
-        for name in [d for d in dirs if os.path.islink(os.path.join(root, d))]:
-            os.unlink(os.path.join(root, name))
-            dirs.remove(name)
-    with open(keep, "w", encoding="utf-8") as fh:
-        fh.write(json.dumps({"pid": None, "kind": "spare"}) + "\n")
-    os.rename(old, spare)
-except OSError:
-    shutil.rmtree(old, ignore_errors=True)
-"""
-
-
-def hollow_later(old: Path, out: Path) -> None:
-    """Empty the replaced site ``old`` of its files in a helper process, keeping its folders as the
-    spare ``.NAME.spare-*`` the next build into ``out`` starts from (:func:`start_folder`).
+def hollow(old: Path, out: Path) -> None:
+    """Empty the replaced site ``old`` of its files, keeping its folders as the spare ``.NAME.spare-*``
+    the next build into ``out`` starts from (:func:`start_folder`); on any error it is removed altogether.
 
     Creating thousands of folders is the kernel's slow work (on ext4 many times slower for a while
     after many were deleted); a rebuild that reuses most pages would spend most of its time on it.
-    The helper runs on its own; if it is killed, the folder (``.NAME.old-*``) is removed by the next
-    build (:func:`remove_stale`). Where no helper can be started, ``old`` is removed here.
+    The files are removed by a few threads (a ``ThreadPoolExecutor``: the kernel's work, done without
+    the interpreter lock). The build calls this after its swap and waits for it, so nothing of it
+    outlives the build; if the build is killed meanwhile, the folder (``.NAME.old-*``) is removed by the
+    next one (:func:`remove_stale`).
     """
-    import subprocess
-    import sys
+    from concurrent.futures import ThreadPoolExecutor
+
+    from smashup_db.site.writer import THREADS
 
     try:
-        subprocess.Popen([sys.executable, "-S", "-E", "-c", _HOLLOW, str(old), str(temp_name(out, "spare")),
-                          TEMP_MARKER], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                         stderr=subprocess.DEVNULL, start_new_session=True)
-    except OSError:
+        files = [f for f in _files_below(os.fspath(old)) if f != os.path.join(old, TEMP_MARKER)]
+        share = -(-len(files) // THREADS) or 1
+        with ThreadPoolExecutor(max_workers=THREADS, thread_name_prefix="site-hollow") as pool:
+            for _ in pool.map(
+                _unlink_all, [files[i : i + share] for i in range(0, len(files), share)]
+            ):
+                pass  # raises the first OSError
+        (old / TEMP_MARKER).write_text(
+            json.dumps({"pid": None, "kind": "spare"}) + "\n", encoding="utf-8"
+        )
+        os.rename(old, temp_name(out, "spare"))
+    except (
+        BaseException
+    ) as exc:  # a folder that cannot be emptied, a Ctrl+C: no spare, nothing left
         shutil.rmtree(old, ignore_errors=True)
+        if not isinstance(exc, OSError):
+            raise
+
+
+def _files_below(top: str) -> list[str]:
+    """Every file and symbolic link below ``top`` (links to folders are listed, not followed)."""
+    found, folders = [], [top]
+    while folders:
+        with os.scandir(folders.pop()) as entries:
+            for entry in entries:
+                if entry.is_dir(follow_symlinks=False):
+                    folders.append(entry.path)
+                else:
+                    found.append(entry.path)
+    return found
+
+
+def _unlink_all(paths: list[str]) -> None:
+    for path in paths:
+        os.unlink(path)
 
 
 def _skeleton(root: Path) -> list[str] | None:
@@ -247,7 +289,9 @@ def _skeleton(root: Path) -> list[str] | None:
                     folders.append(rel + entry.name)
                     if not walk(entry.path, rel + entry.name + "/"):
                         return False
-                elif not (rel == "" and entry.name == TEMP_MARKER and entry.is_file(follow_symlinks=False)):
+                elif not (
+                    rel == "" and entry.name == TEMP_MARKER and entry.is_file(follow_symlinks=False)
+                ):
                     return False
         return True
 
@@ -258,7 +302,7 @@ def _skeleton(root: Path) -> list[str] | None:
 
 
 def start_folder(out: Path) -> tuple[Path, list[str]]:
-    """The build folder for ``out``: the spare a previous build left (:func:`hollow_later`), taken with a
+    """The build folder for ``out``: the spare a previous build left (:func:`hollow`), taken with a
     rename and checked to hold nothing but folders, else a new one (:func:`make_temp`).
 
     Returns ``(folder, the folders it already has)``; spares not used are removed. Raises
@@ -266,7 +310,9 @@ def start_folder(out: Path) -> tuple[Path, list[str]]:
     """
     chosen = None
     for entry, _pid, kind in _temp_folders(out, ("spare",)):
-        if kind != "spare":  # named so only once emptied, its ownership file then says so: not one of ours
+        if (
+            kind != "spare"
+        ):  # named so only once emptied, its ownership file then says so: not one of ours
             continue
         if chosen is None:
             tmp = temp_name(out, "build")
@@ -319,4 +365,10 @@ def make_temp(out: Path) -> Path:
             return tmp
         raise FileExistsError(f"cannot find a free temporary name beside {out}")
     except OSError as exc:
-        raise SiteError(N_("cannot create the site folder {out}: {value}; choose an --out in a folder you can write to"), out=out, value=exc.strerror or exc) from None
+        raise SiteError(
+            N_(
+                "cannot create the site folder {out}: {value}; choose an --out in a folder you can write to"
+            ),
+            out=out,
+            value=exc.strerror or exc,
+        ) from None

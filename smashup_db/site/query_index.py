@@ -31,15 +31,24 @@ from typing import Callable
 from smashup_db.catalogue.owned import default_held, held_products
 from smashup_db.catalogue.printing import german_held
 from smashup_db.search.execute import BASE_KEYWORD_PATTERNS
-from smashup_db.search.index import _SOURCE_ALIASES, _SOURCE_NAMES, _SOURCE_TEXT, documents, group_rows
+from smashup_db.search.index import (
+    _SOURCE_ALIASES,
+    _SOURCE_NAMES,
+    _SOURCE_TEXT,
+    documents,
+    group_rows,
+)
 from smashup_db.site.clean import is_placeholder
 from smashup_db.site.sitedata import SiteData
 
 
-
 def read_search_rows(reader) -> tuple[list[dict], list[dict], list[dict]]:
     """The name, text and group rows the CLI's search index is made of (same SQL)."""
-    return reader.all(_SOURCE_NAMES) + reader.all(_SOURCE_ALIASES), reader.all(_SOURCE_TEXT), group_rows(reader)
+    return (
+        reader.all(_SOURCE_NAMES) + reader.all(_SOURCE_ALIASES),
+        reader.all(_SOURCE_TEXT),
+        group_rows(reader),
+    )
 
 
 def base_keywords(english_text: str | None) -> list[str]:
@@ -57,8 +66,15 @@ def one_line(text: str | None) -> str:
     return " ".join((text or "").split())
 
 
-def build_index(data: SiteData, rows: tuple[list[dict], list[dict]], lang: str, t: dict,
-                url: Callable[..., str], names, docs: list[dict] | None = None) -> dict:
+def build_index(
+    data: SiteData,
+    rows: tuple[list[dict], list[dict]],
+    lang: str,
+    t: dict,
+    url: Callable[..., str],
+    names,
+    docs: list[dict] | None = None,
+) -> dict:
     """The index for one site language (see the module docstring for the shape).
 
     ``rows``: from :func:`read_search_rows`; ``t``: interface strings of ``lang``;
@@ -66,25 +82,47 @@ def build_index(data: SiteData, rows: tuple[list[dict], list[dict]], lang: str, 
     folded documents of ``rows`` (:func:`smashup_db.search.index.documents`), when already made
     for another language (they do not depend on it).
     """
-    data = data.shown_for(lang)  # power, copies, breakpoint and VP of the printing the one rule picks
+    data = data.shown_for(
+        lang
+    )  # power, copies, breakpoint and VP of the printing the one rule picks
     items, show, pos = _items(data, lang, names)
     model = data.catalogue.model
     held = _held(model, pos)
     # the German site asks for the German edition where a German box holds a thing (Catalogue.printing_of)
     asked = "german" if lang == "de" else None
-    german = [k for key, k in sorted(pos.items(), key=lambda kv: kv[1]) if asked and _german_held(model, key)]
-    docs = [[pos[d["key"]], d["lang"], d["field"], d["body"]]
-            for d in (documents(*rows) if docs is None else docs) if d["key"] in pos]
-    refs = {kind: [[i, sorted(data.catalogue.matcher.folded(kind).get(i, ()))] for i in table]
-            for kind, table in (("faction", data.factions), ("product", data.products))}
-    return {"v": data.version, "lang": lang, "url": url(), "items": items,
-            "types": {k: t[k] for k in ("minion", "action", "titan", "fusion", "other", "base")},
-            "docs": docs, "show": show, "refs": refs,
-            "pf": {p["id"]: list(p["factions"]) for p in data.products.values()},
-            "fp": {f.id: list(dict.fromkeys(f.products)) for f in model.factions.values()}, "held": held,
-            "asked": asked, "german": german,
-            "names": {"faction": {i: names("faction", i)["name"] for i in data.factions},
-                      "product": {i: names("product", i)["name"] for i in data.products}}}
+    german = [
+        k
+        for key, k in sorted(pos.items(), key=lambda kv: kv[1])
+        if asked and _german_held(model, key)
+    ]
+    docs = [
+        [pos[d["key"]], d["lang"], d["field"], d["body"]]
+        for d in (documents(*rows) if docs is None else docs)
+        if d["key"] in pos
+    ]
+    refs = {
+        kind: [[i, sorted(data.catalogue.matcher.folded(kind).get(i, ()))] for i in table]
+        for kind, table in (("faction", data.factions), ("product", data.products))
+    }
+    return {
+        "v": data.version,
+        "lang": lang,
+        "url": url(),
+        "items": items,
+        "types": {k: t[k] for k in ("minion", "action", "titan", "fusion", "other", "base")},
+        "docs": docs,
+        "show": show,
+        "refs": refs,
+        "pf": {p["id"]: list(p["factions"]) for p in data.products.values()},
+        "fp": {f.id: list(dict.fromkeys(f.products)) for f in model.factions.values()},
+        "held": held,
+        "asked": asked,
+        "german": german,
+        "names": {
+            "faction": {i: names("faction", i)["name"] for i in data.factions},
+            "product": {i: names("product", i)["name"] for i in data.products},
+        },
+    }
 
 
 def _items(data: SiteData, lang: str, names) -> tuple[list[list], list[list], dict[str, int]]:
@@ -96,19 +134,45 @@ def _items(data: SiteData, lang: str, names) -> tuple[list[list], list[list], di
             c = data.cards[cid]
             me = names("card", cid)
             pos["card:" + cid] = len(items)
-            items.append(["card:" + cid, c["type"], c["faction"], None, c["power"], c["copies"],
-                          None, None, None, None, list(c["keywords"])])
+            items.append(
+                [
+                    "card:" + cid,
+                    c["type"],
+                    c["faction"],
+                    None,
+                    c["power"],
+                    c["copies"],
+                    None,
+                    None,
+                    None,
+                    None,
+                    list(c["keywords"]),
+                ]
+            )
             show.append([me["name"], 1 if me["fallback"] else 0, _excerpt(c, lang)])
     for p in data.products.values():
         for bid in p["bases"]:
             b = data.bases[bid]
-            if b["product"] != p["id"]:  # listed again in a box that also printed it: one item, under its own box
+            if (
+                b["product"] != p["id"]
+            ):  # listed again in a box that also printed it: one item, under its own box
                 continue
             me = names("base", bid)
             pos["base:" + bid] = len(items)
             en_text = (b["texts"].get("en") or {}).get("text")
-            items.append(["base:" + bid, "base", b["faction"], b["product"], None, None,
-                          b["breakpoint"], *b["vp"], base_keywords(en_text)])
+            items.append(
+                [
+                    "base:" + bid,
+                    "base",
+                    b["faction"],
+                    b["product"],
+                    None,
+                    None,
+                    b["breakpoint"],
+                    *b["vp"],
+                    base_keywords(en_text),
+                ]
+            )
             show.append([me["name"], 1 if me["fallback"] else 0, _excerpt(b, lang)])
     return items, show, pos
 

@@ -23,6 +23,20 @@ from helpers import DATA, db_rows, one_line_error
 from smashup_db.db import PG_LOCK_KEY
 
 SMASHUP = [sys.executable, "-c", "from smashup_db.cli import main; main()"]
+#: ``smashup`` on a slow disk: each page write of the site build waits 5 ms first.
+SLOW_DISK_SMASHUP = [
+    sys.executable,
+    "-c",
+    "import time\n"
+    "from smashup_db.site import writer\n"
+    "real = writer.write_page\n"
+    "def slow(path, data):\n"
+    "    time.sleep(0.005)\n"
+    "    real(path, data)\n"
+    "writer.write_page = slow\n"
+    "from smashup_db.cli import main\n"
+    "main()",
+]
 BAD_PG = "postgresql+psycopg://smashup@127.0.0.1:1/smashup"  # nothing listens on port 1
 
 
@@ -168,15 +182,13 @@ def test_ctrl_c_during_a_site_build_leaves_the_old_site(cli, db_path, tmp_path, 
     """Ctrl+C while pages render ("fast"), or on a slow disk, where rendering ends long before the pages
     are written and the build is often waiting for its page writer when the Ctrl+C comes (the last
     pages rendered, German cards, are the first sign of it)."""
-    from smashup_db.site.writer import SLOW_DISK_VAR
-
     out = tmp_path / "site"
     assert cli("site", "build", "--out", str(out), "--no-search", "--lang", "en").exit_code == 0
     before = {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()}
-    extra = {SLOW_DISK_VAR: "0.005"} if disk == "slow" else {}
     proc = subprocess.Popen(
-        SMASHUP + ["site", "build", "--out", str(out), "--no-search"],
-        env=env_for(db_path, **extra),
+        (SLOW_DISK_SMASHUP if disk == "slow" else SMASHUP)
+        + ["site", "build", "--out", str(out), "--no-search"],
+        env=env_for(db_path),
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -195,7 +207,7 @@ def test_ctrl_c_during_a_site_build_leaves_the_old_site(cli, db_path, tmp_path, 
                 "the build ended before it could be interrupted"
             )
             time.sleep(0.005)
-        os.killpg(proc.pid, signal.SIGINT)  # as a terminal does: the build and its page writer
+        os.killpg(proc.pid, signal.SIGINT)  # as a terminal does: to the build's process group
         out_text, err = proc.communicate(timeout=120)
     finally:
         if proc.poll() is None:
@@ -204,7 +216,7 @@ def test_ctrl_c_during_a_site_build_leaves_the_old_site(cli, db_path, tmp_path, 
     assert proc.returncode == 130, err
     assert err.strip().splitlines() == [
         "error: interrupted"
-    ]  # one line: no traceback, not from the helper either
+    ]  # one line: no traceback, not from a writer thread either
     time.sleep(0.5)  # nothing goes on writing afterwards
     assert not [p.name for p in tmp_path.iterdir() if p.name.startswith(".site.")]
     assert {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
@@ -317,11 +329,17 @@ def test_full_disk_while_building_the_site_leaves_the_old_site(cli, tmp_path, mo
     assert first.exit_code == 0, first.output
     before = {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()}
     assert before
-    from smashup_db.site.writer import FULL_DISK_VAR
+    from smashup_db.site import writer
 
-    # the disk "fills up" at the German pages, after the English ones were written (pages are
-    # written by a helper process, so the test hook reaches it through the environment)
-    monkeypatch.setenv(FULL_DISK_VAR, f"{os.sep}de{os.sep}")
+    real_write_page = writer.write_page
+
+    def full_disk(path: str, data: bytes) -> None:
+        """The disk "fills up" at the German pages, after the English ones were written."""
+        if f"{os.sep}de{os.sep}" in path:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), path)
+        real_write_page(path, data)
+
+    monkeypatch.setattr(writer, "write_page", full_disk)
     err = one_line_error(
         cli("site", "build", "--out", str(out), "--no-search", "--lang", "en,de"),
         "No space left on device",

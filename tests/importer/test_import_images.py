@@ -421,56 +421,54 @@ def test_report_of_thumbnails_in_german(run, tmp_path, monkeypatch):
     assert "Vorschaubilder: 3 erstellt, 0 schon zwischengespeichert" in res.stdout
 
 
-def test_thumbnails_in_helper_processes_equal_serial_ones(tmp_path, monkeypatch):
-    """fill_cache in helper processes makes the same bytes as render_thumbnail; where no pool can start it makes them
-    one after another; cached ones are not made again."""
-    import subprocess
-
+def test_thumbnails_made_side_by_side_equal_serial_ones(tmp_path, monkeypatch):
+    """fill_cache on several threads makes the same bytes as render_thumbnail, one after another too;
+    cached ones are not made again; a picture that cannot be decoded is counted, not fatal."""
     from smashup_db.importer import thumbs
 
     jobs = []
-    for i in range(thumbs.POOL_FROM + 6):
+    for i in range(30):
         src = tmp_path / "pics" / f"p{i}.webp"
         _picture(src, (i * 7 % 256, 30, 200 - i))
         jobs.append((str(src), thumbs.thumb_size(375, 525), str(tmp_path / "c1" / f"t{i}.webp")))
     (tmp_path / "c1").mkdir()
-    seen, started = [], []
-    real_popen = subprocess.Popen
-
-    def spy(*args, **kwargs):
-        started.append(args[0])
-        return real_popen(*args, **kwargs)
-
-    monkeypatch.setattr(subprocess, "Popen", spy)
+    seen = []
     monkeypatch.setattr(thumbs, "_workers", lambda: 2)
     counts = thumbs.fill_cache(jobs, lambda done, total: seen.append((done, total)))
     assert counts == {"made": len(jobs), "unreadable": 0, "unwritable": 0}
-    assert len(started) == 2  # two helper processes made them
-    assert seen[-1] == (len(jobs), len(jobs))
+    assert seen[0] == (0, len(jobs)) and seen[-1] == (len(jobs), len(jobs))
     for src, size, path in jobs:
         assert Path(path).read_bytes() == thumbs.render_thumbnail(src, size)
     assert thumbs.fill_cache(jobs)["made"] == 0
 
-    def one_dies(
-        args, **kwargs
-    ):  # the first helper ends without making anything: its share is made here
-        dead = [args[0], "-c", "import sys; sys.stdin.buffer.read()"] if not started[2:] else args
-        started.append(dead)
-        return real_popen(dead, **kwargs)
-
-    monkeypatch.setattr(subprocess, "Popen", one_dies)
-    (tmp_path / "c3").mkdir()
-    again = [(src, size, str(tmp_path / "c3" / Path(path).name)) for src, size, path in jobs]
-    assert thumbs.fill_cache(again) == {"made": len(jobs), "unreadable": 0, "unwritable": 0}
-    assert len(started) == 4 and all(Path(p).is_file() for _, _, p in again)
-
-    def no_helpers(*args, **kwargs):
-        raise OSError("no processes here")
-
-    monkeypatch.setattr(subprocess, "Popen", no_helpers)
+    monkeypatch.setattr(thumbs, "_workers", lambda: 1)
     (tmp_path / "c2").mkdir()
     serial = [(src, size, str(tmp_path / "c2" / Path(path).name)) for src, size, path in jobs]
     Path(serial[3][0]).write_bytes(b"not a picture")
     counts = thumbs.fill_cache(serial)
     assert counts == {"made": len(jobs) - 1, "unreadable": 1, "unwritable": 0}
     assert Path(serial[0][2]).read_bytes() == Path(jobs[0][2]).read_bytes()
+
+
+def test_thumbnails_stop_at_a_cache_that_cannot_be_written(tmp_path, monkeypatch):
+    """The first thumbnail the cache cannot take ends the work (a full disk): no error, the rest counted
+    as not made."""
+    from smashup_db.importer import thumbs
+
+    jobs = []
+    for i in range(20):
+        src = tmp_path / "pics" / f"p{i}.webp"
+        _picture(src, (i * 9 % 256, 60, 100))
+        jobs.append((str(src), thumbs.thumb_size(375, 525), str(tmp_path / "cache" / f"t{i}.webp")))
+    (tmp_path / "cache").mkdir()
+    real_store = thumbs.store_cached
+
+    def full_after_five(path: str, data: bytes) -> bool:
+        return int(Path(path).stem[1:]) < 5 and real_store(path, data)
+
+    monkeypatch.setattr(thumbs, "store_cached", full_after_five)
+    monkeypatch.setattr(thumbs, "_workers", lambda: 1)
+    assert thumbs.fill_cache(jobs) == {"made": 5, "unreadable": 0, "unwritable": 15}
+    assert sorted(p.name for p in (tmp_path / "cache").iterdir()) == [
+        f"t{i}.webp" for i in range(5)
+    ]

@@ -17,13 +17,23 @@ from pathlib import Path
 
 import pytest
 
-from helpers import ARCHIVE, CHROMIUM, CHROMIUM_ARGS, has_archive, import_archive_text, missing_shared, needs_chromium
+from helpers import (
+    ARCHIVE,
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    has_archive,
+    import_archive_text,
+    missing_shared,
+    needs_chromium,
+)
 
 ART = ARCHIVE / "card-art"
 IMG = re.compile(r"<img\b[^>]*>")
 ATTR = re.compile(r'(\w[\w-]*)="([^"]*)"')
 FACE = re.compile(r'<figure class="face"[^>]*>(<img\b[^>]*>)</figure>')
-TITLE = re.compile(r"<title>(.*) · [^<·]*</title>")  # the page's name, then " · " and the site's name
+TITLE = re.compile(
+    r"<title>(.*) · [^<·]*</title>"
+)  # the page's name, then " · " and the site's name
 
 
 def attrs(tag: str) -> dict[str, str]:
@@ -38,7 +48,9 @@ def faces_site(site_build, tmp_path_factory):
     build that follows makes none (``Faces.stats["thumbs_made"] == 0``), a second import makes none."""
     why = missing_shared("card-archive", "card-art")
     if why or not has_archive():
-        pytest.skip(why or missing_shared("card-archive", "smashup-catalog.json") or "no card archive")
+        pytest.skip(
+            why or missing_shared("card-archive", "smashup-catalog.json") or "no card archive"
+        )
     from smashup_db.site import build as build_mod
 
     used = []
@@ -62,11 +74,17 @@ def faces_site(site_build, tmp_path_factory):
         built = site_build("faces", prepare=prepare)
         from smashup_db.importer.images import images_dir, import_images, read_index
 
-        if used:  # built here (not earlier in the session): the build after the import made no thumbnail
+        if (
+            used
+        ):  # built here (not earlier in the session): the build after the import made no thumbnail
             assert used[0].stats["thumbs_made"] == 0
             assert used[0].stats["thumbs_cached"] == used[0].stats["pictures"] > 1500
         again = import_images(built.db, str(ART))
-        assert again.changes == 0 and again.thumbnails["made"] == 0 and again.thumbnails["cached"] > 1500
+        assert (
+            again.changes == 0
+            and again.thumbnails["made"] == 0
+            and again.thumbnails["cached"] > 1500
+        )
     assert built.result.faces > 1500
     return built.folder, read_index(images_dir(built.db))
 
@@ -103,7 +121,10 @@ def test_card_and_base_pages_show_their_face(faces_site):
             found = FACE.search(text)
             assert found, (key, lang)
             a = attrs(found.group(1))
-            assert (int(a["width"]), int(a["height"])) == (index[key]["width"], index[key]["height"])
+            assert (int(a["width"]), int(a["height"])) == (
+                index[key]["width"],
+                index[key]["height"],
+            )
             assert a["loading"] == "lazy"
             assert a["alt"] == html.unescape(TITLE.search(text).group(1)).strip(), (key, lang)
             assert (site / a["src"].lstrip("/")).is_file()
@@ -165,8 +186,14 @@ def test_thumbnails_are_cached_and_damaged_pictures_left_out(tmp_path, monkeypat
         import hashlib
 
         data = path.read_bytes()
-        index[f"card/{ref}"] = {"file": f"card/{ref}.webp", "width": 375, "height": 525, "size": len(data),
-                                "sha256": hashlib.sha256(data).hexdigest(), "source": "test"}
+        index[f"card/{ref}"] = {
+            "file": f"card/{ref}.webp",
+            "width": 375,
+            "height": 525,
+            "size": len(data),
+            "sha256": hashlib.sha256(data).hexdigest(),
+            "source": "test",
+        }
     (folder / INDEX).write_text(json.dumps({"version": 1, "images": index}))
     first = Faces(str(folder), index)
     first.write(tmp_path / "site1")
@@ -185,8 +212,8 @@ def test_thumbnails_are_cached_and_damaged_pictures_left_out(tmp_path, monkeypat
 
 
 def test_build_makes_missing_thumbnails_side_by_side(tmp_path, monkeypatch):
-    """With an emptied cache the build makes the thumbnails itself, in helper processes when there are many
-    (the importer's fill_cache), counted as made; the files are the recipe's bytes."""
+    """With an emptied cache the build makes the thumbnails itself, on several threads (the importer's
+    fill_cache), counted as made; the files are the recipe's bytes."""
     import hashlib
 
     from PIL import Image
@@ -199,23 +226,32 @@ def test_build_makes_missing_thumbnails_side_by_side(tmp_path, monkeypatch):
     folder = tmp_path / "images"
     (folder / "card").mkdir(parents=True)
     index = {}
-    for i in range(thumbs.POOL_FROM + 4):
+    for i in range(12):
         path = folder / "card" / f"c{i}.webp"
         Image.new("RGB", (375, 525), (i * 8, 40, 90)).save(path, "WEBP")
         data = path.read_bytes()
-        index[f"card/c{i}"] = {"file": f"card/c{i}.webp", "width": 375, "height": 525, "size": len(data),
-                               "sha256": hashlib.sha256(data).hexdigest(), "source": "test"}
+        index[f"card/c{i}"] = {
+            "file": f"card/c{i}.webp",
+            "width": 375,
+            "height": 525,
+            "size": len(data),
+            "sha256": hashlib.sha256(data).hexdigest(),
+            "source": "test",
+        }
     first = Faces(str(folder), index)
     first.write(tmp_path / "site1")
     assert first.stats["thumbs_made"] == len(index) and first.stats["thumbs_cached"] == 0
     shown = tmp_path / "site1" / first.thumb("card", "c3")["url"].lstrip("/")
-    assert shown.read_bytes() == thumbs.render_thumbnail(str(folder / "card" / "c3.webp"), thumbs.thumb_size(375, 525))
+    assert shown.read_bytes() == thumbs.render_thumbnail(
+        str(folder / "card" / "c3.webp"), thumbs.thumb_size(375, 525)
+    )
     second = Faces(str(folder), index)
     second.write(tmp_path / "site2")
     assert second.stats["thumbs_made"] == 0 and second.stats["thumbs_cached"] == len(index)
 
 
 # --------------------------------------------------------------------------- in Chromium
+
 
 @pytest.fixture(scope="module")
 def faces_url(faces_site):
@@ -231,7 +267,9 @@ def faces_url(faces_site):
 
 @pytest.fixture(scope="module")
 def browser():
-    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright not installed", exc_type=ImportError)
+    sync_api = pytest.importorskip(
+        "playwright.sync_api", reason="playwright not installed", exc_type=ImportError
+    )
     if CHROMIUM is None:
         pytest.skip("chromium not installed")
     with sync_api.sync_playwright() as pw:
@@ -252,13 +290,16 @@ SHOWN = """() => { const img = document.querySelector('figure.face img');
 @needs_chromium
 @pytest.mark.parametrize("viewport", [(390, 844), (1280, 800)], ids=["phone", "desktop"])
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_face_shows_in_chromium_on_100_sampled_pages(faces_site, faces_url, browser, viewport, lang):
+def test_face_shows_in_chromium_on_100_sampled_pages(
+    faces_site, faces_url, browser, viewport, lang
+):
     """Issue 22 acceptance: after `import images` of the shared folder the card face shows (naturalWidth > 0)
     on 100 sampled card and base pages, at 390x844 and 1280x800, in both languages, without sideways scroll."""
     _, index = faces_site
     keys = sorted(index)
-    sample = random.Random(22).sample([k for k in keys if k.startswith("card/")], 80) + \
-        random.Random(22).sample([k for k in keys if k.startswith("base/")], 20)
+    sample = random.Random(22).sample(
+        [k for k in keys if k.startswith("card/")], 80
+    ) + random.Random(22).sample([k for k in keys if k.startswith("base/")], 20)
     ctx = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
     pg = ctx.new_page()
     failed = []
@@ -284,13 +325,24 @@ def test_site_without_images_has_no_broken_image_in_chromium(catalogue_site, bro
     url = f"http://127.0.0.1:{server.server_address[1]}"
     pg = browser.new_page(viewport={"width": 390, "height": 844})
     try:
-        for path in ("", "factions/aliens/", "cards/invader/", "bases/the-homeworld/", "products/core-set/"):
+        for path in (
+            "",
+            "factions/aliens/",
+            "cards/invader/",
+            "bases/the-homeworld/",
+            "products/core-set/",
+        ):
             for lang in ("en", "de"):
                 pg.goto(f"{url}/{lang}/{path}", wait_until="load")
-                bad = pg.evaluate("() => [...document.images].filter(i => !i.complete || i.naturalWidth === 0)"
-                                  ".map(i => i.src)")
+                bad = pg.evaluate(
+                    "() => [...document.images].filter(i => !i.complete || i.naturalWidth === 0)"
+                    ".map(i => i.src)"
+                )
                 assert bad == [], (lang, path, bad)
-                assert pg.evaluate("() => document.querySelectorAll('figure.face, img.thumb').length") == 0
+                assert (
+                    pg.evaluate("() => document.querySelectorAll('figure.face, img.thumb').length")
+                    == 0
+                )
     finally:
         pg.close()
         server.shutdown()
@@ -315,8 +367,12 @@ def test_app_icons_are_drawn_once_and_then_taken_from_the_cache(tmp_path, monkey
                 cached.unlink()
         (site / "assets").mkdir(parents=True)
         icons = local._icons(site)
-        assert [i["src"] for i in icons] == ["assets/icon.svg"] + [f"assets/icon-{s}.png" for s in local.ICON_SIZES]
-    assert drawn == list(local.ICON_SIZES) * 2  # the first build and the one after the cache was emptied
+        assert [i["src"] for i in icons] == ["assets/icon.svg"] + [
+            f"assets/icon-{s}.png" for s in local.ICON_SIZES
+        ]
+    assert (
+        drawn == list(local.ICON_SIZES) * 2
+    )  # the first build and the one after the cache was emptied
     for size in local.ICON_SIZES:
         files = [(site / "assets" / f"icon-{size}.png").read_bytes() for site in sites]
         assert files[0] == files[1] == files[2]
