@@ -8,8 +8,8 @@ Errors a person can cause raise :class:`SiteError` (a ``UserError``).
 
 from __future__ import annotations
 
-from smashup_db.site.paths import SiteError, safe_path, templates_dir
 from smashup_db.site.build import BuildResult, build_site
+from smashup_db.site.paths import SiteError, safe_path, templates_dir
 from smashup_db.site.serve import make_server
 
 __all__ = ["BuildResult", "SiteError", "build_site", "make_server", "safe_path", "templates_dir"]

@@ -14,13 +14,12 @@ from pathlib import Path
 
 from markupsafe import Markup, escape
 
-from smashup_db.common.text import fold
-from smashup_db.common.text import is_slug
-from smashup_db.site.paths import SiteError, page_url, safe_path, templates_dir
+from smashup_db.common.text import fold, is_slug
+from smashup_db.i18n import N_
 from smashup_db.search.index import documents
+from smashup_db.site.paths import SiteError, page_url, safe_path, templates_dir
 from smashup_db.site.query_index import build_index, index_json
 from smashup_db.site.strings import strings
-from smashup_db.i18n import N_
 
 #: Static files copied from templates/site/assets/ (own work: no publisher art).
 ASSET_FILES = ("query.js", "search.js")
@@ -43,6 +42,7 @@ def name_html(x: dict) -> dict:
     ``x`` is a display-name dict (name, url, fallback, unknown, fb_title, unknown_title);
     an English fallback is tagged ``lang="en"`` and marked EN, an unknown name is shown as such.
     """
+
     # plain strings joined, not Markup.format: the same markup, made several times faster
     def e(value) -> str:
         return str(escape(value))
@@ -50,12 +50,21 @@ def name_html(x: dict) -> dict:
     if x["unknown"]:
         html = '<i class="unknown" title="' + e(x["unknown_title"]) + '">' + e(x["name"]) + "</i>"
     elif x["fallback"]:
-        html = ('<span lang="en">' + e(x["name"]) + '</span><abbr class="fb" title="' + e(x["fb_title"])
-                + '" data-pagefind-ignore>EN</abbr>')
+        html = (
+            '<span lang="en">'
+            + e(x["name"])
+            + '</span><abbr class="fb" title="'
+            + e(x["fb_title"])
+            + '" data-pagefind-ignore>EN</abbr>'
+        )
     else:
         html = e(x["name"])
     if x.get("community"):  # a name players contributed, not one of a published edition
-        html += ' <abbr class="community" title="' + e(x["community_title"]) + '" data-pagefind-ignore>✎</abbr>'
+        html += (
+            ' <abbr class="community" title="'
+            + e(x["community_title"])
+            + '" data-pagefind-ignore>✎</abbr>'
+        )
     return {"html": Markup(html), "a": Markup('<a href="' + e(x["url"]) + '">' + html + "</a>")}
 
 
@@ -95,8 +104,14 @@ def query_js(template: str, langs) -> str:
             messages[lang] = {t: gettext(t, lang) for t in sorted(literals) if t in known}
     from smashup_db.site.inject import inject
 
-    return inject(template, {"GLOSSARY": json.dumps(browser_tables(), ensure_ascii=False, sort_keys=True),
-                             "MESSAGES": json.dumps(messages, ensure_ascii=False, sort_keys=True)}, "assets/query.js")
+    return inject(
+        template,
+        {
+            "GLOSSARY": json.dumps(browser_tables(), ensure_ascii=False, sort_keys=True),
+            "MESSAGES": json.dumps(messages, ensure_ascii=False, sort_keys=True),
+        },
+        "assets/query.js",
+    )
 
 
 def search_js(template: str) -> str:
@@ -107,11 +122,17 @@ def search_js(template: str) -> str:
     """
     from urllib.parse import quote
 
-    marks = {p.stem: "data:image/svg+xml," + quote(p.read_text(encoding="utf-8").strip(), safe=" =:/\"'")
-             for p in sorted((templates_dir() / "assets" / "marks").glob("*.svg"))}
+    marks = {
+        p.stem: "data:image/svg+xml," + quote(p.read_text(encoding="utf-8").strip(), safe=" =:/\"'")
+        for p in sorted((templates_dir() / "assets" / "marks").glob("*.svg"))
+    }
     from smashup_db.site.inject import inject
 
-    return inject(template, {"MARKS": json.dumps(marks, sort_keys=True).replace("</", "<\\/")}, "assets/search.js")
+    return inject(
+        template,
+        {"MARKS": json.dumps(marks, sort_keys=True).replace("</", "<\\/")},
+        "assets/search.js",
+    )
 
 
 def write_assets(root: Path, data, rows, langs, names_for, url_for) -> dict[str, int]:
@@ -125,9 +146,13 @@ def write_assets(root: Path, data, rows, langs, names_for, url_for) -> dict[str,
     assets.mkdir(parents=True, exist_ok=True)
     for name in ASSET_FILES:
         if name == "query.js":
-            (assets / name).write_text(query_js((src / name).read_text(encoding="utf-8"), langs), encoding="utf-8")
+            (assets / name).write_text(
+                query_js((src / name).read_text(encoding="utf-8"), langs), encoding="utf-8"
+            )
         elif name == "search.js":
-            (assets / name).write_text(search_js((src / name).read_text(encoding="utf-8")), encoding="utf-8")
+            (assets / name).write_text(
+                search_js((src / name).read_text(encoding="utf-8")), encoding="utf-8"
+            )
         else:
             shutil.copyfile(src / name, assets / name)
     shutil.copytree(src / "assets", assets, dirs_exist_ok=True)
@@ -135,7 +160,9 @@ def write_assets(root: Path, data, rows, langs, names_for, url_for) -> dict[str,
 
     # "did you mean": every name in every language, fetched by the search page only when a query finds nothing
     safe_path(root, "assets", filename="names.json").write_text(
-        index_json({"v": data.version, "names": suggestion_names(data.catalogue.model)}), encoding="utf-8")
+        index_json({"v": data.version, "names": suggestion_names(data.catalogue.model)}),
+        encoding="utf-8",
+    )
     sizes = {}
     docs = list(documents(*rows))  # the same folded rows for every language
     for lang in langs:
@@ -157,7 +184,10 @@ def page_path(root: str, *segments: str) -> str:
     """
     for seg in segments:
         if not isinstance(seg, str) or not is_slug(seg):
-            raise SiteError(N_("refusing page path: {seg!r} is not a valid id (letters, digits and '-' only)"), seg=seg)
+            raise SiteError(
+                N_("refusing page path: {seg!r} is not a valid id (letters, digits and '-' only)"),
+                seg=seg,
+            )
     return "/".join((root, *segments, "index.html"))
 
 

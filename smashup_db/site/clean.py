@@ -15,10 +15,14 @@ import re
 # Both are matched against text stripped of outer blanks (str.strip), so no two parts of a pattern can
 # take the same run of blanks: each runs in linear time (issue 21: a "\s*...\s*$" pattern was quadratic on a
 # 10,000-character ruling such as "yes" + 9,990 blanks + "x").
-_FLAG_RE = re.compile(r"(?:(?:yes|no)\b(?:yes|no|wording|functional|timing|[\s,/()\-–])*|unknown|see source|n/a)\.?",
-                      re.IGNORECASE)
-_FILE_SOURCE_RE = re.compile(r"(?<![\w.-])[\w.-]+\.(?:json|csv|tsv|txt|md|yaml|yml)\s*(?:\((?P<name>[^()]*)\))?",
-                             re.IGNORECASE)
+_FLAG_RE = re.compile(
+    r"(?:(?:yes|no)\b(?:yes|no|wording|functional|timing|[\s,/()\-–])*|unknown|see source|n/a)\.?",
+    re.IGNORECASE,
+)
+_FILE_SOURCE_RE = re.compile(
+    r"(?<![\w.-])[\w.-]+\.(?:json|csv|tsv|txt|md|yaml|yml)\s*(?:\((?P<name>[^()]*)\))?",
+    re.IGNORECASE,
+)
 _INTERNAL_RE = re.compile(r"named by|\.json\b|\.csv\b|\.tsv\b|no source has", re.IGNORECASE)
 
 
@@ -68,5 +72,10 @@ def source_link(name: str) -> str:
     return SOURCE_LINKS.get(name, "")
 
 
-FILTERS = {"is_placeholder": is_placeholder, "source_link": source_link, "public_rulings": public_rulings,
-           "public_source": public_source, "public_note": public_note}
+FILTERS = {
+    "is_placeholder": is_placeholder,
+    "source_link": source_link,
+    "public_rulings": public_rulings,
+    "public_source": public_source,
+    "public_note": public_note,
+}

@@ -29,8 +29,18 @@ import shutil
 import stat
 
 from smashup_db.importer.images import images_dir, read_index
-from smashup_db.importer.thumbs import (THUMB_BOX, THUMB_RECIPE, cache_path, fill_cache, is_cached,  # noqa: F401
-                                        render_thumbnail, store_cached, thumb_size, thumbs_cache_dir, usable_cache)
+from smashup_db.importer.thumbs import (  # noqa: F401
+    THUMB_BOX,
+    THUMB_RECIPE,
+    cache_path,
+    fill_cache,
+    is_cached,
+    render_thumbnail,
+    store_cached,
+    thumb_size,
+    thumbs_cache_dir,
+    usable_cache,
+)
 
 
 class Faces:
@@ -90,8 +100,16 @@ class Faces:
                 continue
             _link_or_copy(src, os.path.join(folder, name + ext))
             url = f"{base}assets/faces/{kind}/{name}"
-            self._faces[key] = {"url": url + ext, "width": entry["width"], "height": entry["height"]}
-            self._thumbs[key] = {"url": url + "-s.webp", "width": (tw + 1) // 2, "height": (th + 1) // 2}
+            self._faces[key] = {
+                "url": url + ext,
+                "width": entry["width"],
+                "height": entry["height"],
+            }
+            self._thumbs[key] = {
+                "url": url + "-s.webp",
+                "width": (tw + 1) // 2,
+                "height": (th + 1) // 2,
+            }
             self.stats["pictures"] += 1
 
     def _fill(self, cache: str) -> set[str]:
@@ -114,7 +132,9 @@ class Faces:
         fill_cache(jobs)
         return {path for _, _, path in jobs if is_cached(path)}
 
-    def _thumbnail(self, cache: str | None, digest: str, src: str, size: tuple[int, int], dst: str) -> bool:
+    def _thumbnail(
+        self, cache: str | None, digest: str, src: str, size: tuple[int, int], dst: str
+    ) -> bool:
         """Put the thumbnail of picture ``src`` (``size`` pixels) at ``dst``, from the cache when it has it
         (``smashup import images`` fills it; :func:`~smashup_db.importer.thumbs.render_thumbnail` otherwise).
 
@@ -169,6 +189,8 @@ def site_css(templates, root) -> None:
     """Append the card-face rules (``templates/site/faces.css``) to the built ``assets/site.css``."""
     extra = os.path.join(str(templates), "faces.css")
     if os.path.isfile(extra):
-        with open(extra, encoding="utf-8") as src, open(os.path.join(str(root), "assets", "site.css"), "a",
-                                                          encoding="utf-8") as dst:
+        with (
+            open(extra, encoding="utf-8") as src,
+            open(os.path.join(str(root), "assets", "site.css"), "a", encoding="utf-8") as dst,
+        ):
             shutil.copyfileobj(src, dst)

@@ -33,7 +33,9 @@ def inject(script: str, values: Mapping[str, str], name: str) -> str:
     for key in values:
         if found.count(key) != 1:
             raise SiteError(
-                N_("the script {name} has {n} markers /*@{key}@*/ where the build writes one value"),
+                N_(
+                    "the script {name} has {n} markers /*@{key}@*/ where the build writes one value"
+                ),
                 name=name,
                 n=found.count(key),
                 key=key,

@@ -55,24 +55,44 @@ def local_js(data, base: str) -> str:
     """``assets/local.js`` with the code's slots, the products' factions and the base path written in."""
     src = (templates_dir() / "local.js").read_text(encoding="utf-8")
     pf = {p["id"]: list(p["factions"]) for p in data.products.values()}
-    return inject(src, {"SLOTS": json.dumps(list(SLOTS)), "PF": json.dumps(pf, sort_keys=True),
-                        "BASE": json.dumps(base)}, "assets/local.js")
+    return inject(
+        src,
+        {
+            "SLOTS": json.dumps(list(SLOTS)),
+            "PF": json.dumps(pf, sort_keys=True),
+            "BASE": json.dumps(base),
+        },
+        "assets/local.js",
+    )
 
 
 def write_local(root: Path, data, base: str, langs: list[str]) -> None:
     """Write ``assets/local.js``, the manifest and the icons (``sw.js`` comes last: :func:`write_sw`)."""
-    safe_path(root, "assets", filename="local.js").write_text(local_js(data, base), encoding="utf-8")
+    safe_path(root, "assets", filename="local.js").write_text(
+        local_js(data, base), encoding="utf-8"
+    )
     icons = _icons(root)
-    manifest = {"name": "Smash Up catalogue", "short_name": "Smash Up", "start_url": base, "scope": base,
-                "display": "standalone", "background_color": "#ffffff", "theme_color": "#7a1f1f",
-                "lang": langs[0], "icons": [dict(i, src=base + i["src"]) for i in icons]}
-    safe_path(root, filename="manifest.webmanifest").write_text(json.dumps(manifest, indent=1) + "\n",
-                                                                encoding="utf-8")
+    manifest = {
+        "name": "Smash Up catalogue",
+        "short_name": "Smash Up",
+        "start_url": base,
+        "scope": base,
+        "display": "standalone",
+        "background_color": "#ffffff",
+        "theme_color": "#7a1f1f",
+        "lang": langs[0],
+        "icons": [dict(i, src=base + i["src"]) for i in icons],
+    }
+    safe_path(root, filename="manifest.webmanifest").write_text(
+        json.dumps(manifest, indent=1) + "\n", encoding="utf-8"
+    )
 
 
-_SVG = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="12" '
-        'fill="#7a1f1f"/><text x="32" y="43" font-family="sans-serif" font-size="30" font-weight="bold" '
-        'text-anchor="middle" fill="#fff">SU</text></svg>\n')
+_SVG = (
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="12" '
+    'fill="#7a1f1f"/><text x="32" y="43" font-family="sans-serif" font-size="30" font-weight="bold" '
+    'text-anchor="middle" fill="#fff">SU</text></svg>\n'
+)
 
 
 #: The drawing of the PNG icons (:func:`_draw_icon`); change it with the drawing, so that cached icons are made anew.
@@ -88,7 +108,9 @@ def _icons(root: Path) -> list[dict]:
         if png is None:
             break
         safe_path(root, "assets", filename=f"icon-{size}.png").write_bytes(png)
-        icons.append({"src": f"assets/icon-{size}.png", "sizes": f"{size}x{size}", "type": "image/png"})
+        icons.append(
+            {"src": f"assets/icon-{size}.png", "sizes": f"{size}x{size}", "type": "image/png"}
+        )
     return icons
 
 
@@ -117,7 +139,7 @@ def _draw_icon(size: int) -> bytes | None:
         from PIL import Image, ImageDraw
     except ImportError:
         return None
-    img = Image.new("RGB", (size, size), (0x7a, 0x1f, 0x1f))
+    img = Image.new("RGB", (size, size), (0x7A, 0x1F, 0x1F))
     draw = ImageDraw.Draw(img)
     m = size // 6
     draw.rectangle((m, m, size - m, size - m), outline=(255, 255, 255), width=max(2, size // 24))
@@ -135,8 +157,9 @@ def build_id(hashes: dict[str, str]) -> str:
     return h.hexdigest()[:16]
 
 
-def file_hashes(root: Path, files: list[str] | None = None, skip=("sw.js",),
-                known: dict[str, str] | None = None) -> dict[str, str]:
+def file_hashes(
+    root: Path, files: list[str] | None = None, skip=("sw.js",), known: dict[str, str] | None = None
+) -> dict[str, str]:
     """``{relative path: sha256}`` of every file below ``root`` (the build marker, ``skip`` and Pagefind's
     index left out: Pagefind does not write the same bytes twice, and it indexes the pages, which count;
     ``files``: the relative paths, when already listed);
@@ -155,6 +178,13 @@ def file_hashes(root: Path, files: list[str] | None = None, skip=("sw.js",),
 def write_sw(root: Path, base: str, langs: list[str], ident: str) -> None:
     """Write ``sw.js`` for build ``ident`` (see the module docstring)."""
     src = (templates_dir() / "sw.js").read_text(encoding="utf-8")
-    core = [base + p for p in ("assets/site.css", "assets/query.js", "assets/search.js", "assets/local.js")]
-    script = inject(src, {"BUILD": json.dumps(ident), "BASE": json.dumps(base), "CORE": json.dumps(core)}, "sw.js")
+    core = [
+        base + p
+        for p in ("assets/site.css", "assets/query.js", "assets/search.js", "assets/local.js")
+    ]
+    script = inject(
+        src,
+        {"BUILD": json.dumps(ident), "BASE": json.dumps(base), "CORE": json.dumps(core)},
+        "sw.js",
+    )
     safe_path(root, filename="sw.js").write_text(script, encoding="utf-8")

@@ -32,8 +32,8 @@ import zlib
 from pathlib import Path
 from typing import NamedTuple
 
-from smashup_db.site.paths import SiteError
 from smashup_db.i18n import N_
+from smashup_db.site.paths import SiteError
 
 #: Where the bundles go, relative to the site: ``pagefind/<lang>/``.
 BUNDLE_DIR = "pagefind"
@@ -41,7 +41,9 @@ BUNDLE_DIR = "pagefind"
 #: ``*`` is one folder name). Pagefind is given only these: reading every page to find them
 #: costs it four times as long.
 INDEXED = ("factions/*", "products/*", "glossary", "rules")
-_INDEXED = re.compile("(?:" + "|".join(re.escape(p).replace(r"\*", "[^/]+") for p in INDEXED) + ")/index\\.html")
+_INDEXED = re.compile(
+    "(?:" + "|".join(re.escape(p).replace(r"\*", "[^/]+") for p in INDEXED) + ")/index\\.html"
+)
 
 
 def indexed(rel: str, lang: str) -> bool:
@@ -103,18 +105,38 @@ def bundle_of(rel: str, lang: str) -> str | None:
 def bundles(lang: str, factions) -> list[Bundle]:
     """The bundles of ``lang`` for the faction ids ``factions``: the language's own first (products,
     glossary, rules), then those of the faction pages that hold at least one faction (ids sorted)."""
-    first = Bundle(lang, lang, lang, "{" + ",".join(p for p in INDEXED if not p.startswith("factions/")) + "}/index.html",
-                   f"{lang}/")
+    first = Bundle(
+        lang,
+        lang,
+        lang,
+        "{" + ",".join(p for p in INDEXED if not p.startswith("factions/")) + "}/index.html",
+        f"{lang}/",
+    )
     groups: dict[str, list[str]] = {}
     for fid in sorted(factions):
         groups.setdefault(_faction_bundle(lang, fid), []).append(fid)
-    return [first] + [Bundle(lang, name, f"{lang}/factions", "{" + ",".join(ids) + "}/index.html", f"{lang}/factions/")
-                      for name, ids in sorted(groups.items())]
+    return [first] + [
+        Bundle(
+            lang,
+            name,
+            f"{lang}/factions",
+            "{" + ",".join(ids) + "}/index.html",
+            f"{lang}/factions/",
+        )
+        for name, ids in sorted(groups.items())
+    ]
 
 
 def _command(binary: str, site: Path, bundle: Bundle) -> list[str]:
-    return [binary, "--site", str(site / bundle.folder), "--glob", bundle.glob,
-            "--output-path", str(site / BUNDLE_DIR / bundle.name)]
+    return [
+        binary,
+        "--site",
+        str(site / bundle.folder),
+        "--glob",
+        bundle.glob,
+        "--output-path",
+        str(site / BUNDLE_DIR / bundle.name),
+    ]
 
 
 def _pages(stdout: str) -> int | None:
@@ -132,7 +154,11 @@ class _Run:
     def __init__(self, binary: str, site: Path, bundle: Bundle):
         try:
             self.proc = subprocess.Popen(
-                _command(binary, site, bundle), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                _command(binary, site, bundle),
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+            )
         except OSError as exc:
             raise SiteError(N_("pagefind could not index the site: {exc}"), exc=exc) from None
 
@@ -144,8 +170,11 @@ class _Run:
             out, err = proc.communicate(timeout=timeout)
             if proc.returncode != 0:
                 last = (err.strip() or out.strip() or "no output").splitlines()[-1]
-                raise SiteError(N_("pagefind failed (exit {returncode}): {last}"),
-                                returncode=proc.returncode, last=last)
+                raise SiteError(
+                    N_("pagefind failed (exit {returncode}): {last}"),
+                    returncode=proc.returncode,
+                    last=last,
+                )
             return _pages(out)
         except (OSError, subprocess.TimeoutExpired) as exc:
             raise SiteError(N_("pagefind could not index the site: {exc}"), exc=exc) from None
@@ -242,7 +271,15 @@ class IndexJob:
     the site; ``previous``: the records :meth:`finish` returned last time for ``old_site`` (``{}`` for none).
     """
 
-    def __init__(self, binary: str, site: Path, hashes: dict[str, str], factions, old_site: Path, previous: dict):
+    def __init__(
+        self,
+        binary: str,
+        site: Path,
+        hashes: dict[str, str],
+        factions,
+        old_site: Path,
+        previous: dict,
+    ):
         self.binary, self.site, self.hashes, self.old_site = binary, site, hashes, old_site
         self.factions = sorted(factions)
         self.previous = previous if isinstance(previous, dict) else {}
@@ -258,8 +295,12 @@ class IndexJob:
         for bundle in bundles(lang, self.factions):
             key = bundle_key(self.binary, bundle, pages.get(bundle.name, {}))
             old = self.previous.get(bundle.name)
-            if (isinstance(old, dict) and old.get("key") == key and isinstance(old.get("files"), dict)
-                    and reuse_bundle(self.old_site, self.site, old["files"])):
+            if (
+                isinstance(old, dict)
+                and old.get("key") == key
+                and isinstance(old.get("files"), dict)
+                and reuse_bundle(self.old_site, self.site, old["files"])
+            ):
                 self.records[bundle.name] = old
             else:
                 self.records[bundle.name] = {"key": key}
@@ -273,7 +314,11 @@ class IndexJob:
         try:
             for bundle, run in self._runs.items():
                 n, lang = run.wait(), bundle.lang
-                counts[lang] = None if n is None or (lang in counts and counts[lang] is None) else counts.get(lang, 0) + n
+                counts[lang] = (
+                    None
+                    if n is None or (lang in counts and counts[lang] is None)
+                    else counts.get(lang, 0) + n
+                )
                 self.records[bundle.name]["files"] = bundle_files(self.site, bundle.name)
         finally:
             self.stop()

@@ -12,9 +12,10 @@ from functools import lru_cache
 from pathlib import Path
 
 from smashup_db.common.resources import templates_root
-from smashup_db.errors import UserError
 from smashup_db.common.text import is_slug
+from smashup_db.errors import UserError
 from smashup_db.i18n import N_
+
 
 class SiteError(UserError, ValueError):
     """The site cannot be built or served as asked (bad option, bad id, unusable folder)."""
@@ -37,7 +38,10 @@ def safe_path(root: Path, *segments: str, filename: str = "index.html") -> Path:
     """
     for seg in segments:
         if not isinstance(seg, str) or not is_slug(seg):
-            raise SiteError(N_("refusing page path: {seg!r} is not a valid id (letters, digits and '-' only)"), seg=seg)
+            raise SiteError(
+                N_("refusing page path: {seg!r} is not a valid id (letters, digits and '-' only)"),
+                seg=seg,
+            )
     if filename and (filename in (".", "..") or "/" in filename or "\\" in filename):
         raise SiteError(N_("refusing file name {filename!r}"), filename=filename)
     base = _resolved(str(root))

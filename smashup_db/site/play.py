@@ -36,7 +36,14 @@ from smashup_db.i18n import N_
 from smashup_db.i18n.terms import term
 from smashup_db.site.paths import safe_path
 
-__all__ = ["ENGINE_MESSAGES", "PLAY_ASSETS", "engine_messages", "play_data", "printing_facts", "write_play_assets"]
+__all__ = [
+    "ENGINE_MESSAGES",
+    "PLAY_ASSETS",
+    "engine_messages",
+    "play_data",
+    "printing_facts",
+    "write_play_assets",
+]
 
 #: Scripts of the play page, copied from the templates folder into ``assets/`` (``play-engine.js`` and
 #: ``pyformat.js`` are in ``templates/site/assets/``, copied with that folder).
@@ -52,20 +59,39 @@ def play_data(cat, lang: str, version: str = "") -> dict:
     def nm(kind, ref):
         return cat.name(kind, ref, lang)[0]
 
-    factions = [[f, nm("faction", f), m.factions[f].complexity or None, lk.faction_products.get(f, [])]
-                for f in lk.factions]
-    products = [[p, nm("product", p), lk.product_bases[p], lk.extra_decks.get(p, [])] for p in lk.product_bases]
+    factions = [
+        [f, nm("faction", f), m.factions[f].complexity or None, lk.faction_products.get(f, [])]
+        for f in lk.factions
+    ]
+    products = [
+        [p, nm("product", p), lk.product_bases[p], lk.extra_decks.get(p, [])]
+        for p in lk.product_bases
+    ]
     bases = {}
     for bid in m.bases:
         row = cat.base_row(bid)
-        bases[bid] = [nm("base", bid), m.bases[bid].faction or None, 1 if row["stats_known"] else 0,
-                      row.get("printing"), row["breakpoint"], list(row["vp"]), row.get("scoring"), m.bases[bid].product]
+        bases[bid] = [
+            nm("base", bid),
+            m.bases[bid].faction or None,
+            1 if row["stats_known"] else 0,
+            row.get("printing"),
+            row["breakpoint"],
+            list(row["vp"]),
+            row.get("scoring"),
+            m.bases[bid].product,
+        ]
     extra = {d: term(d, lang) for ds in lk.extra_decks.values() for d in ds}
     comps = getattr(m, "components", {}) or {}
-    components = [[c.id, nm("component", c.id), c.kind, c.count, list(c.products)] for c in comps.values()]
+    components = [
+        [c.id, nm("component", c.id), c.kind, c.count, list(c.products)] for c in comps.values()
+    ]
     langs: dict[str, dict] = {"f": {}, "p": {}, "b": {}, "c": {}}
-    for key, kind, ids in (("f", "faction", m.factions), ("p", "product", m.products), ("b", "base", m.bases),
-                           ("c", "component", comps)):
+    for key, kind, ids in (
+        ("f", "faction", m.factions),
+        ("p", "product", m.products),
+        ("b", "base", m.bases),
+        ("c", "component", comps),
+    ):
         for ref in ids:
             named = m.named(kind, ref, lang)
             if [named["name_lang"], named["name_en"]] != [lang, named["name"]]:
@@ -79,8 +105,19 @@ def play_data(cat, lang: str, version: str = "") -> dict:
     from smashup_db.rules.endgame import WIN_VP
     from smashup_db.rules.pool import FILTERS
 
-    return {"v": version, "lang": lang, "f": factions, "p": products, "b": bases, "x": extra, "c": components, "n": langs,
-            "h": held, "w": WIN_VP, "o": {f: option_of(f) for f in FILTERS}}
+    return {
+        "v": version,
+        "lang": lang,
+        "f": factions,
+        "p": products,
+        "b": bases,
+        "x": extra,
+        "c": components,
+        "n": langs,
+        "h": held,
+        "w": WIN_VP,
+        "o": {f: option_of(f) for f in FILTERS},
+    }
 
 
 def printing_facts(cat) -> dict:
@@ -118,7 +155,8 @@ def write_play_assets(root: Path, cat, langs, templates: Path, version: str = ""
         if src.is_file():
             (assets / name).write_bytes(src.read_bytes())
     safe_path(root, "assets", filename="play-printings.json").write_text(
-        json.dumps(printing_facts(cat), separators=(",", ":")), encoding="utf-8")
+        json.dumps(printing_facts(cat), separators=(",", ":")), encoding="utf-8"
+    )
     sizes = {}
     for lang in langs:
         body = json.dumps(play_data(cat, lang, version), ensure_ascii=False, separators=(",", ":"))
@@ -174,8 +212,11 @@ ENGINE_MESSAGES = (
     "{player} already holds {faction}; nobody plays the same faction twice",
 )
 #: Messages of the page's own (not in the Python rules), for the extractor.
-_OWN = (N_("{field} must be a whole number, got {value!r}"), N_("faction {name} not found"),
-        N_("product {name} not found"))
+_OWN = (
+    N_("{field} must be a whole number, got {value!r}"),
+    N_("faction {name} not found"),
+    N_("product {name} not found"),
+)
 
 
 def engine_messages(lang: str) -> dict[str, str]:

@@ -64,25 +64,48 @@ def score_data(data, lang: str, names) -> dict:
     for bid in data.bases:
         b = model.bases[bid]
         f = base_facts(b, printing)
-        rows.append({"id": bid, "name": names("base", bid)["name"], "breakpoint": f["breakpoint"],
-                     "vp": list(f["vp"]), "stats_known": f["breakpoint"] is not None, "scoring": b.scoring})
+        rows.append(
+            {
+                "id": bid,
+                "name": names("base", bid)["name"],
+                "breakpoint": f["breakpoint"],
+                "vp": list(f["vp"]),
+                "stats_known": f["breakpoint"] is not None,
+                "scoring": b.scoring,
+            }
+        )
     rows.sort(key=lambda r: (fold(r["name"]), r["id"]))
     code = lang if lang in ("en", "de") else "en"
-    return {"bases": rows, "text": page_text(lang), "notices": {flag: texts[code] for flag, texts in NOTICES.items()},
-            "applied": APPLIED[code], "messages": {m: gettext(m, lang) for m in MESSAGES}}
+    return {
+        "bases": rows,
+        "text": page_text(lang),
+        "notices": {flag: texts[code] for flag, texts in NOTICES.items()},
+        "applied": APPLIED[code],
+        "messages": {m: gettext(m, lang) for m in MESSAGES},
+    }
 
 
 #: The script's own words (English; the page language's from the gettext catalog).
 PAGE_TEXT = {
-    "power": N_("Power"), "minions": N_("Minions there"), "vp_total": N_("VP so far"),
-    "madness": N_("Madness cards"), "zero_minion": N_("Has a minion of power 0 there"),
-    "draft_bases": N_("Bases of this draft"), "all_bases": N_("All bases"),
-    "total_power": N_("total power"), "below_breakpoint": N_("below the breakpoint: the base does not score yet"),
-    "add_vp": N_("Add these VP to the totals"), "added_vp": N_("VP added"),
+    "power": N_("Power"),
+    "minions": N_("Minions there"),
+    "vp_total": N_("VP so far"),
+    "madness": N_("Madness cards"),
+    "zero_minion": N_("Has a minion of power 0 there"),
+    "draft_bases": N_("Bases of this draft"),
+    "all_bases": N_("All bases"),
+    "total_power": N_("total power"),
+    "below_breakpoint": N_("below the breakpoint: the base does not score yet"),
+    "add_vp": N_("Add these VP to the totals"),
+    "added_vp": N_("VP added"),
     "madness_decided": N_("The tie on VP was decided by fewer Madness cards."),
-    "record_intro": N_("Keep this game in the game log: open the link on the computer with smashup, or run"),
+    "record_intro": N_(
+        "Keep this game in the game log: open the link on the computer with smashup, or run"
+    ),
     "record_link": N_("Link for smashup game record --from-url"),
-    "record_unavailable": N_("No game-log link: a player name holds a comma, an equals sign or a plus sign."),
+    "record_unavailable": N_(
+        "No game-log link: a player name holds a comma, an equals sign or a plus sign."
+    ),
     "qr_label": N_("QR code of the share link"),
     "qr_missing": N_("The QR code library is not part of this build; share the link instead."),
 }
@@ -96,8 +119,12 @@ def page_text(lang: str) -> dict:
     out = {key: gettext(text, lang) for key, text in PAGE_TEXT.items()}
     out.update({key: term(key, lang) for key in ("player", "place", "vp", "breakpoint")})
     out["power"] = term("power", lang)
-    out.update({key: gettext(TERMS["g." + key], lang)
-                for key in ("madness_cards", "vp_lost", "final", "end_title", "goes_on")})
+    out.update(
+        {
+            key: gettext(TERMS["g." + key], lang)
+            for key in ("madness_cards", "vp_lost", "final", "end_title", "goes_on")
+        }
+    )
     out["wins"] = gettext(TERMS["g.wins_game"], lang)
     out["tied"] = gettext(TERMS["g.tied"], lang)
     out["error_prefix"] = gettext(TERMS["error_prefix"], lang)
@@ -117,7 +144,9 @@ def write_assets(assets: Path, data, langs, names_for) -> None:
     ``names_for(lang)`` gives the display-name look-up of a language (``names(kind, id)["name"]``).
     """
     for lang in langs:
-        (assets / f"play-score-{lang}.js").write_text(data_script(data, lang, names_for(lang)), encoding="utf-8")
+        (assets / f"play-score-{lang}.js").write_text(
+            data_script(data, lang, names_for(lang)), encoding="utf-8"
+        )
     copy_qr_library(assets)
 
 

@@ -11,12 +11,18 @@ from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
-from smashup_db.site.paths import SiteError
 from smashup_db.i18n import N_
+from smashup_db.site.paths import SiteError
 
 #: Types sent gzip-compressed to a browser that accepts it, as every common static host does
 #: (Pagefind's own files and images are compressed already).
-COMPRESSED_TYPES = ("text/", "application/json", "application/javascript", "image/svg+xml", "application/manifest+json")
+COMPRESSED_TYPES = (
+    "text/",
+    "application/json",
+    "application/javascript",
+    "image/svg+xml",
+    "application/manifest+json",
+)
 #: Files larger than this are sent as they are (a preview server, not a CDN).
 MAX_COMPRESSED = 32 * 1024 * 1024
 
@@ -80,12 +86,22 @@ def make_server(folder: Path | str, port: int = 8000, quiet: bool = True) -> Thr
     holds no built site, the port is not 0 to 65535 or it is taken.
     """
     if not 0 <= port <= 65535:
-        raise SiteError(N_("--port {port} is not a port number; use 1 to 65535 (0 picks a free one)"), port=port)
+        raise SiteError(
+            N_("--port {port} is not a port number; use 1 to 65535 (0 picks a free one)"), port=port
+        )
     folder = Path(folder)
     if not (folder / "index.html").is_file():
-        raise SiteError(N_("no built site here (run: smashup site build --out {folder})"), prefix=folder, folder=folder)
+        raise SiteError(
+            N_("no built site here (run: smashup site build --out {folder})"),
+            prefix=folder,
+            folder=folder,
+        )
     handler = functools.partial(_Quiet if quiet else _Handler, directory=str(folder))
     try:
         return ThreadingHTTPServer(("127.0.0.1", port), handler)
     except (OSError, OverflowError) as exc:
-        raise SiteError(N_("cannot listen on 127.0.0.1:{port}: {value}"), port=port, value=getattr(exc, 'strerror', None) or exc) from None
+        raise SiteError(
+            N_("cannot listen on 127.0.0.1:{port}: {value}"),
+            port=port,
+            value=getattr(exc, "strerror", None) or exc,
+        ) from None

@@ -13,10 +13,10 @@ import csv
 from dataclasses import dataclass, field
 
 from smashup_db.catalogue import model as readmodel
-from smashup_db.compiler.datafiles import default_data_dir
 from smashup_db.catalogue.view import Catalogue
-from smashup_db.userdata.collection import owned_printings
+from smashup_db.compiler.datafiles import default_data_dir
 from smashup_db.db import Reader
+from smashup_db.userdata.collection import owned_printings
 
 
 @dataclass
@@ -59,8 +59,10 @@ def read_glossary() -> list[dict]:
     if not path.is_file():
         return []
     with path.open(encoding="utf-8", newline="") as fh:
-        return [{"en": r.get("en") or "", "de": r.get("de") or "", "note": r.get("note") or ""}
-                for r in csv.DictReader(fh, delimiter="\t", quoting=csv.QUOTE_NONE)]
+        return [
+            {"en": r.get("en") or "", "de": r.get("de") or "", "note": r.get("note") or ""}
+            for r in csv.DictReader(fh, delimiter="\t", quoting=csv.QUOTE_NONE)
+        ]
 
 
 def load(reader: Reader) -> SiteData:
@@ -70,35 +72,88 @@ def load(reader: Reader) -> SiteData:
 
     def text_of(kind: str, ref: str) -> tuple[dict, list]:
         found = imported.get((kind, ref))
-        return ({lang: dict(t) for lang, t in found.texts.items()}, list(found.rulings)) if found else ({}, [])
+        return (
+            ({lang: dict(t) for lang, t in found.texts.items()}, list(found.rulings))
+            if found
+            else ({}, [])
+        )
 
-    products = {p.id: {"id": p.id, "kind": p.kind, "year": p.year, "extra_decks": list(p.extra_decks),
-                       "factions": list(p.factions), "bases": list(p.bases),
-                       "german_title": p.german_title, "german_release": p.german_release, "cards": []}
-                for p in m.products.values()}
-    factions = {f.id: {"id": f.id, "products": list(f.products), "cards": list(f.cards), "bases": list(f.bases),
-                       "totals": m.deck_totals(f.id)} for f in m.factions.values()}
+    products = {
+        p.id: {
+            "id": p.id,
+            "kind": p.kind,
+            "year": p.year,
+            "extra_decks": list(p.extra_decks),
+            "factions": list(p.factions),
+            "bases": list(p.bases),
+            "german_title": p.german_title,
+            "german_release": p.german_release,
+            "cards": [],
+        }
+        for p in m.products.values()
+    }
+    factions = {
+        f.id: {
+            "id": f.id,
+            "products": list(f.products),
+            "cards": list(f.cards),
+            "bases": list(f.bases),
+            "totals": m.deck_totals(f.id),
+        }
+        for f in m.factions.values()
+    }
     cards = {}
     for c in m.cards.values():
         texts, rulings = text_of("card", c.id)
-        cards[c.id] = {"id": c.id, "faction": c.faction, "type": c.type, "copies": c.copies, "power": c.power,
-                       "keywords": list(c.keywords), "texts": texts, "rulings": rulings,
-                       "product": c.product, "printings": list(c.printings)}
+        cards[c.id] = {
+            "id": c.id,
+            "faction": c.faction,
+            "type": c.type,
+            "copies": c.copies,
+            "power": c.power,
+            "keywords": list(c.keywords),
+            "texts": texts,
+            "rulings": rulings,
+            "product": c.product,
+            "printings": list(c.printings),
+        }
     bases = {}
     for b in m.bases.values():
         texts, rulings = text_of("base", b.id)
-        bases[b.id] = {"id": b.id, "product": b.product, "faction": b.faction, "breakpoint": b.breakpoint,
-                       "vp": list(b.vp), "note": b.note, "texts": texts, "rulings": rulings,
-                       "scoring": b.scoring, "printings": list(b.printings), "lead_de": german_lead(m, b)}
-    for c in cards.values():  # cards sold in a product of their own (titans in their packs), per product
+        bases[b.id] = {
+            "id": b.id,
+            "product": b.product,
+            "faction": b.faction,
+            "breakpoint": b.breakpoint,
+            "vp": list(b.vp),
+            "note": b.note,
+            "texts": texts,
+            "rulings": rulings,
+            "scoring": b.scoring,
+            "printings": list(b.printings),
+            "lead_de": german_lead(m, b),
+        }
+    for c in (
+        cards.values()
+    ):  # cards sold in a product of their own (titans in their packs), per product
         if c["product"] in products:
             products[c["product"]]["cards"].append(c["id"])
     counts = m.text_counts()
     owned = owned_printings(reader)  # read now: the pages are rendered after the reader is closed
-    return SiteData(version=m.meta.get("catalogue_version", "?"), date=m.meta.get("catalogue_date", "?"),
-                    products=products, factions=factions, cards=cards, bases=bases,
-                    glossary=read_glossary(), has_text=bool(counts), catalogue=Catalogue(reader, "en", model=m, owned=owned),
-                    text_counts=counts, community=_community(reader), imported=imported)
+    return SiteData(
+        version=m.meta.get("catalogue_version", "?"),
+        date=m.meta.get("catalogue_date", "?"),
+        products=products,
+        factions=factions,
+        cards=cards,
+        bases=bases,
+        glossary=read_glossary(),
+        has_text=bool(counts),
+        catalogue=Catalogue(reader, "en", model=m, owned=owned),
+        text_counts=counts,
+        community=_community(reader),
+        imported=imported,
+    )
 
 
 def shown_in(data: SiteData, lang: str) -> SiteData:
@@ -112,18 +167,30 @@ def shown_in(data: SiteData, lang: str) -> SiteData:
     cards, bases = {}, {}
     for cid, c in data.cards.items():
         card = m.cards[cid]
-        used = cat.printing_of(card, "german" if lang == "de" else None)  # german only where a German box holds it
+        used = cat.printing_of(
+            card, "german" if lang == "de" else None
+        )  # german only where a German box holds it
         f = card_facts(card, used)
-        cards[cid] = {**c, "copies": f["copies"], "power": f["power"],
-                      "shown": {"printing": used, "facts_from": f["facts_from"], "product": f["product"]}}
+        cards[cid] = {
+            **c,
+            "copies": f["copies"],
+            "power": f["power"],
+            "shown": {"printing": used, "facts_from": f["facts_from"], "product": f["product"]},
+        }
     for bid, b in data.bases.items():
         base = m.bases[bid]
         used = cat.printing_of(base, "german" if lang == "de" else None)
         f = base_facts(base, used)
-        bases[bid] = {**b, "breakpoint": f["breakpoint"], "vp": list(f["vp"]),
-                      "shown": {"printing": used, "facts_from": f["facts_from"], "product": f["product"]}}
-    factions = {fid: {**f, "totals": readmodel.deck_totals([cards[c] for c in f["cards"]])}
-                for fid, f in data.factions.items()}
+        bases[bid] = {
+            **b,
+            "breakpoint": f["breakpoint"],
+            "vp": list(f["vp"]),
+            "shown": {"printing": used, "facts_from": f["facts_from"], "product": f["product"]},
+        }
+    factions = {
+        fid: {**f, "totals": readmodel.deck_totals([cards[c] for c in f["cards"]])}
+        for fid, f in data.factions.items()
+    }
     return replace(data, cards=cards, bases=bases, factions=factions, _views={})
 
 
@@ -146,7 +213,9 @@ def german_lead(m, b) -> dict | None:
         facts = (f["breakpoint"], tuple(f["vp"]))
         if f["facts_from"] == printing and facts not in seen:
             seen.add(facts)
-            others.append({"printing": printing, "breakpoint": f["breakpoint"], "vp": list(f["vp"])})
+            others.append(
+                {"printing": printing, "breakpoint": f["breakpoint"], "vp": list(f["vp"])}
+            )
     return {"breakpoint": de["breakpoint"], "vp": list(de["vp"]), "others": others}
 
 

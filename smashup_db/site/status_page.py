@@ -23,8 +23,10 @@ TARGET = "de"
 
 def community_names(reader) -> set[tuple[str, str, str]]:
     """``{(kind, id, lang)}`` of names imported from a translations CSV (players' work, not a published edition)."""
-    return {(r["kind"], r["ref"], r["lang"]) for r in reader.all("SELECT kind, ref, lang FROM name WHERE origin = :o",
-                                                                o=ORIGIN)}
+    return {
+        (r["kind"], r["ref"], r["lang"])
+        for r in reader.all("SELECT kind, ref, lang FROM name WHERE origin = :o", o=ORIGIN)
+    }
 
 
 def status_context(data) -> dict:
@@ -43,10 +45,13 @@ def write_faction_csvs(data, root: Path) -> int:
     folder = safe_path(root, "data", "translations", filename="")
     folder.mkdir(parents=True, exist_ok=True)
     n = 0
-    for fid, rows in export_rows_per_faction(data.catalogue, TARGET, data.factions, missing=True,
-                                             texts=data.imported).items():
+    for fid, rows in export_rows_per_faction(
+        data.catalogue, TARGET, data.factions, missing=True, texts=data.imported
+    ).items():
         buf = io.StringIO()
         write_translations(rows, buf)
-        safe_path(root, "data", "translations", filename=csv_name(fid)).write_text(buf.getvalue(), encoding="utf-8")
+        safe_path(root, "data", "translations", filename=csv_name(fid)).write_text(
+            buf.getvalue(), encoding="utf-8"
+        )
         n += 1
     return n

@@ -55,4 +55,6 @@ def bytecode_cache(variant: str = "") -> QuietBytecodeCache | None:
         os.makedirs(folder, mode=0o700, exist_ok=True)
     except OSError:
         return None
-    return QuietBytecodeCache(folder, f"__jinja2_{variant}_%s.cache" if variant else "__jinja2_%s.cache")
+    return QuietBytecodeCache(
+        folder, f"__jinja2_{variant}_%s.cache" if variant else "__jinja2_%s.cache"
+    )
