@@ -4,8 +4,9 @@
 const js = require("@eslint/js");
 const globals = require("globals");
 
-// `module` is only read behind `typeof module` (the Node tests load the same files).
-const commonjsCheck = { module: "readonly" };
+// `module` (and `require`, for a sibling script) are only read behind `typeof module` (the Node
+// tests load the same files).
+const commonjsCheck = { module: "readonly", require: "readonly" };
 // An unused `catch (e)` is left alone (eslint 8's default): the site's scripts stay ES5-shaped.
 const rules = { "no-unused-vars": ["error", { caughtErrors: "none" }] };
 
