@@ -158,6 +158,7 @@ def _local_pg() -> bool:
     )
 
 
+@pytest.mark.postgresql
 @pytest.mark.skipif(
     not _local_pg(), reason="needs a local PostgreSQL server (SMASHUP_TEST_PG_URL) and root"
 )

@@ -169,6 +169,7 @@ def test_item8_environment_errors_map_to_one_line():
 # --------------------------------------------------------------------------- PostgreSQL
 
 
+@pytest.mark.postgresql
 @needs_pg
 def test_item8_alembic_version_of_another_app_is_one_line():
     """A PostgreSQL database whose alembic_version holds another program's revisions (two heads)."""
@@ -191,6 +192,7 @@ def test_item8_alembic_version_of_another_app_is_one_line():
         ]
 
 
+@pytest.mark.postgresql
 @pytest.mark.skipif(
     not _local_root_pg(), reason="needs a local PostgreSQL server (SMASHUP_TEST_PG_URL) and root"
 )
@@ -279,6 +281,7 @@ class _Proxy:
             s.close()
 
 
+@pytest.mark.postgresql
 @needs_pg
 def test_item8_pg_stopped_mid_command_prints_one_line(tmp_path):
     """The server stops while a command waits for its commit, and the person presses Ctrl-C: psycopg's

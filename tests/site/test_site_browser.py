@@ -13,23 +13,18 @@ Screenshots of home, faction, card, base and search pages at 1280×900 and
 from __future__ import annotations
 
 import re
-import threading
 from urllib.parse import parse_qs, urlparse
 
 import pytest
 from typer.testing import CliRunner
 
-from helpers import CHROMIUM, CHROMIUM_ARGS, REPO, cli_ids, golden_queries, needs_chromium
+from helpers import REPO, cli_ids, golden_queries, needs_chromium
 from smashup_db.cli import app
-from smashup_db.site import make_server
 from smashup_db.site.pagefind import find_pagefind
 
 SCREENS = REPO / "build" / "screens"
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
-
-sync_api = pytest.importorskip("playwright.sync_api", reason="playwright not installed (pip install playwright)",
-                               exc_type=ImportError)
 
 pytestmark = needs_chromium
 needs_pagefind = pytest.mark.skipif(find_pagefind() is None,
@@ -55,23 +50,8 @@ def built(texted_site):
 
 
 @pytest.fixture(scope="module")
-def site_url(built):
-    server = make_server(built[1], 0)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        try:
-            yield b
-        finally:
-            b.close()
+def site_url(built, preview):
+    return preview(built[1])
 
 
 @pytest.fixture

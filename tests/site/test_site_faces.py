@@ -12,12 +12,11 @@ import html
 import json
 import random
 import re
-import threading
 from pathlib import Path
 
 import pytest
 
-from helpers import ARCHIVE, CHROMIUM, CHROMIUM_ARGS, has_archive, import_archive_text, missing_shared, needs_chromium
+from helpers import ARCHIVE, has_archive, import_archive_text, missing_shared, needs_chromium
 
 ART = ARCHIVE / "card-art"
 IMG = re.compile(r"<img\b[^>]*>")
@@ -31,7 +30,7 @@ def attrs(tag: str) -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def faces_site(site_build, tmp_path_factory):
+def faces_site(site_build, tmp_path_factory, smashup_cli):
     """The whole site (en + de) with the card archive's text and pictures imported; ``(site, index)``.
 
     Import and build share an empty thumbnail cache of their own: the import makes every thumbnail, the
@@ -50,7 +49,7 @@ def faces_site(site_build, tmp_path_factory):
     def prepare(db: str) -> None:
         from smashup_db.importer.images import import_images
 
-        assert import_archive_text(db)
+        assert import_archive_text(smashup_cli, db)
         report = import_images(db, str(ART))
         assert report.matched > 1500
         assert report.thumbnails["made"] == report.matched and report.thumbnails["not_made"] == 0
@@ -218,28 +217,8 @@ def test_build_makes_missing_thumbnails_side_by_side(tmp_path, monkeypatch):
 # --------------------------------------------------------------------------- in Chromium
 
 @pytest.fixture(scope="module")
-def faces_url(faces_site):
-    from smashup_db.site import make_server
-
-    server = make_server(faces_site[0], 0)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright not installed", exc_type=ImportError)
-    if CHROMIUM is None:
-        pytest.skip("chromium not installed")
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        try:
-            yield b
-        finally:
-            b.close()
+def faces_url(faces_site, preview):
+    return preview(faces_site[0])
 
 
 SHOWN = """() => { const img = document.querySelector('figure.face img');
@@ -275,13 +254,8 @@ def test_face_shows_in_chromium_on_100_sampled_pages(faces_site, faces_url, brow
 
 
 @needs_chromium
-def test_site_without_images_has_no_broken_image_in_chromium(catalogue_site, browser):
-    from smashup_db.site import make_server
-
-    server = make_server(catalogue_site.folder, 0)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    url = f"http://127.0.0.1:{server.server_address[1]}"
+def test_site_without_images_has_no_broken_image_in_chromium(catalogue_site, browser, preview):
+    url = preview(catalogue_site.folder)
     pg = browser.new_page(viewport={"width": 390, "height": 844})
     try:
         for path in ("", "factions/aliens/", "cards/invader/", "bases/the-homeworld/", "products/core-set/"):
@@ -293,8 +267,6 @@ def test_site_without_images_has_no_broken_image_in_chromium(catalogue_site, bro
                 assert pg.evaluate("() => document.querySelectorAll('figure.face, img.thumb').length") == 0
     finally:
         pg.close()
-        server.shutdown()
-        server.server_close()
 
 
 def test_app_icons_are_drawn_once_and_then_taken_from_the_cache(tmp_path, monkeypatch):

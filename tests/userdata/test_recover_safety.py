@@ -116,6 +116,7 @@ def test_item2_recover_refuses_a_file_that_is_not_our_database(tmp_path):
     assert other.read_bytes() == before and not list(tmp_path.glob("other.db.damaged-*"))
 
 
+@pytest.mark.postgresql
 @needs_pg
 def test_item2_recover_on_postgresql_is_refused_untouched():
     from helpers import fresh_pg_database
@@ -269,6 +270,7 @@ def test_item10_sqlite_file_of_another_program_is_refused(tmp_path):
     assert tables == {"users", "orders"}
 
 
+@pytest.mark.postgresql
 @needs_pg
 def test_item10_postgresql_database_of_another_program_is_refused():
     from sqlalchemy import create_engine, inspect
