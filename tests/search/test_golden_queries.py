@@ -72,6 +72,7 @@ def _keys(reader, query, lang, use_fts, printing=None):
         return None
 
 
+@pytest.mark.long
 @pytest.mark.skipif(
     not (shutil.which("node") or shutil.which("nodejs")), reason="node is not installed"
 )

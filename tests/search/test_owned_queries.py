@@ -77,7 +77,7 @@ def test_cli_owned_queries(owned_db):
 
 
 @pytest.mark.skipif(NODE is None, reason="node is not installed")
-@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("lang", ["en", pytest.param("de", marks=pytest.mark.long)])
 def test_site_owned_queries_match_the_cli(owned_db, texted_site, lang, tmp_path):
     db, code = owned_db
     site = texted_site.folder

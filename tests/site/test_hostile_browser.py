@@ -18,6 +18,7 @@ from smashup_db.site.pagefind import find_pagefind
 
 pytestmark = [
     needs_chromium,
+    pytest.mark.long,
     pytest.mark.skipif(find_pagefind() is None, reason="pagefind binary missing (pip install 'pagefind[extended]')"),
 ]
 

@@ -86,6 +86,7 @@ def site_db(tmp_path) -> Path:
     return Path(make_db(tmp_path / "cat.db"))
 
 
+@pytest.mark.long
 def test_site_build_refuses_database_inside_out(site_db, tmp_path):
     from typer.testing import CliRunner
 
@@ -103,6 +104,7 @@ def test_site_build_refuses_database_inside_out(site_db, tmp_path):
     assert inside.is_file() and (out / "en" / "index.html").is_file()
 
 
+@pytest.mark.long
 def test_site_build_refuses_foreign_files(site_db, tmp_path):
     from typer.testing import CliRunner
 

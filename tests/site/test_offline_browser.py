@@ -10,7 +10,7 @@ import pytest
 from helpers import needs_chromium
 from smashup_db.userdata.boxcode import encode
 
-pytestmark = needs_chromium
+pytestmark = [needs_chromium, pytest.mark.long]
 
 
 @pytest.fixture(scope="module")

@@ -16,7 +16,7 @@ from helpers import XSS, needs_chromium
 from play_golden import load_golden
 from test_play_golden import comparable
 
-pytestmark = needs_chromium
+pytestmark = [needs_chromium, pytest.mark.long]
 PHONE = {"width": 390, "height": 844}
 ROWS = load_golden()
 ACCEPT = "players=Anna,Ben,Cleo,Dora&seed=11&auto=1&ban=aliens"

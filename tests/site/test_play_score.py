@@ -328,6 +328,7 @@ HARNESS = """<!doctype html><html lang="{{ lang }}"><head><meta charset="utf-8">
 </main></body></html>"""
 
 
+@pytest.mark.long
 @needs_chromium
 def test_golden_in_chromium(browser, golden):
     page = browser.new_page()
@@ -371,6 +372,7 @@ def _rows(page, selector):
                                      "rs => rs.map(r => Array.from(r.children).map(c => c.textContent))")
 
 
+@pytest.mark.long
 @needs_chromium
 def test_phone_german_three_players_tied_base_and_madness_end(browser, test_site, site_data):
     """At 390×844 in German: the draft's three players score a tied base, then the game ends with Madness."""

@@ -26,7 +26,7 @@ SCREENS = REPO / "build" / "screens"
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
 
-pytestmark = needs_chromium
+pytestmark = [needs_chromium, pytest.mark.long]
 needs_pagefind = pytest.mark.skipif(find_pagefind() is None,
                                     reason="pagefind binary missing (pip install 'pagefind[extended]')")
 

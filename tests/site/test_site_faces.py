@@ -90,6 +90,7 @@ def broken_images(site: Path) -> list[str]:
     return broken
 
 
+@pytest.mark.long
 def test_card_and_base_pages_show_their_face(faces_site):
     """Every imported picture shows on its page in both languages: width/height set, alt = the name in the
     page's language, lazy-loaded, the file in the site (and byte-identical to the stored picture)."""
@@ -111,6 +112,7 @@ def test_card_and_base_pages_show_their_face(faces_site):
     assert 'alt="Cäsiumrüstung"' in de or "Cäsium" in attrs(FACE.search(de).group(1))["alt"]
 
 
+@pytest.mark.long
 def test_faction_pages_list_text_thumbs_power_and_copies(faces_site):
     site, index = faces_site
     text = (site / "en" / "factions" / "aliens" / "index.html").read_text(encoding="utf-8")
@@ -128,6 +130,7 @@ def test_faction_pages_list_text_thumbs_power_and_copies(faces_site):
     assert de.count('class="dtext"') >= 10
 
 
+@pytest.mark.long
 def test_product_page_small_faces(faces_site):
     site, _ = faces_site
     text = (site / "en" / "products" / "core-set" / "index.html").read_text(encoding="utf-8")
@@ -136,6 +139,7 @@ def test_product_page_small_faces(faces_site):
     assert all(attrs(t)["alt"] for t in IMG.findall(strip.group(1)))
 
 
+@pytest.mark.long
 def test_no_broken_image_link_with_or_without_images(faces_site, catalogue_site):
     site, _ = faces_site
     assert broken_images(site) == []
@@ -228,6 +232,7 @@ SHOWN = """() => { const img = document.querySelector('figure.face img');
       fits: document.documentElement.scrollWidth <= window.innerWidth}) : setTimeout(check, 20); check(); }); }"""
 
 
+@pytest.mark.long
 @needs_chromium
 @pytest.mark.parametrize("viewport", [(390, 844), (1280, 800)], ids=["phone", "desktop"])
 @pytest.mark.parametrize("lang", ["en", "de"])
@@ -253,6 +258,7 @@ def test_face_shows_in_chromium_on_100_sampled_pages(faces_site, faces_url, brow
     assert failed == []
 
 
+@pytest.mark.long
 @needs_chromium
 def test_site_without_images_has_no_broken_image_in_chromium(catalogue_site, browser, preview):
     url = preview(catalogue_site.folder)

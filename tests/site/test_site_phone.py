@@ -96,6 +96,7 @@ def _settle(page, path: str) -> None:
         page.wait_for_selector("#search-app[data-done]", state="attached")
 
 
+@pytest.mark.long
 @needs_chromium
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["390", "1280"])
 @pytest.mark.parametrize("lang", ["en", "de"])
@@ -116,6 +117,7 @@ def test_every_page_kind_fits_without_clipped_tables(browser, site_url, lang, vi
     assert not wide, wide
 
 
+@pytest.mark.long
 @needs_chromium
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_share_page_fits_a_phone(browser, built, tmp_path, lang, preview, smashup_cli):
@@ -134,6 +136,7 @@ def test_share_page_fits_a_phone(browser, built, tmp_path, lang, preview, smashu
         ctx.close()
 
 
+@pytest.mark.long
 @needs_chromium
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_phone_menu_opens_with_mouse_keyboard_and_without_script(browser, site_url, lang):
@@ -173,6 +176,7 @@ def _cli_suggestions(run_cli, db: str, query: str, lang: str) -> list[str]:
     return json.loads(res.stdout)["did_you_mean"]
 
 
+@pytest.mark.long
 @needs_chromium
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_did_you_mean_in_the_browser_offers_what_the_cli_offers(phone, site_url, built, lang, smashup_cli):
@@ -214,6 +218,7 @@ def _first_load(browser, url: str, ready: str) -> tuple[int, int, list[str]]:
         ctx.close()
 
 
+@pytest.mark.long
 @needs_chromium
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_search_page_first_load_is_light(browser, site_url, lang):
@@ -226,6 +231,7 @@ def test_search_page_first_load_is_light(browser, site_url, lang):
             assert not any("search-" in u for u in urls), urls  # no index before the field is used
 
 
+@pytest.mark.long
 @needs_chromium
 @pytest.mark.skipif(find_pagefind() is None, reason="pagefind binary missing (pip install 'pagefind[extended]')")
 def test_other_pages_by_name_at_once_and_by_text_on_request(phone, site_url):

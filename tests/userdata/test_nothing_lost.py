@@ -121,6 +121,7 @@ def test_export_error_leaves_the_old_file(run, monkeypatch):
 _OWNERS = st.text(st.characters(blacklist_categories=("Cs",)), min_size=0, max_size=12)
 
 
+@pytest.mark.long
 @settings(
     max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )

@@ -131,6 +131,7 @@ def test_recover_on_postgresql_is_refused_untouched():
 # =========================================================================== item 3
 
 
+@pytest.mark.long
 def test_killed_recover_never_hides_the_data(filled):
     """≥ 50 SIGKILLs at random moments of a recover: the file always holds the old rows or the recovered ones.
 
@@ -182,6 +183,7 @@ def test_killed_recover_never_hides_the_data(filled):
 # =========================================================================== item 4
 
 
+@pytest.mark.long
 def test_recover_beside_writers_loses_no_acknowledged_write(filled):
     """12 game records while a recover runs (on SQLite it holds the write lock, paused for 3 s): every
     record that reported success is in the database afterwards. On PostgreSQL recover is refused
