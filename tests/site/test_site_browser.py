@@ -16,10 +16,8 @@ import re
 from urllib.parse import parse_qs, urlparse
 
 import pytest
-from typer.testing import CliRunner
 
 from helpers import REPO, cli_ids, golden_queries, needs_chromium
-from smashup_db.cli import app
 from smashup_db.site.pagefind import find_pagefind
 
 SCREENS = REPO / "build" / "screens"
@@ -119,12 +117,11 @@ def test_phone_header_is_one_line_plus_search_and_targets_are_large(phone, site_
 
 # --------------------------------------------------------------------------- search
 
-def test_golden_queries_in_the_browser_match_the_cli(phone, site_url, built):
+def test_golden_queries_in_the_browser_match_the_cli(phone, site_url, built, smashup_cli):
     db, _ = built
-    runner = CliRunner()
 
     def run_cli(*args):
-        return runner.invoke(app, [*args[:-2], "--db", db, *args[-2:]])
+        return smashup_cli(*args[:-2], "--db", db, *args[-2:])
 
     phone.goto(f"{site_url}/en/search/")
     phone.focus("#q")  # the index is fetched once the field is used
