@@ -127,7 +127,9 @@ def test_site_owned_queries_match_the_cli(owned_db, texted_site, lang, tmp_path,
 def _cli_lang(run_cli, db: str, query: str, lang: str):
     # the German site leads with the German edition where nothing owned says otherwise: the CLI's --printing german
     extra = ["--printing", "german"] if lang == "de" else []
-    res = run_cli("search", "--json", "--limit", "0", "--lang", lang, *extra, "--db", db, "--", query)
+    res = run_cli(
+        "search", "--json", "--limit", "0", "--lang", lang, *extra, "--db", db, "--", query
+    )
     if res.exit_code:
         return None
     return [f"{r['kind']}:{r['id']}" for r in json.loads(res.output)["results"]]
