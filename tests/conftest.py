@@ -10,16 +10,21 @@ afterwards. Without the variable the PostgreSQL variants are skipped.
 
 from __future__ import annotations
 
+import os
+import threading
 from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator
 
 import pytest
+from hypothesis import settings
 
 # Defined once in helpers.py; also importable from here, for tests written before it existed.
 from helpers import (  # noqa: F401
     BACKENDS,
+    CHROMIUM,
+    CHROMIUM_ARGS,
     DATA,
     PG_URL,
     REPO,
@@ -34,6 +39,14 @@ from helpers import (  # noqa: F401
     needs_pg,
     one_line_error,
 )
+
+# =========================================================================== Hypothesis
+# No deadline anywhere: a loaded machine makes one example slow, not wrong. "default" for the README's
+# command; "ci" (HYPOTHESIS_PROFILE=ci, set by .ci/run for the long tail) tries more examples where a test
+# does not fix its own number.
+settings.register_profile("default", deadline=None)
+settings.register_profile("ci", deadline=None, max_examples=400)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 
 @pytest.fixture
@@ -88,14 +101,26 @@ def _created(db: str) -> None:
             ensure_current(db)
 
 
-@pytest.fixture
-def cli(db_path):
-    """Run ``smashup ARGS`` in-process on the test database (already created); returns the click Result."""
+@pytest.fixture(scope="session")
+def smashup_cli() -> Callable[..., object]:
+    """The one CLI runner: ``smashup_cli(*args, input=None)`` runs ``smashup ARGS`` in-process (Typer's
+    CliRunner on the app; arguments may be paths) and returns click's Result (``exit_code``, ``stdout``,
+    ``stderr``, ``output``, ``exception``). It adds no database: pass ``--db`` or use ``cli``/``run``."""
     from typer.testing import CliRunner
 
     from smashup_db.cli import app
 
     runner = CliRunner()
+
+    def invoke(*args, input: str | None = None):
+        return runner.invoke(app, [str(a) for a in args], input=input)
+
+    return invoke
+
+
+@pytest.fixture
+def cli(db_path, smashup_cli):
+    """Run ``smashup ARGS`` in-process on the test database (already created); returns the click Result."""
     first = [True]
 
     def run(*args: str, input: str | None = None):
@@ -105,28 +130,23 @@ def cli(db_path):
                 _created(db_path)
             except Exception:  # a test of a broken setting or server: the command itself reports it
                 pass
-        return runner.invoke(app, list(args), input=input)
+        return smashup_cli(*args, input=input)
 
     return run
 
 
 @pytest.fixture
-def run(tmp_path, monkeypatch):
+def run(tmp_path, monkeypatch, smashup_cli):
     """Run ``smashup ARGS --db <tmp SQLite file>`` in-process; returns the click Result.
 
     For tests that inspect the SQLite file itself (byte snapshots, dumps):
     ``run.db`` is the file, ``run.tmp`` the test's folder. Every run is
     checked to end without a traceback.
     """
-    from typer.testing import CliRunner
-
-    from smashup_db.cli import app
-
     db = str(tmp_path / "t.db")
     monkeypatch.setenv("SMASHUP_DB", db)
     monkeypatch.delenv("SMASHUP_LANG", raising=False)
     monkeypatch.setenv("LANG", "C.UTF-8")
-    runner = CliRunner()
 
     def invoke(*args):
         if not invoke.ran:
@@ -135,7 +155,7 @@ def run(tmp_path, monkeypatch):
                 _created(db)
             except Exception:  # a broken setting or file made by the test: the command reports it
                 pass
-        res = runner.invoke(app, [str(a) for a in args] + ["--db", db])
+        res = smashup_cli(*args, "--db", db)
         assert "Traceback" not in res.output
         return res
 
@@ -161,7 +181,7 @@ class BuiltSite:
 
 
 @pytest.fixture(scope="session")
-def site_build(tmp_path_factory) -> Iterator[Callable[..., BuiltSite]]:
+def site_build(tmp_path_factory, smashup_cli) -> Iterator[Callable[..., BuiltSite]]:
     """``site_build(variant, backend="sqlite", *, langs="en,de", prepare=None)``: the site of one variant,
     built on the first call of the session and reused after.
 
@@ -195,7 +215,7 @@ def site_build(tmp_path_factory) -> Iterator[Callable[..., BuiltSite]]:
                 else stack.enter_context(fresh_pg_database())
             )
             make_db(db)
-            has_text = import_archive_text(db) if variant == "texted" else False
+            has_text = import_archive_text(smashup_cli, db) if variant == "texted" else False
             if prepare is not None:
                 prepare(db)
             result = build_site(root / "site", langs, "/", db)
@@ -223,3 +243,48 @@ def backend_site(request, site_build) -> BuiltSite:
     """The catalogue's whole site (en + de) built from each backend's database: SQLite, and PostgreSQL when
     SMASHUP_TEST_PG_URL is set (test ids ``[sqlite]``/``[postgresql]``, like the ``backend`` fixture's)."""
     return site_build("catalogue", request.param)
+
+
+# =========================================================================== the browser and the preview server
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """The system Chromium, headless, driven by Playwright: one per session (per xdist worker). Skips the
+    test when Playwright or Chromium is missing. Open pages in contexts of your own and close them."""
+    sync_api = pytest.importorskip(
+        "playwright.sync_api",
+        reason="playwright not installed (pip install playwright)",
+        exc_type=ImportError,
+    )
+    if CHROMIUM is None:
+        pytest.skip("chromium not installed (apt-get install -y chromium)")
+    with sync_api.sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+@pytest.fixture(scope="session")
+def preview() -> Iterator[Callable[[Path], str]]:
+    """``preview(folder)``: the address (``http://127.0.0.1:PORT``, no slash at the end) of the site's own
+    preview server (``smashup site serve``: gzip like a static host) serving ``folder`` on loopback. One
+    server per folder, started on the first call and stopped at the end of the session."""
+    from smashup_db.site import make_server
+
+    servers: dict[Path, object] = {}
+
+    def serve(folder: Path) -> str:
+        folder = Path(folder)
+        if folder not in servers:
+            server = make_server(folder, 0)
+            threading.Thread(target=server.serve_forever, daemon=True).start()
+            servers[folder] = server
+        return f"http://127.0.0.1:{servers[folder].server_address[1]}"
+
+    yield serve
+    for server in servers.values():
+        server.shutdown()
+        server.server_close()

@@ -71,11 +71,14 @@ needs_archive = pytest.mark.skipif(
 # =========================================================================== databases
 
 PG_URL = os.environ.get("SMASHUP_TEST_PG_URL", "").strip()
+#: Skips a test without a PostgreSQL server. Tests on the server also carry the ``postgresql`` marker
+#: (deselected by the README's command, run by .ci/run): decorate them with both, or use BACKENDS.
 needs_pg = pytest.mark.skipif(
     not PG_URL, reason="SMASHUP_TEST_PG_URL is not set (no PostgreSQL server)"
 )
-#: Parameters for backend-parametrized fixtures: always SQLite, PostgreSQL when a server is given.
-BACKENDS = ["sqlite", pytest.param("postgresql", marks=needs_pg)]
+#: Parameters for backend-parametrized fixtures: always SQLite; PostgreSQL when a server is given
+#: and the ``postgresql`` marker is selected (``pytest -m postgresql``; .ci/run does).
+BACKENDS = ["sqlite", pytest.param("postgresql", marks=[needs_pg, pytest.mark.postgresql])]
 
 
 @contextmanager
@@ -223,16 +226,13 @@ def golden_queries() -> list[tuple[str, bool]]:
     return out
 
 
-def import_archive_text(db: str) -> bool:
-    """Import the card archive's rules text into ``db`` with the CLI; False when ../shared/data is absent."""
-    from typer.testing import CliRunner
-
-    from smashup_db.cli import app
-
+def import_archive_text(run_cli, db: str) -> bool:
+    """Import the card archive's rules text into ``db`` with the CLI runner ``run_cli`` (the
+    ``smashup_cli`` fixture); False when ../shared/data is absent."""
     if not has_archive():
         return False
     for f in (CATALOG, BASES):
-        res = CliRunner().invoke(app, ["import", "text", str(f), "--db", db])
+        res = run_cli("import", "text", f, "--db", db)
         assert res.exit_code == 0, res.output
     return True
 

@@ -1,8 +1,8 @@
-"""The layering of the package (docs/architecture.md): contracts, no import cycles, one job per name."""
+"""The layering of the package (docs/architecture.md): contracts, no import cycles (found by grimp, the
+import graph import-linter builds), one job per name."""
 
 from __future__ import annotations
 
-import ast
 import shutil
 import subprocess
 import sys
@@ -24,84 +24,36 @@ def _modules() -> dict[str, Path]:
     return out
 
 
-def import_graph() -> dict[str, set[str]]:
-    """``{module: modules of ours it imports}``, counting imports inside functions too."""
-    mods = _modules()
-    graph: dict[str, set[str]] = {}
-    for name, path in mods.items():
-        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-        deps: set[str] = set()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.ImportFrom):
-                if node.level:
-                    base = package.split(".")[: len(package.split(".")) - node.level + 1]
-                    source = ".".join(base + ([node.module] if node.module else []))
-                else:
-                    source = node.module or ""
-                for alias in node.names:
-                    if f"{source}.{alias.name}" in mods:
-                        deps.add(f"{source}.{alias.name}")
-                    elif source in mods:
-                        deps.add(source)
-            elif isinstance(node, ast.Import):
-                deps.update(a.name for a in node.names if a.name in mods)
-        deps.discard(name)
-        graph[name] = deps
-    return graph
+def import_cycles(graph) -> list[tuple[str, str]]:
+    """The imports ``(a, b)`` of a grimp graph that close a cycle: ``a`` imports ``b`` and a chain of
+    imports leads from ``b`` back to ``a``. Empty when there is no cycle."""
+    return sorted(
+        (a, b)
+        for a in graph.modules
+        for b in graph.find_modules_directly_imported_by(a)
+        if graph.chain_exists(importer=b, imported=a)
+    )
 
 
-def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
-    """The strongly connected components with more than one module (Tarjan, iterative)."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on_stack: set[str] = set()
-    found: list[list[str]] = []
-    counter = 0
-    for root in graph:
-        if root in index:
-            continue
-        work = [(root, iter(sorted(graph[root])))]
-        index[root] = low[root] = counter
-        counter += 1
-        stack.append(root)
-        on_stack.add(root)
-        while work:
-            node, children = work[-1]
-            child = next(children, None)
-            if child is not None:
-                if child not in index:
-                    index[child] = low[child] = counter
-                    counter += 1
-                    stack.append(child)
-                    on_stack.add(child)
-                    work.append((child, iter(sorted(graph[child]))))
-                elif child in on_stack:
-                    low[node] = min(low[node], index[child])
-                continue
-            work.pop()
-            if work:
-                low[work[-1][0]] = min(low[work[-1][0]], low[node])
-            if low[node] == index[node]:
-                comp = []
-                while True:
-                    top = stack.pop()
-                    on_stack.discard(top)
-                    comp.append(top)
-                    if top == node:
-                        break
-                if len(comp) > 1:
-                    found.append(sorted(comp))
-    return found
-
-
-def test_the_cycle_finder_finds_a_cycle():
-    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
-    assert cycles({"a": {"b"}, "b": set()}) == []
+def test_a_cycle_through_an_import_inside_a_function_is_found(tmp_path, monkeypatch):
+    grimp = pytest.importorskip("grimp", reason="grimp not installed (pip install -e '.[test]')")
+    pkg = tmp_path / "cyclepkg"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("", encoding="utf-8")
+    (pkg / "a.py").write_text("from cyclepkg import b\n", encoding="utf-8")
+    (pkg / "b.py").write_text("def f():\n    from cyclepkg import a\n", encoding="utf-8")
+    (pkg / "c.py").write_text("from cyclepkg import a\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    graph = grimp.build_graph("cyclepkg", cache_dir=None)
+    assert import_cycles(graph) == [("cyclepkg.a", "cyclepkg.b"), ("cyclepkg.b", "cyclepkg.a")]
 
 
 def test_no_import_cycle_among_our_modules_even_inside_functions():
-    assert cycles(import_graph()) == []
+    """grimp (import-linter's graph) reads every import statement, those inside functions too."""
+    grimp = pytest.importorskip("grimp", reason="grimp not installed (pip install -e '.[test]')")
+    graph = grimp.build_graph("smashup_db", cache_dir=None)
+    assert len(graph.modules) > 50
+    assert import_cycles(graph) == []
 
 
 def test_the_import_contracts_hold():

@@ -401,7 +401,7 @@ def _run_mode(mode: str, db: str, tmp: Path, names: list[str]) -> list:
     return json.loads(proc.stdout.rsplit("RESULTS ", 1)[1])
 
 
-@pytest.mark.parametrize("mode", ["--lang", "LANG"])
+@pytest.mark.parametrize("mode", ["--lang", pytest.param("LANG", marks=pytest.mark.long)])
 def test_every_leaf_command_its_help_and_usage_errors_are_german(tmp_path, mode):
     """On a fresh SQLite database (the German texts do not depend on the backend; test_german.py runs both)."""
     db = str(tmp_path / "de.db")

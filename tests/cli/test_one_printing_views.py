@@ -46,6 +46,7 @@ def model(tmp_path_factory):
         reader.close()
 
 
+@pytest.mark.long
 def test_every_view_prints_the_owned_printing(run, model):
     from smashup_db.gamenight.share import context
     from smashup_db.site import sitedata

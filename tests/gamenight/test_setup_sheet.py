@@ -5,12 +5,10 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
-from pathlib import Path
 
 import pytest
 
-from helpers import REPO, json_ok, one_line_error
+from helpers import REPO, json_ok, needs_chromium, one_line_error
 from smashup_db.catalogue.view import Catalogue
 from smashup_db.compiler.bootstrap import open_reader
 from smashup_db.gamenight import setup_sheet
@@ -193,17 +191,10 @@ def test_setup_page_escapes_every_name_and_is_translated(cat, tmp_path):
     )
 
 
-CHROMIUM = next(
-    (p for p in ("/usr/bin/chromium", shutil.which("chromium") or "") if p and Path(p).is_file()),
-    None,
-)
-
-
-@pytest.mark.skipif(CHROMIUM is None, reason="chromium not installed (apt-get install -y chromium)")
+@needs_chromium
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_setup_page_prints_on_one_a4_page(run, lang):
+def test_setup_page_prints_on_one_a4_page(run, lang, browser):
     """Eight players, ten factions from many boxes, titans and all three special decks: one A4 page."""
-    sync_api = pytest.importorskip("playwright.sync_api", exc_type=ImportError)
     out = run.tmp / "aufbau.html"
     factions = (
         "aliens,elder-things,clerics,kree,penguins,mermaids,innsmouth,thieves,sheep,spider-verse"
@@ -224,18 +215,12 @@ def test_setup_page_prints_on_one_a4_page(run, lang):
     )
     assert res.exit_code == 0, res.output
     html = out.read_text(encoding="utf-8")
-    with sync_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(
-            executable_path=CHROMIUM,
-            args=["--headless", "--no-sandbox", "--disable-gpu"],
-            headless=True,
-        )
-        try:
-            page = browser.new_page()
-            page.set_content(html)
-            pdf = page.pdf(format="A4", prefer_css_page_size=True)
-        finally:
-            browser.close()
+    page = browser.new_page()
+    try:
+        page.set_content(html)
+        pdf = page.pdf(format="A4", prefer_css_page_size=True)
+    finally:
+        page.close()
     pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
     assert pages == 1, f"the set-up page prints on {pages} A4 pages"
 

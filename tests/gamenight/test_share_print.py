@@ -6,36 +6,16 @@ Needs the ``chromium`` system package and ``pip install playwright``; skips othe
 from __future__ import annotations
 
 import re
-import shutil
-from pathlib import Path
 
 import pytest
 
-CHROMIUM = next(
-    (p for p in ("/usr/bin/chromium", shutil.which("chromium") or "") if p and Path(p).is_file()),
-    None,
-)
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-sync_api = pytest.importorskip(
-    "playwright.sync_api",
-    reason="playwright not installed (pip install playwright)",
-    exc_type=ImportError,
-)
-pytestmark = pytest.mark.skipif(
-    CHROMIUM is None, reason="chromium not installed (apt-get install -y chromium)"
-)
+from helpers import needs_chromium
+
+pytestmark = needs_chromium
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_eight_player_draft_page_prints_on_one_a4_page(run, lang):
+def test_eight_player_draft_page_prints_on_one_a4_page(run, lang, browser):
     """The biggest table (8 players, 9 bases, many boxes, long names) still fits one A4 page."""
     players = ",".join(f"Spielerin Nummer {i} mit einem langen Namen" for i in range(1, 9))
     out = run.tmp / "night.html"
@@ -58,13 +38,11 @@ def test_eight_player_draft_page_prints_on_one_a4_page(run, lang):
     assert res.exit_code == 0, res.output
     html = out.read_text(encoding="utf-8")
     assert html.count("<tr>") == 1 + 8 + 1 + 9  # two header rows, 8 players, 9 bases
-    with sync_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        try:
-            page = browser.new_page()
-            page.set_content(html)
-            pdf = page.pdf(format="A4", prefer_css_page_size=True)
-        finally:
-            browser.close()
+    page = browser.new_page()
+    try:
+        page.set_content(html)
+        pdf = page.pdf(format="A4", prefer_css_page_size=True)
+    finally:
+        page.close()
     pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
     assert pages == 1, f"the draft page prints on {pages} A4 pages"

@@ -17,6 +17,8 @@ import shutil
 import threading
 from pathlib import Path
 
+import pytest
+
 from helpers import ARCHIVE, REPO, one_line_error, require_shared
 from smashup_db.importer import images as images_mod
 
@@ -99,6 +101,7 @@ def report(res) -> dict:
 # --------------------------------------------------------------------------- the shared card-art folder
 
 
+@pytest.mark.long
 def test_import_shared_folder_twice_second_reports_no_change(run, tmp_path, monkeypatch):
     """Issue 22 acceptance: import the shared card-art folder, then again: the second reports 0 changes
     (and makes no thumbnail: the first made every one)."""
@@ -137,6 +140,7 @@ def test_import_shared_folder_twice_second_reports_no_change(run, tmp_path, monk
     assert "picture: " + str(stored / "card" / "invader.webp") in run("card", "invader").stdout
 
 
+@pytest.mark.long
 def test_truncated_webp_in_a_copy_is_named_and_nothing_changes(run, tmp_path):
     """Issue 22 acceptance: a truncated .webp in a copy of the folder is named in one line; nothing else changes
     (on a fresh database nothing is written at all; after a good import the images folder stays as it was)."""

@@ -8,7 +8,7 @@ import json
 from helpers import db_execute, db_rows
 
 
-def test_item5_text_import_never_replaces_a_translation_naming_the_archive(
+def test_text_import_never_replaces_a_translation_naming_the_archive(
     cli, db_path, shared_data, tmp_path
 ):
     bases = shared_data / "card-archive" / "smashup-bases.json"
@@ -44,7 +44,7 @@ def test_item5_text_import_never_replaces_a_translation_naming_the_archive(
     ) == [("translations:t.csv",)]
 
 
-def test_item5_renamed_archive_does_not_duplicate_rulings(cli, db_path, shared_data, tmp_path):
+def test_renamed_archive_does_not_duplicate_rulings(cli, db_path, shared_data, tmp_path):
     bases = shared_data / "card-archive" / "smashup-bases.json"
     assert cli("import", "text", str(bases)).exit_code == 0
     before = db_rows(db_path, "SELECT COUNT(*) FROM ruling")[0][0]
@@ -63,7 +63,7 @@ def test_item5_renamed_archive_does_not_duplicate_rulings(cli, db_path, shared_d
     ]
 
 
-def test_item5_migration_keys_existing_rows_by_what_wrote_them(db_path):
+def test_migration_keys_existing_rows_by_what_wrote_them(db_path):
     from smashup_db.compiler.bootstrap import open_db
     from smashup_db.db import engine_for, migrations, resolve_url
 

@@ -23,7 +23,7 @@ def test_madness_penalty_one_vp_per_two_cards(cards, lost):
     assert madness_penalty(cards) == lost
 
 
-def test_issue_example_ben_wins_after_madness():
+def test_madness_penalty_can_turn_the_leader_into_the_runner_up():
     out = end_game({"Anna": 16, "Ben": 15, "Cleo": 9}, {"Anna": 4, "Ben": 1})
     assert out.status == "win" and out.winner == "Ben"
     assert {s.player: s.final for s in out.standings} == {"Anna": 14, "Ben": 15, "Cleo": 9}

@@ -45,7 +45,7 @@ def test_golden_file_is_large_and_varied():
 
 def test_cli_answers_every_golden_query(cli, db_path):
     """Good queries give JSON (many non-empty and different); bad ones one error line, exit 1."""
-    has_text = import_archive_text(db_path)
+    has_text = import_archive_text(cli, db_path)
     answers = {}
     for query, must_fail in QUERIES:
         ids = cli_ids(cli, query)
@@ -72,6 +72,7 @@ def _keys(reader, query, lang, use_fts, printing=None):
         return None
 
 
+@pytest.mark.long
 @pytest.mark.skipif(
     not (shutil.which("node") or shutil.which("nodejs")), reason="node is not installed"
 )

@@ -13,10 +13,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from helpers import node_ids
-from smashup_db.cli import app
 
 GOLDEN = Path(__file__).with_name("golden_owned_queries.txt")
 NODE = shutil.which("node") or shutil.which("nodejs")
@@ -31,26 +29,25 @@ def owned_queries() -> list[tuple[str, bool]]:
 
 
 @pytest.fixture(scope="module")
-def owned_db(texted_site, tmp_path_factory):
+def owned_db(texted_site, tmp_path_factory, smashup_cli):
     """A copy of the texted site's database with a collection; returns (db, code)."""
     db = str(tmp_path_factory.mktemp("owned") / "owned.db")
     shutil.copyfile(texted_site.db, db)
-    runner = CliRunner()
     for args in (
         ["Core Set", "--printing", "original"],
         ["Vergessene Helden"],
         ["Pretty Pretty Smash Up"],
         ["Monster Smash", "--printing", "current", "--owner", "Ann"],
     ):
-        res = runner.invoke(app, ["collection", "add", *args, "--db", db])
+        res = smashup_cli("collection", "add", *args, "--db", db)
         assert res.exit_code == 0, res.output
-    res = runner.invoke(app, ["collection", "code", "--db", db])
+    res = smashup_cli("collection", "code", "--db", db)
     assert res.exit_code == 0, res.output
     return db, res.output.strip()
 
 
-def _cli(db: str, query: str):
-    res = CliRunner().invoke(app, ["search", "--json", "--limit", "0", "--db", db, "--", query])
+def _cli(run_cli, db: str, query: str):
+    res = run_cli("search", "--json", "--limit", "0", "--db", db, "--", query)
     if res.exit_code:
         assert (
             res.exit_code == 1 and res.output.startswith("error:") and "Traceback" not in res.output
@@ -59,9 +56,9 @@ def _cli(db: str, query: str):
     return [f"{r['kind']}:{r['id']}" for r in json.loads(res.output)["results"]]
 
 
-def test_cli_owned_queries(owned_db):
+def test_cli_owned_queries(owned_db, smashup_cli):
     db, _code = owned_db
-    answers = {q: _cli(db, q) for q, _ in owned_queries()}
+    answers = {q: _cli(smashup_cli, db, q) for q, _ in owned_queries()}
     for q, bad in owned_queries():
         assert (answers[q] is None) == bad, q
     owned, rest = set(answers["owned:yes"]), set(answers["-owned:yes"])
@@ -77,8 +74,8 @@ def test_cli_owned_queries(owned_db):
 
 
 @pytest.mark.skipif(NODE is None, reason="node is not installed")
-@pytest.mark.parametrize("lang", ["en", "de"])
-def test_site_owned_queries_match_the_cli(owned_db, texted_site, lang, tmp_path):
+@pytest.mark.parametrize("lang", ["en", pytest.param("de", marks=pytest.mark.long)])
+def test_site_owned_queries_match_the_cli(owned_db, texted_site, lang, tmp_path, smashup_cli):
     db, code = owned_db
     site = texted_site.folder
     decoded = subprocess.run(
@@ -100,7 +97,10 @@ def test_site_owned_queries_match_the_cli(owned_db, texted_site, lang, tmp_path)
     owned = tmp_path / "owned.json"
     owned.write_text(decoded.stdout, encoding="utf-8")
     queries = [q for q, _ in owned_queries()]
-    expected = [_cli(db, q) if lang == "en" else _cli_lang(db, q, lang) for q in queries]
+    expected = [
+        _cli(smashup_cli, db, q) if lang == "en" else _cli_lang(smashup_cli, db, q, lang)
+        for q in queries
+    ]
     got = node_ids(
         site / "assets" / "query.js", site / "assets" / f"search-{lang}.json", queries, owned
     )
@@ -124,11 +124,11 @@ def test_site_owned_queries_match_the_cli(owned_db, texted_site, lang, tmp_path)
     assert (nobody[2] == []) == (lang == "en")
 
 
-def _cli_lang(db: str, query: str, lang: str):
+def _cli_lang(run_cli, db: str, query: str, lang: str):
     # the German site leads with the German edition where nothing owned says otherwise: the CLI's --printing german
     extra = ["--printing", "german"] if lang == "de" else []
-    res = CliRunner().invoke(
-        app, ["search", "--json", "--limit", "0", "--lang", lang, *extra, "--db", db, "--", query]
+    res = run_cli(
+        "search", "--json", "--limit", "0", "--lang", lang, *extra, "--db", db, "--", query
     )
     if res.exit_code:
         return None

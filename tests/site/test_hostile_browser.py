@@ -10,19 +10,15 @@ cleanly without them (like tests/site/test_site_browser.py).
 from __future__ import annotations
 
 import sqlite3
-import threading
 
 import pytest
 
-from helpers import CHROMIUM, CHROMIUM_ARGS, needs_chromium
-from smashup_db.site import make_server
+from helpers import needs_chromium
 from smashup_db.site.pagefind import find_pagefind
-
-sync_api = pytest.importorskip("playwright.sync_api", reason="playwright not installed (pip install playwright)",
-                               exc_type=ImportError)
 
 pytestmark = [
     needs_chromium,
+    pytest.mark.long,
     pytest.mark.skipif(find_pagefind() is None, reason="pagefind binary missing (pip install 'pagefind[extended]')"),
 ]
 
@@ -45,17 +41,12 @@ def _store_hostile_values(db: str) -> None:
 
 
 @pytest.fixture(scope="module")
-def hostile_site(site_build):
+def hostile_site(site_build, preview):
     """A full site with search, built (once per session) from a database holding markup in names and text,
     served on loopback."""
     built = site_build("hostile", langs="en", prepare=_store_hostile_values)
     assert built.result.search
-    server = make_server(built.folder, 0)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
+    return preview(built.folder)
 
 
 def injected(page) -> int:
@@ -64,41 +55,39 @@ def injected(page) -> int:
                             + [...document.scripts].filter(s => s.textContent.includes("alert(")).length""")
 
 
-def test_stored_xss_search_page_runs_no_script(hostile_site):
+def test_stored_xss_search_page_runs_no_script(hostile_site, browser):
     dialogs: list[str] = []
-    with sync_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        try:
-            page = browser.new_page()
-            page.set_default_timeout(20_000)
+    page = browser.new_page()
+    try:
+        page.set_default_timeout(20_000)
 
-            def on_dialog(dialog):
-                dialogs.append(dialog.message)
-                dialog.dismiss()
+        def on_dialog(dialog):
+            dialogs.append(dialog.message)
+            dialog.dismiss()
 
-            page.on("dialog", on_dialog)
-            page.goto(f"{hostile_site}/en/search/?q=collector")
-            page.wait_for_selector("#results li")
-            results = page.locator("#results").inner_text()
-            assert "Collector<img src=x onerror=alert('card')>" in results  # a result name, as text
-            page.goto(f"{hostile_site}/en/search/?q=t:minion")
-            page.wait_for_selector("#results li")
-            factions = page.locator("#f-faction").inner_text()
-            assert "Aliens<img src=x onerror=alert('faction')>" in factions  # a filter value, as text
-            page.goto(f"{hostile_site}/en/search/?q=Core")  # plain words: other pages by name, Pagefind on request
-            page.wait_for_selector("#pages li", state="attached")
-            assert "Core Set<img src=x onerror=alert('product')>" in page.locator("#pages").inner_text()  # as text
-            page.click("#pf-more")
-            page.wait_for_selector("#search-app[data-pf-done]", state="attached")
-            page.wait_for_timeout(1500)  # give an injected <img src=x> time to fail and fire onerror
-            assert dialogs == [] and injected(page) == 0, dialogs
-            assert "Aliens‹img src=x onerror=alert('faction')›" in page.locator("#pages").inner_text()  # Pagefind's title
-            for path in ("/en/factions/aliens/", "/en/cards/collector/", "/en/products/core-set/",
-                         "/en/bases/the-homeworld/"):
-                page.goto(hostile_site + path)
-                page.wait_for_timeout(300)
-                assert injected(page) == 0, path
-                assert "<img src=x" in page.locator("h1").inner_text(), path  # shown as text
-        finally:
-            browser.close()
+        page.on("dialog", on_dialog)
+        page.goto(f"{hostile_site}/en/search/?q=collector")
+        page.wait_for_selector("#results li")
+        results = page.locator("#results").inner_text()
+        assert "Collector<img src=x onerror=alert('card')>" in results  # a result name, as text
+        page.goto(f"{hostile_site}/en/search/?q=t:minion")
+        page.wait_for_selector("#results li")
+        factions = page.locator("#f-faction").inner_text()
+        assert "Aliens<img src=x onerror=alert('faction')>" in factions  # a filter value, as text
+        page.goto(f"{hostile_site}/en/search/?q=Core")  # plain words: other pages by name, Pagefind on request
+        page.wait_for_selector("#pages li", state="attached")
+        assert "Core Set<img src=x onerror=alert('product')>" in page.locator("#pages").inner_text()  # as text
+        page.click("#pf-more")
+        page.wait_for_selector("#search-app[data-pf-done]", state="attached")
+        page.wait_for_timeout(1500)  # give an injected <img src=x> time to fail and fire onerror
+        assert dialogs == [] and injected(page) == 0, dialogs
+        assert "Aliens‹img src=x onerror=alert('faction')›" in page.locator("#pages").inner_text()  # Pagefind's title
+        for path in ("/en/factions/aliens/", "/en/cards/collector/", "/en/products/core-set/",
+                     "/en/bases/the-homeworld/"):
+            page.goto(hostile_site + path)
+            page.wait_for_timeout(300)
+            assert injected(page) == 0, path
+            assert "<img src=x" in page.locator("h1").inner_text(), path  # shown as text
+    finally:
+        page.close()
     assert dialogs == []

@@ -86,37 +86,29 @@ def site_db(tmp_path) -> Path:
     return Path(make_db(tmp_path / "cat.db"))
 
 
-def test_site_build_refuses_database_inside_out(site_db, tmp_path):
-    from typer.testing import CliRunner
-
-    from smashup_db.cli import app
-
+@pytest.mark.long
+def test_site_build_refuses_database_inside_out(site_db, tmp_path, smashup_cli):
     out = tmp_path / "pub"
-    runner = CliRunner()
-    assert runner.invoke(app, ["site", "build", "--out", str(out), "--no-search", "--db", str(site_db)]).exit_code == 0
+    assert smashup_cli("site", "build", "--out", str(out), "--no-search", "--db", str(site_db)).exit_code == 0
     from smashup_db.compiler.bootstrap import open_reader
 
     inside = out / "collection.db"  # e.g. --out pointed at the folder the collection lives in
     open_reader(str(inside)).close()
-    res = runner.invoke(app, ["site", "build", "--out", str(out), "--no-search", "--db", str(inside)])
+    res = smashup_cli("site", "build", "--out", str(out), "--no-search", "--db", str(inside))
     one_line_error(res, "the database", "inside the output folder", "choose another --out")
     assert inside.is_file() and (out / "en" / "index.html").is_file()
 
 
-def test_site_build_refuses_foreign_files(site_db, tmp_path):
-    from typer.testing import CliRunner
-
-    from smashup_db.cli import app
-
+@pytest.mark.long
+def test_site_build_refuses_foreign_files(site_db, tmp_path, smashup_cli):
     out = tmp_path / "pub"
-    runner = CliRunner()
     args = ["site", "build", "--out", str(out), "--no-search", "--db", str(site_db)]
-    assert runner.invoke(app, args).exit_code == 0
-    assert runner.invoke(app, args).exit_code == 0  # a rebuild over its own files is fine
+    assert smashup_cli(*args).exit_code == 0
+    assert smashup_cli(*args).exit_code == 0  # a rebuild over its own files is fine
     (out / "en" / "notes.txt").write_text("mine", encoding="utf-8")
     marker = (out / ".smashup-site").read_bytes()
     # told after the pages are made (the check reads the whole old site beside them), before anything is replaced
-    one_line_error(runner.invoke(app, args), "en/notes.txt", "not written by a site build", "move")
+    one_line_error(smashup_cli(*args), "en/notes.txt", "not written by a site build", "move")
     assert (out / "en" / "notes.txt").read_text(encoding="utf-8") == "mine"
     assert (out / ".smashup-site").read_bytes() == marker and (out / "en" / "index.html").is_file()
     assert not [p.name for p in tmp_path.iterdir() if p.name.startswith(".pub.build-")]  # the refused build's folder
@@ -176,22 +168,15 @@ def test_site_build_removes_stale_temp_folders(site_db, tmp_path):
                                                                                               unmarked.name])
 
 
-def test_site_build_unwritable_out_one_line(site_db, tmp_path):
-    from typer.testing import CliRunner
-
-    from smashup_db.cli import app
-
-    res = CliRunner().invoke(app, ["site", "build", "--out", "/sys/x", "--no-search", "--db", str(site_db)])
+def test_site_build_unwritable_out_one_line(site_db, tmp_path, smashup_cli):
+    res = smashup_cli("site", "build", "--out", "/sys/x", "--no-search", "--db", str(site_db))
     one_line_error(res, "/sys/x")
 
 
 @pytest.mark.parametrize("port", ["99999", "-1"])
-def test_site_serve_bad_port_one_line(site_db, tmp_path, port):
-    from typer.testing import CliRunner
-
-    from smashup_db.cli import app
+def test_site_serve_bad_port_one_line(site_db, tmp_path, port, smashup_cli):
     from smashup_db.site import build_site
 
     build_site(tmp_path / "site", "en", "/", str(site_db), search=False)
-    res = CliRunner().invoke(app, ["site", "serve", "--port", port, "--dir", str(tmp_path / "site")])
+    res = smashup_cli("site", "serve", "--port", port, "--dir", str(tmp_path / "site"))
     one_line_error(res, port)

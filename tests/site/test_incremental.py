@@ -18,6 +18,7 @@ def _tree(root: Path) -> dict[str, bytes]:
     return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
 
 
+@pytest.mark.long
 def test_rebuild_after_one_translation_is_a_full_build(tmp_path):
     db = make_db(tmp_path / "cat.db")
     site, full = tmp_path / "site", tmp_path / "full"
@@ -77,6 +78,7 @@ def test_a_german_change_renders_no_english_page(tmp_path):
     assert _inode(german) != german_before  # the German faction page names the card: rendered anew
 
 
+@pytest.mark.long
 def test_a_box_recorded_in_the_collection_renders_what_it_changes(tmp_path):
     """The printing a recorded box makes the pages show is an input of every page (issue 20's one rule):
     a rebuild after ``collection add`` has the bytes of a full build."""
@@ -157,6 +159,7 @@ def test_a_bundle_record_naming_a_path_outside_the_bundle_is_not_followed(tmp_pa
     assert not (tmp_path / "other").exists()
 
 
+@pytest.mark.long
 def test_damaged_records_only_cost_a_full_render(tmp_path):
     """The records are a cache: keys or pages of another shape make the pages rendered, never a failed build."""
     from smashup_db.site.incremental import PageCache

@@ -5,37 +5,17 @@ The service worker needs http(s): the built site is served by the package's own 
 
 from __future__ import annotations
 
-import threading
-
 import pytest
 
-from helpers import CHROMIUM, CHROMIUM_ARGS, needs_chromium
-from smashup_db.site import make_server
+from helpers import needs_chromium
 from smashup_db.userdata.boxcode import encode
 
-sync_api = pytest.importorskip("playwright.sync_api", reason="playwright not installed (pip install playwright)",
-                               exc_type=ImportError)
-pytestmark = needs_chromium
+pytestmark = [needs_chromium, pytest.mark.long]
 
 
 @pytest.fixture(scope="module")
-def site_url(texted_site):
-    server = make_server(texted_site.folder, 0)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        try:
-            yield b
-        finally:
-            b.close()
+def site_url(texted_site, preview):
+    return preview(texted_site.folder)
 
 
 def _cached(page, path: str) -> bool:

@@ -8,40 +8,21 @@ untrusted player names; axe-core; touch targets; the weight of the first load.
 from __future__ import annotations
 
 import json
-import threading
 from urllib.parse import urlparse
 
 import pytest
 
-from helpers import CHROMIUM, CHROMIUM_ARGS, XSS, needs_chromium
+from helpers import XSS, needs_chromium
 from test_play_golden import comparable
-from smashup_db.site import make_server
 
-sync_api = pytest.importorskip("playwright.sync_api", reason="playwright not installed (pip install playwright)",
-                               exc_type=ImportError)
-pytestmark = needs_chromium
+pytestmark = [needs_chromium, pytest.mark.long]
 PHONE = {"width": 390, "height": 844}
 ACCEPT = "players=Anna,Ben,Cleo,Dora&seed=11&auto=1&ban=aliens"
 
 
 @pytest.fixture(scope="module")
-def site_url(catalogue_site):
-    server = make_server(catalogue_site.folder, 0)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        try:
-            yield b
-        finally:
-            b.close()
+def site_url(catalogue_site, preview):
+    return preview(catalogue_site.folder)
 
 
 @pytest.fixture

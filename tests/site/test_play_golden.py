@@ -137,6 +137,7 @@ def test_play_page_is_light(catalogue_site):
     assert dict((f[0], f[1]) for f in data["f"])["dinosaurs"] == "Dinosaurier"
 
 
+@pytest.mark.long
 @needs_node
 def test_a_codes_printings_give_the_catalogues_base_facts(catalogue_site, tmp_path):
     """Every base, every product holding it, each printing a collection code can name: the page's

@@ -312,15 +312,8 @@ def test_qr_library_reads_back_and_matches_segno():
 
 
 # --------------------------------------------------------------------------- in Chromium: the table, the page
-try:
-    from playwright import sync_api
-except ImportError:  # pragma: no cover - the browser tests skip
-    sync_api = None
+from helpers import needs_chromium  # noqa: E402
 
-from helpers import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-
-needs_browser = pytest.mark.skipif(CHROMIUM is None or sync_api is None,
-                                   reason="chromium or playwright missing (apt-get install chromium; pip install playwright)")
 PHONE = {"width": 390, "height": 844}
 DRAFT = {"players": {"Anna": ["aliens", "ninjas"], "Ben": ["pirates", "robots"], "Cleo": ["zombies", "wizards"]},
          "base_deck": ["the-homeworld", "tar-pits", "rhodes-plaza-mall"], "bases_in_play": ["the-homeworld"]}
@@ -335,19 +328,8 @@ HARNESS = """<!doctype html><html lang="{{ lang }}"><head><meta charset="utf-8">
 </main></body></html>"""
 
 
-@pytest.fixture(scope="module")
-def browser():
-    if CHROMIUM is None or sync_api is None:
-        pytest.skip("chromium or playwright missing")
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        try:
-            yield b
-        finally:
-            b.close()
-
-
-@needs_browser
+@pytest.mark.long
+@needs_chromium
 def test_golden_in_chromium(browser, golden):
     page = browser.new_page()
     try:
@@ -363,11 +345,8 @@ def test_golden_in_chromium(browser, golden):
 
 
 @pytest.fixture(scope="module")
-def test_site(site_data, tmp_path_factory):
+def test_site(site_data, tmp_path_factory, preview):
     """A folder with /de/play/ and /en/play/ (the fragment on a test page) and the site's assets, served."""
-    import threading
-
-    from smashup_db.site import make_server
     from smashup_db.site.build import _environment, language_environment, speak
     from smashup_db.site.paths import templates_dir
 
@@ -386,12 +365,7 @@ def test_site(site_data, tmp_path_factory):
             html = lenv.from_string(HARNESS).render(lang=lang, base="/", draft=draft)
             (root / lang / name).mkdir(parents=True)
             (root / lang / name / "index.html").write_text(html, encoding="utf-8")
-    server = make_server(root, 0)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}", data
-    server.shutdown()
-    server.server_close()
+    return preview(root), data
 
 
 def _rows(page, selector):
@@ -399,7 +373,8 @@ def _rows(page, selector):
                                      "rs => rs.map(r => Array.from(r.children).map(c => c.textContent))")
 
 
-@needs_browser
+@pytest.mark.long
+@needs_chromium
 def test_phone_german_three_players_tied_base_and_madness_end(browser, test_site, site_data):
     """At 390×844 in German: the draft's three players score a tied base, then the game ends with Madness."""
     url, data = test_site
@@ -477,7 +452,7 @@ def test_phone_german_three_players_tied_base_and_madness_end(browser, test_site
         ctx.close()
 
 
-@needs_browser
+@needs_chromium
 def test_typed_hostile_names_stay_text(browser, test_site):
     """Without a draft the players are typed; markup in a name is shown as text, errors in one German line."""
     url, _ = test_site

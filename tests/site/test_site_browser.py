@@ -13,25 +13,18 @@ Screenshots of home, faction, card, base and search pages at 1280×900 and
 from __future__ import annotations
 
 import re
-import threading
 from urllib.parse import parse_qs, urlparse
 
 import pytest
-from typer.testing import CliRunner
 
-from helpers import CHROMIUM, CHROMIUM_ARGS, REPO, cli_ids, golden_queries, needs_chromium
-from smashup_db.cli import app
-from smashup_db.site import make_server
+from helpers import REPO, cli_ids, golden_queries, needs_chromium
 from smashup_db.site.pagefind import find_pagefind
 
 SCREENS = REPO / "build" / "screens"
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
 
-sync_api = pytest.importorskip("playwright.sync_api", reason="playwright not installed (pip install playwright)",
-                               exc_type=ImportError)
-
-pytestmark = needs_chromium
+pytestmark = [needs_chromium, pytest.mark.long]
 needs_pagefind = pytest.mark.skipif(find_pagefind() is None,
                                     reason="pagefind binary missing (pip install 'pagefind[extended]')")
 
@@ -55,23 +48,8 @@ def built(texted_site):
 
 
 @pytest.fixture(scope="module")
-def site_url(built):
-    server = make_server(built[1], 0)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        try:
-            yield b
-        finally:
-            b.close()
+def site_url(built, preview):
+    return preview(built[1])
 
 
 @pytest.fixture
@@ -139,12 +117,11 @@ def test_phone_header_is_one_line_plus_search_and_targets_are_large(phone, site_
 
 # --------------------------------------------------------------------------- search
 
-def test_golden_queries_in_the_browser_match_the_cli(phone, site_url, built):
+def test_golden_queries_in_the_browser_match_the_cli(phone, site_url, built, smashup_cli):
     db, _ = built
-    runner = CliRunner()
 
     def run_cli(*args):
-        return runner.invoke(app, [*args[:-2], "--db", db, *args[-2:]])
+        return smashup_cli(*args[:-2], "--db", db, *args[-2:])
 
     phone.goto(f"{site_url}/en/search/")
     phone.focus("#q")  # the index is fetched once the field is used

@@ -12,20 +12,11 @@ import html
 import json
 import random
 import re
-import threading
 from pathlib import Path
 
 import pytest
 
-from helpers import (
-    ARCHIVE,
-    CHROMIUM,
-    CHROMIUM_ARGS,
-    has_archive,
-    import_archive_text,
-    missing_shared,
-    needs_chromium,
-)
+from helpers import ARCHIVE, has_archive, import_archive_text, missing_shared, needs_chromium
 
 ART = ARCHIVE / "card-art"
 IMG = re.compile(r"<img\b[^>]*>")
@@ -41,7 +32,7 @@ def attrs(tag: str) -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def faces_site(site_build, tmp_path_factory):
+def faces_site(site_build, tmp_path_factory, smashup_cli):
     """The whole site (en + de) with the card archive's text and pictures imported; ``(site, index)``.
 
     Import and build share an empty thumbnail cache of their own: the import makes every thumbnail, the
@@ -62,7 +53,7 @@ def faces_site(site_build, tmp_path_factory):
     def prepare(db: str) -> None:
         from smashup_db.importer.images import import_images
 
-        assert import_archive_text(db)
+        assert import_archive_text(smashup_cli, db)
         report = import_images(db, str(ART))
         assert report.matched > 1500
         assert report.thumbnails["made"] == report.matched and report.thumbnails["not_made"] == 0
@@ -109,6 +100,7 @@ def broken_images(site: Path) -> list[str]:
     return broken
 
 
+@pytest.mark.long
 def test_card_and_base_pages_show_their_face(faces_site):
     """Every imported picture shows on its page in both languages: width/height set, alt = the name in the
     page's language, lazy-loaded, the file in the site (and byte-identical to the stored picture)."""
@@ -133,6 +125,7 @@ def test_card_and_base_pages_show_their_face(faces_site):
     assert 'alt="Cäsiumrüstung"' in de or "Cäsium" in attrs(FACE.search(de).group(1))["alt"]
 
 
+@pytest.mark.long
 def test_faction_pages_list_text_thumbs_power_and_copies(faces_site):
     site, index = faces_site
     text = (site / "en" / "factions" / "aliens" / "index.html").read_text(encoding="utf-8")
@@ -150,6 +143,7 @@ def test_faction_pages_list_text_thumbs_power_and_copies(faces_site):
     assert de.count('class="dtext"') >= 10
 
 
+@pytest.mark.long
 def test_product_page_small_faces(faces_site):
     site, _ = faces_site
     text = (site / "en" / "products" / "core-set" / "index.html").read_text(encoding="utf-8")
@@ -158,6 +152,7 @@ def test_product_page_small_faces(faces_site):
     assert all(attrs(t)["alt"] for t in IMG.findall(strip.group(1)))
 
 
+@pytest.mark.long
 def test_no_broken_image_link_with_or_without_images(faces_site, catalogue_site):
     site, _ = faces_site
     assert broken_images(site) == []
@@ -254,30 +249,8 @@ def test_build_makes_missing_thumbnails_side_by_side(tmp_path, monkeypatch):
 
 
 @pytest.fixture(scope="module")
-def faces_url(faces_site):
-    from smashup_db.site import make_server
-
-    server = make_server(faces_site[0], 0)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    sync_api = pytest.importorskip(
-        "playwright.sync_api", reason="playwright not installed", exc_type=ImportError
-    )
-    if CHROMIUM is None:
-        pytest.skip("chromium not installed")
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        try:
-            yield b
-        finally:
-            b.close()
+def faces_url(faces_site, preview):
+    return preview(faces_site[0])
 
 
 SHOWN = """() => { const img = document.querySelector('figure.face img');
@@ -287,6 +260,7 @@ SHOWN = """() => { const img = document.querySelector('figure.face img');
       fits: document.documentElement.scrollWidth <= window.innerWidth}) : setTimeout(check, 20); check(); }); }"""
 
 
+@pytest.mark.long
 @needs_chromium
 @pytest.mark.parametrize("viewport", [(390, 844), (1280, 800)], ids=["phone", "desktop"])
 @pytest.mark.parametrize("lang", ["en", "de"])
@@ -315,14 +289,10 @@ def test_face_shows_in_chromium_on_100_sampled_pages(
     assert failed == []
 
 
+@pytest.mark.long
 @needs_chromium
-def test_site_without_images_has_no_broken_image_in_chromium(catalogue_site, browser):
-    from smashup_db.site import make_server
-
-    server = make_server(catalogue_site.folder, 0)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    url = f"http://127.0.0.1:{server.server_address[1]}"
+def test_site_without_images_has_no_broken_image_in_chromium(catalogue_site, browser, preview):
+    url = preview(catalogue_site.folder)
     pg = browser.new_page(viewport={"width": 390, "height": 844})
     try:
         for path in (
@@ -345,8 +315,6 @@ def test_site_without_images_has_no_broken_image_in_chromium(catalogue_site, bro
                 )
     finally:
         pg.close()
-        server.shutdown()
-        server.server_close()
 
 
 def test_app_icons_are_drawn_once_and_then_taken_from_the_cache(tmp_path, monkeypatch):

@@ -80,6 +80,7 @@ def test_item6_site_build_keeps_user_folders_named_like_its_own(site_db, tmp_pat
     assert not (tmp_path / "site" / ".smashup-temp").exists()
 
 
+@pytest.mark.long
 @pytest.mark.skipif(
     not Path("/proc/self/task").is_dir(), reason="needs /proc to find helper processes"
 )
@@ -193,6 +194,7 @@ def test_a_build_starts_from_the_spare_folders_and_keeps_none_it_does_not_use(si
     assert listing(out) == listing(fresh)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("planted", ["file", "link"])
 def test_a_spare_holding_anything_but_folders_is_not_built_in(site_db, tmp_path, planted):
     """A file or a link put into the spare makes it unusable: it is removed, the build starts afresh,
@@ -217,6 +219,7 @@ def test_a_spare_holding_anything_but_folders_is_not_built_in(site_db, tmp_path,
     assert (out / "en" / "cards" / "invader" / "index.html").is_file()
 
 
+@pytest.mark.long
 def test_a_failing_pagefind_leaves_the_previous_site_and_no_helper(site_db, tmp_path, monkeypatch):
     """Pagefind is started per language while pages render: when it fails, the build says so in one line,
     the previous site stays as it was and no build folder is left behind."""

@@ -11,15 +11,11 @@ from __future__ import annotations
 
 import gzip
 import json
-import threading
 import urllib.request
 
 import pytest
-from typer.testing import CliRunner
 
-from helpers import CHROMIUM, CHROMIUM_ARGS, needs_chromium
-from smashup_db.cli import app
-from smashup_db.site import make_server
+from helpers import needs_chromium
 from smashup_db.site.pagefind import find_pagefind
 
 PHONE = {"width": 390, "height": 844}
@@ -48,12 +44,6 @@ OVERFLOW = """() => {
 }"""
 
 
-def _serve(folder):
-    server = make_server(folder, 0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_address[1]}"
-
-
 @pytest.fixture(scope="module")
 def built(texted_site):
     """The session's full site (read only) and its database."""
@@ -61,11 +51,8 @@ def built(texted_site):
 
 
 @pytest.fixture(scope="module")
-def site_url(built):
-    server, url = _serve(built[1])
-    yield url
-    server.shutdown()
-    server.server_close()
+def site_url(built, preview):
+    return preview(built[1])
 
 
 # --------------------------------------------------------------------------- the preview server (no browser)
@@ -89,21 +76,6 @@ def test_preview_server_sends_text_compressed_like_a_static_host(site_url, built
 
 # --------------------------------------------------------------------------- browser
 
-sync_api = pytest.importorskip("playwright.sync_api", reason="playwright not installed (pip install playwright)",
-                               exc_type=ImportError)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if CHROMIUM is None:
-        pytest.skip("chromium not installed (apt-get install -y chromium)")
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        try:
-            yield b
-        finally:
-            b.close()
-
 
 def _page(browser, viewport, **kw):
     ctx = browser.new_context(viewport=viewport, device_scale_factor=1, **kw)
@@ -124,6 +96,7 @@ def _settle(page, path: str) -> None:
         page.wait_for_selector("#search-app[data-done]", state="attached")
 
 
+@pytest.mark.long
 @needs_chromium
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["390", "1280"])
 @pytest.mark.parametrize("lang", ["en", "de"])
@@ -144,28 +117,26 @@ def test_every_page_kind_fits_without_clipped_tables(browser, site_url, lang, vi
     assert not wide, wide
 
 
+@pytest.mark.long
 @needs_chromium
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_share_page_fits_a_phone(browser, built, tmp_path, lang):
+def test_share_page_fits_a_phone(browser, built, tmp_path, lang, preview, smashup_cli):
     folder = tmp_path / "share"
     folder.mkdir()
-    res = CliRunner().invoke(app, ["draft", "-p", "Anna,Ben,Cleo,Dana", "--auto", "--seed", "7", "--format-out", "html",
-                                   "--out", str(folder / "index.html"), "--lang", lang, "--db", built[0]])
+    res = smashup_cli("draft", "-p", "Anna,Ben,Cleo,Dana", "--auto", "--seed", "7", "--format-out", "html",
+                      "--out", folder / "index.html", "--lang", lang, "--db", built[0])
     assert res.exit_code == 0, res.output
     assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in (folder / "index.html").read_text()
-    server, url = _serve(folder)
-    try:
-        for viewport in (PHONE, DESKTOP):
-            ctx, page = _page(browser, viewport)
-            page.goto(url + "/")
-            assert not page.evaluate(OVERFLOW), viewport
-            assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
-            ctx.close()
-    finally:
-        server.shutdown()
-        server.server_close()
+    url = preview(folder)
+    for viewport in (PHONE, DESKTOP):
+        ctx, page = _page(browser, viewport)
+        page.goto(url + "/")
+        assert not page.evaluate(OVERFLOW), viewport
+        assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+        ctx.close()
 
 
+@pytest.mark.long
 @needs_chromium
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_phone_menu_opens_with_mouse_keyboard_and_without_script(browser, site_url, lang):
@@ -199,15 +170,16 @@ def test_phone_menu_opens_with_mouse_keyboard_and_without_script(browser, site_u
     ctx.close()
 
 
-def _cli_suggestions(db: str, query: str, lang: str) -> list[str]:
-    res = CliRunner().invoke(app, ["search", query, "--json", "--lang", lang, "--db", db])
+def _cli_suggestions(run_cli, db: str, query: str, lang: str) -> list[str]:
+    res = run_cli("search", query, "--json", "--lang", lang, "--db", db)
     assert res.exit_code == 0, res.output
     return json.loads(res.stdout)["did_you_mean"]
 
 
+@pytest.mark.long
 @needs_chromium
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_did_you_mean_in_the_browser_offers_what_the_cli_offers(phone, site_url, built, lang):
+def test_did_you_mean_in_the_browser_offers_what_the_cli_offers(phone, site_url, built, lang, smashup_cli):
     phone.goto(f"{site_url}/{lang}/search/?q=Shogoth")
     phone.wait_for_selector("#dym a")
     assert phone.locator("#dym a").first.inner_text() == "Shoggoth"
@@ -220,8 +192,8 @@ def test_did_you_mean_in_the_browser_offers_what_the_cli_offers(phone, site_url,
         phone.wait_for_selector("#search-app[data-dym]", state="attached")
         got = phone.get_attribute("#search-app", "data-dym")
         got = got.split("|") if got else []
-        if got != _cli_suggestions(built[0], query, lang):
-            diffs.append((query, got, _cli_suggestions(built[0], query, lang)))
+        if got != _cli_suggestions(smashup_cli, built[0], query, lang):
+            diffs.append((query, got, _cli_suggestions(smashup_cli, built[0], query, lang)))
     assert not diffs, diffs
     phone.fill("#q", "Shogoth")
     phone.wait_for_function("() => document.getElementById('search-app').dataset.dym === 'Shoggoth'")
@@ -246,6 +218,7 @@ def _first_load(browser, url: str, ready: str) -> tuple[int, int, list[str]]:
         ctx.close()
 
 
+@pytest.mark.long
 @needs_chromium
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_search_page_first_load_is_light(browser, site_url, lang):
@@ -258,6 +231,7 @@ def test_search_page_first_load_is_light(browser, site_url, lang):
             assert not any("search-" in u for u in urls), urls  # no index before the field is used
 
 
+@pytest.mark.long
 @needs_chromium
 @pytest.mark.skipif(find_pagefind() is None, reason="pagefind binary missing (pip install 'pagefind[extended]')")
 def test_other_pages_by_name_at_once_and_by_text_on_request(phone, site_url):

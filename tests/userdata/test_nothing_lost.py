@@ -42,7 +42,7 @@ EXPORTS = [
 
 
 @pytest.mark.parametrize("name,args", EXPORTS, ids=[e[0] for e in EXPORTS])
-def test_item1_export_refuses_device_fifo_and_symlink_target(run, name, args):
+def test_export_refuses_device_fifo_and_symlink_target(run, name, args):
     tmp = run.tmp
     assert run("collection", "add", "Core Set", "--owner", "Ben").exit_code == 0
     # a FIFO and a character device (a copy of /dev/null's numbers) at the target: refused, untouched
@@ -85,7 +85,7 @@ def test_item1_export_refuses_device_fifo_and_symlink_target(run, name, args):
     assert not [p for p in os.listdir(tmp) if p.endswith(".tmp")]
 
 
-def test_item1_dash_means_standard_output(run):
+def test_dash_means_standard_output(run):
     assert run("collection", "add", "Core Set", "--owner", "Ben").exit_code == 0
     res = run("collection", "export", "-")
     assert res.exit_code == 0 and json.loads(res.stdout)["entries"][0]["owner"] == "Ben"
@@ -94,7 +94,7 @@ def test_item1_dash_means_standard_output(run):
     assert not (run.tmp / "-").exists()
 
 
-def test_item1_export_error_leaves_the_old_file(run, monkeypatch):
+def test_export_error_leaves_the_old_file(run, monkeypatch):
     """A full disk while writing: the old export is still there, whole; the error names the file."""
     from smashup_db.common import safe_write
 
@@ -121,6 +121,7 @@ def test_item1_export_error_leaves_the_old_file(run, monkeypatch):
 _OWNERS = st.text(st.characters(blacklist_categories=("Cs",)), min_size=0, max_size=12)
 
 
+@pytest.mark.long
 @settings(
     max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
@@ -129,7 +130,7 @@ _OWNERS = st.text(st.characters(blacklist_categories=("Cs",)), min_size=0, max_s
     product=st.sampled_from(["Core Set", "Monster Smash", "Grundspiel", "Pretty Pretty Smash Up"]),
     kind=st.sampled_from(["json", "csv"]),
 )
-def test_item7_what_add_accepts_export_writes_and_import_reads_back(run, owners, product, kind):
+def test_what_add_accepts_export_writes_and_import_reads_back(run, owners, product, kind):
     from helpers import db_execute
 
     db = run.db
@@ -154,12 +155,12 @@ def test_item7_what_add_accepts_export_writes_and_import_reads_back(run, owners,
 
 
 @pytest.mark.parametrize("owner", ["", "\t", " ", "Ben\x1b[31m"])
-def test_item7_add_refuses_what_import_would_refuse(run, owner):
+def test_add_refuses_what_import_would_refuse(run, owner):
     one_line_error(run("collection", "add", "Core Set", "--owner", owner), "name")
     assert db_rows(run.db, "SELECT COUNT(*) FROM collection") == [(0,)]
 
 
-def test_item7_owner_with_trailing_space_is_one_owner(run, tmp_path):
+def test_owner_with_trailing_space_is_one_owner(run, tmp_path):
     assert run("collection", "add", "Core Set", "--owner", "Ben").exit_code == 0
     assert run("collection", "add", "Core Set", "--owner", "Ben ").exit_code == 0
     assert db_rows(run.db, "SELECT owner, copies FROM collection") == [("Ben", 2)]
@@ -170,7 +171,7 @@ def test_item7_owner_with_trailing_space_is_one_owner(run, tmp_path):
         assert db_rows(run.db, "SELECT owner, copies FROM collection") == [("Ben", 2)]
 
 
-def test_item7_csv_cell_round_trip():
+def test_csv_cell_round_trip():
     from smashup_db.common.sanitize import csv_cell, uncsv_cell
 
     for value in ["=1+1", "'=x", "''=x", "'", "'abc", "-3", "@a", "plain", "\tx", "'''"]:
@@ -181,13 +182,13 @@ def test_item7_csv_cell_round_trip():
 # =========================================================================== item 9 (file names and targets)
 
 
-def test_item9_file_name_with_newline_stays_on_one_line(run):
+def test_file_name_with_newline_stays_on_one_line(run):
     err = one_line_error(run("games", "import", "a\nb"), "a\\nb")
     assert "\n" not in err
     one_line_error(run("collection", "import", "x\n\ty.json"), "x\\n\\ty.json")
 
 
-def test_item9_out_as_dangling_symlink_is_refused(run, tmp_path):
+def test_out_as_dangling_symlink_is_refused(run, tmp_path):
     link = tmp_path / "out.md"
     link.symlink_to(tmp_path / "nonexistent" / "x")
     one_line_error(
@@ -210,7 +211,7 @@ def test_item9_out_as_dangling_symlink_is_refused(run, tmp_path):
     assert not (tmp_path / "nonexistent").exists() and link.is_symlink()
 
 
-def test_item9_disk_full_names_the_file(run, monkeypatch):
+def test_disk_full_names_the_file(run, monkeypatch):
     from smashup_db.common import safe_write
 
     def full(*_a, **_k):
@@ -241,7 +242,7 @@ INTERNATIONAL = {
 }
 
 
-def test_item11_names_of_every_script_are_accepted(run, tmp_path):
+def test_names_of_every_script_are_accepted(run, tmp_path):
     rows = "".join(f"faction,ninjas,de,{n},\n" for n in [INTERNATIONAL["ru"]])
     csv = tmp_path / "t.csv"
     csv.write_text("kind,id,lang,name,text\n" + rows, encoding="utf-8")
@@ -270,7 +271,7 @@ def test_item11_names_of_every_script_are_accepted(run, tmp_path):
     assert db_rows(run.db, "SELECT winner FROM game") == [(INTERNATIONAL["ja"],)]
 
 
-def test_item11_bidi_controls_are_stripped_from_names(run, tmp_path):
+def test_bidi_controls_are_stripped_from_names(run, tmp_path):
     from smashup_db.common.sanitize import printable, strip_controls
 
     evil = "Ben\u202eevil\u2066"

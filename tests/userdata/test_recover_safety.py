@@ -97,7 +97,7 @@ def _fill(db: str) -> tuple[str, dict, tuple[list, list]]:
 # =========================================================================== item 2
 
 
-def test_item2_recover_refuses_a_file_that_is_not_our_database(tmp_path):
+def test_recover_refuses_a_file_that_is_not_our_database(tmp_path):
     passwd = tmp_path / "p"
     shutil.copyfile("/etc/passwd", passwd)
     before = passwd.read_bytes()
@@ -116,8 +116,9 @@ def test_item2_recover_refuses_a_file_that_is_not_our_database(tmp_path):
     assert other.read_bytes() == before and not list(tmp_path.glob("other.db.damaged-*"))
 
 
+@pytest.mark.postgresql
 @needs_pg
-def test_item2_recover_on_postgresql_is_refused_untouched():
+def test_recover_on_postgresql_is_refused_untouched():
     from helpers import fresh_pg_database
 
     with fresh_pg_database() as url:
@@ -130,7 +131,8 @@ def test_item2_recover_on_postgresql_is_refused_untouched():
 # =========================================================================== item 3
 
 
-def test_item3_killed_recover_never_hides_the_data(filled):
+@pytest.mark.long
+def test_killed_recover_never_hides_the_data(filled):
     """≥ 50 SIGKILLs at random moments of a recover: the file always holds the old rows or the recovered ones.
 
     On PostgreSQL recover is refused (a server is restored from its own backups): killed at any moment
@@ -147,7 +149,9 @@ def test_item3_killed_recover_never_hides_the_data(filled):
     assert _user_rows(db) == rows
     rnd = random.Random(21)
     outcomes = {"killed": 0, "finished": 0}
-    for _ in range(50):
+    # 50 kills at least; on a loaded machine, where a recover may end before its kill comes, more
+    # (up to 150) until 25 of them hit a running recover.
+    while sum(outcomes.values()) < 50 or (outcomes["killed"] < 25 and sum(outcomes.values()) < 150):
         proc = subprocess.Popen(
             [sys.executable, "-m", "smashup_db", "db", "recover"],
             env=env,
@@ -181,7 +185,8 @@ def test_item3_killed_recover_never_hides_the_data(filled):
 # =========================================================================== item 4
 
 
-def test_item4_recover_beside_writers_loses_no_acknowledged_write(filled):
+@pytest.mark.long
+def test_recover_beside_writers_loses_no_acknowledged_write(filled):
     """12 game records while a recover runs (on SQLite it holds the write lock, paused for 3 s): every
     record that reported success is in the database afterwards. On PostgreSQL recover is refused
     while the writers write."""
@@ -247,7 +252,7 @@ def test_item4_recover_beside_writers_loses_no_acknowledged_write(filled):
 # =========================================================================== item 10
 
 
-def test_item10_sqlite_file_of_another_program_is_refused(tmp_path):
+def test_sqlite_file_of_another_program_is_refused(tmp_path):
     other = tmp_path / "app.db"
     conn = sqlite3.connect(other)
     conn.execute("CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT)")
@@ -269,8 +274,9 @@ def test_item10_sqlite_file_of_another_program_is_refused(tmp_path):
     assert tables == {"users", "orders"}
 
 
+@pytest.mark.postgresql
 @needs_pg
-def test_item10_postgresql_database_of_another_program_is_refused():
+def test_postgresql_database_of_another_program_is_refused():
     from sqlalchemy import create_engine, inspect
 
     from helpers import fresh_pg_database

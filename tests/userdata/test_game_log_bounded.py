@@ -99,7 +99,7 @@ def _cat(db_path):
     return Catalogue(open_reader(db_path), "en")
 
 
-def test_item13_game_log_is_not_read_whole(cli, db_path, rows_read):
+def test_game_log_is_not_read_whole(cli, db_path, rows_read):
     from smashup_db.db import resolve_url
     from smashup_db.userdata import gamelog
 
@@ -149,7 +149,7 @@ def test_item13_game_log_is_not_read_whole(cli, db_path, rows_read):
     assert cli("games", "list", "--limit", "-1").exit_code == 1
 
 
-def test_item13_stats_table_shows_the_most_played_rows(cli, db_path):
+def test_stats_table_shows_the_most_played_rows(cli, db_path):
     from smashup_db.cli.games_cmds import STATS_ROWS
     from smashup_db.db import resolve_url
 

@@ -51,7 +51,7 @@ def site_data(tmp_path_factory):
         reader.close()
 
 
-def test_item14_faction_csvs_grow_linearly(site_data, tmp_path):
+def test_faction_csvs_grow_linearly(site_data, tmp_path):
     from smashup_db.catalogue.coverage import things_of
     from smashup_db.importer.translation_csv import export_rows
     from smashup_db.site.status_page import csv_name, write_faction_csvs
