@@ -13,7 +13,8 @@ with a JavaScript port of CPython's ``random.Random``; this module writes what i
                      own scoring rule or null, its product]},
      "x": {extra deck id: its name},
      "c": [[component id, name, kind, count or null, [product ids]], ...],  special decks (Madness, Munchkin)
-     "n": {"f"|"p"|"b"|"c": {id: [name_lang, name_en]}},  only where not [lang, name]
+     "n": {"f"|"p"|"b"|"c": {id: [name_lang, name_en] or name_lang alone when name_en is the name}},
+          only where not [lang, name]
      "h": {base id: [products holding it: its own, then its printings']},  only where not [its product]
      "w": VP that end the game,
      "o": {pool filter: its key in pool_control.removed of smashup draft --json}}
@@ -94,8 +95,11 @@ def play_data(cat, lang: str, version: str = "") -> dict:
     ):
         for ref in ids:
             named = m.named(kind, ref, lang)
-            if [named["name_lang"], named["name_en"]] != [lang, named["name"]]:
+            if named["name_en"] != named["name"]:
                 langs[key][ref] = [named["name_lang"], named["name_en"]]
+            elif named["name_lang"] != lang:
+                # an English name on a German page: its language alone, the name is not repeated
+                langs[key][ref] = named["name_lang"]
     held = {}
     for b in m.bases.values():
         holding = list(dict.fromkeys([b.product, *(r.product for r in b.printings)]))
