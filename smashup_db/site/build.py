@@ -65,7 +65,7 @@ from smashup_db.site.outdir import (
 )
 from smashup_db.site.pagefind import BUNDLE_DIR, IndexJob, bundles, find_pagefind, indexed
 from smashup_db.site.paths import SiteError, page_url, safe_path, templates_dir
-from smashup_db.site.play import engine_messages, write_play_assets
+from smashup_db.site.play import engine_messages, page_json, write_play_assets
 from smashup_db.site.query_index import read_search_rows
 from smashup_db.site.sitedata import SiteData, load
 from smashup_db.site.status_page import status_context, write_faction_csvs
@@ -641,7 +641,11 @@ def _pages(data: SiteData) -> list[tuple[tuple[str, ...], str, Callable[[_Names,
         (("boxes",), "boxes.html", lambda n, lang: {}),
         (("translations",), "translations.html", lambda n, lang: status()),
         (("factions", "a-z"), "factions.html", lambda n, lang: {"az": True}),
-        (("play",), "play.html", lambda n, lang: {"play_messages": engine_messages(lang)}),
+        (
+            ("play",),
+            "play.html",
+            lambda n, lang: {"play_messages": page_json(engine_messages(lang))},
+        ),
     ]
     for pid in data.products:
         pages.append(

@@ -31,6 +31,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from jinja2.utils import htmlsafe_json_dumps
+from markupsafe import Markup
+
 from smashup_db.catalogue import printing as prt
 from smashup_db.gamenight.session import links
 from smashup_db.i18n import N_
@@ -41,6 +44,7 @@ __all__ = [
     "ENGINE_MESSAGES",
     "PLAY_ASSETS",
     "engine_messages",
+    "page_json",
     "play_data",
     "printing_facts",
     "write_play_assets",
@@ -228,3 +232,10 @@ def engine_messages(lang: str) -> dict[str, str]:
     from smashup_db.i18n import gettext
 
     return {m: gettext(m, lang) for m in ENGINE_MESSAGES}
+
+
+def page_json(value) -> Markup:
+    """``value`` as JSON for a ``<script type="application/json">`` element of a page: as Jinja's ``tojson``
+    (``<``, ``>``, ``&`` and ``'`` escaped, keys sorted) but compact and with UTF-8 text as it is, not
+    ``\\u00fc``: the play page's messages are part of its first load."""
+    return htmlsafe_json_dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
