@@ -164,6 +164,7 @@ def _environment():
     )
     env.filters.update(FILTERS)
     env.filters["pct"] = format_percent
+    env.filters["page_json"] = page_json
     env.filters["ruling"] = (
         shown_ruling  # an erratum's flag ("Yes, Functional") in the page's language
     )
@@ -641,11 +642,7 @@ def _pages(data: SiteData) -> list[tuple[tuple[str, ...], str, Callable[[_Names,
         (("boxes",), "boxes.html", lambda n, lang: {}),
         (("translations",), "translations.html", lambda n, lang: status()),
         (("factions", "a-z"), "factions.html", lambda n, lang: {"az": True}),
-        (
-            ("play",),
-            "play.html",
-            lambda n, lang: {"play_messages": page_json(engine_messages(lang))},
-        ),
+        (("play",), "play.html", lambda n, lang: {"play_messages": engine_messages(lang)}),
     ]
     for pid in data.products:
         pages.append(

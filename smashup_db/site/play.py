@@ -237,5 +237,5 @@ def engine_messages(lang: str) -> dict[str, str]:
 def page_json(value) -> Markup:
     """``value`` as JSON for a ``<script type="application/json">`` element of a page: as Jinja's ``tojson``
     (``<``, ``>``, ``&`` and ``'`` escaped, keys sorted) but compact and with UTF-8 text as it is, not
-    ``\\u00fc``: the play page's messages are part of its first load."""
+    ``\\u00fc``: the play page's words are part of its first load. The site's templates' ``page_json`` filter."""
     return htmlsafe_json_dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
