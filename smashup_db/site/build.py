@@ -65,7 +65,7 @@ from smashup_db.site.outdir import (
 )
 from smashup_db.site.pagefind import BUNDLE_DIR, IndexJob, bundles, find_pagefind, indexed
 from smashup_db.site.paths import SiteError, page_url, safe_path, templates_dir
-from smashup_db.site.play import engine_messages, write_play_assets
+from smashup_db.site.play import engine_messages, page_json, write_play_assets
 from smashup_db.site.query_index import read_search_rows
 from smashup_db.site.sitedata import SiteData, load
 from smashup_db.site.status_page import status_context, write_faction_csvs
@@ -164,6 +164,7 @@ def _environment():
     )
     env.filters.update(FILTERS)
     env.filters["pct"] = format_percent
+    env.filters["page_json"] = page_json
     env.filters["ruling"] = (
         shown_ruling  # an erratum's flag ("Yes, Functional") in the page's language
     )

@@ -13,7 +13,8 @@ with a JavaScript port of CPython's ``random.Random``; this module writes what i
                      own scoring rule or null, its product]},
      "x": {extra deck id: its name},
      "c": [[component id, name, kind, count or null, [product ids]], ...],  special decks (Madness, Munchkin)
-     "n": {"f"|"p"|"b"|"c": {id: [name_lang, name_en]}},  only where not [lang, name]
+     "n": {"f"|"p"|"b"|"c": {id: [name_lang, name_en] or name_lang alone when name_en is the name}},
+          only where not [lang, name]
      "h": {base id: [products holding it: its own, then its printings']},  only where not [its product]
      "w": VP that end the game,
      "o": {pool filter: its key in pool_control.removed of smashup draft --json}}
@@ -30,6 +31,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from jinja2.utils import htmlsafe_json_dumps
+from markupsafe import Markup
+
 from smashup_db.catalogue import printing as prt
 from smashup_db.gamenight.session import links
 from smashup_db.i18n import N_
@@ -40,6 +44,7 @@ __all__ = [
     "ENGINE_MESSAGES",
     "PLAY_ASSETS",
     "engine_messages",
+    "page_json",
     "play_data",
     "printing_facts",
     "write_play_assets",
@@ -94,8 +99,11 @@ def play_data(cat, lang: str, version: str = "") -> dict:
     ):
         for ref in ids:
             named = m.named(kind, ref, lang)
-            if [named["name_lang"], named["name_en"]] != [lang, named["name"]]:
+            if named["name_en"] != named["name"]:
                 langs[key][ref] = [named["name_lang"], named["name_en"]]
+            elif named["name_lang"] != lang:
+                # an English name on a German page: its language alone, the name is not repeated
+                langs[key][ref] = named["name_lang"]
     held = {}
     for b in m.bases.values():
         holding = list(dict.fromkeys([b.product, *(r.product for r in b.printings)]))
@@ -224,3 +232,10 @@ def engine_messages(lang: str) -> dict[str, str]:
     from smashup_db.i18n import gettext
 
     return {m: gettext(m, lang) for m in ENGINE_MESSAGES}
+
+
+def page_json(value) -> Markup:
+    """``value`` as JSON for a ``<script type="application/json">`` element of a page: as Jinja's ``tojson``
+    (``<``, ``>``, ``&`` and ``'`` escaped, keys sorted) but compact and with UTF-8 text as it is, not
+    ``\\u00fc``: the play page's words are part of its first load. The site's templates' ``page_json`` filter."""
+    return htmlsafe_json_dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))

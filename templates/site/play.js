@@ -7,8 +7,8 @@
   var app = document.getElementById("play-app");
   var P = window.SmashPlay;
   if (!app || !P) return;
-  var S = JSON.parse(app.getAttribute("data-strings"));
-  var MSG = JSON.parse(app.getAttribute("data-messages"));
+  var S = JSON.parse(document.getElementById("play-strings").textContent);
+  var MSG = JSON.parse(document.getElementById("play-messages").textContent);
   var form = document.getElementById("play-form");
   var status = document.getElementById("play-status");
   var draftBox = document.getElementById("draft"), outcome = document.getElementById("outcome");

@@ -225,9 +225,7 @@ def test_phone_layout_targets_and_axe(phone, site_url, lang):
     assert not found, found
 
 
-def test_first_load_is_at_most_160_kb(browser, site_url):
-    """150 KB until the rules' message module shared with the scoring (assets/pyformat.js, 4.4 KB) and the
-    form's field labels joined the first load (149.7 KB before them, 156 KB with them)."""
+def test_first_load_is_at_most_150_kb(browser, site_url):
     ctx = browser.new_context(viewport=PHONE)
     page = ctx.new_page()
     sizes: dict[str, int] = {}
@@ -246,7 +244,7 @@ def test_first_load_is_at_most_160_kb(browser, site_url):
     total = sum(sizes.values())
     assert "/assets/play-de.json" in sizes and "/assets/play-engine.js" in sizes
     assert "/assets/play-printings.json" not in sizes  # loaded only when a collection code names a printing
-    assert total <= 160_000, sizes
+    assert total <= 150_000, sizes
     print(f"first load of /de/play/: {total} bytes in {len(sizes)} files")
 
 

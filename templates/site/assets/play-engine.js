@@ -643,7 +643,8 @@
     var key = {faction: "f", product: "p", base: "b", component: "c"}[kind];
     var name = kind === "faction" ? this.fname(ref) : kind === "product" ? this.pname(ref) : kind === "base" ? this.bname(ref)
              : (this.component.has(ref) ? this.component.get(ref)[1] : ref);
-    var other = ((this.raw.n || {})[key] || {})[ref];
+    var other = ((this.raw.n || {})[key] || {})[ref];  // [name_lang, name_en], or name_lang alone (name_en is name)
+    if (typeof other === "string") other = [other, name];
     return {id: ref, name: name, name_lang: other ? other[0] : this.lang, name_en: other ? other[1] : name};
   };
 
