@@ -18,20 +18,39 @@ import random
 from pathlib import Path
 from urllib.parse import quote
 
-NAMES = ["Anna", "Ben", "Cleo", "Dora", "Emil", "Jürgen", "Zoë", "Ōta", "<b>Max</b>", "Li Wei", "O'Neil", "Fritz"]
+NAMES = [
+    "Anna",
+    "Ben",
+    "Cleo",
+    "Dora",
+    "Emil",
+    "Jürgen",
+    "Zoë",
+    "Ōta",
+    "<b>Max</b>",
+    "Li Wei",
+    "O'Neil",
+    "Fritz",
+]
 
 
 def make_cases(factions: list[str], products: list[str], n: int = 220) -> list[dict]:
     """``n`` varied draft cases (deterministic); ``factions``/``products`` are the catalogue's ids."""
     rng = random.Random(2026_12_01)
-    cases: list[dict] = [{"players": ["Anna", "Ben", "Cleo", "Dora"], "seed": 11, "ban": ["aliens"], "lang": "de"},
-                         {"players": ["Anna", "Ben", "Cleo"], "seed": 7, "lang": "en"}]
+    cases: list[dict] = [
+        {"players": ["Anna", "Ben", "Cleo", "Dora"], "seed": 11, "ban": ["aliens"], "lang": "de"},
+        {"players": ["Anna", "Ben", "Cleo"], "seed": 7, "lang": "en"},
+    ]
     formats = ["snake", "snake", "random", "offer", "pick-one-random"]
     while len(cases) < n:
         i = len(cases)
-        case: dict = {"players": rng.sample(NAMES, rng.randint(2, 8 if i % 5 == 0 else 5)),
-                      "seed": rng.choice([rng.randrange(1, 1_000_000), rng.randrange(0, 100), 2**40 + rng.randrange(99)]),
-                      "lang": rng.choice(["en", "de"])}
+        case: dict = {
+            "players": rng.sample(NAMES, rng.randint(2, 8 if i % 5 == 0 else 5)),
+            "seed": rng.choice(
+                [rng.randrange(1, 1_000_000), rng.randrange(0, 100), 2**40 + rng.randrange(99)]
+            ),
+            "lang": rng.choice(["en", "de"]),
+        }
         kind = i % 4
         if kind:  # else a plain snake draft (the original draw)
             fmt = rng.choice(formats)
@@ -42,7 +61,11 @@ def make_cases(factions: list[str], products: list[str], n: int = 220) -> list[d
             if rng.random() < 0.5:
                 case["ban"] = rng.sample(factions, rng.randint(1, 4))
             if rng.random() < 0.3:
-                case["include"] = [f for f in rng.sample(factions, rng.randint(1, 2)) if f not in case.get("ban", [])]
+                case["include"] = [
+                    f
+                    for f in rng.sample(factions, rng.randint(1, 2))
+                    if f not in case.get("ban", [])
+                ]
             if rng.random() < 0.3:
                 case["complexity"] = rng.sample(["low", "medium", "high"], rng.randint(1, 2))
             if rng.random() < 0.2:
@@ -55,7 +78,9 @@ def make_cases(factions: list[str], products: list[str], n: int = 220) -> list[d
             case["start"] = case["players"][-1]
         if rng.random() < 0.12:
             owned = rng.sample(products, rng.randint(4, 12))
-            case["owned"] = [[p, 2 if j == 0 and rng.random() < 0.5 else 1] for j, p in enumerate(owned)]
+            case["owned"] = [
+                [p, 2 if j == 0 and rng.random() < 0.5 else 1] for j, p in enumerate(owned)
+            ]
         cases.append(case)
     return cases
 
@@ -76,10 +101,24 @@ def url_query(case: dict) -> str:
 
 def cli_args(case: dict, owner: str | None = None) -> list[str]:
     """``smashup draft`` arguments for ``case`` (``--collection owner`` when it has owned boxes)."""
-    args = ["draft", "--players", ",".join(case["players"]), "--seed", str(case["seed"]), "--auto", "--json",
-            "--lang", case["lang"]]
-    for key, opt in (("format", "--format"), ("offer", "--offer"), ("pool", "--pool"), ("start", "--start"),
-                     ("base_mode", "--mode")):
+    args = [
+        "draft",
+        "--players",
+        ",".join(case["players"]),
+        "--seed",
+        str(case["seed"]),
+        "--auto",
+        "--json",
+        "--lang",
+        case["lang"],
+    ]
+    for key, opt in (
+        ("format", "--format"),
+        ("offer", "--offer"),
+        ("pool", "--pool"),
+        ("start", "--start"),
+        ("base_mode", "--mode"),
+    ):
         if key in case:
             args += [opt, str(case[key])]
     for key in ("ban", "include", "complexity", "products"):
@@ -117,8 +156,22 @@ def record(workdir: Path) -> list[dict]:
         if case.get("owned"):
             owner, db = f"owner{i}", owned_db
             for p, n in case["owned"]:
-                res = runner.invoke(app, ["collection", "add", p, "--owner", owner, "--copies", str(n),
-                                          "--printing", "current", "--db", db])
+                res = runner.invoke(
+                    app,
+                    [
+                        "collection",
+                        "add",
+                        p,
+                        "--owner",
+                        owner,
+                        "--copies",
+                        str(n),
+                        "--printing",
+                        "current",
+                        "--db",
+                        db,
+                    ],
+                )
                 assert res.exit_code == 0, res.output
         res = runner.invoke(app, cli_args(case, owner) + ["--db", db])
         row = {"case": case, "query": url_query(case), "result": None, "error": None}
@@ -135,6 +188,10 @@ if __name__ == "__main__":  # python tests/site/play_golden.py WORKDIR OUT.json
 
     out = record(Path(sys.argv[1]))
     # one draft per line, so that two tables compare line by line
-    Path(sys.argv[2]).write_text("[\n" + ",\n".join(json.dumps(r, ensure_ascii=False, separators=(",", ":"))
-                                                     for r in out) + "\n]\n", encoding="utf-8")
+    Path(sys.argv[2]).write_text(
+        "[\n"
+        + ",\n".join(json.dumps(r, ensure_ascii=False, separators=(",", ":")) for r in out)
+        + "\n]\n",
+        encoding="utf-8",
+    )
     print(len(out), "drafts,", sum(1 for r in out if r["error"]), "refused")

@@ -74,11 +74,22 @@ def test_faction_csvs_grow_linearly(site_data, tmp_path):
     assert walks <= 4, walks
     assert n == len(site_data.factions) > 100
     # one lookup per (faction, thing of that faction); the quadratic build made factions x things
-    assert lookups <= per_faction + things, (lookups, per_faction, things, len(site_data.factions) * things)
+    assert lookups <= per_faction + things, (
+        lookups,
+        per_faction,
+        things,
+        len(site_data.factions) * things,
+    )
     # and the files are exactly the per-faction exports, in catalogue order
     for fid in list(site_data.factions)[:: max(1, len(site_data.factions) // 12)]:
         expected = export_rows(cat, "de", missing=True, faction=fid, texts=site_data.imported)
-        got = list(csv.DictReader(io.StringIO((tmp_path / "data" / "translations" / csv_name(fid))
-                                              .read_text(encoding="utf-8"))))
-        assert [(r["kind"], r["id"], r["name_en"]) for r in got] == \
-            [(r["kind"], r["id"], r["name_en"]) for r in expected]
+        got = list(
+            csv.DictReader(
+                io.StringIO(
+                    (tmp_path / "data" / "translations" / csv_name(fid)).read_text(encoding="utf-8")
+                )
+            )
+        )
+        assert [(r["kind"], r["id"], r["name_en"]) for r in got] == [
+            (r["kind"], r["id"], r["name_en"]) for r in expected
+        ]

@@ -19,13 +19,17 @@ from smashup_db.site.pagefind import find_pagefind
 pytestmark = [
     needs_chromium,
     pytest.mark.long,
-    pytest.mark.skipif(find_pagefind() is None, reason="pagefind binary missing (pip install 'pagefind[extended]')"),
+    pytest.mark.skipif(
+        find_pagefind() is None, reason="pagefind binary missing (pip install 'pagefind[extended]')"
+    ),
 ]
 
-HOSTILE = {("faction", "aliens"): "Aliens<img src=x onerror=alert('faction')>",
-           ("product", "core-set"): "Core Set<img src=x onerror=alert('product')>",
-           ("base", "the-homeworld"): "The Homeworld<img src=x onerror=alert('base')>",
-           ("card", "collector"): "Collector<img src=x onerror=alert('card')>"}
+HOSTILE = {
+    ("faction", "aliens"): "Aliens<img src=x onerror=alert('faction')>",
+    ("product", "core-set"): "Core Set<img src=x onerror=alert('product')>",
+    ("base", "the-homeworld"): "The Homeworld<img src=x onerror=alert('base')>",
+    ("card", "collector"): "Collector<img src=x onerror=alert('card')>",
+}
 TEXT = "Aliens abduct you <img src=x onerror=alert('text')> <script>alert('script')</script>"
 
 
@@ -33,11 +37,15 @@ def _store_hostile_values(db: str) -> None:
     """Markup in names and text, written straight into the database (the import refuses them)."""
     with sqlite3.connect(db) as conn:
         for (kind, ref), name in HOSTILE.items():
-            conn.execute("INSERT INTO name (kind, ref, lang, origin, name, folded, confidence, evidence) "
-                         "VALUES (?, ?, 'en', 'translations', ?, ?, '', 'translations:old.csv')",
-                         (kind, ref, name, name.lower()))
-        conn.execute("INSERT INTO entity_text (kind, ref, lang, text, source) VALUES ('card', 'collector', 'en', ?, ?)",
-                     (TEXT, "test <b>source</b>"))
+            conn.execute(
+                "INSERT INTO name (kind, ref, lang, origin, name, folded, confidence, evidence) "
+                "VALUES (?, ?, 'en', 'translations', ?, ?, '', 'translations:old.csv')",
+                (kind, ref, name, name.lower()),
+            )
+        conn.execute(
+            "INSERT INTO entity_text (kind, ref, lang, text, source) VALUES ('card', 'collector', 'en', ?, ?)",
+            (TEXT, "test <b>source</b>"),
+        )
 
 
 @pytest.fixture(scope="module")
@@ -74,16 +82,26 @@ def test_stored_xss_search_page_runs_no_script(hostile_site, browser):
         page.wait_for_selector("#results li")
         factions = page.locator("#f-faction").inner_text()
         assert "Aliens<img src=x onerror=alert('faction')>" in factions  # a filter value, as text
-        page.goto(f"{hostile_site}/en/search/?q=Core")  # plain words: other pages by name, Pagefind on request
+        page.goto(
+            f"{hostile_site}/en/search/?q=Core"
+        )  # plain words: other pages by name, Pagefind on request
         page.wait_for_selector("#pages li", state="attached")
-        assert "Core Set<img src=x onerror=alert('product')>" in page.locator("#pages").inner_text()  # as text
+        assert (
+            "Core Set<img src=x onerror=alert('product')>" in page.locator("#pages").inner_text()
+        )  # as text
         page.click("#pf-more")
         page.wait_for_selector("#search-app[data-pf-done]", state="attached")
         page.wait_for_timeout(1500)  # give an injected <img src=x> time to fail and fire onerror
         assert dialogs == [] and injected(page) == 0, dialogs
-        assert "Aliens‹img src=x onerror=alert('faction')›" in page.locator("#pages").inner_text()  # Pagefind's title
-        for path in ("/en/factions/aliens/", "/en/cards/collector/", "/en/products/core-set/",
-                     "/en/bases/the-homeworld/"):
+        assert (
+            "Aliens‹img src=x onerror=alert('faction')›" in page.locator("#pages").inner_text()
+        )  # Pagefind's title
+        for path in (
+            "/en/factions/aliens/",
+            "/en/cards/collector/",
+            "/en/products/core-set/",
+            "/en/bases/the-homeworld/",
+        ):
             page.goto(hostile_site + path)
             page.wait_for_timeout(300)
             assert injected(page) == 0, path

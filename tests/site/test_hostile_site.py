@@ -21,8 +21,8 @@ import pytest
 
 from helpers import XSS, make_db, one_line_error, set_name
 
-
 # =========================================================================== stored XSS
+
 
 def test_stored_xss_pagefind_filters_are_inert(cli, db_path, tmp_path):
     """Even a hostile name already in the database reaches no Pagefind filter or metadata as markup."""
@@ -34,8 +34,12 @@ def test_stored_xss_pagefind_filters_are_inert(cli, db_path, tmp_path):
     set_name(db_path, "base", "the-homeworld", "en", f"Home{XSS}")
     out = tmp_path / "site"
     build_site(out, "en", "/", db_path, search=False)
-    pages = [out / "en/factions/aliens/index.html", out / "en/cards/collector/index.html",
-             out / "en/products/core-set/index.html", out / "en/bases/the-homeworld/index.html"]
+    pages = [
+        out / "en/factions/aliens/index.html",
+        out / "en/cards/collector/index.html",
+        out / "en/products/core-set/index.html",
+        out / "en/bases/the-homeworld/index.html",
+    ]
     import re
 
     for page in pages:
@@ -44,17 +48,24 @@ def test_stored_xss_pagefind_filters_are_inert(cli, db_path, tmp_path):
         for attr in re.findall(r'data-pagefind-(?:filter|meta)="([^"]*)"', html):
             assert "&lt;" not in attr and "<" not in attr, (page, attr)
         titles = re.findall(r'data-pagefind-meta="title">([^<]*)<', html)
-        if page.parts[-3] in ("cards", "bases"):  # not in Pagefind's index: the search page's own index has them
+        if page.parts[-3] in (
+            "cards",
+            "bases",
+        ):  # not in Pagefind's index: the search page's own index has them
             assert not re.search(r"data-pagefind-(?:body|meta|filter)", html), page
             continue
         assert len(titles) == 1 and "&lt;" not in titles[0], (page, titles)
-        assert "‹img src=x onerror=alert(1)›" in titles[0], (page, titles)  # the faction and product carry one
+        assert "‹img src=x onerror=alert(1)›" in titles[0], (
+            page,
+            titles,
+        )  # the faction and product carry one
     faction = pages[0].read_text(encoding="utf-8")
     assert 'data-pagefind-filter="faction:Aliens‹img src=x onerror=alert(1)›"' in faction
     assert "Aliens&lt;img src=x onerror=alert(1)&gt;" in faction  # the visible name is escaped HTML
 
 
 # =========================================================================== CSV formula injection
+
 
 def test_csv_formula_injection_site_downloads(cli, db_path, tmp_path):
     from smashup_db.site import build_site
@@ -80,6 +91,7 @@ def test_csv_formula_injection_site_downloads(cli, db_path, tmp_path):
 
 # =========================================================================== site build output
 
+
 @pytest.fixture
 def site_db(tmp_path) -> Path:
     """A fresh catalogue database of this test's own."""
@@ -89,7 +101,12 @@ def site_db(tmp_path) -> Path:
 @pytest.mark.long
 def test_site_build_refuses_database_inside_out(site_db, tmp_path, smashup_cli):
     out = tmp_path / "pub"
-    assert smashup_cli("site", "build", "--out", str(out), "--no-search", "--db", str(site_db)).exit_code == 0
+    assert (
+        smashup_cli(
+            "site", "build", "--out", str(out), "--no-search", "--db", str(site_db)
+        ).exit_code
+        == 0
+    )
     from smashup_db.compiler.bootstrap import open_reader
 
     inside = out / "collection.db"  # e.g. --out pointed at the folder the collection lives in
@@ -111,7 +128,9 @@ def test_site_build_refuses_foreign_files(site_db, tmp_path, smashup_cli):
     one_line_error(smashup_cli(*args), "en/notes.txt", "not written by a site build", "move")
     assert (out / "en" / "notes.txt").read_text(encoding="utf-8") == "mine"
     assert (out / ".smashup-site").read_bytes() == marker and (out / "en" / "index.html").is_file()
-    assert not [p.name for p in tmp_path.iterdir() if p.name.startswith(".pub.build-")]  # the refused build's folder
+    assert not [
+        p.name for p in tmp_path.iterdir() if p.name.startswith(".pub.build-")
+    ]  # the refused build's folder
 
 
 def test_site_build_symlinked_out_keeps_link(site_db, tmp_path):
@@ -124,7 +143,9 @@ def test_site_build_symlinked_out_keeps_link(site_db, tmp_path):
     assert link.is_symlink() and os.readlink(link) == str(target)
     assert (target / "en" / "index.html").is_file() and res.out == target
     first = (target / ".smashup-site").stat().st_mtime_ns
-    build_site(link, "en", "/", str(site_db), search=False)  # again: the link stays, the target is new
+    build_site(
+        link, "en", "/", str(site_db), search=False
+    )  # again: the link stays, the target is new
     assert link.is_symlink() and (target / ".smashup-site").stat().st_mtime_ns != first
 
 
@@ -141,31 +162,40 @@ def test_site_build_respects_umask(site_db, tmp_path):
 
 
 def test_site_build_removes_stale_temp_folders(site_db, tmp_path):
-    from smashup_db.site import build_site
-
     import json
 
+    from smashup_db.site import build_site
     from smashup_db.site.outdir import TEMP_MARKER
 
     dead = subprocess.Popen([sys.executable, "-c", "pass"])
     dead.wait()
-    stale = [tmp_path / f".site.build-{dead.pid}-abcd1234", tmp_path / f".site.old-{dead.pid}-ef567890"]
+    stale = [
+        tmp_path / f".site.build-{dead.pid}-abcd1234",
+        tmp_path / f".site.old-{dead.pid}-ef567890",
+    ]
     for folder in stale:  # left by a killed build: they carry its ownership file
         (folder / "en").mkdir(parents=True)
         (folder / "en" / "index.html").write_text("half", encoding="utf-8")
-        (folder / TEMP_MARKER).write_text(json.dumps({"pid": dead.pid, "kind": "build"}), encoding="utf-8")
+        (folder / TEMP_MARKER).write_text(
+            json.dumps({"pid": dead.pid, "kind": "build"}), encoding="utf-8"
+        )
     running = tmp_path / f".site.build-{os.getppid()}-00000000"  # a build of a live process: kept
     running.mkdir()
-    (running / TEMP_MARKER).write_text(json.dumps({"pid": os.getppid(), "kind": "build"}), encoding="utf-8")
-    unmarked = tmp_path / ".site.build-k3j_x9qz"  # named like a temp folder, but not marked as one: kept
+    (running / TEMP_MARKER).write_text(
+        json.dumps({"pid": os.getppid(), "kind": "build"}), encoding="utf-8"
+    )
+    unmarked = (
+        tmp_path / ".site.build-k3j_x9qz"
+    )  # named like a temp folder, but not marked as one: kept
     unmarked.mkdir()
     other = tmp_path / ".other.build-k3j_x9qz"  # another output folder's: kept
     other.mkdir()
     build_site(tmp_path / "site", "en", "/", str(site_db), search=False)
     assert not any(f.exists() for f in stale)
     assert running.is_dir() and other.is_dir() and unmarked.is_dir()
-    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".site.")) == sorted([running.name,
-                                                                                              unmarked.name])
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".site.")) == sorted(
+        [running.name, unmarked.name]
+    )
 
 
 def test_site_build_unwritable_out_one_line(site_db, tmp_path, smashup_cli):

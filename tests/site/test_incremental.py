@@ -15,7 +15,11 @@ from smashup_db.site.pagefind import FACTION_BUNDLES, bundle_of, bundles, find_p
 
 
 def _tree(root: Path) -> dict[str, bytes]:
-    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+    return {
+        p.relative_to(root).as_posix(): p.read_bytes()
+        for p in sorted(root.rglob("*"))
+        if p.is_file()
+    }
 
 
 @pytest.mark.long
@@ -25,22 +29,36 @@ def test_rebuild_after_one_translation_is_a_full_build(tmp_path):
     first = build_site(site, None, "/", db, search=False)
     assert first.reused == 0
     sw = (site / "sw.js").read_text(encoding="utf-8")
-    same = build_site(site, None, "/", db, search=False)  # nothing changed: only the always-rendered pages
+    same = build_site(
+        site, None, "/", db, search=False
+    )  # nothing changed: only the always-rendered pages
     assert same.reused >= first.pages - 40
-    assert (site / "sw.js").read_text(encoding="utf-8") == sw  # the same build id: visitors keep their cache
+    assert (site / "sw.js").read_text(
+        encoding="utf-8"
+    ) == sw  # the same build id: visitors keep their cache
     csv = tmp_path / "one.csv"
     csv.write_text("kind,id,lang,name,text\ncard,invader,de,Eindringling Neu,\n", encoding="utf-8")
     res = CliRunner().invoke(app, ["import", "translations", str(csv), "--db", db])
     assert res.exit_code == 0, res.output
     again = build_site(site, None, "/", db, search=False)
-    assert first.pages - 200 < again.reused < same.reused  # the pages naming the card are rendered again
-    assert (site / "sw.js").read_text(encoding="utf-8") != sw  # a new build id: the service worker's cache goes
+    assert (
+        first.pages - 200 < again.reused < same.reused
+    )  # the pages naming the card are rendered again
+    assert (site / "sw.js").read_text(
+        encoding="utf-8"
+    ) != sw  # a new build id: the service worker's cache goes
     build_site(full, None, "/", db, search=False, incremental=False)
     a, b = _tree(site), _tree(full)
     assert sorted(a) == sorted(b)
-    assert [k for k in a if a[k] != b[k]] == []  # byte-identical, marker and sw.js (build id) included
-    assert "Eindringling Neu" in (site / "de" / "factions" / "aliens" / "index.html").read_text(encoding="utf-8")
-    assert "Eindringling Neu" in (site / "de" / "cards" / "invader" / "index.html").read_text(encoding="utf-8")
+    assert [
+        k for k in a if a[k] != b[k]
+    ] == []  # byte-identical, marker and sw.js (build id) included
+    assert "Eindringling Neu" in (site / "de" / "factions" / "aliens" / "index.html").read_text(
+        encoding="utf-8"
+    )
+    assert "Eindringling Neu" in (site / "de" / "cards" / "invader" / "index.html").read_text(
+        encoding="utf-8"
+    )
     assert "Eindringling Neu" in (site / "assets" / "search-de.json").read_text(encoding="utf-8")
 
 
@@ -74,7 +92,9 @@ def test_a_german_change_renders_no_english_page(tmp_path):
     assert CliRunner().invoke(app, ["import", "translations", str(csv), "--db", db]).exit_code == 0
     build_site(site, None, "/", db, search=False)
     assert len(english) > 1500
-    assert [p for p in english if _inode(p) != before[p]] == []  # hard links to the previous build's files
+    assert [
+        p for p in english if _inode(p) != before[p]
+    ] == []  # hard links to the previous build's files
     assert _inode(german) != german_before  # the German faction page names the card: rendered anew
 
 
@@ -87,37 +107,55 @@ def test_a_box_recorded_in_the_collection_renders_what_it_changes(tmp_path):
     build_site(site, None, "/", db, search=False)
     page = site / "en" / "bases" / "field-of-honor" / "index.html"
     assert "16" in page.read_text(encoding="utf-8")  # current printing: breakpoint 16, VP 3/1/1
-    res = CliRunner().invoke(app, ["collection", "add", "Awesome Level 9000", "--printing", "original", "--db", db])
+    res = CliRunner().invoke(
+        app, ["collection", "add", "Awesome Level 9000", "--printing", "original", "--db", db]
+    )
     assert res.exit_code == 0, res.output
     build_site(site, None, "/", db, search=False)
     build_site(full, None, "/", db, search=False, incremental=False)
     a, b = _tree(site), _tree(full)
     assert sorted(a) == sorted(b)
     assert [k for k in a if a[k] != b[k]] == []
-    assert "<dd>18</dd>" in page.read_text(encoding="utf-8")  # the original printing owned: 18 · 3/2/1
+    assert "<dd>18</dd>" in page.read_text(
+        encoding="utf-8"
+    )  # the original printing owned: 18 · 3/2/1
 
 
 def _fragments(bundle: Path) -> str:
     """The text of every page a Pagefind bundle holds (its fragments are gzip'd JSON after a signature)."""
     import gzip
 
-    return "\n".join(gzip.decompress(p.read_bytes()).decode("utf-8", "replace") for p in (bundle / "fragment").iterdir())
+    return "\n".join(
+        gzip.decompress(p.read_bytes()).decode("utf-8", "replace")
+        for p in (bundle / "fragment").iterdir()
+    )
 
 
-@pytest.mark.skipif(find_pagefind() is None, reason="pagefind binary missing (pip install 'pagefind[extended]')")
+@pytest.mark.skipif(
+    find_pagefind() is None, reason="pagefind binary missing (pip install 'pagefind[extended]')"
+)
 def test_pagefind_indexes_again_only_the_bundle_whose_pages_changed(tmp_path):
     db = make_db(tmp_path / "cat.db")
     site = tmp_path / "site"
     first = build_site(site, None, "/", db, search=True)
-    factions = sorted(p.name for p in (site / "en" / "factions").iterdir() if (p / "index.html").is_file())
+    factions = sorted(
+        p.name for p in (site / "en" / "factions").iterdir() if (p / "index.html").is_file()
+    )
     entries = {}
-    for lang in ("en", "de"):  # Pagefind is given exactly the pages that ask to be indexed, each in one bundle
+    for lang in (
+        "en",
+        "de",
+    ):  # Pagefind is given exactly the pages that ask to be indexed, each in one bundle
         pages = [p.relative_to(site).as_posix() for p in (site / lang).rglob("index.html")]
-        body = [rel for rel in pages if "data-pagefind-body" in (site / rel).read_text(encoding="utf-8")]
+        body = [
+            rel for rel in pages if "data-pagefind-body" in (site / rel).read_text(encoding="utf-8")
+        ]
         assert len(body) > 100 and all(indexed(rel, lang) for rel in body)
         names = [b.name for b in bundles(lang, factions)]
         assert names[0] == lang and len(names) == 1 + FACTION_BUNDLES
-        assert sorted(p.name for p in (site / "pagefind").iterdir() if p.name.split("-")[0] == lang) == sorted(names)
+        assert sorted(
+            p.name for p in (site / "pagefind").iterdir() if p.name.split("-")[0] == lang
+        ) == sorted(names)
         counts = {}
         for name in names:
             entries[name] = site / "pagefind" / name / "pagefind-entry.json"
@@ -125,21 +163,33 @@ def test_pagefind_indexes_again_only_the_bundle_whose_pages_changed(tmp_path):
             assert list(entry["languages"]) == [lang]
             counts[name] = entry["languages"][lang]["page_count"]
         assert counts == {name: sum(bundle_of(rel, lang) == name for rel in body) for name in names}
-        assert sum(counts.values()) == len(body) and min(counts.values()) > 20  # every bundle holds its share
+        assert (
+            sum(counts.values()) == len(body) and min(counts.values()) > 20
+        )  # every bundle holds its share
     assert "en, de" in str(first.search_note) or "de, en" in str(first.search_note)
     before = {name: _inode(path) for name, path in entries.items()}
     csv = tmp_path / "one.csv"
     csv.write_text("kind,id,lang,name,text\ncard,invader,de,Eindringling Neu,\n", encoding="utf-8")
     assert CliRunner().invoke(app, ["import", "translations", str(csv), "--db", db]).exit_code == 0
     again = build_site(site, None, "/", db, search=True)
-    changed = bundle_of("de/factions/aliens/index.html", "de")  # the only indexed page the new name is on
+    changed = bundle_of(
+        "de/factions/aliens/index.html", "de"
+    )  # the only indexed page the new name is on
     assert {name for name, path in entries.items() if _inode(path) != before[name]} == {changed}
     assert "the index of en was unchanged" in str(again.search_note)
-    assert "Eindringling Neu" in _fragments(site / "pagefind" / changed)  # the German faction page, as it is now
-    assert not any("Eindringling Neu" in _fragments(site / "pagefind" / name) for name in entries if name != changed)
+    assert "Eindringling Neu" in _fragments(
+        site / "pagefind" / changed
+    )  # the German faction page, as it is now
+    assert not any(
+        "Eindringling Neu" in _fragments(site / "pagefind" / name)
+        for name in entries
+        if name != changed
+    )
     marker = json.loads((site / ".smashup-site").read_text(encoding="utf-8"))
     listed = {rel for rel in marker["files"] if rel.startswith("pagefind/")}
-    on_disk = {p.relative_to(site).as_posix() for p in (site / "pagefind").rglob("*") if p.is_file()}
+    on_disk = {
+        p.relative_to(site).as_posix() for p in (site / "pagefind").rglob("*") if p.is_file()
+    }
     assert listed == on_disk  # the next build may remove exactly what this one wrote
 
 
@@ -169,7 +219,11 @@ def test_damaged_records_only_cost_a_full_render(tmp_path):
     build_site(site, "en", "/", db, search=False)
     record = PageCache.record_file(site)
     doc = json.loads(record.read_text(encoding="utf-8"))
-    doc["things"] = {"no-separator": 1, "card\0invader\0x\0en": None, **{k: 0 for k in list(doc["things"])[:50]}}
+    doc["things"] = {
+        "no-separator": 1,
+        "card\0invader\0x\0en": None,
+        **{k: 0 for k in list(doc["things"])[:50]},
+    }
     first = next(iter(doc["pages"]))
     doc["pages"][first] = [doc["pages"][first][0], "big", None, [["not", "a", "string"]]]
     record.write_text(json.dumps(doc), encoding="utf-8")
@@ -188,6 +242,8 @@ def test_the_marker_lists_exactly_the_files_of_the_site(tmp_path):
     for _ in range(2):
         build_site(site, None, "/", db, search=False)
         marker = json.loads((site / ".smashup-site").read_text(encoding="utf-8"))
-        on_disk = {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file() or p.is_symlink()}
+        on_disk = {
+            p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file() or p.is_symlink()
+        }
         assert set(marker["files"]) == on_disk - {".smashup-site"}
         assert len(on_disk) > 3000

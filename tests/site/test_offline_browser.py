@@ -19,27 +19,47 @@ def site_url(texted_site, preview):
 
 
 def _cached(page, path: str) -> bool:
-    return page.evaluate("async (p) => { for (const k of await caches.keys()) { const c = await caches.open(k);"
-                         " if (await c.match(p)) return true; } return false; }", path)
+    return page.evaluate(
+        "async (p) => { for (const k of await caches.keys()) { const c = await caches.open(k);"
+        " if (await c.match(p)) return true; } return false; }",
+        path,
+    )
 
 
-@pytest.mark.parametrize("viewport", [{"width": 390, "height": 844}, {"width": 1280, "height": 800}])
+@pytest.mark.parametrize(
+    "viewport", [{"width": 390, "height": 844}, {"width": 1280, "height": 800}]
+)
 def test_offline_after_one_visit(browser, site_url, viewport):
     ctx = browser.new_context(viewport=viewport)
     page = ctx.new_page()
     page.set_default_timeout(20_000)
     try:
         page.goto(site_url + "/de/")
-        page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null"
-                               " || navigator.serviceWorker.ready.then(() => true)")
+        page.wait_for_function(
+            "navigator.serviceWorker && navigator.serviceWorker.controller !== null"
+            " || navigator.serviceWorker.ready.then(() => true)"
+        )
         page.goto(site_url + "/de/factions/aliens/")
         page.wait_for_function("navigator.serviceWorker.controller !== null")
-        for path in ("/de/factions/aliens/", "/de/search/", "/assets/search-de.json", "/assets/query.js"):
-            page.wait_for_function("async (p) => { for (const k of await caches.keys()) {"
-                                   " if (await (await caches.open(k)).match(p)) return true; } return false; }",
-                                   arg=path)
-        manifest = page.evaluate("fetch(document.querySelector('link[rel=manifest]').href).then(r => r.json())")
-        assert manifest["icons"] and manifest["start_url"] == "/" and manifest["display"] == "standalone"
+        for path in (
+            "/de/factions/aliens/",
+            "/de/search/",
+            "/assets/search-de.json",
+            "/assets/query.js",
+        ):
+            page.wait_for_function(
+                "async (p) => { for (const k of await caches.keys()) {"
+                " if (await (await caches.open(k)).match(p)) return true; } return false; }",
+                arg=path,
+            )
+        manifest = page.evaluate(
+            "fetch(document.querySelector('link[rel=manifest]').href).then(r => r.json())"
+        )
+        assert (
+            manifest["icons"]
+            and manifest["start_url"] == "/"
+            and manifest["display"] == "standalone"
+        )
         ctx.set_offline(True)
         page.goto(site_url + "/de/factions/aliens/")
         assert page.locator("h1").inner_text().strip()
@@ -58,12 +78,16 @@ def test_boxes_code_marks_owned_and_leads_with_the_german_printing(browser, site
     try:
         page.goto(site_url + f"/de/boxes/?c={code}")
         page.wait_for_function("document.querySelectorAll('#code-boxes li').length === 2")
-        page.goto(site_url + "/de/bases/arkham-university/")  # kept in localStorage: no ?c= any more
+        page.goto(
+            site_url + "/de/bases/arkham-university/"
+        )  # kept in localStorage: no ?c= any more
         page.wait_for_selector(".owned-mark.yes")
         lead = page.locator('.printing-lead[data-printing="german"]')
         assert lead.is_visible() and "deutsche" in lead.inner_text().lower()
         assert page.locator('.printing-lead[data-printing="original"]').is_hidden()
-        page.goto(site_url + "/de/bases/the-homeworld/")  # owned, no printing recorded: current facts only
+        page.goto(
+            site_url + "/de/bases/the-homeworld/"
+        )  # owned, no printing recorded: current facts only
         page.wait_for_selector(".owned-mark.yes")
         assert page.locator(".printing-lead:visible").count() == 0
         page.goto(site_url + "/de/products/")
@@ -79,7 +103,9 @@ def test_boxes_code_marks_owned_and_leads_with_the_german_printing(browser, site
         page.goto(site_url + "/de/search/?q=printing%3Agerman+t%3Abasis")
         page.wait_for_function("document.querySelectorAll('#results li').length > 0")
         assert page.locator("#results li").count() > n_owned_german
-        page.goto(site_url + "/de/bases/the-mothership/?c=" + encode({"smash-up-marvel": None}))  # a shared link
+        page.goto(
+            site_url + "/de/bases/the-mothership/?c=" + encode({"smash-up-marvel": None})
+        )  # a shared link
         page.wait_for_selector(".owned-mark.no")
         page.goto(site_url + "/de/boxes/?c=" + code)
         page.wait_for_function("document.querySelectorAll('#code-boxes li').length === 2")

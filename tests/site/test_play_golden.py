@@ -41,8 +41,14 @@ def node_replay(site: Path, rows: list[dict]) -> list[dict]:
 
     words = {lang: {"messages": engine_messages(lang), "labels": OPTIONS} for lang in ("en", "de")}
     inp = {"rows": [{"query": r["query"], "lang": r["case"]["lang"]} for r in rows], "words": words}
-    proc = subprocess.run([NODE, str(RUNNER), str(site / "assets" / "play-engine.js"), str(site / "assets")],
-                          input=json.dumps(inp), capture_output=True, text=True, timeout=300, check=True)
+    proc = subprocess.run(
+        [NODE, str(RUNNER), str(site / "assets" / "play-engine.js"), str(site / "assets")],
+        input=json.dumps(inp),
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    )
     return json.loads(proc.stdout)
 
 
@@ -51,9 +57,14 @@ def test_golden_table_is_large_and_varied(golden_drafts):
     results = [r for r in ROWS if r["result"]]
     assert len(ROWS) >= 200 and len(results) >= 180
     assert sum(1 for r in ROWS if r["error"]) >= 5  # refusals are replayed too
-    assert ROWS[0]["query"] == "players=Anna,Ben,Cleo,Dora&seed=11&auto=1&ban=aliens"  # the acceptance draft
+    assert (
+        ROWS[0]["query"] == "players=Anna,Ben,Cleo,Dora&seed=11&auto=1&ban=aliens"
+    )  # the acceptance draft
     formats = Counter(r["result"]["format"] for r in results)
-    assert set(formats) == {"snake", "random", "offer", "pick-one-random"} and min(formats.values()) >= 15, formats
+    assert (
+        set(formats) == {"snake", "random", "offer", "pick-one-random"}
+        and min(formats.values()) >= 15
+    ), formats
     modes = Counter(r["result"]["base_mode"] for r in results)
     assert set(modes) == {"set", "faction", "all"} and min(modes.values()) >= 15, modes
     players = Counter(len(r["case"]["players"]) for r in results)
@@ -63,7 +74,9 @@ def test_golden_table_is_large_and_varied(golden_drafts):
         assert sum(1 for c in cases if c.get(key)) >= 5, key
     assert sum(1 for c in cases if c["lang"] == "de") >= 50
     assert sum(1 for c in cases if c["seed"] >= 2**32) >= 10  # seeds of more than one 32-bit word
-    assert sum(1 for c in cases if any(n == 2 for _, n in c.get("owned", []))) >= 3  # two copies of a box
+    assert (
+        sum(1 for c in cases if any(n == 2 for _, n in c.get("owned", []))) >= 3
+    )  # two copies of a box
     # random.sample's set branch (many candidates: the plain draw from 106) and its list branch
     # (candidates <= 21 + 4 ** ceil(log4(3k)), e.g. a products filter or an owned collection) both occur
     few = [r for r in results if r["result"].get("pool_control", {}).get("candidates", 999) <= 85]
@@ -75,17 +88,19 @@ def test_node_replays_the_golden_table(catalogue_site, golden_drafts):
     ROWS = golden_drafts
     got = node_replay(catalogue_site.folder, ROWS)
     assert len(got) == len(ROWS)
-    crashes = [(r["query"], g["crash"]) for r, g in zip(ROWS, got) if "crash" in g]
+    crashes = [(r["query"], g["crash"]) for r, g in zip(ROWS, got, strict=True) if "crash" in g]
     assert not crashes, crashes[:3]
     wrong = []
-    for row, g in zip(ROWS, got):
+    for row, g in zip(ROWS, got, strict=True):
         if row["error"]:
             sentence = row["error"].split(": ", 1)[1]  # without "error: " / "Fehler: "
             if g.get("error") != sentence:
                 wrong.append((row["query"], row["error"], g))
         elif comparable(g.get("result"), row["result"]) != row["result"]:
             diff = [k for k in row["result"] if row["result"][k] != (g.get("result") or {}).get(k)]
-            diff += sorted(set(comparable(g.get("result"), row["result"]) or {}) - set(row["result"]))
+            diff += sorted(
+                set(comparable(g.get("result"), row["result"]) or {}) - set(row["result"])
+            )
             wrong.append((row["query"], diff, g.get("error")))
     assert not wrong, wrong[:5]
     assert all("setup" in g["result"] for g in got if "result" in g)
@@ -108,9 +123,17 @@ def test_the_port_of_random_random_matches_cpython(tmp_path):
         "  const rr = r.randrange(7), ch = r.choice(['a', 'b', 'c', 'd', 'e']);\n"
         "  const sh = range(30); r.shuffle(sh);\n"
         "  const small = r.sample(range(22), 9), big = r.sample(range(106), 16), tiny = r.sample(range(6), 4);\n"
-        "  return [bits, below, rr, ch, sh, small, big, tiny]; })));\n", encoding="utf-8")
-    proc = subprocess.run([NODE, str(script), str(engine)], input=json.dumps([str(s) for s in seeds]),
-                          capture_output=True, text=True, timeout=60, check=True)
+        "  return [bits, below, rr, ch, sh, small, big, tiny]; })));\n",
+        encoding="utf-8",
+    )
+    proc = subprocess.run(
+        [NODE, str(script), str(engine)],
+        input=json.dumps([str(s) for s in seeds]),
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
     want = []
     for s in seeds:
         r = random.Random(s)
@@ -119,17 +142,35 @@ def test_the_port_of_random_random_matches_cpython(tmp_path):
         rr, ch = r.randrange(7), r.choice(["a", "b", "c", "d", "e"])
         sh = list(range(30))
         r.shuffle(sh)
-        want.append([bits, below, rr, ch, sh, r.sample(range(22), 9), r.sample(range(106), 16),
-                     r.sample(range(6), 4)])
+        want.append(
+            [
+                bits,
+                below,
+                rr,
+                ch,
+                sh,
+                r.sample(range(22), 9),
+                r.sample(range(106), 16),
+                r.sample(range(6), 4),
+            ]
+        )
     assert json.loads(proc.stdout) == want
 
 
 def test_play_page_is_light(catalogue_site):
     """First load of /de/play/ (page, scripts, styles, catalogue JSON) stays under 150 KB."""
     site = catalogue_site.folder
-    files = [site / "de" / "play" / "index.html"] + [site / "assets" / n for n in
-                                                      ("site.css", "play.css", "play-engine.js", "play.js",
-                                                       "play-de.json", "favicon.svg")]
+    files = [site / "de" / "play" / "index.html"] + [
+        site / "assets" / n
+        for n in (
+            "site.css",
+            "play.css",
+            "play-engine.js",
+            "play.js",
+            "play-de.json",
+            "favicon.svg",
+        )
+    ]
     total = sum(f.stat().st_size for f in files)
     assert total <= 150_000, total
     data = json.loads((site / "assets" / "play-de.json").read_text(encoding="utf-8"))
@@ -148,8 +189,12 @@ def test_a_codes_printings_give_the_catalogues_base_facts(catalogue_site, tmp_pa
 
     site = catalogue_site.folder
     data = json.loads((site / "assets" / "play-de.json").read_text(encoding="utf-8"))
-    cases = [[b, pid, pr] for b, row in data["b"].items() for pid in data["h"].get(b, [row[7]])
-             for pr in ("original", "current", "german")]
+    cases = [
+        [b, pid, pr]
+        for b, row in data["b"].items()
+        for pid in data["h"].get(b, [row[7]])
+        for pr in ("original", "current", "german")
+    ]
     script = tmp_path / "f.js"
     script.write_text(
         "const P = require(process.argv[2]), fs = require('fs');\n"
@@ -157,9 +202,17 @@ def test_a_codes_printings_give_the_catalogues_base_facts(catalogue_site, tmp_pa
         "raw.g = JSON.parse(fs.readFileSync(process.argv[3] + '/play-printings.json', 'utf8'));\n"
         "const cat = new P.Catalogue(raw), cases = JSON.parse(fs.readFileSync(0, 'utf8'));\n"
         "console.log(JSON.stringify(cases.map(([b, pid, pr]) => { const f = cat.facts(b, {[pid]: pr});\n"
-        "  return [f.printing, f.breakpoint, f.vp]; })));\n", encoding="utf-8")
-    proc = subprocess.run([NODE, str(script), str(site / "assets" / "play-engine.js"), str(site / "assets")],
-                          input=json.dumps(cases), capture_output=True, text=True, timeout=120, check=True)
+        "  return [f.printing, f.breakpoint, f.vp]; })));\n",
+        encoding="utf-8",
+    )
+    proc = subprocess.run(
+        [NODE, str(script), str(site / "assets" / "play-engine.js"), str(site / "assets")],
+        input=json.dumps(cases),
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
     reader = open_reader(catalogue_site.db)
     try:
         want = []
@@ -169,8 +222,10 @@ def test_a_codes_printings_give_the_catalogues_base_facts(catalogue_site, tmp_pa
     finally:
         reader.close()
     got = json.loads(proc.stdout)
-    assert len(cases) > 600 and sum(w[0] == "german" for w in want) > 50  # German boxes hold many bases
-    wrong = [(c, g, w) for c, g, w in zip(cases, got, want) if g != w]
+    assert (
+        len(cases) > 600 and sum(w[0] == "german" for w in want) > 50
+    )  # German boxes hold many bases
+    wrong = [(c, g, w) for c, g, w in zip(cases, got, want, strict=True) if g != w]
     assert not wrong, wrong[:3]
 
 
@@ -197,7 +252,9 @@ def test_every_message_of_the_engine_is_translated():
 
     src = ENGINE.read_text(encoding="utf-8")
     used = set(re.findall(r'(?:DraftError|msg)\(\s*(?:[^"()]*\?\s*)?"((?:[^"\\]|\\.)*)"', src))
-    used |= set(re.findall(r':\s*"([^"]*\{[a-z_]+(?:!r)?\}[^"]*)"\s*,\s*\{', src))  # the second of a ? : pair
+    used |= set(
+        re.findall(r':\s*"([^"]*\{[a-z_]+(?:!r)?\}[^"]*)"\s*,\s*\{', src)
+    )  # the second of a ? : pair
     assert len(used) >= 30
     assert used <= set(ENGINE_MESSAGES), sorted(used - set(ENGINE_MESSAGES))
     untranslated = [m for m in ENGINE_MESSAGES if gettext(m, "de") == m]

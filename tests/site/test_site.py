@@ -129,7 +129,9 @@ def test_card_page_light(built):
     _, site, _ = built
     css = (site / "assets" / "site.css").stat().st_size
     biggest = max(p.stat().st_size for p in (site / "en" / "cards").glob("*/index.html"))
-    biggest = max(biggest, max(p.stat().st_size for p in (site / "de" / "cards").glob("*/index.html")))
+    biggest = max(
+        biggest, max(p.stat().st_size for p in (site / "de" / "cards").glob("*/index.html"))
+    )
     assert biggest + css < 30_000
     html = (site / "en" / "cards" / "laser-sword" / "index.html").read_text(encoding="utf-8")
     # one small deferred script (issue 22: the visitor's boxes and the offline copy), nothing else
@@ -143,9 +145,13 @@ def test_faction_page_totals_and_links(built):
     html = (site / "en" / "factions" / "astroknights" / "index.html").read_text(encoding="utf-8")
     assert "/en/cards/laser-sword/" in html and "/en/products/cease-and-desist/" in html
     assert "cards in the deck" in html and "total minion power" in html
-    product = (site / "en" / "products" / "cease-and-desist" / "index.html").read_text(encoding="utf-8")
+    product = (site / "en" / "products" / "cease-and-desist" / "index.html").read_text(
+        encoding="utf-8"
+    )
     assert "/en/factions/astroknights/" in product and "/en/bases/" in product
-    checklist = (site / "en" / "factions" / "astroknights" / "checklist" / "index.html").read_text(encoding="utf-8")
+    checklist = (site / "en" / "factions" / "astroknights" / "checklist" / "index.html").read_text(
+        encoding="utf-8"
+    )
     assert "☐" in checklist and "noprint" in checklist
     assert "@media print" in (site / "assets" / "site.css").read_text()
 
@@ -160,7 +166,9 @@ def test_downloads(built):
         assert len(rows) == len(doc[name])
         assert rows[0]["catalogue_version"] == doc["catalogue_version"]
         lines = (site / "data" / f"{name}.json").read_text(encoding="utf-8").splitlines()
-        assert len(lines) == len(doc[name]) + 2  # one row per line, between the head and the closing line
+        assert (
+            len(lines) == len(doc[name]) + 2
+        )  # one row per line, between the head and the closing line
         assert [json.loads(ln.strip().rstrip(",")) for ln in lines[1:-1]] == doc[name]
     cards = json.loads((site / "data" / "cards.json").read_text(encoding="utf-8"))["cards"]
     armor = next(c for c in cards if c["id"] == "cesium-armor")
@@ -171,7 +179,10 @@ def test_glossary_and_rules(built):
     _, site, _ = built
     gl = (site / "de" / "glossary" / "index.html").read_text(encoding="utf-8")
     assert "Zerstörungswert" in gl and "breakpoint" in gl
-    for lang, words in (("en", ("snake", "breakpoint", "tie")), ("de", ("Schlangenreihenfolge", "Zerstörungswert", "Gleichstand"))):
+    for lang, words in (
+        ("en", ("snake", "breakpoint", "tie")),
+        ("de", ("Schlangenreihenfolge", "Zerstörungswert", "Gleichstand")),
+    ):
         rules = (site / lang / "rules" / "index.html").read_text(encoding="utf-8")
         for w in words:
             assert w in rules
@@ -188,8 +199,10 @@ def insert_texts(db: str, tmp_path: Path) -> None:
     except ImportError:
         with sqlite3.connect(db) as conn:
             for lang in ("en", "de"):
-                conn.execute("INSERT INTO entity_text (kind, ref, lang, text, source) VALUES (?, ?, ?, ?, ?)",
-                             ("card", "laser-sword", lang, XSS, "test <b>source</b>"))
+                conn.execute(
+                    "INSERT INTO entity_text (kind, ref, lang, text, source) VALUES (?, ?, ?, ?, ?)",
+                    ("card", "laser-sword", lang, XSS, "test <b>source</b>"),
+                )
         return
     csv_path = tmp_path / "evil.csv"
     with csv_path.open("w", encoding="utf-8", newline="") as fh:
@@ -201,8 +214,10 @@ def insert_texts(db: str, tmp_path: Path) -> None:
     assert res.exit_code == 0, res.output
     # the import refuses markup in names (issue 15); a database from before may still hold one
     with sqlite3.connect(db) as conn:
-        conn.execute("UPDATE name SET name = '<b>Laserschwert</b>' WHERE kind = 'card' AND ref = 'laser-sword'"
-                     " AND lang = 'de' AND origin = 'translations'")
+        conn.execute(
+            "UPDATE name SET name = '<b>Laserschwert</b>' WHERE kind = 'card' AND ref = 'laser-sword'"
+            " AND lang = 'de' AND origin = 'translations'"
+        )
 
 
 def test_script_text_is_escaped(tmp_path):
@@ -210,7 +225,9 @@ def test_script_text_is_escaped(tmp_path):
     insert_texts(db, tmp_path)
     build_site(tmp_path / "site", "en,de", "/", db, search=False)
     for lang in ("en", "de"):
-        html = (tmp_path / "site" / lang / "cards" / "laser-sword" / "index.html").read_text(encoding="utf-8")
+        html = (tmp_path / "site" / lang / "cards" / "laser-sword" / "index.html").read_text(
+            encoding="utf-8"
+        )
         assert XSS not in html and "<b>" not in html
         assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
     home = (tmp_path / "site" / "en" / "index.html").read_text(encoding="utf-8")
@@ -236,7 +253,9 @@ def test_error_mid_build_leaves_previous_site(tmp_path, monkeypatch):
         build_site(out, "en,de", "/", db, search=False)
     after = {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()}
     assert after == before
-    assert not [p.name for p in tmp_path.iterdir() if p.name.startswith(".site.")]  # temp folder removed
+    assert not [
+        p.name for p in tmp_path.iterdir() if p.name.startswith(".site.")
+    ]  # temp folder removed
 
 
 def test_path_traversal_refused(tmp_path):
@@ -248,7 +267,10 @@ def test_path_traversal_refused(tmp_path):
         safe_path(tmp_path, "/tmp")
     with pytest.raises(SiteError):
         safe_path(tmp_path, "en", filename="../x.html")
-    assert safe_path(tmp_path, "en", "cards", "laser-sword") == (tmp_path / "en/cards/laser-sword/index.html").resolve()
+    assert (
+        safe_path(tmp_path, "en", "cards", "laser-sword")
+        == (tmp_path / "en/cards/laser-sword/index.html").resolve()
+    )
 
 
 def test_bad_slug_in_database_refused_and_site_kept(tmp_path):
@@ -257,8 +279,10 @@ def test_bad_slug_in_database_refused_and_site_kept(tmp_path):
     build_site(out, "en", "/", db, search=False)
     marker = (out / "en" / "index.html").read_bytes()
     with sqlite3.connect(db) as conn:
-        conn.execute("INSERT INTO card (id, faction_id, type, copies, power, sort) "
-                     "VALUES ('../../../evil', 'astroknights', 'action', 1, NULL, 99999)")
+        conn.execute(
+            "INSERT INTO card (id, faction_id, type, copies, power, sort) "
+            "VALUES ('../../../evil', 'astroknights', 'action', 1, NULL, 99999)"
+        )
     with pytest.raises(SiteError, match="not a valid id"):
         build_site(out, "en", "/", db, search=False)
     assert (out / "en" / "index.html").read_bytes() == marker
@@ -277,19 +301,29 @@ def test_refuses_foreign_folder(tmp_path):
 def test_base_url_prefix(tmp_path):
     db = make_db(tmp_path / "x.db")
     build_site(tmp_path / "site", "en", "/smashup/", db, search=False)
-    html = (tmp_path / "site" / "en" / "cards" / "laser-sword" / "index.html").read_text(encoding="utf-8")
-    assert 'href="/smashup/en/factions/astroknights/"' in html and 'href="/smashup/assets/site.css"' in html
+    html = (tmp_path / "site" / "en" / "cards" / "laser-sword" / "index.html").read_text(
+        encoding="utf-8"
+    )
+    assert (
+        'href="/smashup/en/factions/astroknights/"' in html
+        and 'href="/smashup/assets/site.css"' in html
+    )
 
 
 def test_cli_build_and_errors(tmp_path):
     runner = CliRunner()
     db = make_db(tmp_path / "x.db")
-    res = runner.invoke(app, ["site", "build", "--out", str(tmp_path / "s"), "--lang", "de",
-                              "--no-search", "--db", db])
+    res = runner.invoke(
+        app,
+        ["site", "build", "--out", str(tmp_path / "s"), "--lang", "de", "--no-search", "--db", db],
+    )
     assert res.exit_code == 0, res.output
     assert "pages" in res.output and "search is off" in res.output
     assert (tmp_path / "s" / "de" / "cards" / "laser-sword" / "index.html").is_file()
-    for args, msg in ((["--lang", "fr"], "unknown site language"), (["--base-url", "javascript:x"], "bad --base-url")):
+    for args, msg in (
+        (["--lang", "fr"], "unknown site language"),
+        (["--base-url", "javascript:x"], "bad --base-url"),
+    ):
         res = runner.invoke(app, ["site", "build", "--out", str(tmp_path / "t"), "--db", db, *args])
         assert res.exit_code == 1 and msg in res.output and "Traceback" not in res.output
     res = runner.invoke(app, ["site", "serve", "--dir", str(tmp_path / "nothing")])
@@ -303,7 +337,9 @@ def test_serve(built):
     thread.start()
     try:
         port = server.server_address[1]
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}/de/cards/cesium-armor/", timeout=10) as resp:
+        with urllib.request.urlopen(
+            f"http://127.0.0.1:{port}/de/cards/cesium-armor/", timeout=10
+        ) as resp:
             assert resp.status == 200 and "Cäsiumrüstung" in resp.read().decode("utf-8")
     finally:
         server.shutdown()

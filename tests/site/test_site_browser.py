@@ -25,18 +25,30 @@ PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
 
 pytestmark = [needs_chromium, pytest.mark.long]
-needs_pagefind = pytest.mark.skipif(find_pagefind() is None,
-                                    reason="pagefind binary missing (pip install 'pagefind[extended]')")
+needs_pagefind = pytest.mark.skipif(
+    find_pagefind() is None, reason="pagefind binary missing (pip install 'pagefind[extended]')"
+)
 
 #: One page of every kind (path under /<lang>/).
 PAGE_KINDS = {
-    "home": "", "products": "products/", "product": "products/cease-and-desist/",
-    "product-cards": "products/smash-up-disney-edition/cards/", "factions": "factions/",
-    "factions-a-z": "factions/a-z/", "faction": "factions/changerbots/",
-    "checklist": "factions/changerbots/checklist/", "cards": "cards/", "card": "cards/cesium-armor/",
-    "card-unnamed": "cards/mad-scientists-titan/", "bases": "bases/", "base": "bases/the-homeworld/",
-    "rules": "rules/", "glossary": "glossary/", "downloads": "downloads/",
-    "search": "search/?q=t%3Aminion+f%3Aninjas", "syntax": "search/syntax/",
+    "home": "",
+    "products": "products/",
+    "product": "products/cease-and-desist/",
+    "product-cards": "products/smash-up-disney-edition/cards/",
+    "factions": "factions/",
+    "factions-a-z": "factions/a-z/",
+    "faction": "factions/changerbots/",
+    "checklist": "factions/changerbots/checklist/",
+    "cards": "cards/",
+    "card": "cards/cesium-armor/",
+    "card-unnamed": "cards/mad-scientists-titan/",
+    "bases": "bases/",
+    "base": "bases/the-homeworld/",
+    "rules": "rules/",
+    "glossary": "glossary/",
+    "downloads": "downloads/",
+    "search": "search/?q=t%3Aminion+f%3Aninjas",
+    "syntax": "search/syntax/",
 }
 
 
@@ -72,10 +84,13 @@ def desktop(browser):
 
 def wait_search(page, query: str) -> None:
     """Wait until the search page has answered ``query``."""
-    page.wait_for_function("q => document.getElementById('search-app').dataset.done === q", arg=query)
+    page.wait_for_function(
+        "q => document.getElementById('search-app').dataset.done === q", arg=query
+    )
 
 
 # --------------------------------------------------------------------------- phone layout
+
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_no_page_scrolls_sideways_on_a_phone(phone, site_url, lang):
@@ -116,6 +131,7 @@ def test_phone_header_is_one_line_plus_search_and_targets_are_large(phone, site_
 
 
 # --------------------------------------------------------------------------- search
+
 
 def test_golden_queries_in_the_browser_match_the_cli(phone, site_url, built, smashup_cli):
     db, _ = built
@@ -216,7 +232,7 @@ def test_plain_words_also_find_other_pages_with_pagefind(desktop, site_url):
 
 @needs_pagefind
 def test_the_text_of_other_pages_is_searched_in_the_pages_language(desktop, site_url):
-    """"Search the text of all pages" asks the page language's own Pagefind bundle (pagefind/de/): a German
+    """ "Search the text of all pages" asks the page language's own Pagefind bundle (pagefind/de/): a German
     card name finds the German page of its faction, and only German pages."""
     desktop.goto(f"{site_url}/de/search/?q=C%C3%A4siumr%C3%BCstung")
     wait_search(desktop, "Cäsiumrüstung")
@@ -229,10 +245,14 @@ def test_the_text_of_other_pages_is_searched_in_the_pages_language(desktop, site
 
 # --------------------------------------------------------------------------- accessibility
 
+
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_axe_finds_no_serious_violation(desktop, site_url, lang):
-    axe_mod = pytest.importorskip("axe_playwright_python.sync_playwright",
-                                  reason="axe-playwright-python not installed", exc_type=ImportError)
+    axe_mod = pytest.importorskip(
+        "axe_playwright_python.sync_playwright",
+        reason="axe-playwright-python not installed",
+        exc_type=ImportError,
+    )
     axe = axe_mod.Axe()
     found = {}
     for kind, path in PAGE_KINDS.items():
@@ -240,8 +260,11 @@ def test_axe_finds_no_serious_violation(desktop, site_url, lang):
         if kind == "search":
             wait_search(desktop, "t:minion f:ninjas")
         result = axe.run(desktop)
-        bad = [f"{v['id']} ({v['impact']}): {v['nodes'][0]['target']}" for v in result.response["violations"]
-               if v["impact"] in ("serious", "critical")]
+        bad = [
+            f"{v['id']} ({v['impact']}): {v['nodes'][0]['target']}"
+            for v in result.response["violations"]
+            if v["impact"] in ("serious", "critical")
+        ]
         if bad:
             found[kind] = bad
     assert not found, found
@@ -259,10 +282,16 @@ def test_skip_link_and_headings(desktop, site_url):
 
 # --------------------------------------------------------------------------- screenshots
 
+
 def test_screenshots_for_review(browser, site_url):
     SCREENS.mkdir(parents=True, exist_ok=True)
-    shots = {"home": "", "faction": "factions/changerbots/", "card": "cards/cesium-armor/",
-             "base": "bases/the-homeworld/", "search": "search/?q=t%3Aminion+f%3Aninjas"}
+    shots = {
+        "home": "",
+        "faction": "factions/changerbots/",
+        "card": "cards/cesium-armor/",
+        "base": "bases/the-homeworld/",
+        "search": "search/?q=t%3Aminion+f%3Aninjas",
+    }
     written = []
     for size_name, viewport in (("desktop", DESKTOP), ("phone", PHONE)):
         ctx = browser.new_context(viewport=viewport)
@@ -282,7 +311,9 @@ def test_screenshots_for_review(browser, site_url):
         pg.goto(f"{site_url}/de/{shots[kind]}")
         if kind == "search":
             wait_search(pg, "t:minion f:ninjas")
-        assert pg.evaluate("getComputedStyle(document.body).backgroundColor") != "rgb(255, 255, 255)"
+        assert (
+            pg.evaluate("getComputedStyle(document.body).backgroundColor") != "rgb(255, 255, 255)"
+        )
         target = SCREENS / f"{kind}-de-phone-dark.png"
         pg.screenshot(path=str(target))
         written.append(target)
@@ -292,8 +323,9 @@ def test_screenshots_for_review(browser, site_url):
 
 # --------------------------------------------------------------------------- German first
 
+
 def test_german_search_finds_a_part_of_a_compound(desktop, site_url):
-    """"Rüstung" finds Cäsiumrüstung on the German site, as ``smashup search Rüstung --lang de`` does."""
+    """ "Rüstung" finds Cäsiumrüstung on the German site, as ``smashup search Rüstung --lang de`` does."""
     desktop.goto(f"{site_url}/de/search/?q=R%C3%BCstung")
     wait_search(desktop, "Rüstung")
     hrefs = desktop.eval_on_selector_all("#results a", "as => as.map(a => a.getAttribute('href'))")
@@ -301,7 +333,9 @@ def test_german_search_finds_a_part_of_a_compound(desktop, site_url):
 
 
 def test_root_sends_a_german_browser_to_de_and_remembers_a_choice(browser, site_url):
-    ctx = browser.new_context(locale="de-DE", extra_http_headers={"Accept-Language": "de-DE,de;q=0.9"})
+    ctx = browser.new_context(
+        locale="de-DE", extra_http_headers={"Accept-Language": "de-DE,de;q=0.9"}
+    )
     try:
         page = ctx.new_page()
         page.goto(f"{site_url}/")

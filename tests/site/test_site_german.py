@@ -30,8 +30,10 @@ def _text(path: Path) -> str:
 def _status_row(page: str, name: str) -> list[str]:
     """The cells of the status table row whose first cell links ``name``."""
     for row in re.findall(r"<tr>(.*?)</tr>", page, re.S):
-        cells = [" ".join(html.unescape(re.sub(r"<[^>]+>", " ", c)).split())
-                 for c in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)]
+        cells = [
+            " ".join(html.unescape(re.sub(r"<[^>]+>", " ", c)).split())
+            for c in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)
+        ]
         if cells and cells[0] == name:
             return cells
     raise AssertionError(f"no row for {name}")
@@ -50,7 +52,9 @@ def test_german_site_round_trip_through_the_faction_csv(cli, db_path, tmp_path):
     # the site's CSV for one faction is the CLI's export of its gaps
     download = site / "data" / "translations" / "de-ninjas.csv"
     assert 'href="/data/translations/de-ninjas.csv"' in status
-    exported = cli("export", "translations", "--lang", "de", "--missing", "--faction", "ninjas").stdout
+    exported = cli(
+        "export", "translations", "--lang", "de", "--missing", "--faction", "ninjas"
+    ).stdout
     assert download.read_text(encoding="utf-8") == exported
     rows = list(csv.DictReader(io.StringIO(exported)))
     for r in rows:
@@ -67,27 +71,35 @@ def test_german_site_round_trip_through_the_faction_csv(cli, db_path, tmp_path):
 
     site = _build(db_path, tmp_path / "site")
     card = (site / "de" / "cards" / "ninja-master" / "index.html").read_text(encoding="utf-8")
-    assert re.search(r"<h1>Ninjameister <abbr class=\"community\" title=\"Von Spielern beigetragener Name", card)
-    assert 'class="community"' not in (site / "de" / "cards" / "cesium-armor" / "index.html").read_text("utf-8")
+    assert re.search(
+        r"<h1>Ninjameister <abbr class=\"community\" title=\"Von Spielern beigetragener Name", card
+    )
+    assert 'class="community"' not in (
+        site / "de" / "cards" / "cesium-armor" / "index.html"
+    ).read_text("utf-8")
     faction = _text(site / "de" / "factions" / "ninjas" / "index.html")
     assert "Tigerattentäter" in faction
-    after = _status_row((site / "de" / "translations" / "index.html").read_text(encoding="utf-8"), "Ninjas")
+    after = _status_row(
+        (site / "de" / "translations" / "index.html").read_text(encoding="utf-8"), "Ninjas"
+    )
     done, total = map(int, before[1].split("/"))
     assert after[1] == f"{done + 2}/{total}"
     again = (site / "data" / "translations" / "de-ninjas.csv").read_text(encoding="utf-8")
-    assert "card,ninja-master,de,Ninjameister,," in again  # the name is in; its German text is still a gap
+    assert (
+        "card,ninja-master,de,Ninjameister,," in again
+    )  # the name is in; its German text is still a gap
 
 
 def test_german_home_leads_with_german_boxes_search_and_rules(backend_site):
     site = backend_site.folder
     home = (site / "de" / "index.html").read_text(encoding="utf-8")
-    main = home[home.index("<main"):]
+    main = home[home.index("<main") :]
     boxes = main.index("Auf Deutsch erschienen")
     assert boxes < main.index('role="search"') < main.index("Im Katalog")
     assert boxes < main.index("Regeln in Kürze")
     for title in ("Vergessene Helden", "Wahnsinnslevel 9000"):
-        assert title in main[boxes:main.index("Im Katalog")]
-    assert "Half the Battle" not in main[boxes:main.index("Im Katalog")]  # only in English
+        assert title in main[boxes : main.index("Im Katalog")]
+    assert "Half the Battle" not in main[boxes : main.index("Im Katalog")]  # only in English
     en = (site / "en" / "index.html").read_text(encoding="utf-8")
     assert "Auf Deutsch erschienen" not in en and "Boxes with a German edition" not in en
 
@@ -103,12 +115,21 @@ def test_404_in_both_languages_and_root_redirect(backend_site):
 
 def test_community_text_is_marked_and_the_import_counts_per_kind(cli, db_path, tmp_path):
     path = tmp_path / "text.csv"
-    path.write_text("kind,id,lang,name,text\ncard,ninja-master,de,Ninjameister,Zerstöre eine Kreatur.\n"
-                    "faction,ninjas,de,Ninjas,\n", encoding="utf-8")
+    path.write_text(
+        "kind,id,lang,name,text\ncard,ninja-master,de,Ninjameister,Zerstöre eine Kreatur.\n"
+        "faction,ninjas,de,Ninjas,\n",
+        encoding="utf-8",
+    )
     rep = json.loads(cli("import", "translations", str(path), "--json").stdout)
-    assert rep["by_kind"]["card"] == {"names": {"added": 1, "changed": 0, "unchanged": 0},
-                                      "texts": {"added": 1, "changed": 0, "unchanged": 0}}
+    assert rep["by_kind"]["card"] == {
+        "names": {"added": 1, "changed": 0, "unchanged": 0},
+        "texts": {"added": 1, "changed": 0, "unchanged": 0},
+    }
     assert rep["by_kind"]["faction"]["names"] == {"added": 0, "changed": 0, "unchanged": 1}
     site = _build(db_path, tmp_path / "site")
     card = _text(site / "de" / "cards" / "ninja-master" / "index.html")
-    assert "Zerstöre eine Kreatur." in card and "Community-Übersetzung" in card and "translations:" not in card
+    assert (
+        "Zerstöre eine Kreatur." in card
+        and "Community-Übersetzung" in card
+        and "translations:" not in card
+    )

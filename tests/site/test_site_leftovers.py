@@ -46,7 +46,7 @@ def _alive(pid: int) -> bool:
     return state != "Z"
 
 
-def test_item6_site_build_keeps_user_folders_named_like_its_own(site_db, tmp_path):
+def test_site_build_keeps_user_folders_named_like_its_own(site_db, tmp_path):
     from smashup_db.site import build_site
 
     mine = [
@@ -84,7 +84,7 @@ def test_item6_site_build_keeps_user_folders_named_like_its_own(site_db, tmp_pat
 @pytest.mark.skipif(
     not Path("/proc/self/task").is_dir(), reason="needs /proc to find helper processes"
 )
-def test_item6_killed_build_leaves_no_writer_and_its_folder_goes_next_time(site_db, tmp_path):
+def test_killed_build_leaves_no_writer_and_its_folder_goes_next_time(site_db, tmp_path):
     """The pages are written by threads of the build (no helper process that could outlive it): after a
     SIGKILL nothing goes on writing, and the next build removes the folder left behind."""
     out = tmp_path / "site"
@@ -150,7 +150,7 @@ def test_no_thread_or_process_of_a_build_outlives_it(site_db, tmp_path, monkeypa
     assert not list(tmp_path.glob(".site.build-*"))
 
 
-def test_item9_site_out_as_dangling_symlink_is_refused(site_db, tmp_path):
+def test_site_out_as_dangling_symlink_is_refused(site_db, tmp_path):
     from typer.testing import CliRunner
 
     from smashup_db.cli import app

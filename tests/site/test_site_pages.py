@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from smashup_db.site.clean import public_note, public_source, says_something
 from smashup_db.common.text import fold
+from smashup_db.site.clean import public_note, public_source, says_something
 
 
 @pytest.fixture(scope="module")
@@ -39,15 +39,22 @@ def test_no_html_page_over_60_kb(site):
 def test_cards_are_listed_per_faction_and_per_product(site):
     folder, db, _ = site
     with sqlite3.connect(db) as conn:
-        product_cards = {pid: n for pid, n in conn.execute(
-            "SELECT pf.product_id, COUNT(*) FROM product_faction pf JOIN card c ON c.faction_id = pf.faction_id"
-            " GROUP BY pf.product_id")}
+        product_cards = {
+            pid: n
+            for pid, n in conn.execute(
+                "SELECT pf.product_id, COUNT(*) FROM product_faction pf JOIN card c ON c.faction_id = pf.faction_id"
+                " GROUP BY pf.product_id"
+            )
+        }
     for pid, n in product_cards.items():
         page = html(folder, f"en/products/{pid}/cards")
         assert len(set(re.findall(r'href="/en/cards/([a-z0-9-]+)/"', page))) == n, pid
         assert f'href="/en/products/{pid}/cards/"' in html(folder, f"en/products/{pid}")
     index = html(folder, "de/cards")
-    assert 'href="/de/products/core-set/cards/"' in index and 'href="/de/factions/changerbots/"' in index
+    assert (
+        'href="/de/products/core-set/cards/"' in index
+        and 'href="/de/factions/changerbots/"' in index
+    )
 
 
 def test_factions_a_to_z_and_release_order(site):
@@ -83,8 +90,17 @@ def test_pages_carry_no_internal_notes_empty_errata_or_placeholder_names(site):
     bad = []
     for path in folder.rglob("*.html"):
         text = path.read_text(encoding="utf-8")
-        for pattern in ("named by", "kadsuno", "smashup-catalog.json", "smashup-bases.json", "Erratum</b>: Yes/No", "Erratum</b>: Yes, Wording<",
-                        "(name unknown)", "(Name unbekannt)", ">TBA<"):
+        for pattern in (
+            "named by",
+            "kadsuno",
+            "smashup-catalog.json",
+            "smashup-bases.json",
+            "Erratum</b>: Yes/No",
+            "Erratum</b>: Yes, Wording<",
+            "(name unknown)",
+            "(Name unbekannt)",
+            ">TBA<",
+        ):
             if pattern in text:
                 bad.append((path.relative_to(folder).as_posix(), pattern))
     assert not bad, bad[:10]
@@ -93,12 +109,17 @@ def test_pages_carry_no_internal_notes_empty_errata_or_placeholder_names(site):
     unnamed = html(folder, "en/cards/mad-scientists-titan")
     assert '<i class="unknown"' in unnamed and "Name not known" in unnamed
     if has_text:
-        base = html(folder, "en/bases/avengers-tower")  # Sultan's Palace has stats now (zhuanggenhua)
+        base = html(
+            folder, "en/bases/avengers-tower"
+        )  # Sultan's Palace has stats now (zhuanggenhua)
         assert "No source gives this base&#39;s breakpoint" in base and "unknown" in base
         card = html(folder, "en/cards/cesium-armor")
         # one source line for text and rulings, linked to the faction's page at the source (issue 22)
         assert card.count('<p class="src">') == 1, card
-        assert 'Source: <a href="https://smashup-rulebook.alderac.com/wiki/Changerbots" rel="external">Smash Up faction card catalog</a>' in card
+        assert (
+            'Source: <a href="https://smashup-rulebook.alderac.com/wiki/Changerbots" rel="external">Smash Up faction card catalog</a>'
+            in card
+        )
         assert "Main_Page" not in card and "Erratum" in card
         base = html(folder, "en/bases/tortuga")
         assert 'href="https://smashup-rulebook.alderac.com/wiki/Pirates"' in base
@@ -109,15 +130,27 @@ def test_unknown_is_not_none(site):
     action = html(folder, "en/cards/cesium-armor")
     assert "<dt>Power</dt>" not in action  # an action has no power: nothing to say
     base = html(folder, "de/bases/avengers-tower")
-    assert "<dt>Zerstörungswert</dt><dd><i class=\"unknown\">unbekannt</i>" in base
+    assert '<dt>Zerstörungswert</dt><dd><i class="unknown">unbekannt</i>' in base
 
 
 def test_clean_helpers():
-    for flag in ("Yes, Wording", "Yes/No", " ", "Yes - Functional", "Yes, Wording (timing)", "Unknown", "See source",
-                 "Yes", "No"):
+    for flag in (
+        "Yes, Wording",
+        "Yes/No",
+        " ",
+        "Yes - Functional",
+        "Yes, Wording (timing)",
+        "Unknown",
+        "See source",
+        "Yes",
+        "No",
+    ):
         assert not says_something(flag), flag
     assert says_something("Yes, Functional (+1 power changed to +2)")
-    assert public_source("smashup-catalog.json (Smash Up faction card catalog)") == "Smash Up faction card catalog"
+    assert (
+        public_source("smashup-catalog.json (Smash Up faction card catalog)")
+        == "Smash Up faction card catalog"
+    )
     assert public_source("notes.json") == "" and public_source("AEG FAQ") == "AEG FAQ"
     assert public_note("named by kadsuno-factions/x.json; no source has its breakpoint or VP") == ""
     assert public_note("Printed with a typo") == "Printed with a typo"
@@ -151,9 +184,15 @@ def test_query_index_shape_and_escaping(site):
         assert "</" not in raw
         index = json.loads(raw)
         with sqlite3.connect(db) as conn:
-            n = conn.execute("SELECT (SELECT COUNT(*) FROM card) + (SELECT COUNT(*) FROM base)").fetchone()[0]
+            n = conn.execute(
+                "SELECT (SELECT COUNT(*) FROM card) + (SELECT COUNT(*) FROM base)"
+            ).fetchone()[0]
         assert len(index["items"]) == len(index["show"]) == n
-        assert index["url"] == f"/{lang}/" and index["types"]["minion"] == ("minion" if lang == "en" else "Kreatur")
+        assert index["url"] == f"/{lang}/" and index["types"]["minion"] == (
+            "minion" if lang == "en" else "Kreatur"
+        )
         keys = [i[0] for i in index["items"]]
-        assert keys.index("card:cesium-armor") < keys.index(next(k for k in keys if k.startswith("base:")))
+        assert keys.index("card:cesium-armor") < keys.index(
+            next(k for k in keys if k.startswith("base:"))
+        )
         assert all(len(d) == 4 and d[2] in ("name", "text", "group") for d in index["docs"])

@@ -22,13 +22,27 @@ PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 #: One page of every kind (path under /<lang>/); the card has an erratum, the base a German edition.
 PAGE_KINDS = {
-    "home": "", "products": "products/", "product": "products/cease-and-desist/",
-    "product-cards": "products/smash-up-disney-edition/cards/", "factions": "factions/",
-    "factions-a-z": "factions/a-z/", "faction": "factions/changerbots/", "faction-long": "factions/time-travelers/",
-    "checklist": "factions/changerbots/checklist/", "cards": "cards/", "card-rulings": "cards/cesium-armor/",
-    "card-unnamed": "cards/mad-scientists-titan/", "bases": "bases/", "base": "bases/uss-undertaking/",
-    "base-2": "bases/the-homeworld/", "rules": "rules/", "glossary": "glossary/", "downloads": "downloads/",
-    "translations": "translations/", "search": "search/?q=t%3Aminion+f%3Aninjas", "search-none": "search/?q=Shogoth",
+    "home": "",
+    "products": "products/",
+    "product": "products/cease-and-desist/",
+    "product-cards": "products/smash-up-disney-edition/cards/",
+    "factions": "factions/",
+    "factions-a-z": "factions/a-z/",
+    "faction": "factions/changerbots/",
+    "faction-long": "factions/time-travelers/",
+    "checklist": "factions/changerbots/checklist/",
+    "cards": "cards/",
+    "card-rulings": "cards/cesium-armor/",
+    "card-unnamed": "cards/mad-scientists-titan/",
+    "bases": "bases/",
+    "base": "bases/uss-undertaking/",
+    "base-2": "bases/the-homeworld/",
+    "rules": "rules/",
+    "glossary": "glossary/",
+    "downloads": "downloads/",
+    "translations": "translations/",
+    "search": "search/?q=t%3Aminion+f%3Aninjas",
+    "search-none": "search/?q=Shogoth",
     "syntax": "search/syntax/",
 }
 #: Sideways overflow of the document and of each table's box, in CSS pixels (0 when everything fits).
@@ -57,14 +71,21 @@ def site_url(built, preview):
 
 # --------------------------------------------------------------------------- the preview server (no browser)
 
+
 def test_preview_server_sends_text_compressed_like_a_static_host(site_url, built):
     raw = (built[1] / "assets" / "search-en.json").read_bytes()
-    req = urllib.request.Request(f"{site_url}/assets/search-en.json", headers={"Accept-Encoding": "gzip, br"})
+    req = urllib.request.Request(
+        f"{site_url}/assets/search-en.json", headers={"Accept-Encoding": "gzip, br"}
+    )
     with urllib.request.urlopen(req) as res:
-        assert res.headers["Content-Encoding"] == "gzip" and res.headers["Vary"] == "Accept-Encoding"
+        assert (
+            res.headers["Content-Encoding"] == "gzip" and res.headers["Vary"] == "Accept-Encoding"
+        )
         body = res.read()
     assert gzip.decompress(body) == raw and len(body) < len(raw) / 3
-    with urllib.request.urlopen(f"{site_url}/assets/search-en.json") as res:  # no Accept-Encoding: as stored
+    with urllib.request.urlopen(
+        f"{site_url}/assets/search-en.json"
+    ) as res:  # no Accept-Encoding: as stored
         assert res.headers.get("Content-Encoding") is None and res.read() == raw
     req = urllib.request.Request(f"{site_url}/en/", headers={"Accept-Encoding": "gzip"})
     with urllib.request.urlopen(req) as res:
@@ -123,10 +144,27 @@ def test_every_page_kind_fits_without_clipped_tables(browser, site_url, lang, vi
 def test_share_page_fits_a_phone(browser, built, tmp_path, lang, preview, smashup_cli):
     folder = tmp_path / "share"
     folder.mkdir()
-    res = smashup_cli("draft", "-p", "Anna,Ben,Cleo,Dana", "--auto", "--seed", "7", "--format-out", "html",
-                      "--out", folder / "index.html", "--lang", lang, "--db", built[0])
+    res = smashup_cli(
+        "draft",
+        "-p",
+        "Anna,Ben,Cleo,Dana",
+        "--auto",
+        "--seed",
+        "7",
+        "--format-out",
+        "html",
+        "--out",
+        folder / "index.html",
+        "--lang",
+        lang,
+        "--db",
+        built[0],
+    )
     assert res.exit_code == 0, res.output
-    assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in (folder / "index.html").read_text()
+    assert (
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        in (folder / "index.html").read_text()
+    )
     url = preview(folder)
     for viewport in (PHONE, DESKTOP):
         ctx, page = _page(browser, viewport)
@@ -179,16 +217,33 @@ def _cli_suggestions(run_cli, db: str, query: str, lang: str) -> list[str]:
 @pytest.mark.long
 @needs_chromium
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_did_you_mean_in_the_browser_offers_what_the_cli_offers(phone, site_url, built, lang, smashup_cli):
+def test_did_you_mean_in_the_browser_offers_what_the_cli_offers(
+    phone, site_url, built, lang, smashup_cli
+):
     phone.goto(f"{site_url}/{lang}/search/?q=Shogoth")
     phone.wait_for_selector("#dym a")
     assert phone.locator("#dym a").first.inner_text() == "Shoggoth"
-    assert phone.locator("#dym").inner_text().startswith({"en": "Did you mean:", "de": "Meintest du:"}[lang])
+    assert (
+        phone.locator("#dym")
+        .inner_text()
+        .startswith({"en": "Did you mean:", "de": "Meintest du:"}[lang])
+    )
     diffs = []
-    for query in ("Shogoth", "Cäsiumrüstng", "cesium armr", "ninjs", "name:shogoth", "t:minion shogoth", "xqzvwk",
-                  "Zauberlehrlinx", "Suprme Overlord"):
+    for query in (
+        "Shogoth",
+        "Cäsiumrüstng",
+        "cesium armr",
+        "ninjs",
+        "name:shogoth",
+        "t:minion shogoth",
+        "xqzvwk",
+        "Zauberlehrlinx",
+        "Suprme Overlord",
+    ):
         phone.fill("#q", query)
-        phone.wait_for_function("q => document.getElementById('search-app').dataset.done === q", arg=query)
+        phone.wait_for_function(
+            "q => document.getElementById('search-app').dataset.done === q", arg=query
+        )
         phone.wait_for_selector("#search-app[data-dym]", state="attached")
         got = phone.get_attribute("#search-app", "data-dym")
         got = got.split("|") if got else []
@@ -196,9 +251,13 @@ def test_did_you_mean_in_the_browser_offers_what_the_cli_offers(phone, site_url,
             diffs.append((query, got, _cli_suggestions(smashup_cli, built[0], query, lang)))
     assert not diffs, diffs
     phone.fill("#q", "Shogoth")
-    phone.wait_for_function("() => document.getElementById('search-app').dataset.dym === 'Shoggoth'")
+    phone.wait_for_function(
+        "() => document.getElementById('search-app').dataset.dym === 'Shoggoth'"
+    )
     phone.click("#dym a")
-    phone.wait_for_function("() => document.getElementById('search-app').dataset.done === 'Shoggoth'")
+    phone.wait_for_function(
+        "() => document.getElementById('search-app').dataset.done === 'Shoggoth'"
+    )
     assert phone.locator("#results li.hit").count() >= 1 and phone.locator("#dym").is_hidden()
 
 
@@ -222,8 +281,12 @@ def _first_load(browser, url: str, ready: str) -> tuple[int, int, list[str]]:
 @needs_chromium
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_search_page_first_load_is_light(browser, site_url, lang):
-    for query, ready in (("", ""), ("?q=ninja", "#search-app[data-done]"), ("?q=t%3Aminion+f%3Aninjas", "#search-app[data-done]"),
-                         ("?q=Shogoth", "#search-app[data-dym]")):
+    for query, ready in (
+        ("", ""),
+        ("?q=ninja", "#search-app[data-done]"),
+        ("?q=t%3Aminion+f%3Aninjas", "#search-app[data-done]"),
+        ("?q=Shogoth", "#search-app[data-dym]"),
+    ):
         n, size, urls = _first_load(browser, f"{site_url}/{lang}/search/{query}", ready)
         assert n <= 15 and size <= 300 * 1024, (query, n, size // 1024, urls)
         assert not any("/pagefind/" in u for u in urls), urls  # Pagefind only when asked for
@@ -233,7 +296,9 @@ def test_search_page_first_load_is_light(browser, site_url, lang):
 
 @pytest.mark.long
 @needs_chromium
-@pytest.mark.skipif(find_pagefind() is None, reason="pagefind binary missing (pip install 'pagefind[extended]')")
+@pytest.mark.skipif(
+    find_pagefind() is None, reason="pagefind binary missing (pip install 'pagefind[extended]')"
+)
 def test_other_pages_by_name_at_once_and_by_text_on_request(phone, site_url):
     phone.goto(f"{site_url}/de/search/?q=Zerst%C3%B6rungswert")
     phone.wait_for_selector("#search-app[data-done]", state="attached")
@@ -245,4 +310,7 @@ def test_other_pages_by_name_at_once_and_by_text_on_request(phone, site_url):
     assert not any("/cards/" in h or "/bases/" in h for h in hrefs), hrefs
     phone.goto(f"{site_url}/en/search/?q=ninja")
     phone.wait_for_selector("#pages:not([hidden]) li a")
-    assert phone.locator("#pages li a", has_text="Ninjas").get_attribute("href") == "/en/factions/ninjas/"
+    assert (
+        phone.locator("#pages li a", has_text="Ninjas").get_attribute("href")
+        == "/en/factions/ninjas/"
+    )
