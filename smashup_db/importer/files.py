@@ -142,7 +142,7 @@ def _read_file(source: str) -> bytes:
         if len(data) > MAX_BYTES:  # grew while being read
             raise _too_large(source)
         return data
-    except FileNotFoundError:
+    except (FileNotFoundError, ValueError):  # ValueError: a NUL in the name, which no file has
         raise ImportFileError(N_("file not found"), prefix=source) from None
     except IsADirectoryError:
         raise ImportFileError(N_("is a folder, not a file"), prefix=source) from None

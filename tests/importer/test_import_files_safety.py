@@ -15,6 +15,15 @@ import pytest
 from helpers import db_rows, one_line_error
 
 
+def test_a_nul_in_a_file_name_is_a_one_line_error(run):
+    """No file has a NUL in its name; os.stat raises ValueError for one (found by the CLI fuzz)."""
+    for args in (
+        ("import", "images", "", "\x00"),
+        ("import", "text", "a\x00b"),
+    ):
+        one_line_error(run(*args), "file not found")
+
+
 @pytest.mark.skipif(not Path("/proc/kmsg").exists(), reason="needs /proc/kmsg")
 def test_import_refuses_kernel_files_and_devices(run):
     assert run("stats").exit_code == 0
