@@ -119,6 +119,8 @@ def _download(source: str, timeout: float, deadline: float | None) -> bytes:
 def _read_file(source: str) -> bytes:
     """The content of the regular file or FIFO ``source`` (see :func:`read_bytes`)."""
     path = os.path.expanduser(source)
+    if "\0" in path:  # no file has a NUL in its name (os.stat would raise ValueError)
+        raise ImportFileError(N_("file not found"), prefix=source)
     try:
         info = os.stat(path)
         if stat.S_ISDIR(info.st_mode):
@@ -142,7 +144,7 @@ def _read_file(source: str) -> bytes:
         if len(data) > MAX_BYTES:  # grew while being read
             raise _too_large(source)
         return data
-    except (FileNotFoundError, ValueError):  # ValueError: a NUL in the name, which no file has
+    except FileNotFoundError:
         raise ImportFileError(N_("file not found"), prefix=source) from None
     except IsADirectoryError:
         raise ImportFileError(N_("is a folder, not a file"), prefix=source) from None

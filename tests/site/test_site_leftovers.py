@@ -125,10 +125,11 @@ def test_killed_build_leaves_no_writer_and_its_folder_goes_next_time(site_db, tm
     assert not list(tmp_path.glob(".site.build-*")) and (out / "en" / "index.html").is_file()
 
 
-def _helpers_of_this_process() -> tuple[list[str], list[int]]:
-    """The page-writer threads and the child processes of this process."""
+def _helpers_of_this_process(before: frozenset[int] = frozenset()) -> tuple[list[str], list[int]]:
+    """The page-writer threads and the child processes of this process that are not in ``before``
+    (children other tests of the session left running, such as the shared browser)."""
     threads = [t.name for t in threading.enumerate() if t.name.startswith("page-writer")]
-    return threads, _children(os.getpid())
+    return threads, [pid for pid in _children(os.getpid()) if pid not in before]
 
 
 def test_no_thread_or_process_of_a_build_outlives_it(site_db, tmp_path, monkeypatch):
@@ -137,8 +138,9 @@ def test_no_thread_or_process_of_a_build_outlives_it(site_db, tmp_path, monkeypa
     from smashup_db.site import build_site, writer
     from smashup_db.site.paths import SiteError
 
+    before = frozenset(_children(os.getpid()))
     build_site(tmp_path / "site", "en", "/", str(site_db), search=False)
-    assert _helpers_of_this_process() == ([], [])
+    assert _helpers_of_this_process(before) == ([], [])
 
     def full_disk(path: str, data: bytes) -> None:
         raise OSError(28, "No space left on device", path)
@@ -146,7 +148,7 @@ def test_no_thread_or_process_of_a_build_outlives_it(site_db, tmp_path, monkeypa
     monkeypatch.setattr(writer, "write_page", full_disk)
     with pytest.raises(SiteError, match="No space left on device"):
         build_site(tmp_path / "site", "en", "/", str(site_db), search=False, incremental=False)
-    assert _helpers_of_this_process() == ([], [])
+    assert _helpers_of_this_process(before) == ([], [])
     assert not list(tmp_path.glob(".site.build-*"))
 
 

@@ -82,7 +82,7 @@ def printed_power(text: str | None) -> int | None:
 
 
 def keywords_of(text: str | None) -> list[str]:
-    """Keywords (see ``models.KEYWORDS``) found in an English card text, sorted."""
+    """Keywords (see ``vocabulary.KEYWORDS``) found in an English card text, sorted."""
     return sorted(k for k, rx in _KEYWORD_PATTERNS.items() if rx.search(text or ""))
 
 

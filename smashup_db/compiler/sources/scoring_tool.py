@@ -1,6 +1,6 @@
 """The 2015 scoring tool's tables (``fabikw/``): original base VP and faction names of 2015.
 
-Source: GitHub ``fabikw/Smash-UP``, ``data.py`` (shared/data/README.md): VP of 84 bases and 42
+Source: GitHub ``fabikw/Smash-UP``, its Python data module (shared/data/README.md): VP of 84 bases and 42
 faction names with their product, the original printings and names. Its rows of boxes released after
 it was written are weak evidence (``curated/printings.json`` ``weak_evidence``). Differences with the
 card archive get ``sources`` ``card-archive/fabikw``.
