@@ -369,9 +369,9 @@ def build_site(
     _check_out(out)
     env = _environment()
     remove_stale(out)  # leftovers of killed builds
-    # work beside the build's own: while the catalogue is read, the site before last (where there is
+    # work beside the build's own while the catalogue is read: the site before last (where there is
     # one) is emptied of its files, its folders kept (:func:`.outdir.start_folder`), and the old site
-    # checked; while pages render, the files made from the whole catalogue are written
+    # is checked (:func:`.outdir.check_contents`)
     pool = ThreadPoolExecutor(max_workers=BESIDE_THREADS, thread_name_prefix="site-beside")
     tmp, folders = start_folder(out, pool)
     checked = pool.submit(check_contents, out)
@@ -393,13 +393,8 @@ def build_site(
                 out,
                 cache.old_pagefind if incremental else {},
             )
-        # the files made from the whole catalogue, on a thread: it fills the time the build waits for
-        # the page writer (a rebuild mostly links pages); they are joined in the write stage
-        data_files = pool.submit(
-            _write_data_files, loaded.data, loaded.search_rows, tmp, langs, base
-        )
         pages = _render(env, loaded.data, tmp, langs, base, progress, cache, job)
-        files = _write(tmp, langs, base, cache, checked, data_files)
+        files = _write(loaded, tmp, langs, base, cache, checked)
         search_note = _index(job, cache, progress) if job else loaded.search_note
         files += [rel for rec in cache.pagefind.values() for rel in rec["files"]]
         _swap(
@@ -414,7 +409,7 @@ def build_site(
     except OSError as exc:  # e.g. a full disk: the previous site is still in place
         raise _cannot_write(exc, out) from None
     finally:
-        pool.shutdown(cancel_futures=True)  # waits for the removals and writes under way
+        pool.shutdown(cancel_futures=True)  # waits for the removals under way
         gc.unfreeze()
         if not done:  # Pagefind is stopped before the folder it writes into is removed
             if job is not None:
@@ -546,17 +541,15 @@ def _render(
 
 
 def _write(
-    tmp: Path, langs: list[str], base: str, cache, checked: Future, data_files: Future
+    loaded: _Loaded, tmp: Path, langs: list[str], base: str, cache, checked: Future
 ) -> list[str]:
     """Stage 3: raise what the check that the old site holds only files of builds raised (``checked``:
     the future of :func:`.outdir.check_contents`, run on a thread while the catalogue was read; before
-    the old site is replaced), wait for the files made from the whole catalogue (``data_files``: the
-    future of :func:`_write_data_files`, run on a thread while the pages were rendered; raises its
-    error), then write ``sw.js``, whose build id is the hash of every other file (Pagefind's bundles
-    aside: it does not write the same bytes twice, and the pages it indexes count). Returns the files of
-    the build so far (relative paths)."""
+    the old site is replaced), write the files made from the whole catalogue, then ``sw.js``, whose
+    build id is the hash of every other file (Pagefind's bundles aside: it does not write the same bytes
+    twice, and the pages it indexes count). Returns the files of the build so far (relative paths)."""
     checked.result()
-    data_files.result()
+    _write_data_files(loaded.data, loaded.search_rows, tmp, langs, base)
     # the pages, as handed to the writer (the language folders hold nothing else: the folder the build
     # started from was emptied of files, :func:`.outdir.start_folder`), and the files written beside them
     files = sorted(cache.hashes) + written_files(tmp, skip=(*langs, BUNDLE_DIR))
