@@ -191,7 +191,9 @@ def _alive(pid: int) -> bool:
     return True
 
 
-def _temp_folders(out: Path, kinds=("build", "old", "spare")) -> list[tuple[Path, int | None, str]]:
+def _temp_folders(
+    out: Path, kinds=("build", "old", "retired", "spare")
+) -> list[tuple[Path, int | None, str]]:
     """``(folder, pid, kind)`` of the temporary folders of builds into ``out`` beside it (those holding a
     build's :data:`TEMP_MARKER`; a user's folder merely named like one is not listed)."""
     try:
@@ -217,8 +219,8 @@ def remove_stale(out: Path) -> list[Path]:
 
     Only folders holding a build's :data:`TEMP_MARKER` are candidates (a
     user's folder named like one is kept); of those, a folder whose build
-    process still runs (another build in progress) is kept, and so is the spare
-    a build may start from (:func:`start_folder`). Returns the folders removed.
+    process still runs (another build in progress) is kept, and so is the site before last
+    (``.NAME.retired-*``) a build may start from (:func:`start_folder`). Returns the folders removed.
     """
     removed = []
     for entry, pid, _kind in _temp_folders(out, ("build", "old")):
@@ -322,8 +324,8 @@ def ready_folder(out: Path, tmp: Path, folders: Future) -> tuple[Path, list[str]
 
 
 def prune(root: Path, folders: list[str], files: list[str]) -> None:
-    """Remove the ``folders`` (relative to ``root``) that hold none of ``files``: the spare's folders
-    of pages the build no longer has. Raises ``OSError``."""
+    """Remove the ``folders`` (relative to ``root``) that hold none of ``files``: the folders of the site
+    before last of pages the build no longer has. Raises ``OSError``."""
     used = set()
     for rel in files:
         parts = rel.split("/")[:-1]
