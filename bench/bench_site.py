@@ -34,11 +34,11 @@ the site.
 With ``--incremental`` (issue 22) it changes one German card name per run
 (``import translations``), builds the whole site into one folder
 (``incremental=False``) and rebuilds another that holds the previous build
-(each build in a process of its own, as ``smashup site build``; each build empties the site it
-replaced before it returns, so that work is in the times),
+(each build in a process of its own, as ``smashup site build``; each build empties the site
+before last while it reads the catalogue, so that work is in the times),
 and prints both times, their ratio (goal <= 25%), the pages reused and whether
 both trees have the same bytes (Pagefind's bundles aside). Both folders have
-the spare of their site before last (``.NAME.spare-*``), as a real rebuild has.
+their site before last (``.NAME.retired-*``), as a real rebuild has.
 
 Usage: python bench/bench_site.py [--runs N] [--no-search] [--incremental [--in-process]] [--hostile-rulings 300] [--images [FOLDER]]
 """
@@ -214,7 +214,7 @@ def incremental(runs: int, search: bool, in_process: bool = False) -> None:
         db = str(tmp / "cat.db")
         open_reader(db).close()
         # the sites the runs start from, each built twice: a build's first into a folder makes its 3,850
-        # folders, later ones start from the spare the one before left (smashup_db.site.outdir.start_folder)
+        # folders, later ones start from the site before last (smashup_db.site.outdir.start_folder)
         for name in ("inc", "full", "inc", "full"):
             build_site(tmp / name, None, "/", db, search=search, incremental=False)
             _settled(tmp)
@@ -274,8 +274,9 @@ def _build_alone(out: Path, db: str, **options):
 
 def _settled(folder: Path, limit: float = 30.0) -> None:
     """Wait (at most ``limit`` seconds) until no build's replaced site below ``folder`` is still being
-    emptied (``.NAME.old-*``: older builds emptied it in the background; a build now does it before it
-    returns), so that each timed build has the machine to itself."""
+    emptied (``.NAME.old-*``: older builds emptied it in the background; a build now keeps it as
+    ``.NAME.retired-*``, which the next build empties while it reads), so that each timed build has
+    the machine to itself."""
     end = time.monotonic() + limit
     while any(folder.glob(".*.old-*")) and time.monotonic() < end:
         time.sleep(0.02)

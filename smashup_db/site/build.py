@@ -27,6 +27,7 @@ import json
 import os
 import shutil
 import time
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable
@@ -54,14 +55,18 @@ from smashup_db.site.outdir import (
     TEMP_MARKER,
     check_contents,
     check_database,
-    hollow,
     mark_temp,
     prune,
+    ready_folder,
     remove_stale,
     resolve_out,
+    retire,
     start_folder,
     temp_name,
     written_files,
+)
+from smashup_db.site.outdir import (
+    THREADS as BESIDE_THREADS,
 )
 from smashup_db.site.pagefind import BUNDLE_DIR, IndexJob, bundles, find_pagefind, indexed
 from smashup_db.site.paths import SiteError, page_url, safe_path, templates_dir
@@ -356,7 +361,7 @@ def build_site(
     The stages, in order: :func:`_load` (the catalogue), :func:`_render` (the pages, written by the
     writer's threads as they come, Pagefind started on those it indexes), :func:`_write` (the files made
     from the whole catalogue), :func:`_index` (Pagefind's bundles) and :func:`_swap` (the new site in
-    place of the old, which is emptied into the spare the next build starts from).
+    place of the old, which is kept for the next build to empty and build in).
     """
     started = time.perf_counter()
     langs = parse_langs(langs)
@@ -364,15 +369,21 @@ def build_site(
     out = resolve_out(out)  # a symlink: build into its target, keep the link
     _check_out(out)
     env = _environment()
-    loaded = _load(out, db, reader, base, images, search)
     remove_stale(out)  # leftovers of killed builds
-    tmp, skeleton = start_folder(out)  # the folders of the site before last, where there is one
+    # work beside the build's own while the catalogue is read: the site before last (where there is
+    # one) is emptied of its files, its folders kept (:func:`.outdir.start_folder`), and the old site
+    # is checked (:func:`.outdir.check_contents`)
+    pool = ThreadPoolExecutor(max_workers=BESIDE_THREADS, thread_name_prefix="site-beside")
+    tmp, folders = start_folder(out, pool)
+    checked = pool.submit(check_contents, out)
     job = None  # Pagefind at work (:class:`.pagefind.IndexJob`)
     done = False
-    # The catalogue read above lives as long as the build: the garbage collector need not look at it
-    # again and again (a tenth of a rebuild's time).
-    gc.freeze()
     try:
+        loaded = _load(out, db, reader, base, images, search)
+        tmp, skeleton = ready_folder(out, tmp, folders)
+        # The catalogue read above lives as long as the build: the garbage collector need not look at
+        # it again and again (a tenth of a rebuild's time).
+        gc.freeze()
         cache = _page_cache(env, loaded, tmp, out, langs, base, incremental)
         if loaded.binary:
             job = IndexJob(
@@ -384,7 +395,7 @@ def build_site(
                 cache.old_pagefind if incremental else {},
             )
         pages = _render(env, loaded.data, tmp, langs, base, progress, cache, job)
-        files = _write(loaded, tmp, out, langs, base, cache)
+        files = _write(loaded, tmp, langs, base, cache, checked)
         search_note = _index(job, cache, progress) if job else loaded.search_note
         files += [rel for rec in cache.pagefind.values() for rel in rec["files"]]
         _swap(
@@ -399,6 +410,7 @@ def build_site(
     except OSError as exc:  # e.g. a full disk: the previous site is still in place
         raise _cannot_write(exc, out) from None
     finally:
+        pool.shutdown(cancel_futures=True)  # waits for the removals under way
         gc.unfreeze()
         if not done:  # Pagefind is stopped before the folder it writes into is removed
             if job is not None:
@@ -529,15 +541,18 @@ def _render(
         )
 
 
-def _write(loaded: _Loaded, tmp: Path, out: Path, langs: list[str], base: str, cache) -> list[str]:
-    """Stage 3: check that ``out`` holds only files of builds (:func:`.outdir.check_contents`, before it is
-    replaced), write the files made from the whole catalogue, then ``sw.js``, whose build id is the hash
-    of every other file (Pagefind's bundles aside: it does not write the same bytes twice, and the pages
-    it indexes count). Returns the files of the build so far (relative paths)."""
-    check_contents(out)
+def _write(
+    loaded: _Loaded, tmp: Path, langs: list[str], base: str, cache, checked: Future
+) -> list[str]:
+    """Stage 3: raise what the check that the old site holds only files of builds raised (``checked``:
+    the future of :func:`.outdir.check_contents`, run on a thread while the catalogue was read; before
+    the old site is replaced), write the files made from the whole catalogue, then ``sw.js``, whose
+    build id is the hash of every other file (Pagefind's bundles aside: it does not write the same bytes
+    twice, and the pages it indexes count). Returns the files of the build so far (relative paths)."""
+    checked.result()
     _write_data_files(loaded.data, loaded.search_rows, tmp, langs, base)
-    # the pages, as handed to the writer (the language folders hold nothing else: the spare they come
-    # from holds folders only, :func:`.outdir.start_folder`), and the files written beside them
+    # the pages, as handed to the writer (the language folders hold nothing else: the folder the build
+    # started from was emptied of files, :func:`.outdir.start_folder`), and the files written beside them
     files = sorted(cache.hashes) + written_files(tmp, skip=(*langs, BUNDLE_DIR))
     write_sw(tmp, base, langs, build_id(file_hashes(tmp, files, known=cache.hashes)))
     return files
@@ -555,9 +570,9 @@ def _index(job: IndexJob, cache, progress: Progress | None) -> Message:
 
 
 def _swap(tmp: Path, out: Path, skeleton: list[str], files: list[str], marker: dict) -> None:
-    """Stage 5: remove the spare's folders the build did not use, write the marker (``marker`` and the
-    file list) and replace ``out`` by ``tmp`` with two renames; the old site is then emptied into the
-    spare the next build starts from (:func:`.outdir.hollow`)."""
+    """Stage 5: remove the folders of the site before last that the build did not use, write the marker
+    (``marker`` and the file list) and replace ``out`` by ``tmp`` with two renames; the old site is then
+    kept as the folder the next build empties and starts from (:func:`.outdir.retire`)."""
     prune(tmp, skeleton, files)
     (tmp / MARKER).write_text(
         json.dumps({**marker, "files": sorted({*files, "sw.js"})}) + "\n", encoding="utf-8"
@@ -578,7 +593,7 @@ def _swap(tmp: Path, out: Path, skeleton: list[str], files: list[str], marker: d
         raise
     (out / TEMP_MARKER).unlink(missing_ok=True)
     if old is not None:
-        hollow(old, out)
+        retire(old, out)
 
 
 def _write_data_files(data: SiteData, search_rows, root: Path, langs: list[str], base: str) -> None:

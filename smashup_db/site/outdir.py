@@ -1,8 +1,9 @@
 """The output folder of a site build: what may be replaced, temporary folders, leftovers.
 
 A build renders into ``.NAME.build-PID-XXXX`` beside the output folder ``NAME``
-and swaps it in (the old site goes to ``.NAME.old-PID-XXXX``, is emptied of its
-files and kept as ``.NAME.spare-PID-XXXX``, whose folders the next build starts from).
+and swaps it in (the old site goes to ``.NAME.old-PID-XXXX`` and is kept as
+``.NAME.retired-PID-XXXX``, which the next build empties of its files while it reads the
+catalogue and builds in: its folders need not be made again).
 This module makes that safe for the files around it:
 
 * :func:`resolve_out`: a symlinked output folder is followed, so the build
@@ -28,6 +29,7 @@ import os
 import re
 import secrets
 import shutil
+from concurrent.futures import Executor, Future
 from pathlib import Path
 
 from smashup_db.i18n import N_
@@ -38,6 +40,8 @@ MARKER = ".smashup-site"
 #: Ownership file inside a build's temporary folders (JSON ``{"pid", "kind"}``): only folders
 #: holding it are ever removed as leftovers.
 TEMP_MARKER = ".smashup-temp"
+#: Threads that empty a retired site (:func:`start_folder`): the unlink calls wait on the file system.
+THREADS = 4
 
 
 def mark_temp(folder: Path, kind: str) -> None:
@@ -136,8 +140,9 @@ def check_contents(out: Path) -> None:
 
     Raises :class:`SiteError` when ``out`` holds a file that is not in the file list of the marker
     of the previous build (sites built before that list existed are not checked file by file).
-    It reads the whole folder, so a build runs it beside its pages and asks for the outcome
-    before the swap, the first moment ``out`` is changed.
+    It reads the whole folder, so a build runs it on a thread while it reads the catalogue and asks
+    for the outcome before it writes the files made from the whole catalogue (before the swap, the
+    first moment ``out`` is changed).
     """
     marker = out / MARKER
     if not marker.is_file():
@@ -171,7 +176,7 @@ def check_contents(out: Path) -> None:
         )
 
 
-_TEMP = re.compile(r"^\.(?P<name>.+)\.(?P<kind>build|old|spare)-(?:(?P<pid>\d+)-)?[^/]*$")
+_TEMP = re.compile(r"^\.(?P<name>.+)\.(?P<kind>build|old|retired|spare)-(?:(?P<pid>\d+)-)?[^/]*$")
 
 
 def _alive(pid: int) -> bool:
@@ -186,7 +191,9 @@ def _alive(pid: int) -> bool:
     return True
 
 
-def _temp_folders(out: Path, kinds=("build", "old", "spare")) -> list[tuple[Path, int | None, str]]:
+def _temp_folders(
+    out: Path, kinds=("build", "old", "retired", "spare")
+) -> list[tuple[Path, int | None, str]]:
     """``(folder, pid, kind)`` of the temporary folders of builds into ``out`` beside it (those holding a
     build's :data:`TEMP_MARKER`; a user's folder merely named like one is not listed)."""
     try:
@@ -212,8 +219,8 @@ def remove_stale(out: Path) -> list[Path]:
 
     Only folders holding a build's :data:`TEMP_MARKER` are candidates (a
     user's folder named like one is kept); of those, a folder whose build
-    process still runs (another build in progress) is kept, and so is the spare
-    a build may start from (:func:`start_folder`). Returns the folders removed.
+    process still runs (another build in progress) is kept, and so is the site before last
+    (``.NAME.retired-*``) a build may start from (:func:`start_folder`). Returns the folders removed.
     """
     removed = []
     for entry, pid, _kind in _temp_folders(out, ("build", "old")):
@@ -224,52 +231,51 @@ def remove_stale(out: Path) -> list[Path]:
     return removed
 
 
-def hollow(old: Path, out: Path) -> None:
-    """Empty the replaced site ``old`` of its files, keeping its folders as the spare ``.NAME.spare-*``
-    the next build into ``out`` starts from (:func:`start_folder`); on any error it is removed altogether.
+def retire(old: Path, out: Path) -> None:
+    """Keep the replaced site ``old`` (a ``.NAME.old-*`` folder) as ``.NAME.retired-*``, which the next
+    build into ``out`` empties of its files and builds in (:func:`start_folder`); on any error it is
+    removed altogether.
 
     Creating thousands of folders is the kernel's slow work (on ext4 many times slower for a while
-    after many were deleted); a rebuild that reuses most pages would spend most of its time on it.
-    The files are removed by a few threads (a ``ThreadPoolExecutor``: the kernel's work, done without
-    the interpreter lock). The build calls this after its swap and waits for it, so nothing of it
-    outlives the build; if the build is killed meanwhile, the folder (``.NAME.old-*``) is removed by the
-    next one (:func:`remove_stale`).
+    after many were deleted); a rebuild that reuses most pages would spend most of its time on it, so
+    the folders are kept. Their files are removed by the next build, on threads, while it reads the
+    catalogue (:func:`empty_later`): then that work overlaps with Python's, where emptying the folder
+    here would add to this build's time. Nothing runs on after the build: the folder just waits.
     """
-    from concurrent.futures import ThreadPoolExecutor
-
-    from smashup_db.site.writer import THREADS
-
     try:
-        files = [f for f in _files_below(os.fspath(old)) if f != os.path.join(old, TEMP_MARKER)]
-        share = -(-len(files) // THREADS) or 1
-        with ThreadPoolExecutor(max_workers=THREADS, thread_name_prefix="site-hollow") as pool:
-            for _ in pool.map(
-                _unlink_all, [files[i : i + share] for i in range(0, len(files), share)]
-            ):
-                pass  # raises the first OSError
         (old / TEMP_MARKER).write_text(
-            json.dumps({"pid": None, "kind": "spare"}) + "\n", encoding="utf-8"
+            json.dumps({"pid": None, "kind": "retired"}) + "\n", encoding="utf-8"
         )
-        os.rename(old, temp_name(out, "spare"))
-    except (
-        BaseException
-    ) as exc:  # a folder that cannot be emptied, a Ctrl+C: no spare, nothing left
+        os.rename(old, temp_name(out, "retired"))
+    except BaseException as exc:  # a Ctrl+C, a folder that cannot be renamed: nothing left
         shutil.rmtree(old, ignore_errors=True)
         if not isinstance(exc, OSError):
             raise
 
 
-def _files_below(top: str) -> list[str]:
-    """Every file and symbolic link below ``top`` (links to folders are listed, not followed)."""
-    found, folders = [], [top]
-    while folders:
-        with os.scandir(folders.pop()) as entries:
-            for entry in entries:
-                if entry.is_dir(follow_symlinks=False):
-                    folders.append(entry.path)
-                else:
-                    found.append(entry.path)
-    return found
+def _emptied(root: str, pool: Executor) -> list[str] | None:
+    """Remove every file and link below ``root`` (its ownership file aside; links to folders are removed,
+    not followed) on the threads of ``pool``; returns the folders left (relative, ``/``-separated), or
+    None when the folder could not be read or emptied."""
+    files: list[str] = []
+    folders: list[str] = []
+    todo = [(root, "")]
+    try:
+        while todo:
+            path, rel = todo.pop()
+            with os.scandir(path) as entries:
+                for entry in entries:
+                    if entry.is_dir(follow_symlinks=False):
+                        folders.append(rel + entry.name)
+                        todo.append((entry.path, rel + entry.name + "/"))
+                    elif not (rel == "" and entry.name == TEMP_MARKER):
+                        files.append(entry.path)
+        share = -(-len(files) // (THREADS - 1)) or 1  # this task holds one of the pool's threads
+        for _ in pool.map(_unlink_all, [files[i : i + share] for i in range(0, len(files), share)]):
+            pass  # raises the first OSError
+    except OSError:
+        return None
+    return folders
 
 
 def _unlink_all(paths: list[str]) -> None:
@@ -277,42 +283,18 @@ def _unlink_all(paths: list[str]) -> None:
         os.unlink(path)
 
 
-def _skeleton(root: Path) -> list[str] | None:
-    """The folders below ``root`` (relative, ``/``-separated), or None when it holds anything but folders
-    and its ownership file (a file, a link, a device: then it is no spare to build in)."""
-    folders: list[str] = []
+def start_folder(out: Path, pool: Executor) -> tuple[Path, Future]:
+    """The build folder for ``out`` and a future of the folders it already has (relative,
+    ``/``-separated; None when it could not be emptied: see :func:`ready_folder`).
 
-    def walk(path: str, rel: str) -> bool:
-        with os.scandir(path) as entries:
-            for entry in entries:
-                if entry.is_dir(follow_symlinks=False):
-                    folders.append(rel + entry.name)
-                    if not walk(entry.path, rel + entry.name + "/"):
-                        return False
-                elif not (
-                    rel == "" and entry.name == TEMP_MARKER and entry.is_file(follow_symlinks=False)
-                ):
-                    return False
-        return True
-
-    try:
-        return folders if walk(os.fspath(root), "") else None
-    except OSError:
-        return None
-
-
-def start_folder(out: Path) -> tuple[Path, list[str]]:
-    """The build folder for ``out``: the spare a previous build left (:func:`hollow`), taken with a
-    rename and checked to hold nothing but folders, else a new one (:func:`make_temp`).
-
-    Returns ``(folder, the folders it already has)``; spares not used are removed. Raises
-    :class:`SiteError` as :func:`make_temp`.
+    The folder is the site a previous build replaced (``.NAME.retired-*``, :func:`retire`; or the
+    ``.NAME.spare-*`` of an older version), taken with a rename and emptied of its files by a task on
+    ``pool`` while the caller goes on (reads the catalogue); else a new one (:func:`make_temp`).
+    Other such folders are removed. Raises :class:`SiteError` as :func:`make_temp`.
     """
     chosen = None
-    for entry, _pid, kind in _temp_folders(out, ("spare",)):
-        if (
-            kind != "spare"
-        ):  # named so only once emptied, its ownership file then says so: not one of ours
+    for entry, _pid, kind in _temp_folders(out, ("retired", "spare")):
+        if kind not in ("retired", "spare"):  # its ownership file says otherwise: not one of ours
             continue
         if chosen is None:
             tmp = temp_name(out, "build")
@@ -320,19 +302,30 @@ def start_folder(out: Path) -> tuple[Path, list[str]]:
                 os.rename(entry, tmp)  # another build may take it first: then it is gone here
             except OSError:
                 continue
-            folders = _skeleton(tmp)
-            if folders is not None:
-                mark_temp(tmp, "build")
-                chosen = (tmp, folders)
-                continue
-            entry = tmp
+            mark_temp(tmp, "build")
+            chosen = (tmp, pool.submit(_emptied, os.fspath(tmp), pool))
+            continue
         shutil.rmtree(entry, ignore_errors=True)
-    return chosen or (make_temp(out), [])
+    if chosen is None:
+        done: Future = Future()
+        done.set_result([])
+        chosen = (make_temp(out), done)
+    return chosen
+
+
+def ready_folder(out: Path, tmp: Path, folders: Future) -> tuple[Path, list[str]]:
+    """Wait for :func:`start_folder`'s ``folders``; returns the build folder and the folders it has. A
+    folder that could not be emptied is removed and a new one made (:func:`make_temp`)."""
+    skeleton = folders.result()
+    if skeleton is not None:
+        return tmp, skeleton
+    shutil.rmtree(tmp, ignore_errors=True)
+    return make_temp(out), []
 
 
 def prune(root: Path, folders: list[str], files: list[str]) -> None:
-    """Remove the ``folders`` (relative to ``root``) that hold none of ``files``: the spare's folders
-    of pages the build no longer has. Raises ``OSError``."""
+    """Remove the ``folders`` (relative to ``root``) that hold none of ``files``: the folders of the site
+    before last of pages the build no longer has. Raises ``OSError``."""
     used = set()
     for rel in files:
         parts = rel.split("/")[:-1]

@@ -39,9 +39,7 @@ def write_page(path: str, data: bytes) -> None:
     (``open(path, "wb")`` makes two more, to size its buffer)."""
     try:
         fd = os.open(path, _FLAGS, 0o666)
-    except (
-        FileNotFoundError
-    ):  # its folder is new (most are there already: the spare's, .outdir.start_folder)
+    except FileNotFoundError:  # its folder is new (most are there already: .outdir.start_folder)
         os.makedirs(os.path.dirname(path), exist_ok=True)
         fd = os.open(path, _FLAGS, 0o666)
     try:

@@ -3,6 +3,7 @@ killed build, and no thread or process of it outlives it."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import signal
@@ -63,21 +64,25 @@ def test_site_build_keeps_user_folders_named_like_its_own(site_db, tmp_path):
     )  # again: the swap makes an .old- folder
     for folder in mine:
         assert (folder / "notes.txt").read_text(encoding="utf-8") == "my own\n"
-    # the replaced site was emptied by the build itself before it returned
+    # the replaced site is kept beside it, to be emptied by the next build
     names = sorted(
         p.name for p in tmp_path.iterdir() if p.name.startswith(".site.") and p not in mine
     )
-    assert len(names) == 1 and names[0].startswith(".site.spare-"), (
-        names
-    )  # the spare the next build starts from
-    spare = tmp_path / names[0]
-    assert sorted(p.relative_to(spare).as_posix() for p in spare.rglob("*") if not p.is_dir()) == [
-        ".smashup-temp"
-    ]
-    assert (
-        spare / "en" / "cards"
-    ).is_dir()  # its folders are kept: the next build need not make them
+    assert len(names) == 1 and names[0].startswith(".site.retired-"), names
+    retired = tmp_path / names[0]
+    assert json.loads((retired / ".smashup-temp").read_text(encoding="utf-8")) == {
+        "pid": None,
+        "kind": "retired",
+    }  # no process of its own: a build's leftover only by its name and this file
+    assert (retired / "en" / "cards" / "invader" / "index.html").is_file()
     assert not (tmp_path / "site" / ".smashup-temp").exists()
+    build_site(tmp_path / "site", "en", "/", str(site_db), search=False)
+    again = sorted(
+        p.name for p in tmp_path.iterdir() if p.name.startswith(".site.") and p not in mine
+    )
+    assert len(again) == 1 and again != names  # taken by the third build, which left its own
+    for folder in mine:
+        assert (folder / "notes.txt").read_text(encoding="utf-8") == "my own\n"
 
 
 @pytest.mark.long
@@ -166,14 +171,16 @@ def test_site_out_as_dangling_symlink_is_refused(site_db, tmp_path):
     assert not (tmp_path / "nonexistent").exists() and link.is_symlink()
 
 
-def _spare(tmp_path: Path) -> Path:
-    """The spare beside ``tmp_path/site`` (the build that replaced a site made it before it returned)."""
-    found = sorted(tmp_path.glob(".site.spare-*"))
+def _retired(tmp_path: Path) -> Path:
+    """The replaced site beside ``tmp_path/site``, kept for the next build to empty and build in."""
+    found = sorted(tmp_path.glob(".site.retired-*"))
     assert len(found) == 1, found
     return found[0]
 
 
-def test_a_build_starts_from_the_spare_folders_and_keeps_none_it_does_not_use(site_db, tmp_path):
+def test_a_build_starts_from_the_retired_site_folders_and_keeps_none_it_does_not_use(
+    site_db, tmp_path
+):
     """The folders of the site before last are reused (no folder made twice); one the build has no page
     for is removed, so the site is the same as one built from nothing."""
     from smashup_db.site import build_site
@@ -181,15 +188,15 @@ def test_a_build_starts_from_the_spare_folders_and_keeps_none_it_does_not_use(si
     out = tmp_path / "site"
     build_site(out, "en", "/", str(site_db), search=False)
     build_site(out, "en", "/", str(site_db), search=False)
-    spare = _spare(tmp_path)
-    kept = (spare / "en" / "cards" / "invader").stat().st_ino
-    (spare / "en" / "cards" / "no-such-card").mkdir()
+    retired = _retired(tmp_path)
+    kept = (retired / "en" / "cards" / "invader").stat().st_ino
+    (retired / "en" / "cards" / "no-such-card").mkdir()
     build_site(out, "en", "/", str(site_db), search=False)
     assert (
         out / "en" / "cards" / "invader"
-    ).stat().st_ino == kept  # the spare's folder, now the site's
+    ).stat().st_ino == kept  # the retired site's folder, now the site's
     assert not (out / "en" / "cards" / "no-such-card").exists()
-    assert not spare.exists()
+    assert not retired.exists()
     fresh = tmp_path / "fresh"
     build_site(fresh, "en", "/", str(site_db), search=False)
     listing = lambda root: sorted(p.relative_to(root).as_posix() for p in root.rglob("*"))  # noqa: E731
@@ -198,25 +205,26 @@ def test_a_build_starts_from_the_spare_folders_and_keeps_none_it_does_not_use(si
 
 @pytest.mark.long
 @pytest.mark.parametrize("planted", ["file", "link"])
-def test_a_spare_holding_anything_but_folders_is_not_built_in(site_db, tmp_path, planted):
-    """A file or a link put into the spare makes it unusable: it is removed, the build starts afresh,
-    and nothing is written through the link."""
+def test_what_is_planted_in_the_retired_site_is_removed_not_followed(site_db, tmp_path, planted):
+    """A file or a link put into the retired site is removed with its files: a link is not followed
+    (what it points to is untouched), nothing is written through it and the new site holds neither."""
     from smashup_db.site import build_site
 
     out = tmp_path / "site"
     build_site(out, "en", "/", str(site_db), search=False)
     build_site(out, "en", "/", str(site_db), search=False)
-    spare = _spare(tmp_path)
+    retired = _retired(tmp_path)
     outside = tmp_path / "outside"
     outside.mkdir()
+    (outside / "keep.txt").write_text("mine\n", encoding="utf-8")
     if planted == "file":
-        (spare / "en" / "stray.txt").write_text("not ours\n", encoding="utf-8")
+        (retired / "en" / "stray.txt").write_text("not ours\n", encoding="utf-8")
     else:
-        shutil.rmtree(spare / "en" / "cards")
-        (spare / "en" / "cards").symlink_to(outside, target_is_directory=True)
+        shutil.rmtree(retired / "en" / "cards")
+        (retired / "en" / "cards").symlink_to(outside, target_is_directory=True)
     build_site(out, "en", "/", str(site_db), search=False)
-    assert list(outside.iterdir()) == []
-    assert not spare.exists()
+    assert [p.name for p in outside.iterdir()] == ["keep.txt"]
+    assert not retired.exists()
     assert not (out / "en" / "stray.txt").exists() and not (out / "en" / "cards").is_symlink()
     assert (out / "en" / "cards" / "invader" / "index.html").is_file()
 
