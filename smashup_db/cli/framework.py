@@ -1,25 +1,22 @@
-"""The CLI framework's own words (Typer and the Click it bundles) in the display language.
+"""The CLI framework's own words (Typer and Click) in the display language.
 
-Typer writes some of its words through the standard library's
+Typer and Click write their words through the standard library's
 ``gettext.gettext`` (domain ``messages``): the help panels' titles
 ("Options", "Arguments", "Commands"), "[required]", "[default: ...]", the
-error panel's title and "Try ... for help.". :func:`use_language` binds our
-catalog to that domain and selects the display language *before* Typer is
-imported (some of those words are module constants), so they come out in
-German from our ``messages.po``.
+error panel's title, "Usage:", "Show this message and exit." and every usage
+error ("Missing option ...", "No such option ...", "Invalid value for ...").
+:func:`use_language` binds our catalog to that domain and selects the display
+language (the ``LANGUAGE`` variable, which gettext reads on every call), so
+they come out in German from our ``messages.po``: :data:`TYPER_WORDS` and
+:data:`CLICK_WORDS` name the msgids (the frameworks' own English, so
+extraction keeps them in the catalog). ``tests/cli/test_german_everywhere.py``
+checks that each usage error comes out in German, so a changed wording in a
+new Click fails a test instead of falling back to English unnoticed.
 
-The Click that Typer bundles writes the rest as fixed English text: the
-"Usage: " line, the help option's "Show this message and exit." and the
-usage errors ("Missing option ...", "Option ... requires an argument.", "No
-such option ...", "Invalid value for ...", "Got unexpected extra argument(s)
-..."). Our command classes (:class:`Command`, :class:`Group`, set on every
-command by :func:`apply`) give the first two through ``_()``; usage errors
-are caught where Click raises them (``make_context``, ``resolve_command``) and
-re-raised in the display language: the English sentence is matched against
-Click's wording (:data:`CLICK_ERRORS`, messages of our catalog) and the
-values put into the German one. ``tests/cli/test_german.py`` checks that
-every pattern still matches what the installed Click says, so a changed
-wording fails a test instead of falling back to English unnoticed.
+Why Typer < 0.26: from 0.26 on, Typer bundles its own copy of Click whose
+messages are fixed English (no gettext) and pulls in pydantic at start-up; the
+Typer releases before it use the Click package, whose messages go through
+gettext as above (docs/architecture.md, "One CLI").
 """
 
 from __future__ import annotations
@@ -28,7 +25,7 @@ import functools
 import os
 import re
 
-from smashup_db.i18n import DOMAIN, LOCALE_DIR, N_, _
+from smashup_db.i18n import DOMAIN, LOCALE_DIR, N_, NP_, _
 
 #: Typer's own gettext messages (the same msgids, so our catalog translates them; extracted from here).
 TYPER_WORDS = (
@@ -51,45 +48,41 @@ TYPER_WORDS = (
     N_("No such command {name!r}."),
 )
 
-#: Click's usage errors: (English pattern, the message it is shown as). ``{x}`` takes any text;
-#: ``{head}`` is translated in turn (Typer appends its suggestion to a message it may have translated).
-CLICK_ERRORS = (
-    (r"{head}\. Did you mean {names}\?", N_("{head}. Did you mean {names}?")),
-    (r"Missing option {hint}\.", N_("Missing option {hint}.")),
-    (r"Missing argument {hint}\.", N_("Missing argument {hint}.")),
-    (r"Missing parameter {hint}\.", N_("Missing parameter {hint}.")),
-    (r"Option {option} requires an argument\.", N_("Option {option} requires an argument.")),
-    (r"Option {option} requires {n} arguments\.", N_("Option {option} requires {n} arguments.")),
-    (r"Option {option} does not take a value\.", N_("Option {option} does not take a value.")),
-    (
-        r"No such option: {option} \(Possible options: {options}\)",
-        N_("No such option: {option} (Possible options: {options})"),
-    ),
-    (r"No such option: {option}", N_("No such option: {option}")),
-    (r"No such command {name}\.", N_("No such command {name}.")),
-    (
-        r"Got unexpected extra argument\(s\) \({args}\)",
-        N_("Got unexpected extra argument(s) ({args})"),
-    ),
-    (r"Argument {name} takes {n} values\.", N_("Argument {name} takes {n} values.")),
-    (r"Invalid value for {hint}: {detail}", N_("Invalid value for {hint}: {detail}")),
-    (r"Invalid value: {detail}", N_("Invalid value: {detail}")),
-    (
-        r"Input should be a valid integer, unable to parse string as an integer",
-        N_("Input should be a valid integer, unable to parse string as an integer"),
-    ),
-    (
-        r"Input should be a valid integer, got a number with a fractional part",
-        N_("Input should be a valid integer, got a number with a fractional part"),
-    ),
-    (
-        r"Input should be a valid number, unable to parse string as a number",
-        N_("Input should be a valid number, unable to parse string as a number"),
-    ),
-    (
-        r"Input should be a valid boolean, unable to interpret input",
-        N_("Input should be a valid boolean, unable to interpret input"),
-    ),
+#: Click's words a person can see (its own msgids; translated by gettext where Click says them).
+CLICK_WORDS = (
+    N_("Usage:"),
+    N_("Error: {message}"),
+    N_("Try '{command} {option}' for help."),
+    N_("Invalid value: {message}"),
+    N_("Invalid value for {param_hint}: {message}"),
+    N_("Missing argument"),
+    N_("Missing option"),
+    N_("Missing parameter"),
+    N_("Missing {param_type}"),
+    N_("Missing parameter: {param_name}"),
+    N_("No such option {name!r}."),
+    N_("Option {name!r} does not take a value."),
+    NP_("Option {name!r} requires an argument.", "Option {name!r} requires {nargs} arguments."),
+    NP_("Got unexpected extra argument ({args})", "Got unexpected extra arguments ({args})"),
+    NP_("Did you mean {possibility}?", "(Did you mean one of: {possibilities}?)"),
+    N_("Argument {name!r} takes {nargs} values."),
+    NP_("Takes {nargs} values but 1 was given.", "Takes {nargs} values but {len} were given."),
+    N_("{value!r} is not a valid {number_type}."),
+    N_("{value} is not in the range {range}."),
+    N_("{value!r} is not a valid boolean. Recognized values: {states}"),
+    NP_("{value!r} is not {choice}.", "{value!r} is not one of {choices}."),
+    N_("{name} {filename!r} does not exist."),
+    N_("{name} {filename!r} is a file."),
+    N_("{name} {filename!r} is a directory."),
+    N_("{name} {filename!r} is not readable."),
+    N_("{name} {filename!r} is not writable."),
+    N_("file"),
+    N_("directory"),
+    N_("path"),
+    N_("Could not open file {filename!r}: {message}"),
+    N_("Error: invalid input"),
+    N_("Error: The two entered values do not match."),
+    N_("Repeat for confirmation"),
 )
 #: Help of the options Typer adds itself (the root's shell completion).
 TYPER_OPTION_HELP = {
@@ -98,13 +91,10 @@ TYPER_OPTION_HELP = {
         "Show completion for the current shell, to copy it or customize the installation."
     ),
 }
-#: Help page words of the bundled Click.
-USAGE_PREFIX = N_("Usage: ")
+#: Help page words Click takes as parameters (not through gettext).
 HELP_OPTION = N_("Show this message and exit.")
 OPTIONS_METAVAR = N_("[OPTIONS]")
 SUBCOMMAND_METAVAR = N_("COMMAND [ARGS]...")
-
-_PATTERNS: list = []
 
 #: Commands whose ``--lang``/``-l`` is not the display language (a language to export, languages to build).
 OTHER_LANG = ("export", "site")
@@ -133,9 +123,10 @@ def display_lang(args: list[str]) -> str:
 
 
 def use_language(lang: str) -> None:
-    """Make ``lang`` the language of Typer's gettext words: our catalog for domain ``messages``.
+    """Make ``lang`` the language of Typer's and Click's gettext words: our catalog for domain ``messages``.
 
-    Call before Typer is imported (its help panel titles are read once, at import).
+    Call before Typer is imported (its help panel titles are read once, at import); Click's
+    words follow ``LANGUAGE`` on every call.
     """
     import gettext as stdlib_gettext
 
@@ -146,67 +137,37 @@ def use_language(lang: str) -> None:
     )
 
 
-def _patterns() -> list:
-    if not _PATTERNS:
-        for pattern, message in CLICK_ERRORS:
-            regex = re.sub(r"\\?\{(\w+)\\?\}", lambda m: f"(?P<{m.group(1)}>.+?)", pattern)
-            _PATTERNS.append((re.compile(regex + r"\Z", re.S), message))
-    return _PATTERNS
+def close_names(word: str, names: list[str], limit: int = 3) -> list[str]:
+    """Up to ``limit`` of ``names`` close to the mistyped ``word``, best first (rapidfuzz)."""
+    from rapidfuzz import fuzz, process
+
+    return [
+        name
+        for name, _score, _ in process.extract(
+            word, names, scorer=fuzz.ratio, limit=limit, score_cutoff=60
+        )
+    ]
 
 
-def click_message(text: str) -> str:
-    """Click's English usage-error sentence ``text`` in the display language (unchanged when it is not Click's)."""
-    for regex, message in _patterns():
-        found = regex.match(text)
-        if found:
-            values = found.groupdict()
-            if "detail" in values:
-                values["detail"] = click_message(values["detail"])
-            if "head" in values:  # a sentence whose full stop the suggestion replaced
-                values["head"] = click_message(values["head"] + ".").rstrip(".")
-            return _(message).format(**values)
-    return text
+def did_you_mean(names: list[str]) -> str:
+    """Click's own suggestion sentence for ``names`` (one or more), in the display language."""
+    from smashup_db.i18n import ngettext
 
-
-def usage_error_class() -> type:
-    """Click's ``UsageError`` (the class of every usage error), found as the base of the one Click
-    exception Typer exports, ``typer.BadParameter`` (Typer bundles its own Click)."""
-    import typer
-
-    return next(c for c in typer.BadParameter.__mro__ if c.__name__ == "UsageError")
-
-
-def _translated(exc):
-    """A usage error with the same context and exit code, its message in the display language."""
-    german = usage_error_class()(click_message(exc.format_message()), getattr(exc, "ctx", None))
-    german.exit_code = exc.exit_code
-    return german
+    quoted = ", ".join(repr(n) for n in names)
+    return ngettext(
+        "Did you mean {possibility}?", "(Did you mean one of: {possibilities}?)", len(names)
+    ).format(possibility=quoted, possibilities=quoted)
 
 
 class _Words:
-    """What every command class adds: the usage line and the help option in the display language,
-    usage errors translated where Click raises them."""
-
-    def format_usage(self, ctx, formatter) -> None:
-        formatter.write_usage(
-            ctx.command_path, " ".join(self.collect_usage_pieces(ctx)), prefix=_(USAGE_PREFIX)
-        )
+    """What every command class adds: the help option's help in the display language (Click builds
+    that option once per command, so a process that switches languages (tests) asks again)."""
 
     def get_help_option(self, ctx):
         option = super().get_help_option(ctx)
         if option is not None:
             option.help = _(HELP_OPTION)
         return option
-
-    def make_context(self, info_name, args, parent=None, **extra):
-        try:
-            return super().make_context(info_name, args, parent=parent, **extra)
-        except usage_error_class() as exc:
-            if getattr(exc, "_translated", False) or type(exc).__name__ == "NoArgsIsHelpError":
-                raise
-            german = _translated(exc)
-            german._translated = True
-            raise german from None
 
 
 @functools.cache
@@ -219,6 +180,21 @@ def classes() -> tuple[type, type]:
 
     class Group(_Words, TyperGroup):
         """A Typer group speaking the display language (its unknown-command errors too)."""
+
+        def __init__(self, *args, **kwargs) -> None:
+            kwargs["suggest_commands"] = False  # Typer's suggestion is fixed English; ours below
+            super().__init__(*args, **kwargs)
+
+        def resolve_command(self, ctx, args):
+            import click
+
+            try:
+                return super().resolve_command(ctx, args)
+            except click.UsageError as exc:
+                close = close_names(args[0], self.list_commands(ctx)) if args else []
+                if close:
+                    exc.message = f"{exc.message} {did_you_mean(close)}"
+                raise
 
         def get_params(self, ctx):
             params = super().get_params(ctx)
@@ -235,16 +211,10 @@ def classes() -> tuple[type, type]:
                 # runs), else the locale's language; in-process runs (tests) too
                 from smashup_db.i18n import set_active_lang
 
-                set_active_lang(display_lang(list(args)))
+                lang = display_lang(list(args))
+                set_active_lang(lang)
+                use_language(lang)
             return super().parse_args(ctx, args)
-
-        def resolve_command(self, ctx, args):
-            try:
-                return super().resolve_command(ctx, args)
-            except usage_error_class() as exc:
-                german = _translated(exc)
-                german._translated = True
-                raise german from None
 
     return Command, Group
 
