@@ -149,6 +149,14 @@ def main() -> None:
             f'CPU, paired with jq: card "cesium armor" {statistics.median(ms):.1f} ms, '
             f"{med:.2f}x jq (quartiles {lo:.2f}-{hi:.2f})"
         )
+        # the floor under any Python command: the interpreter's own start-up against jq
+        med, lo, hi, ms = paired_cpu(
+            ["jq", JQ_FILTER, str(ARCHIVE)], [sys.executable, "-c", "pass"], env, max(args.runs, 20)
+        )
+        print(
+            f"CPU, paired with jq: python3 -c pass {statistics.median(ms):.1f} ms, "
+            f"{med:.2f}x jq (quartiles {lo:.2f}-{hi:.2f}; the floor of any command written in Python)"
+        )
         # a text with typographic quotes (’“”•): printed piped without Rich too (issue 30)
         med, lo, hi, ms = paired_cpu(
             ["jq", JQ_FILTER, str(ARCHIVE)],
