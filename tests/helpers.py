@@ -35,6 +35,14 @@ CATALOG = ARCHIVE / "smashup-catalog.json"
 BASES = ARCHIVE / "smashup-bases.json"
 
 
+def paused(stop: str, *args: str) -> list[str]:
+    """The command line of ``smashup ARGS`` stopped at ``stop`` (``LABEL:SECONDS``, see
+    ``tests/paused_smashup.py``): it prints ``paused in LABEL`` on stderr there and sleeps."""
+    import sys
+
+    return [sys.executable, str(TESTS / "paused_smashup.py"), stop, *args]
+
+
 def missing_shared(*relative: str) -> str | None:
     """Why a test needing ``../shared/data/<relative>`` cannot run (None when the file or folder is there)."""
     path = SHARED_DATA.joinpath(*relative)

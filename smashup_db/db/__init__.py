@@ -39,7 +39,7 @@ from smashup_db.db.engine import (
     url_of,
 )
 from smashup_db.db.reader import Reader, in_params
-from smashup_db.db.transaction import PAUSE_VAR, PG_LOCK_KEY, Writer, sa_transaction, writing
+from smashup_db.db.transaction import PG_LOCK_KEY, Writer, sa_transaction, writing
 from smashup_db.db.upgrade import migrate
 from smashup_db.errors import DatabaseError
 
@@ -47,7 +47,6 @@ __all__ = [
     "DatabaseError",
     "ENV_VAR",
     "TIMEOUT_VAR",
-    "PAUSE_VAR",
     "PG_LOCK_KEY",
     "Reader",
     "database_errors",

@@ -33,7 +33,7 @@ class Reader(SQLConnection):
 
         self.url = url
         self._failed = False
-        self._paused = False  # see _test_pause_once
+        self._stopped = False  # see _stop_point_once
         path = sqlite_path(url)
         with database_errors(url):
             if path is not None:
@@ -57,7 +57,7 @@ class Reader(SQLConnection):
         except BaseException:
             self._failed = True
             raise
-        _test_pause_once(self)
+        _stop_point_once(self)
         return rows
 
     def tuples(self, sql: str, **params: Any) -> list[tuple]:
@@ -101,20 +101,13 @@ class Reader(SQLConnection):
             pass
 
 
-def _test_pause_once(reader: Reader) -> None:
-    """Test hook (``SMASHUP_TEST_PAUSE=read:SECONDS``, see :mod:`.transaction`): pause a server reader once,
-    after its first query, so that a test can stop the server in the middle of a read."""
-    import os
+def _stop_point_once(reader: Reader) -> None:
+    """A server reader's :func:`~smashup_db.db.transaction.stop_point` (``"read"``), after its first query."""
+    if reader._is_sa and not reader._stopped:
+        reader._stopped = True
+        from smashup_db.db import transaction
 
-    if (
-        reader._is_sa
-        and not getattr(reader, "_paused", False)
-        and os.environ.get("SMASHUP_TEST_PAUSE", "").startswith("read:")
-    ):
-        reader._paused = True
-        from smashup_db.db.transaction import _test_pause
-
-        _test_pause("read")
+        transaction.stop_point("read")
 
 
 def _identity(path: str) -> tuple[int, int] | None:

@@ -16,7 +16,6 @@ writer ever writes into the file that recover moves aside.
 from __future__ import annotations
 
 import os
-import sys
 import time
 from contextlib import contextmanager
 
@@ -30,10 +29,6 @@ if TYPE_CHECKING:
 if TYPE_CHECKING:
     from sqlalchemy.engine import Connection, Engine
 
-#: Test hook: ``LABEL:SECONDS`` makes the write transaction named LABEL print
-#: ``paused in LABEL`` on stderr and sleep before it commits (used to kill a
-#: command mid-way in tests). Never set it otherwise.
-PAUSE_VAR = "SMASHUP_TEST_PAUSE"
 #: Key of the PostgreSQL advisory lock that serializes writers (any 64-bit number).
 PG_LOCK_KEY = 0x5A5A_0007
 
@@ -172,7 +167,7 @@ def _sqlite_writer(path: str, url: str, label: str):
         try:
             _refuse_newer(conn.execute, url)
             yield Writer(conn, "sqlite", sa=False)
-            _test_pause(label)
+            stop_point(label)
         except BaseException:
             conn.execute("ROLLBACK")
             raise
@@ -233,7 +228,7 @@ def _sa_locked(engine: "Engine", label: str) -> Iterator["Connection"]:
                 conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({PG_LOCK_KEY})")
         try:
             yield conn
-            _test_pause(label)
+            stop_point(label)
         except BaseException:
             try:
                 conn.rollback()
@@ -249,10 +244,7 @@ def _sa_locked(engine: "Engine", label: str) -> Iterator["Connection"]:
             raise
 
 
-def _test_pause(label: str) -> None:
-    value = os.environ.get(PAUSE_VAR, "")
-    name, _, seconds = value.partition(":")
-    if value and name == label:
-        sys.stderr.write(f"paused in {label}\n")
-        sys.stderr.flush()
-        time.sleep(float(seconds or 60))
+def stop_point(label: str) -> None:
+    """A point where a command can be stopped: called with a write transaction's ``label`` just before
+    it commits, and with ``"read"`` after a server reader's first query. Does nothing; a test that must
+    kill or freeze a command mid-way runs it through ``tests/paused_smashup.py``, which replaces it."""

@@ -21,6 +21,7 @@ from urllib.parse import urlparse
 
 import pytest
 
+from helpers import paused
 from tests.conftest import PG_URL, db_rows, needs_pg
 
 
@@ -208,8 +209,8 @@ def test_pg_frozen_during_read_is_one_line(tmp_path, args):
         env = _env(url, SMASHUP_DB_TIMEOUT="2")
         assert smashup(env, "stats").returncode == 0
         proc = subprocess.Popen(
-            [sys.executable, "-m", "smashup_db", *args],
-            env={**env, "SMASHUP_TEST_PAUSE": "read:1"},
+            paused("read:1", *args),
+            env=env,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
@@ -296,8 +297,8 @@ def test_pg_stopped_mid_command_prints_one_line(tmp_path):
             env = _env(via, SMASHUP_DB_TIMEOUT="30")
             assert smashup(env, "stats").returncode == 0
             proc = subprocess.Popen(
-                [sys.executable, "-m", "smashup_db", "collection", "add", "Core Set"],
-                env={**env, "SMASHUP_TEST_PAUSE": "collection:1"},
+                paused("collection:1", "collection", "add", "Core Set"),
+                env=env,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
                 text=True,

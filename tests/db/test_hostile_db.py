@@ -11,12 +11,11 @@ import os
 import signal
 import sqlite3
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from helpers import PG_URL, db_execute, db_rows, one_line_error, smashup, smashup_env
+from helpers import PG_URL, db_execute, db_rows, one_line_error, paused, smashup, smashup_env
 
 # =========================================================================== where the database is
 
@@ -166,10 +165,10 @@ def test_pg_server_frozen_during_commit(tmp_path):
     from helpers import fresh_pg_database
 
     with fresh_pg_database() as url:
-        env = smashup_env(url, SMASHUP_DB_TIMEOUT="3", SMASHUP_TEST_PAUSE="collection:1")
+        env = smashup_env(url, SMASHUP_DB_TIMEOUT="3")
         assert smashup(env, "stats").returncode == 0
         proc = subprocess.Popen(
-            [sys.executable, "-m", "smashup_db", "collection", "add", "Core Set"],
+            paused("collection:1", "collection", "add", "Core Set"),
             env=env,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,

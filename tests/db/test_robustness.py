@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import DATA, db_rows, one_line_error
+from helpers import DATA, db_rows, one_line_error, paused
 from smashup_db.db import PG_LOCK_KEY
 
 SMASHUP = [sys.executable, "-c", "from smashup_db.cli import main; main()"]
@@ -226,8 +226,8 @@ def test_ctrl_c_during_a_site_build_leaves_the_old_site(cli, db_path, tmp_path, 
 def kill_when_paused(db: str, label: str, *args: str) -> None:
     """Start ``smashup ARGS`` with the test pause hook in transaction ``label``; SIGKILL it there."""
     proc = subprocess.Popen(
-        SMASHUP + list(args),
-        env=env_for(db, SMASHUP_TEST_PAUSE=f"{label}:120"),
+        paused(f"{label}:120", *args),
+        env=env_for(db),
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

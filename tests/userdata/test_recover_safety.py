@@ -20,7 +20,7 @@ import time
 
 import pytest
 
-from helpers import BACKENDS, db_rows, needs_pg, one_line_error
+from helpers import BACKENDS, db_rows, needs_pg, one_line_error, paused
 
 
 def smashup(env: dict, *args: str, timeout: float = 180) -> subprocess.CompletedProcess:
@@ -193,8 +193,8 @@ def test_recover_beside_writers_loses_no_acknowledged_write(filled):
     db, env, rows = filled
     server = "://" in db
     recover = subprocess.Popen(
-        [sys.executable, "-m", "smashup_db", "db", "recover"],
-        env={**env, "SMASHUP_TEST_PAUSE": "recover:3"},
+        paused("recover:3", "db", "recover"),
+        env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         stdin=subprocess.DEVNULL,
