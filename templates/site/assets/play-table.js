@@ -30,10 +30,14 @@
     return parseInt(text, 10);
   }
 
-  /** The first state of a game. result: `smashup draft --json`; facts(id) -> {id, name, printing, breakpoint,
+  /** The first state of a game. result: `smashup draft --json` (players in the order of their first pick,
+   * then any other key of players); facts(id) -> {id, name, printing, breakpoint,
    * vp, scoring, stats_known}; madness: whether Madness cards are in play at the start. */
   function start(result, facts, madness) {
-    var players = Object.keys(result.players || {});
+    var players = [];  // in seating order: their first picks (a JS object would put a name like "1" first)
+    (result.picks || []).concat(Object.keys(result.players).map(function (p) { return {player: p}; })).forEach(function (k) {
+      if (players.indexOf(k.player) < 0) players.push(k.player);
+    });
     var zero = function () { var o = {}; players.forEach(function (p) { o[p] = 0; }); return o; };
     var inPlay = result.bases_in_play.slice();
     var laid = new Set(inPlay);
