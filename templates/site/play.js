@@ -144,6 +144,7 @@
         b.setAttribute("aria-describedby", reason.id);
         li.appendChild(b); li.appendChild(reason);
       } else li.appendChild(b);
+      li.appendChild(about(f));
       list.appendChild(li);
     });
     var held = document.getElementById("draft-held");
@@ -156,6 +157,15 @@
     app.setAttribute("data-legal", String(legal.length));
     say(note || "");
     syncUrl();
+  }
+
+  /** A faction's card list (its page) and complexity, in the form's words for the levels. */
+  function about(f) {
+    var cx = (cat.complexityOf.get(f) || "").split("-").filter(Boolean).map(function (lv) {
+      var l = document.querySelector("label[for=cx-" + lv + "]");
+      return l ? l.textContent : lv;
+    }).join("–");
+    return page("factions", f, S.cards + (cx ? " · " + label("complexity") + ": " + cx : ""));
   }
 
   function pick(f) {
