@@ -153,6 +153,19 @@ def test_whole_game_in_german_on_a_phone(browser, site, smashup_cli):
                 page.reload()
                 page.wait_for_selector("#table-state", state="attached")
                 assert state(page) == mid
+                # a second tab with the draft's link resumes the same game, and follows the first one's steps
+                other = ctx.new_page()
+                other.goto(page.url.split("#")[0])
+                other.wait_for_selector("#table-state", state="attached")
+                assert state(other) == mid
+                page.get_by_role("button", name="Anna +1").first.tap()
+                other.wait_for_function(
+                    "s => document.getElementById('table-state').textContent === s",
+                    arg=page.text_content("#table-state"),
+                )
+                other.close()
+                page.get_by_role("button", name="Rückgängig").tap()
+                assert state(page) == mid
                 page.wait_for_function("navigator.serviceWorker.controller !== null")
                 ctx.set_offline(True)
                 page.reload()

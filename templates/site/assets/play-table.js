@@ -378,6 +378,17 @@
       if (game.undo()) { save(); draw(tt.undone); }
     });
     handBtn.addEventListener("click", function () { qr(link(), tt.hand_over); });
+    window.addEventListener("storage", function (ev) {  // the same game in a second tab: follow its steps
+      if (ev.key !== o.key) return;
+      var steps;
+      try { steps = JSON.parse(ev.newValue || "[]"); } catch (e) { return; }
+      if (!Array.isArray(steps) || steps.join("~") === game.steps.join("~")) return;
+      game.steps = [];
+      game.replay();
+      game.load(steps.filter(function (x) { return typeof x === "string"; }));
+      history.replaceState(history.state, "", link());
+      draw("");
+    });
     save();
     draw("");
     return game;
