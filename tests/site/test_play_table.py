@@ -383,3 +383,26 @@ def test_undo_after_any_step_gives_the_state_before(catalogue, cases):
     )
     assert res.returncode == 0, res.stderr
     assert json.loads(res.stdout) == [None] * len(cases)
+
+
+@needs_node
+def test_madness_counters_come_with_a_faction_of_the_cthulhu_set(catalogue):
+    """A faction sold in a box with the Madness deck (the Cthulhu set) turns the counters on; others do not."""
+    _, cats, data = catalogue
+    cthulhu = [f[0] for f in data["en"]["f"] if "the-obligatory-cthulhu-set" in f[3]]
+    assert "minions-of-cthulhu" in cthulhu
+    script = (
+        f"const T = require({json.dumps(str(JS))}), P = require({json.dumps(str(ASSETS / 'play-engine.js'))});"
+        "const cat = new P.Catalogue(JSON.parse(require('fs').readFileSync(0, 'utf8')));"
+        "console.log(JSON.stringify([T.hasMadness(cat, {players: {A: ['aliens', 'minions-of-cthulhu'], B: ['ninjas', 'robots']}}),"
+        " T.hasMadness(cat, {players: {A: ['aliens', 'zombies'], B: ['ninjas', 'robots']}})]));"
+    )
+    res = subprocess.run(
+        [NODE, "-e", script],
+        input=json.dumps(data["en"]),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert res.returncode == 0, res.stderr
+    assert json.loads(res.stdout) == [True, False]

@@ -248,3 +248,20 @@ def test_play_page_is_linked_from_every_page_kind(catalogue_site):
         assert (
             home.count(f'href="/{lang}/play/">{word}</a>') >= 3
         )  # menu, sheet and the home page's own line
+
+
+def test_drafting_by_taps_offers_card_list_and_complexity(browser, site):
+    """Each faction offered while drafting by taps links to its page (its cards) and names its complexity."""
+    url, _ = site
+    page = browser.new_page(viewport=PHONE)
+    try:
+        page.goto(f"{url}/de/play/?players=Anna,Ben,Cleo&seed=7")
+        page.wait_for_selector("#play-app[data-state=drafting]", state="attached")
+        first = page.locator("#draft-pool li").first
+        faction = first.locator("button.pick").get_attribute("data-faction")
+        link = first.locator("a")
+        assert link.get_attribute("href") == f"/de/factions/{faction}/"
+        assert link.text_content().startswith("Karten · Komplexität: ")
+        assert page.locator("#score").is_hidden()  # no scoring or QR button before a result
+    finally:
+        page.close()
