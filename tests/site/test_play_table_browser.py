@@ -14,6 +14,8 @@ import json
 from urllib.parse import urlparse
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from helpers import REPO, needs_chromium
 from smashup_db.rules.basedraw import start_piles
@@ -265,3 +267,64 @@ def test_drafting_by_taps_offers_card_list_and_complexity(browser, site):
         assert page.locator("#score").is_hidden()  # no scoring or QR button before a result
     finally:
         page.close()
+
+
+ACTION = st.one_of(
+    st.tuples(st.sampled_from(["+1", "−1"]), st.integers(0, 3), st.sampled_from(PLAYERS)),
+    st.tuples(st.just("score"), st.integers(0, 3), st.just("")),
+    st.tuples(st.sampled_from(["end", "madness"]), st.just(0), st.just("")),
+)
+
+
+@pytest.fixture(scope="module")
+def table_page(browser, site):
+    url, _ = site
+    ctx = browser.new_context(viewport=PHONE, locale="de-DE", has_touch=True)
+    page = ctx.new_page()
+    page.set_default_timeout(20_000)
+    yield url, page
+    ctx.close()
+
+
+@settings(
+    max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(actions=st.lists(ACTION, min_size=1, max_size=12))
+def test_undo_after_any_action_gives_back_the_table_state(table_page, actions):
+    """Through the page's buttons: after any action that changed the game, "Rückgängig" gives back the
+    ``#table-state`` before it (and doing it again gives the same state as the first time)."""
+    url, page = table_page
+    page.goto(f"{url}/de/play/?{QUERY}")
+    page.evaluate("localStorage.clear()")
+    page.goto(f"{url}/de/play/?{QUERY}")
+    page.get_by_role("button", name="Spiel starten").click()
+    page.wait_for_selector("#table-state", state="attached")
+
+    def act(kind, slot, player):
+        if kind in ("+1", "−1"):
+            button = (
+                page.locator("#table section.tbase")
+                .nth(slot)
+                .get_by_role("button", name=f"{player} {kind}", exact=True)
+            )
+        elif kind == "score":
+            button = (
+                page.locator("#table section.tbase").nth(slot).get_by_role("button", name="Werten")
+            )
+        elif kind == "end":
+            button = page.get_by_role("button", name="Zug beenden")
+        else:
+            button = page.get_by_label("Mit Wahnsinnskarten (Cthulhu-Set)")
+        if button.is_enabled():
+            button.click()
+
+    for kind, slot, player in actions:
+        before = page.text_content("#table-state")
+        act(kind, slot, player)
+        after = page.text_content("#table-state")
+        if after == before:
+            continue  # refused (a disabled button, a step after the end): nothing to take back
+        page.get_by_role("button", name="Rückgängig").click()
+        assert page.text_content("#table-state") == before, (kind, slot, player)
+        act(kind, slot, player)
+        assert page.text_content("#table-state") == after
