@@ -406,3 +406,25 @@ def test_madness_counters_come_with_a_faction_of_the_cthulhu_set(catalogue):
     )
     assert res.returncode == 0, res.stderr
     assert json.loads(res.stdout) == [True, False]
+
+
+def test_play_js_is_copied_without_comment_lines(tmp_path):
+    """play.js in the site is its source without comment lines: every other line kept in order, still valid."""
+    from smashup_db.site.play import without_comment_lines
+
+    src = (REPO / "templates" / "site" / "play.js").read_text(encoding="utf-8")
+    lean = without_comment_lines(src)
+    assert len(lean) < len(src) - 1500
+    kept = iter(src.splitlines())
+    assert all(any(line == s for s in kept) for line in lean.splitlines()), "lines kept in order"
+    assert not any(x.strip().startswith(("//", "/*")) for x in lean.splitlines())
+    assert (
+        without_comment_lines("a();\n  // x\n/* y\n z */\nb(); // c\n/** d */\n")
+        == "a();\nb(); // c\n"
+    )
+    with pytest.raises(ValueError):
+        without_comment_lines("a();\n/* never ends\n")
+    if NODE:
+        path = tmp_path / "play.js"
+        path.write_text(lean, encoding="utf-8")
+        assert subprocess.run([NODE, "--check", str(path)], capture_output=True).returncode == 0
