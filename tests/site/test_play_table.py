@@ -355,9 +355,9 @@ STEP = st.one_of(
 
 @needs_node
 @settings(
-    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
-@given(cases=st.lists(st.lists(STEP, min_size=1, max_size=60), min_size=5, max_size=5))
+@given(cases=st.lists(st.lists(STEP, min_size=1, max_size=40), min_size=5, max_size=5))
 def test_undo_after_any_step_gives_the_state_before(catalogue, cases):
     _, _, data = catalogue
     rng = random.Random(len(cases[0]))
