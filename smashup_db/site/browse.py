@@ -30,9 +30,14 @@ NAV_PAGES = ("products", "factions", "cards", "bases", "rules", "glossary", "dow
 
 
 def nav_urls(base: str, lang: str) -> dict[str, str]:
-    """``{"home": "/en/", "products": "/en/products/", ..., "syntax": "/en/search/syntax/"}``, computed once."""
+    """``{"home": "/en/", "products": "/en/products/", ..., "syntax": "/en/search/syntax/", "play": "/en/play/"}``,
+    computed once."""
     urls = {key: page_url(base, lang, key) for key in NAV_PAGES}
-    urls.update(home=page_url(base, lang), syntax=page_url(base, lang, "search", "syntax"))
+    urls.update(
+        home=page_url(base, lang),
+        syntax=page_url(base, lang, "search", "syntax"),
+        play=page_url(base, lang, "play"),
+    )
     return urls
 
 

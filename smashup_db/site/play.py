@@ -47,6 +47,7 @@ __all__ = [
     "page_json",
     "play_data",
     "printing_facts",
+    "without_comment_lines",
     "write_play_assets",
 ]
 
@@ -161,7 +162,10 @@ def write_play_assets(root: Path, cat, langs, templates: Path, version: str = ""
     for name in PLAY_ASSETS:
         src = templates / name
         if src.is_file():
-            (assets / name).write_bytes(src.read_bytes())
+            text = src.read_text(encoding="utf-8")
+            (assets / name).write_text(
+                without_comment_lines(text) if name.endswith(".js") else text, encoding="utf-8"
+            )
     safe_path(root, "assets", filename="play-printings.json").write_text(
         json.dumps(printing_facts(cat), separators=(",", ":")), encoding="utf-8"
     )
@@ -171,6 +175,29 @@ def write_play_assets(root: Path, cat, langs, templates: Path, version: str = ""
         safe_path(root, "assets", filename=f"play-{lang}.json").write_text(body, encoding="utf-8")
         sizes[lang] = len(body.encode("utf-8"))
     return sizes
+
+
+def without_comment_lines(script: str) -> str:
+    """``script`` (``play.js``) without its comment lines: lines that are only a ``//`` comment, and ``/* ... */``
+    blocks that start a line and end one. Every other line is kept as it is, so the code is unchanged (the
+    page's first load stays within its budget; the source keeps its comments). Raises ``ValueError`` on a
+    ``/*`` block that never ends. Only for scripts with no multi-line string (no template literal)."""
+    out = []
+    block = False
+    for line in script.splitlines(keepends=True):
+        bare = line.strip()
+        if block:
+            block = not bare.endswith("*/")
+            continue
+        if bare.startswith("//"):
+            continue
+        if bare.startswith("/*"):
+            block = not bare.endswith("*/") or bare == "/*"
+            continue
+        out.append(line)
+    if block:
+        raise ValueError("a /* comment block does not end")
+    return "".join(out)
 
 
 #: The English messages play-engine.js can raise or show (the rules' msgids; the page shows them in its

@@ -47,7 +47,8 @@ def printing_for(lang: str) -> str:
 
 def score_data(data, lang: str, names) -> dict:
     """The JSON of ``<script id="score-data">``: ``{"bases": [{"id", "name", "breakpoint", "vp", "stats_known",
-    "scoring"}], "notices": {flag: template}, "applied": template, "messages": {English: translated}}``.
+    "scoring"}], "notices": {flag: template}, "applied": template, "messages": {English: translated},
+    "table": {key: words of the table (:data:`TABLE_TEXT`)}}``.
 
     ``data`` is the build's :class:`~smashup_db.site.sitedata.SiteData`, ``names(kind, id)`` the page
     language's display names. Bases are in display-name order; facts are those of
@@ -82,6 +83,7 @@ def score_data(data, lang: str, names) -> dict:
         "notices": {flag: texts[code] for flag, texts in NOTICES.items()},
         "applied": APPLIED[code],
         "messages": {m: gettext(m, lang) for m in MESSAGES},
+        "table": {key: gettext(text, lang) for key, text in TABLE_TEXT.items()},
     }
 
 
@@ -108,6 +110,32 @@ PAGE_TEXT = {
     ),
     "qr_label": N_("QR code of the share link"),
     "qr_missing": N_("The QR code library is not part of this build; share the link instead."),
+}
+
+
+#: The words of the table (``assets/play-table.js``, loaded on "Start the game"), in the same data script.
+TABLE_TEXT = {
+    "table": N_("The table"),
+    "turn": N_("Turn {turn}"),
+    "end_turn": N_("End of turn"),
+    "undo": N_("Undo"),
+    "undone": N_("Step taken back."),
+    "hand_over": N_("Hand the game to another phone"),
+    "scores_now": N_("The breakpoint is reached: this base scores now."),
+    "minions_of": N_("{player}: minions there"),
+    "zero_of": N_("{player} has a minion of power 0 there"),
+    "vp_given": N_("VP for 1st,2nd,3rd (the base replacing it, or VP unknown)"),
+    "bad_number": N_("{name}: {value} is not a whole number from 0 to 999"),
+    "bad_vp": N_("VP expects three whole numbers like 4,2,1, got {value}"),
+    "score": N_("Score"),
+    "scored": N_("{base} scored: {vp}."),
+    "laid": N_("New base: {base}."),
+    "board": N_("VP board"),
+    "madness_of": N_("{player}: Madness cards"),
+    "madness_on": N_("Madness cards in play (Cthulhu set)"),
+    "record_qr": N_("QR code of the game-log link"),
+    "piles": N_("Base deck: {deck} · base discard pile: {discard}"),
+    "game_over": N_("The game is over; undo a step to change it."),
 }
 
 

@@ -105,11 +105,11 @@
     o.auto = autoDone;  // random picks after the tapped ones, as smashup draft --pick ... --auto
     return P.queryFromOptions(o);
   }
-  function syncUrl() {
+  function syncUrl(keep) {
     var qs = shareQuery();
-    history.replaceState(null, "", window.location.pathname + (qs ? "?" + qs : ""));
+    history.replaceState(null, "", window.location.pathname + (qs ? "?" + qs : "") + (keep ? location.hash : ""));
     document.querySelectorAll("a.lang-switch").forEach(function (a) { a.href = a.href.split("?")[0] + (qs ? "?" + qs : ""); });
-    document.getElementById("share").value = window.location.href;
+    document.getElementById("share").value = window.location.href.split("#")[0];
   }
 
   function replay() {
@@ -144,6 +144,7 @@
         b.setAttribute("aria-describedby", reason.id);
         li.appendChild(b); li.appendChild(reason);
       } else li.appendChild(b);
+      li.appendChild(about(f));
       list.appendChild(li);
     });
     var held = document.getElementById("draft-held");
@@ -156,6 +157,15 @@
     app.setAttribute("data-legal", String(legal.length));
     say(note || "");
     syncUrl();
+  }
+
+  /** A faction's card list (its page) and complexity, in the form's words for the levels. */
+  function about(f) {
+    var cx = (cat.complexityOf.get(f) || "").split("-").filter(Boolean).map(function (lv) {
+      var l = document.querySelector("label[for=cx-" + lv + "]");
+      return l ? l.textContent : lv;
+    }).join("–");
+    return page("factions", f, S.cards + (cx ? " · " + label("complexity") + ": " + cx : ""));
   }
 
   function pick(f) {
@@ -269,14 +279,15 @@
     var body = document.getElementById("outcome-body");
     body.textContent = "";
     body.appendChild(el("p", null, fill(S.start, {player: res.start_player}) + " · " + fill(S.seed, {seed: res.seed})));
-    body.appendChild(table([S.player, S.factions], Object.keys(res.players).map(function (p) {
-      return [p, res.players[p].map(fname).join(", ")];
-    }), S.factions));
+    var t = body.appendChild(table([S.player, S.factions], Object.keys(res.players).map(function (p) { return [p, ""]; }), S.factions));
+    t.querySelectorAll("tbody td").forEach(function (td, i) {
+      res.players[Object.keys(res.players)[i]].forEach(function (f, j) { if (j) td.append(", "); td.appendChild(page("factions", f, fname(f))); });
+    });
     body.appendChild(el("h3", null, S.bases));
     var bl = el("ul", "bases");
     res.bases_in_play_stats.forEach(function (b) {
       var li = el("li");
-      li.appendChild(el("strong", null, cat.bname(b.id)));
+      li.appendChild(el("strong")).appendChild(page("bases", b.id, cat.bname(b.id)));
       li.appendChild(document.createTextNode(" — " + S.breakpoint + " " + (b.breakpoint == null ? "?" : b.breakpoint) +
                                              " · " + S.vp + " " + vp(b.vp)));
       bl.appendChild(li);
@@ -292,8 +303,9 @@
       body.appendChild(w);
     }
     if (!opts.owned) {  // owned boxes are a collection in the terminal: smashup collection add, then --collection
-      body.appendChild(el("h3", null, S.replay));
-      body.appendChild(el("p", "replay")).appendChild(el("code", null, command()));
+      var d = body.appendChild(el("details"));
+      d.appendChild(el("summary", null, S.replay));
+      d.appendChild(el("p", "replay")).appendChild(el("code", null, command()));
     }
     var old = document.getElementById("result");
     if (old) old.parentNode.removeChild(old);
@@ -303,8 +315,33 @@
     data.textContent = JSON.stringify(res);
     app.appendChild(data);
     app.setAttribute("data-state", "done");
-    syncUrl();
+    syncUrl(true);
     document.dispatchEvent(new CustomEvent("smashup:result", {detail: res}));  // the scoring part (play/score.html) listens
+    var go = document.getElementById("start-game");
+    go.hidden = false;
+    go.onclick = function () { game(res); };
+    var kept = null;
+    try { kept = localStorage.getItem(gameKey()); } catch (e) { /* */ }
+    if (/[#&]g=/.test(location.hash) || (kept && kept !== "[]")) game(res);
+  }
+
+  function page(kind, id, text) {  // its page on the site (data-site: /L/)
+    var a = el("a", null, text);
+    a.href = app.getAttribute("data-site") + kind + "/" + encodeURIComponent(id) + "/";
+    return a;
+  }
+  function gameKey() { return "smashup-game:" + location.pathname + "?" + shareQuery(); }
+  /** Start the game: the table's code (assets/play-table.js, play-score*.js) loads only now. */
+  function game(res) {
+    var at = app.getAttribute("data-data").replace(/[^/]*$/, ""), css = el("link");
+    var srcs = ["play-score-" + document.documentElement.lang + ".js", "play-score.js", "play-table.js"];
+    css.rel = "stylesheet"; css.href = at + "play-table.css"; document.head.appendChild(css);
+    (function next() {
+      if (srcs.length) { var t = el("script"); t.src = at + srcs.shift(); t.onload = next; return document.head.appendChild(t); }
+      document.getElementById("start-game").hidden = true;
+      window.SmashTable.mount(document.getElementById("table"), {result: res, cat: cat, printings: session.printings, key: gameKey(),
+        at: at, page: page, shareUrl: window.SmashPlayPage.shareUrl});
+    }());
   }
 
   // ------------------------------------------------------------------ start

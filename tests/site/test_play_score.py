@@ -635,14 +635,21 @@ def test_phone_german_three_players_tied_base_and_madness_end(browser, test_site
 
 @needs_chromium
 def test_typed_hostile_names_stay_text(browser, test_site):
-    """Without a draft the players are typed; markup in a name is shown as text, errors in one German line."""
+    """Without a result the part and its buttons are hidden; a draft that finishes later hands its result over
+    (the "smashup:result" event); the players can be typed anew; markup in a name is shown as text, errors in
+    one German line."""
     url, _ = test_site
     page = browser.new_page()
     try:
         page.goto(f"{url}/de/typed/")
+        assert page.locator("#score").is_hidden()
+        assert page.locator("button[name=qr]").is_hidden()
+        page.evaluate("""document.dispatchEvent(new CustomEvent('smashup:result', {detail: {players:
+            {'Dora': ['aliens', 'ninjas'], 'Emil': ['robots', 'zombies']}, bases_in_play: ['tar-pits']}}))""")
         page.click("button[name=open-score]")
         page.wait_for_selector("#score-base option", state="attached")
-        assert page.locator(".score-row").count() == 0
+        assert page.locator(".score-row legend").all_text_contents() == ["Dora", "Emil"]
+        assert page.input_value("#score-base") == "tar-pits"
         page.fill("#score-players", "<img src=x onerror=alert(1)>, Ben")
         page.click("form.score-players button")
         assert page.locator(".score-row legend").all_text_contents() == [
@@ -659,10 +666,5 @@ def test_typed_hostile_names_stay_text(browser, test_site):
             or page.locator(".end-line").count() == 1
         )
         assert page.locator("main img").count() == 0
-        # an interactive draft that finishes later hands its result over by the "smashup:result" event
-        page.evaluate("""document.dispatchEvent(new CustomEvent('smashup:result', {detail: {players:
-            {'Dora': ['aliens', 'ninjas'], 'Emil': ['robots', 'zombies']}, bases_in_play: ['tar-pits']}}))""")
-        assert page.locator(".score-row legend").all_text_contents() == ["Dora", "Emil"]
-        assert page.input_value("#score-base") == "tar-pits"
     finally:
         page.close()

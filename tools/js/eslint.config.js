@@ -30,7 +30,7 @@ module.exports = [
   { files: ["templates/site/search.js"], languageOptions: { globals: { SmashQuery: "readonly" } } },
   { files: ["templates/site/local.js"], languageOptions: { globals: { Buffer: "readonly" } } },
   {
-    files: ["tests/site/play_score_golden.js"],
+    files: ["tests/site/play_score_golden.js", "tests/site/play_table_golden.js"],
     languageOptions: { globals: { self: "readonly" } },
   },
   {
