@@ -35,6 +35,8 @@ from smashup_db.compiler.settle import (
     OTHER_SOURCE_RULES,
     RULES,
     Evidence,
+    Tally,
+    by_majority,
     classic_and_pod,
     settle,
 )
@@ -129,6 +131,8 @@ class Printings:
     rows: list[PrintingRow] = field(default_factory=list)
     differences: list[Difference] = field(default_factory=list)
     titans: dict[str, str] = field(default_factory=dict)
+    #: ``{card id: {field: value, "note": ""}}``: what a majority of the sources decides (:func:`.settle.by_majority`).
+    decided: dict[str, dict] = field(default_factory=dict)
     base_stats: dict[str, dict] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
     warnings: list = field(default_factory=list)
@@ -439,6 +443,32 @@ def _source_base_rows(
     return warnings
 
 
+def _majority_rows(inp: PrintingInputs, decided: list[Tally], out: Printings) -> None:
+    """Apply the majority's decisions: ``out.decided`` for the compiler, the value in the card's printing
+    rows, or (a card without them) a current row per product of its faction carrying the votes as
+    reason and their files as evidence; one report note per decision."""
+    cards = {c["id"]: (f, c) for f in inp.factions for c in f["cards"]}
+    for t in decided:
+        fac, card = cards[t.id]
+        out.decided.setdefault(t.id, {"note": ""})[t.field] = t.value
+        reason = f"the majority decides {t.field} {t.value!r}: {t.worded()}"
+        out.notes.append(f"majority, {t.field} of {card['name']}: {t.worded()}")
+        mine = [r for r in out.rows if r.kind == "card" and r.id == t.id]
+        for r in mine:
+            if r.printing == "current" or same_value(
+                t.field, getattr(r, t.field), t.votes["card archive"]
+            ):
+                setattr(r, t.field, t.value)
+        if mine:
+            continue
+        for p in inp.products:
+            if fac["id"] in p["factions"]:
+                row = card_row(
+                    card, p["id"], "current", reason=reason, evidence="; ".join(t.evidence)
+                )
+                out.rows.append(dataclasses.replace(row, **{t.field: t.value}))
+
+
 # --------------------------------------------------------------------------- differences
 
 
@@ -585,7 +615,9 @@ def build_printings(inp: PrintingInputs) -> Printings:
     out.warnings += _engine_card_rows(inp, extra, out.rows)
     curated_base_rows(inp, bases, out.rows)
     out.warnings += _source_base_rows(extra, bases, out.rows)
-    out.differences = kadsuno + extra
+    out.differences, decided, split = by_majority(kadsuno + extra)
+    _majority_rows(inp, decided, out)
+    out.notes += [f"left unknown, {t.field} of {t.id}: {t.worded()}" for t in split]
     out.by_source = by_source(out.differences)
     sort = {p["id"]: p["sort"] for p in inp.products}
     out.rows.sort(
