@@ -396,18 +396,55 @@ def curated_base_rows(inp: PrintingInputs, bases: list[dict], rows: list[Printin
             rows.append(_current_base_row(b))
 
 
-def _fill_curated_row(row: PrintingRow, facts: dict, name: str) -> list[str]:
-    """Fill a curated original row's unknown facts from the sources; report a fact they give otherwise."""
+#: How a reason names the source of a difference (by :attr:`Difference.sources`).
+SOURCE_WORDS = {
+    "card-archive/zhuanggenhua-classic": "zhuanggenhua classic",
+    "card-archive/zhuanggenhua-pod": "zhuanggenhua pod",
+    "card-archive/fabikw": "fabikw (2015)",
+    "card-archive/kadsuno": "Kadsuno",
+}
+
+
+def fact_words(fld: str, value) -> str:
+    """A fact as a reason writes it: ``breakpoint 20``, ``VP 5/3/2``, ``power 4``."""
+    if fld == "vp":
+        return "VP " + "/".join("?" if v is None else str(v) for v in value)
+    return f"{fld} {value}"
+
+
+def filled_reason(reason: str, row: PrintingRow, filled: dict[str, list[Difference]]) -> str:
+    """The reason of a curated row whose unknown facts the sources filled, written from the numbers it
+    now holds: the curated reason without its "no source gives ..." clause, then each filled fact with the sources that give
+    it, then what is still unknown (Mushroom Kingdom's original printing: "breakpoint 20 from
+    zhuanggenhua classic; VP 5/3/2 from zhuanggenhua classic, fabikw (2015)")."""
+    parts = [c.strip() for c in reason.split(";") if not c.strip().startswith("no source gives")]
+    for fld, diffs in filled.items():
+        who = ", ".join(dict.fromkeys(SOURCE_WORDS.get(d.sources, d.sources) for d in diffs))
+        parts.append(f"{fact_words(fld, getattr(row, fld))} from {who}")
+    if row.unknown:
+        parts.append("no source gives its " + " and ".join(row.unknown))
+    return "; ".join(parts)
+
+
+def _fill_curated_row(
+    row: PrintingRow, facts: dict, name: str, mine: list[Difference] = ()
+) -> list[str]:
+    """Fill a curated original row's unknown facts from the sources (its reason then written from the
+    numbers, :func:`filled_reason`); report a fact they give otherwise."""
     warnings = []
+    filled: dict[str, list[Difference]] = {}
     for fld, value in facts.items():
         if fld in row.unknown:
             setattr(row, fld, value)
             row.unknown.remove(fld)
+            filled[fld] = [d for d in mine if d.field == fld and same_value(fld, d.original, value)]
         elif not same_value(fld, getattr(row, fld), value):
             warnings.append(
                 f"printing: base {name} {fld}: curated {getattr(row, fld)!r}, sources {value!r};"
                 " the curated value is kept"
             )
+    if filled:
+        row.reason = filled_reason(row.reason, row, filled)
     return warnings
 
 
@@ -431,7 +468,7 @@ def _source_base_rows(
         evidence = _joined(d.evidence for d in mine)
         row = _find_row(rows, "base", bid, printing="original", product=b["product"])
         if row is not None:
-            warnings += _fill_curated_row(row, facts, b["en"])
+            warnings += _fill_curated_row(row, facts, b["en"], mine)
             row.evidence += f"; {evidence}"
             continue
         reason = _joined(d.reason for d in mine)
