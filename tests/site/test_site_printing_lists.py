@@ -6,6 +6,7 @@ Set, and its downloads."""
 from __future__ import annotations
 
 import csv
+import json
 import re
 
 import pytest
@@ -31,6 +32,10 @@ def test_german_site_lists_the_original_cards(catalogue_site):
     assert "Disenchant" in _names(deck) and "Pixie" not in _names(deck)
     assert "/de/cards/pixie/" in deck  # the card's page is still Pixie's, with every printing
     assert "Saucy Wench" in _names(_deck(catalogue_site, "de", "pirates"))
+    index = catalogue_site.folder / "assets" / "search-de.json"  # the search page's index
+    doc = json.loads(index.read_text(encoding="utf-8"))
+    at = [i for i, item in enumerate(doc["items"]) if item[0] == "card:pixie"]
+    assert at and doc["show"][at[0]][0] == "Disenchant" and doc["items"][at[0]][1] == "action"
 
 
 @pytest.fixture(scope="module")
