@@ -47,12 +47,13 @@ def owned_keys(model, owned: set[str]) -> set[str]:
     return out
 
 
-def printing_keys(cat, printing: str) -> set[str]:
-    """Search keys of the things whose applying printing (:meth:`Catalogue.printing_of`) is ``printing``."""
+def printing_keys(cat, printing: str, asked: str | None = None) -> set[str]:
+    """Search keys of the things whose applying printing (:meth:`Catalogue.printing_of`, ``asked`` the
+    printing shown where no box is owned) is ``printing``."""
     model = cat.model
     out = set()
     for kind, table in (("card", model.cards), ("base", model.bases)):
         for tid, thing in table.items():
-            if cat.printing_of(thing) == printing:
+            if cat.printing_of(thing, asked) == printing:
                 out.add(f"{kind}:{tid}")
     return out

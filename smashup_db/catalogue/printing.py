@@ -127,7 +127,9 @@ def base_facts(base, printing: str | None) -> dict:
 
 
 def card_facts(card, printing: str | None) -> dict:
-    """A card's facts in ``printing``: ``{"printing", "product", "name", "copies", "power", "unknown", "reason"}``."""
+    """A card's facts in ``printing``: ``{"printing", "product", "name", "type", "copies", "power", "unknown",
+    "reason"}`` (``name`` None: the card's own; a card replaced between printings has the other card's
+    name and type in the printing that held it: Disenchant for Pixie in the original Core Set)."""
     row = pick(card, printing)
     asked = printing or "current"
     if row is None:
@@ -136,6 +138,7 @@ def card_facts(card, printing: str | None) -> dict:
             "facts_from": "current",
             "product": card.product,
             "name": None,
+            "type": card.type,
             "copies": card.copies,
             "power": card.power,
             "unknown": ["power"] if power_status(card) == UNKNOWN else [],
@@ -146,6 +149,7 @@ def card_facts(card, printing: str | None) -> dict:
         "facts_from": row.printing,
         "product": row.product,
         "name": row.name or None,
+        "type": row.type or card.type,
         "copies": row.copies,
         "power": row.power,
         "unknown": list(row.unknown),

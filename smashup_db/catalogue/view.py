@@ -156,12 +156,22 @@ class Catalogue:
     def card_row(self, cid: str, printing: str | None = None) -> dict:
         """A card as a row of a faction's card list: names, type, copies, power (and whether it is none
         or unknown), keywords; the facts of ``printing`` (see :mod:`smashup_db.catalogue.printing`) when given."""
+        from smashup_db.common.text import fold
+
         c = self.model.cards[cid]
         facts = prt.card_facts(c, self.printing_of(c, printing))
         status = prt.power_status(c, facts["power"])
+        if facts["type"] not in ("minion", "fusion"):
+            status = prt.NONE
+        named = self.named("card", cid)
+        if facts["name"] and fold(facts["name"]) != fold(named["name_en"]):
+            # another card in this printing (Disenchant where the current Tricksters have Pixie)
+            named = {**named, "name_en": facts["name"]}
+            if named["name_lang"] == "en":
+                named["name"] = facts["name"]
         return {
-            **self.named("card", cid),
-            "type": c.type,
+            **named,
+            "type": facts["type"],
             "copies": facts["copies"],
             "power": facts["power"],
             "power_status": status,
@@ -363,7 +373,8 @@ class Catalogue:
         }
 
     def stats(self) -> dict:
-        """Counts: products, factions, cards, card copies, bases; names and text per language."""
+        """Counts: products, factions, cards, card copies, bases (and those of unknown stats), minions and
+        fusions of unknown power; names and text per language."""
         m = self.model
         text = m.text_counts()
         for lang in ("en", "de"):
@@ -376,6 +387,9 @@ class Catalogue:
             "card_copies": sum(c.copies for c in m.cards.values()),
             "bases": len(m.bases),
             "bases_stats_unknown": sum(1 for b in m.bases.values() if b.breakpoint is None),
+            "cards_power_unknown": sum(
+                1 for c in m.cards.values() if prt.power_status(c) == prt.UNKNOWN
+            ),
             "printings": self._printing_stats(),
             "names": self._name_counts(),
             "text": text,

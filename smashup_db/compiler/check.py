@@ -59,7 +59,7 @@ def check_data(data_dir: Path | None = None) -> list[Problem]:
         if f.get("id") not in c.in_product:
             c.bad(path, "id", f"faction {f.get('id')!r} is in no product")
     c.names()
-    return c.problems + check_printings(data, c.seen)
+    return c.problems + check_printings(data, c.seen) + check_majority(data)
 
 
 class _Checker:
@@ -199,6 +199,38 @@ class _Checker:
                     self.bad(path, f"line {line}.id", f"{kind} {ident!r} does not exist")
                 if not (row.get("name") or "").strip():
                     self.bad(path, f"line {line}.name", "empty name")
+
+
+def check_majority(data: dict) -> list[Problem]:
+    """A minion or fusion stored with unknown power although a majority of the sources gives one
+    (:func:`~smashup_db.compiler.settle.tally` over its power differences in ``printings.json``)."""
+    from smashup_db.compiler.difference import Difference
+    from smashup_db.compiler.settle import tally
+
+    unknown = {
+        c.get("id"): (path, c.get("name"))
+        for path, f in data["factions"]
+        for c in f.get("cards", [])
+        if c.get("type") in ("minion", "fusion") and c.get("power") is None
+    }
+    groups: dict[str, list[Difference]] = {}
+    for d in data.get("differences", []):
+        if d.get("kind") == "card" and d.get("field") == "power" and d.get("id") in unknown:
+            groups.setdefault(d["id"], []).append(Difference.from_record(d))
+    out = []
+    for cid, diffs in sorted(groups.items()):
+        t = tally(diffs)
+        if t.value is not None:
+            path, name = unknown[cid]
+            out.append(
+                Problem(
+                    str(path),
+                    f"card {cid}.power",
+                    f"{name!r} is stored with unknown power, but a majority decides {t.value!r}: "
+                    f"{t.worded()}",
+                )
+            )
+    return out
 
 
 def check_printings(data: dict, seen: dict[str, dict[str, str]]) -> list[Problem]:

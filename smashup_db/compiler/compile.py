@@ -197,10 +197,12 @@ def _unique_ids(items: list[dict], name_of, qualifier_of) -> None:
 
     The first item in catalogue order keeps the plain slug; later ones with the
     same slug get ``<slug>-<qualifier>``. Items without a name use the qualifier
-    plus their kind.
+    plus their kind. An item that already has an ``id`` (a correction of its name keeps it) keeps it.
     """
-    seen: set[str] = set()
+    seen: set[str] = {item["id"] for item in items if item.get("id")}
     for item in items:
+        if item.get("id"):
+            continue  # kept by a correction of its name (curated/corrections.json): ids never change
         base = slugify(name_of(item))
         ident = base if base not in seen else f"{base}-{qualifier_of(item)}"
         n = 2
@@ -557,6 +559,7 @@ class _Compile:
             )
         )
         for card in self.all_cards:
+            card.update(found.decided.get(card["id"], {}))
             if card["id"] in found.titans:
                 card["power"], card["product"] = None, found.titans[card["id"]]
         for b in self.bases_:

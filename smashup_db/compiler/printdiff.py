@@ -35,6 +35,8 @@ from smashup_db.compiler.settle import (
     OTHER_SOURCE_RULES,
     RULES,
     Evidence,
+    Tally,
+    by_majority,
     classic_and_pod,
     settle,
 )
@@ -129,6 +131,8 @@ class Printings:
     rows: list[PrintingRow] = field(default_factory=list)
     differences: list[Difference] = field(default_factory=list)
     titans: dict[str, str] = field(default_factory=dict)
+    #: ``{card id: {field: value, "note": ""}}``: what a majority of the sources decides (:func:`.settle.by_majority`).
+    decided: dict[str, dict] = field(default_factory=dict)
     base_stats: dict[str, dict] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
     warnings: list = field(default_factory=list)
@@ -392,18 +396,55 @@ def curated_base_rows(inp: PrintingInputs, bases: list[dict], rows: list[Printin
             rows.append(_current_base_row(b))
 
 
-def _fill_curated_row(row: PrintingRow, facts: dict, name: str) -> list[str]:
-    """Fill a curated original row's unknown facts from the sources; report a fact they give otherwise."""
+#: How a reason names the source of a difference (by :attr:`Difference.sources`).
+SOURCE_WORDS = {
+    "card-archive/zhuanggenhua-classic": "zhuanggenhua classic",
+    "card-archive/zhuanggenhua-pod": "zhuanggenhua pod",
+    "card-archive/fabikw": "fabikw (2015)",
+    "card-archive/kadsuno": "Kadsuno",
+}
+
+
+def fact_words(fld: str, value) -> str:
+    """A fact as a reason writes it: ``breakpoint 20``, ``VP 5/3/2``, ``power 4``."""
+    if fld == "vp":
+        return "VP " + "/".join("?" if v is None else str(v) for v in value)
+    return f"{fld} {value}"
+
+
+def filled_reason(reason: str, row: PrintingRow, filled: dict[str, list[Difference]]) -> str:
+    """The reason of a curated row whose unknown facts the sources filled, written from the numbers it
+    now holds: the curated reason without its "no source gives ..." clause, then each filled fact with the sources that give
+    it, then what is still unknown (Mushroom Kingdom's original printing: "breakpoint 20 from
+    zhuanggenhua classic; VP 5/3/2 from zhuanggenhua classic, fabikw (2015)")."""
+    parts = [c.strip() for c in reason.split(";") if not c.strip().startswith("no source gives")]
+    for fld, diffs in filled.items():
+        who = ", ".join(dict.fromkeys(SOURCE_WORDS.get(d.sources, d.sources) for d in diffs))
+        parts.append(f"{fact_words(fld, getattr(row, fld))} from {who}")
+    if row.unknown:
+        parts.append("no source gives its " + " and ".join(row.unknown))
+    return "; ".join(parts)
+
+
+def _fill_curated_row(
+    row: PrintingRow, facts: dict, name: str, mine: list[Difference] = ()
+) -> list[str]:
+    """Fill a curated original row's unknown facts from the sources (its reason then written from the
+    numbers, :func:`filled_reason`); report a fact they give otherwise."""
     warnings = []
+    filled: dict[str, list[Difference]] = {}
     for fld, value in facts.items():
         if fld in row.unknown:
             setattr(row, fld, value)
             row.unknown.remove(fld)
+            filled[fld] = [d for d in mine if d.field == fld and same_value(fld, d.original, value)]
         elif not same_value(fld, getattr(row, fld), value):
             warnings.append(
                 f"printing: base {name} {fld}: curated {getattr(row, fld)!r}, sources {value!r};"
                 " the curated value is kept"
             )
+    if filled:
+        row.reason = filled_reason(row.reason, row, filled)
     return warnings
 
 
@@ -427,7 +468,7 @@ def _source_base_rows(
         evidence = _joined(d.evidence for d in mine)
         row = _find_row(rows, "base", bid, printing="original", product=b["product"])
         if row is not None:
-            warnings += _fill_curated_row(row, facts, b["en"])
+            warnings += _fill_curated_row(row, facts, b["en"], mine)
             row.evidence += f"; {evidence}"
             continue
         reason = _joined(d.reason for d in mine)
@@ -437,6 +478,32 @@ def _source_base_rows(
         if not _find_row(rows, "base", bid, printing="current"):
             rows.append(_current_base_row(b))
     return warnings
+
+
+def _majority_rows(inp: PrintingInputs, decided: list[Tally], out: Printings) -> None:
+    """Apply the majority's decisions: ``out.decided`` for the compiler, the value in the card's printing
+    rows, or (a card without them) a current row per product of its faction carrying the votes as
+    reason and their files as evidence; one report note per decision."""
+    cards = {c["id"]: (f, c) for f in inp.factions for c in f["cards"]}
+    for t in decided:
+        fac, card = cards[t.id]
+        out.decided.setdefault(t.id, {"note": ""})[t.field] = t.value
+        reason = f"the majority decides {t.field} {t.value!r}: {t.worded()}"
+        out.notes.append(f"majority, {t.field} of {card['name']}: {t.worded()}")
+        mine = [r for r in out.rows if r.kind == "card" and r.id == t.id]
+        for r in mine:
+            if r.printing == "current" or same_value(
+                t.field, getattr(r, t.field), t.votes["card archive"]
+            ):
+                setattr(r, t.field, t.value)
+        if mine:
+            continue
+        for p in inp.products:
+            if fac["id"] in p["factions"]:
+                row = card_row(
+                    card, p["id"], "current", reason=reason, evidence="; ".join(t.evidence)
+                )
+                out.rows.append(dataclasses.replace(row, **{t.field: t.value}))
 
 
 # --------------------------------------------------------------------------- differences
@@ -585,7 +652,9 @@ def build_printings(inp: PrintingInputs) -> Printings:
     out.warnings += _engine_card_rows(inp, extra, out.rows)
     curated_base_rows(inp, bases, out.rows)
     out.warnings += _source_base_rows(extra, bases, out.rows)
-    out.differences = kadsuno + extra
+    out.differences, decided, split = by_majority(kadsuno + extra)
+    _majority_rows(inp, decided, out)
+    out.notes += [f"left unknown, {t.field} of {t.id}: {t.worded()}" for t in split]
     out.by_source = by_source(out.differences)
     sort = {p["id"]: p["sort"] for p in inp.products}
     out.rows.sort(

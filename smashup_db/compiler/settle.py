@@ -37,7 +37,13 @@ RULES = {
     "current printing do: a reprint change",
     "weak-evidence": "fabikw's rows for It's Your Fault! and Munchkin were written before those boxes came out "
     "(data README): too weak to make or refute a printing",
+    "majority": "two or more independent sources (Kadsuno, zhuanggenhua, fabikw; the engine's classic and pod "
+    "files count once) agree against the card archive on a difference no other rule settles: the majority's "
+    "value is the card's, in every printing",
 }
+
+#: The independent sources a majority counts, by :attr:`Difference.family`, with the names the report uses.
+VOTERS = {"kadsuno": "Kadsuno", "zhuanggenhua": "zhuanggenhua", "fabikw": "fabikw"}
 
 
 @dataclass
@@ -275,3 +281,81 @@ def settle(
     if last is not None:
         run.state = [last(d, run) or d for d in run.state]
     return run.state, run.used
+
+
+# --------------------------------------------------------------------------- the majority
+
+
+@dataclass(frozen=True)
+class Tally:
+    """The votes on one field of one card or base: ``votes`` ``{source name: value}`` (the card archive
+    as ``card archive``), ``value`` the majority's (None: evenly split), ``evidence`` where each vote is."""
+
+    id: str
+    field: str
+    votes: dict
+    value: object
+    evidence: tuple[str, ...]
+
+    def worded(self) -> str:
+        """The votes in words, majority first: ``Kadsuno 4, zhuanggenhua 4 against the card archive 3``."""
+        agree = [n for n, v in self.votes.items() if self.value is not None and v == self.value]
+        other = [f"{n} {v!r}" for n, v in self.votes.items() if n not in agree]
+        if not agree:
+            return "evenly split: " + ", ".join(other)
+        return ", ".join(f"{n} {self.value!r}" for n in agree) + " against " + ", ".join(other)
+
+
+def tally(diffs: Sequence[Difference]) -> Tally:
+    """Count the votes of the differences of one field of one thing (one vote per source family, the
+    engine's classic file before its pod file; the card archive's current value is one vote).
+
+    ``value`` is the value two or more sources give when no other value has as many votes;
+    else None (evenly split, or one source against the archive).
+    """
+    votes: dict[str, object] = {}
+    evidence: list[str] = []
+    for d in sorted(diffs, key=lambda x: (x.is_pod, x.sources)):
+        name = VOTERS.get(d.family)
+        if name and name not in votes:
+            votes[name] = d.original
+            evidence.append(d.evidence)
+    votes["card archive"] = diffs[0].current
+    counts: dict = {}
+    for v in votes.values():
+        counts[repr(v)] = counts.get(repr(v), 0) + 1
+    best = max(counts.values())
+    winners = [v for v in votes.values() if counts[repr(v)] == best]
+    value = winners[0] if best >= 2 and len({repr(v) for v in winners}) == 1 else None
+    evidence.append("card-archive/smashup-catalog.json")
+    return Tally(diffs[0].id or "", diffs[0].field, votes, value, tuple(evidence))
+
+
+def by_majority(diffs: Sequence[Difference]) -> tuple[list[Difference], list[Tally], list[Tally]]:
+    """The card power and copies differences no rule settled, decided by :func:`tally`.
+
+    Returns the differences (those a majority decides settled ``corrected`` by rule ``majority``,
+    with the votes as their reason), the decisions and the even splits (left ``unresolved``: a
+    ``data check`` problem until reviewed). Nothing given is changed.
+    """
+    groups: dict[tuple, list[int]] = {}
+    for i, d in enumerate(diffs):
+        if (
+            d.status == "unresolved"
+            and d.kind == "card"
+            and d.id
+            and d.field in ("power", "copies")
+        ):
+            groups.setdefault((d.id, d.field), []).append(i)
+    out = list(diffs)
+    decided, split = [], []
+    for idx in groups.values():
+        t = tally([diffs[i] for i in idx])
+        if t.value is None:
+            split.append(t)
+            continue
+        decided.append(t)
+        reason = f"the majority decides {t.field} {t.value!r}: {t.worded()}"
+        for i in idx:
+            out[i] = diffs[i].settled("corrected", "majority", reason)
+    return out, decided, split

@@ -238,7 +238,7 @@ class Searcher:
                 keys = sorted(
                     self.owned_keys()
                     if node.field == "owned"
-                    else printing_keys(self.cat, node.value)
+                    else printing_keys(self.cat, node.value, self.printing)
                 )
                 counter[0] += 1
                 plist, pvals = in_params(f"k{counter[0]}_", keys)
@@ -260,9 +260,22 @@ class Searcher:
         return sql, params
 
     # ------------------------------------------------------------------ running
+    def for_query(self, q: Query) -> Searcher:
+        """The searcher that shows ``q``'s matches: this one, or, where neither ``--printing`` nor an
+        owned box picks a printing and ``q`` asks for one (``printing:original``, the whole query or
+        one of its AND terms), one that shows that printing, so ``f:tricksters printing:original``
+        lists the original Tricksters (Disenchant, not Pixie) as ``faction --printing original`` does."""
+        terms = q.root.items if isinstance(q.root, And) else (q.root,)
+        asked = [t.value for t in terms if isinstance(t, Is) and t.field == "printing"]
+        if self.printing or len(set(asked)) != 1 or self.cat.owned_printings():
+            return self
+        return Searcher(self.cat, self.use_fts, asked[0])
+
     def keys(self, query: str | Query) -> list[str]:
         """Keys (``card:<id>`` / ``base:<id>``) of every match, in catalogue order."""
         q = parse(query) if isinstance(query, str) else query
+        if self.for_query(q) is not self:
+            return self.for_query(q).keys(q)
         fts = self.use_fts is not False and uses_fts(self.cat.model.meta.get(META_KEY))
         sql, params = self.compile(q, fts)
         return [row[0] for row in self.r.tuples(sql, **params)]
@@ -277,7 +290,8 @@ class Searcher:
         else ``[]``. Raises :class:`QueryError` for a malformed query.
         """
         q = parse(query)
-        keys = self.keys(q)
+        shower = self.for_query(q)
+        keys = shower.keys(q)
         page = keys if not limit or limit < 0 else keys[:limit]
         return {
             "query": query,
@@ -285,7 +299,7 @@ class Searcher:
             "restricted_to_lang": q.lang,
             "total": len(keys),
             "shown": len(page),
-            "results": self.details(page, q),
+            "results": shower.details(page, q),
             "did_you_mean": [] if keys else self.did_you_mean(q),
         }
 
@@ -324,7 +338,11 @@ class Searcher:
                 kind == "card"
             ):  # the facts of the printing the one rule picks (Catalogue.printing_of)
                 row = self.cat.card_row(ref, self.printing)
-                item.update(
+                item.update(  # the card this printing holds (Disenchant where Pixie is current)
+                    name=row["name"],
+                    name_lang=row["name_lang"],
+                    name_en=row["name_en"],
+                    type=row["type"],
                     power=row["power"],
                     copies=row["copies"],
                     keywords=list(model.cards[ref].keywords),

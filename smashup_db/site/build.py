@@ -920,6 +920,7 @@ def dataset_rows(data: SiteData) -> dict[str, list[dict]]:
             {
                 "id": c["id"],
                 **names("card", c["id"]),
+                **({"name_en": c["printed_as"], "name_de": ""} if c.get("printed_as") else {}),
                 "faction": c["faction"],
                 "type": c["type"],
                 "copies": c["copies"],

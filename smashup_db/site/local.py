@@ -24,6 +24,7 @@ from pathlib import Path
 
 from smashup_db.catalogue.owned import held_products
 from smashup_db.catalogue.printing import base_facts, card_facts
+from smashup_db.common.text import key
 from smashup_db.site.inject import inject
 from smashup_db.site.paths import safe_path, templates_dir
 from smashup_db.userdata.boxcode import SLOTS
@@ -43,10 +44,15 @@ def owned_info(data, kind: str, ref: str) -> dict:
     model = data.catalogue.model
     thing = model.cards[ref] if kind == "card" else model.bases[ref]
     facts = card_facts if kind == "card" else base_facts
+    own = model.named(kind, ref, "en")["name"] or ""
     leads = []
     for printing in ("german", "original"):
         f = facts(thing, printing)
         if f["facts_from"] != "current":
+            # the card that printing held where it was another one (Disenchant for Pixie)
+            f["other_card"] = (
+                f["name"] if kind == "card" and f["name"] and key(f["name"]) != key(own) else None
+            )
             leads.append(f)
     return {"held": " ".join(held_products(model, thing)), "leads": leads}
 

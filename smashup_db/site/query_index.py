@@ -149,7 +149,9 @@ def _items(data: SiteData, lang: str, names) -> tuple[list[list], list[list], di
                     list(c["keywords"]),
                 ]
             )
-            show.append([me["name"], 1 if me["fallback"] else 0, _excerpt(c, lang)])
+            # the card the shown printing holds where it was another one (Disenchant for Pixie)
+            shown_name = c.get("printed_as") or me["name"]
+            show.append([shown_name, 1 if me["fallback"] else 0, _excerpt(c, lang)])
     for p in data.products.values():
         for bid in p["bases"]:
             b = data.bases[bid]

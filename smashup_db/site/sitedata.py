@@ -161,6 +161,7 @@ def shown_in(data: SiteData, lang: str) -> SiteData:
     from dataclasses import replace
 
     from smashup_db.catalogue.printing import base_facts, card_facts
+    from smashup_db.common.text import fold
 
     cat = data.catalogue
     m = cat.model
@@ -171,10 +172,14 @@ def shown_in(data: SiteData, lang: str) -> SiteData:
             card, "german" if lang == "de" else None
         )  # german only where a German box holds it
         f = card_facts(card, used)
+        own = m.named("card", cid, "en")["name"] or ""
         cards[cid] = {
             **c,
+            "type": f["type"],
             "copies": f["copies"],
             "power": f["power"],
+            # the card this printing holds where it was another one (Disenchant for Pixie), else None
+            "printed_as": f["name"] if f["name"] and fold(f["name"]) != fold(own) else None,
             "shown": {"printing": used, "facts_from": f["facts_from"], "product": f["product"]},
         }
     for bid, b in data.bases.items():

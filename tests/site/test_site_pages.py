@@ -106,8 +106,8 @@ def test_pages_carry_no_internal_notes_empty_errata_or_placeholder_names(site):
     assert not bad, bad[:10]
     if has_text:  # its imported text is only "TBA": shown as no text
         assert "TBA" not in html(folder, "en/cards/begin-the-summoning-smash-up-all-stars")
-    unnamed = html(folder, "en/cards/mad-scientists-titan")
-    assert '<i class="unknown"' in unnamed and "Name not known" in unnamed
+    bride = html(folder, "en/cards/mad-scientists-titan")  # named now (printed card, zhuanggenhua)
+    assert "The Bride" in bride and "Name not known" not in bride
     if has_text:
         base = html(
             folder, "en/bases/avengers-tower"

@@ -143,7 +143,7 @@ def pair_cards(cur: list[dict], orig: list[dict]) -> tuple[list[tuple], list[dic
     )
 
 
-def _pair_differences(faction: str, c: dict, o: dict) -> list[Difference]:
+def _pair_differences(faction: str, c: dict, o: dict, evidence: str = "") -> list[Difference]:
     out = []
     for fld in CARD_FIELDS:
         a, b = o[fld], c[fld]
@@ -161,6 +161,7 @@ def _pair_differences(faction: str, c: dict, o: dict) -> list[Difference]:
                     a,
                     b,
                     original_card={"type": o["type"], "copies": o["copies"], "power": o["power"]},
+                    evidence=evidence,
                 )
             )
     return out
@@ -183,7 +184,9 @@ def compare_cards(archive_factions: list[dict], decks: dict[str, dict]) -> list[
         cur = [c for c in fac["cards"] if c["type"] != "titan" and c.get("name")]
         pairs, only_cur, only_orig = pair_cards(cur, list(deck["cards"]))
         for c, o in pairs:
-            out += _pair_differences(fac["name"], c, o)
+            out += _pair_differences(
+                fac["name"], c, o, f"kadsuno-factions/{deck['file']} ({fac['name']}: {o['name']})"
+            )
         out += [
             Difference(
                 "card", KADSUNO, fac["name"], c["name"], None, "only-current", None, c["copies"]
