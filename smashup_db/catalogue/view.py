@@ -363,7 +363,8 @@ class Catalogue:
         }
 
     def stats(self) -> dict:
-        """Counts: products, factions, cards, card copies, bases; names and text per language."""
+        """Counts: products, factions, cards, card copies, bases; names and text per language; and
+        ``sources``, what each source named in ``printings.by_source`` is (:mod:`smashup_db.common.sources`)."""
         m = self.model
         text = m.text_counts()
         for lang in ("en", "de"):
@@ -380,4 +381,12 @@ class Catalogue:
             "names": self._name_counts(),
             "text": text,
             "rulings": m.ruling_count(),
+            "sources": _sources(),
         }
+
+
+def _sources() -> dict:
+    """The public sources, by short name (a copy of :data:`smashup_db.common.sources.SOURCES`)."""
+    from smashup_db.common.sources import SOURCES
+
+    return {name: dict(info) for name, info in SOURCES.items()}

@@ -21,7 +21,7 @@ What an import does:
 3. writes the new or changed pictures as ``<kind>/<id>.<ext>`` (names made from
    our catalogue ids, never from the source) and the index ``images.json``
    (per picture: file, width, height, size in bytes, sha256, source, and the archive
-   ``record`` it came from: data set, faction, name; the index also keeps the SHA-256
+   ``record`` it came from: data set and ``imageUrl``; the index also keeps the SHA-256
    of each archive JSON read, under ``archives``). A stored picture is removed only
    when its record is read again in this run and matches no card or base now (more
    than :data:`PRUNE_FEW` such removals need ``prune`` or a yes from ``confirm``); a
@@ -434,9 +434,10 @@ def _image_url(doc, where: str):
     return node.get("imageUrl") if isinstance(node, dict) else None
 
 
-def record_key(upstream: str, rec) -> str:
-    """The archive record a picture came from, as stored in the index: ``data set / faction / name``."""
-    return " / ".join((upstream, rec.entity, rec.faction or "", rec.name))
+def record_key(upstream: str, image_url: str) -> str:
+    """The archive record a picture came from, as stored in the index: its data set and the
+    ``imageUrl`` it names (what stays when the archive corrects the record's name)."""
+    return f"{upstream} / {image_url[:300]}"
 
 
 def _read_archives(archive_sources: list[str], pinned: bool, report: ImageImportReport, progress):
@@ -481,15 +482,15 @@ def _plan(
         for f, doc in archives:
             for rec in f.records:
                 report.records += 1
-                rkey = record_key(f.upstream, rec)
+                raw = _image_url(doc, rec.where)
+                rkey = record_key(f.upstream, raw) if isinstance(raw, str) and raw else None
                 ref, reason = matcher.match(rec)
                 key = f"{rec.entity}/{ref}" if ref is not None and SAFE_ID.fullmatch(ref) else None
+                if rkey is not None:  # what this record's picture matches now
+                    seen[rkey] = key if seen.get(rkey) in (None, key) else seen[rkey]
                 if key is None:
-                    seen.setdefault(rkey, None)
                     report.unmatched.append(_describe(rec, f.source, reason))
                     continue
-                seen[rkey] = key if seen.get(rkey) in (None, key) else seen[rkey]
-                raw = _image_url(doc, rec.where)
                 if raw is None or raw == "":
                     continue  # the archive has no picture of it: counted among the missing
                 m = IMAGE_URL.fullmatch(raw) if isinstance(raw, str) else None
