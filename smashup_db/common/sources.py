@@ -37,7 +37,7 @@ SOURCES: dict[str, dict[str, str]] = {
     "fabikw": {
         "repository": "fabikw/Smash-UP",
         "commit": "0ee94c2311a90f1fac3865f7a9bf066280e58952",
-        "files": "data.py",
+        "files": "the tables of its Python data module",
         "what": "a 2015 scoring tool: VP of 84 bases and 42 faction names with their product, "
         "as originally printed.",
     },
