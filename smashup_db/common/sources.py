@@ -28,7 +28,7 @@ SOURCES: dict[str, dict[str, str]] = {
     },
     "zhuanggenhua": {
         "repository": "zhuanggenhua/BoardGame",
-        "commit": "",
+        "commit": "several (mostly 939e96e9 and 5b6b5bd5); each row of its tables names its own",
         "files": "src/games/smashup/data/",
         "what": "an open-source Smash Up game engine (MIT): per card its printing (classic = "
         "original, pod = AEG's print-on-demand reprint), type, power and copies; per base its "
