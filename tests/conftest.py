@@ -48,6 +48,10 @@ settings.register_profile("default", deadline=None)
 settings.register_profile("ci", deadline=None, max_examples=400)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
+# No test reaches the internet: an import without a source (the pinned card archive) goes to a closed
+# local port unless the test serves the archive itself (tests/importer/test_pinned_archive.py).
+os.environ.setdefault("SMASHUP_ARCHIVE_URL", "http://127.0.0.1:9/")
+
 
 @pytest.fixture
 def shared_data() -> Path:

@@ -364,7 +364,7 @@ class Catalogue:
 
     def stats(self) -> dict:
         """Counts: products, factions, cards, card copies, bases; names and text per language; and
-        ``sources``, what each source named in ``printings.by_source`` is (:mod:`smashup_db.common.sources`)."""
+        ``sources``, what each source named in ``printings.by_source`` is (:mod:`smashup_db.common.provenance`)."""
         m = self.model
         text = m.text_counts()
         for lang in ("en", "de"):
@@ -386,7 +386,7 @@ class Catalogue:
 
 
 def _sources() -> dict:
-    """The public sources, by short name (a copy of :data:`smashup_db.common.sources.SOURCES`)."""
-    from smashup_db.common.sources import SOURCES
+    """The public sources, by short name (a copy of :data:`smashup_db.common.provenance.SOURCES`)."""
+    from smashup_db.common.provenance import SOURCES
 
     return {name: dict(info) for name, info in SOURCES.items()}

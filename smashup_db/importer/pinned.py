@@ -62,9 +62,9 @@ def card_art_url() -> str:
 
 
 def where() -> str:
-    """The archive named in one phrase (repository, commit, files), for help and hints."""
+    """The archive named in one phrase for hints, in no language: ``github.com/<repository>@<commit> (<files>)``."""
     paths = ", ".join(path for path, _ in FILES.values())
-    return f"github.com/{REPOSITORY} at commit {COMMIT[:12]} ({paths}, {CARD_ART})"
+    return f"github.com/{REPOSITORY}@{COMMIT[:12]} ({paths}, {CARD_ART})"
 
 
 def fetch(url: str, progress=None) -> bytes:

@@ -162,3 +162,38 @@ def test_import_images_without_argument_fetches_the_pinned_card_art(
     index = json.loads((Path(run.tmp) / "t-images" / "images.json").read_text())
     assert index["archives"] == rep["archives"]
     assert any(p.startswith("/public/card-art/") for p in paths)
+
+
+def test_the_download_shows_a_progress_bar_on_a_terminal_only(archive_server, tmp_path):
+    """On a pseudo-terminal the fetch draws a Rich progress bar on stderr; piped, it draws none."""
+    import pty
+    import subprocess
+    import sys
+
+    env = {
+        **{k: v for k, v in os.environ.items() if not k.startswith("SMASHUP_")},
+        "SMASHUP_DB": str(tmp_path / "t.db"),
+        pinned.URL_VAR: archive_server[1],
+        "LANG": "C.UTF-8",
+        "TERM": "xterm",
+        "COLUMNS": "100",
+    }
+    cmd = [sys.executable, "-m", "smashup_db", "import", "text"]
+    main, sub = pty.openpty()
+    proc = subprocess.Popen(cmd, stdin=sub, stdout=sub, stderr=sub, env=env, cwd=REPO)
+    os.close(sub)
+    out = b""
+    while True:
+        try:
+            chunk = os.read(main, 65536)
+        except OSError:  # the child closed the terminal
+            break
+        if not chunk:
+            break
+        out += chunk
+    os.close(main)
+    assert proc.wait(timeout=120) == 0, out
+    assert b"downloading smashup-catalog.json" in out and b"downloading smashup-bases.json" in out
+    piped = subprocess.run(cmd, capture_output=True, env=env, cwd=REPO, timeout=120)
+    assert piped.returncode == 0 and b"downloading" not in piped.stderr + piped.stdout
+    assert b"0 changes" in piped.stdout
