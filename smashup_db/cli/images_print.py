@@ -86,3 +86,5 @@ def show_image_report(report) -> None:
             )
         )
     say(_("stored in {folder}").format(folder=report.folder))
+    for label, digest in report.archives.items():  # the archive JSON read, as sha256sum prints them
+        say(f"sha256 {digest}  {label}")

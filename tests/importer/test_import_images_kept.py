@@ -10,6 +10,7 @@ Runs on a small archive made here (real Aliens names, pictures drawn by Pillow).
 from __future__ import annotations
 
 import functools
+import hashlib
 import http.server
 import json
 import os
@@ -75,6 +76,10 @@ def test_naming_only_the_bases_json_keeps_every_card_picture(run, tmp_path):
     assert stored(run) == ALL
     res = run("import", "images", art, root / "smashup-bases.json")
     assert "kept: 7 stored pictures" in res.stdout
+    digest = hashlib.sha256((root / "smashup-bases.json").read_bytes()).hexdigest()
+    assert f"sha256 {digest}  smashup-bases.json" in res.stdout  # the archive read, recorded
+    index = json.loads((images_of(run) / "images.json").read_text(encoding="utf-8"))
+    assert list(index["archives"].values()) == [digest]
 
 
 def test_pictures_a_url_answers_404_for_are_kept_and_said(run, tmp_path):
