@@ -21,8 +21,8 @@ What an import does:
 3. writes the new or changed pictures as ``<kind>/<id>.<ext>`` (names made from
    our catalogue ids, never from the source) and the index ``images.json``
    (per picture: file, width, height, size in bytes, sha256, source, and the archive
-   ``record`` it came from: data set and ``imageUrl``; the index also keeps the SHA-256
-   of each archive JSON read, under ``archives``). A stored picture is removed only
+   ``record`` it came from: data set and ``imageUrl``; the index also keeps the latest
+   SHA-256 of each archive JSON read, under ``archives``). A stored picture is removed only
    when its record is read again in this run and matches no card or base now (more
    than :data:`PRUNE_FEW` such removals need ``prune`` or a yes from ``confirm``); a
    picture not found this time, or whose record was not read, is kept and counted
@@ -143,6 +143,19 @@ def read_index(folder: str) -> dict:
         ):
             out[k] = v
     return out
+
+
+def _index_archives(folder: str) -> dict[str, str]:
+    """``{archive label: SHA-256}`` of the archive JSON files recorded in the index (the latest of each)."""
+    try:
+        with open(os.path.join(folder, INDEX), encoding="utf-8") as fh:
+            doc = json.load(fh)
+    except (OSError, ValueError):
+        return {}
+    found = doc.get("archives") if isinstance(doc, dict) else None
+    if not isinstance(found, dict):
+        return {}
+    return {str(k): v for k, v in found.items() if isinstance(v, str)}
 
 
 def picture(db: str | None, kind: str, ref: str) -> dict | None:
@@ -611,7 +624,9 @@ def import_images(
     _check_targets(folder, new, payload)
     gone = _count_changes(old, new, payload, seen, report, prune, confirm)
     _count_missing(new, report)
-    write = bool(report.changes or new != old)  # pictures, or what the index says of them
+    archives = {**_index_archives(folder), **report.archives}
+    # pictures, what the index says of them, or the archive files' checksums
+    write = bool(report.changes or new != old or archives != _index_archives(folder))
     if write or os.path.isdir(folder):
         from smashup_db.db.transaction import file_lock
 
@@ -627,7 +642,7 @@ def import_images(
                     prefix=folder,
                 )
             if write:
-                _write_images(folder, old, new, payload, gone, report.archives)
+                _write_images(folder, old, new, payload, gone, archives)
     if thumbnails and new:
         _make_thumbnails(folder, new, report, progress)
     report.seconds = time.perf_counter() - start
