@@ -79,8 +79,12 @@ def read_bytes(
     return _read_file(source)
 
 
+class TooLargeError(ImportFileError):
+    """A file or download larger than the limit it was read under."""
+
+
 def _too_large(source: str, max_bytes: int = MAX_BYTES) -> ImportFileError:
-    return ImportFileError(
+    return TooLargeError(
         N_("larger than {n} MB; not imported"), prefix=source, n=max_bytes // (1024 * 1024)
     )
 

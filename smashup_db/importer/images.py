@@ -349,7 +349,7 @@ class _Source:
     def _download(self, rel: str, too_big: ImportFileError) -> bytes | None:
         """Picture ``rel`` of a URL source, read no further than :data:`MAX_IMAGE_BYTES` and within the
         time left of the whole import; None for HTTP 404."""
-        from smashup_db.importer.files import URL_DEADLINE, FetchError, read_bytes
+        from smashup_db.importer.files import URL_DEADLINE, FetchError, TooLargeError, read_bytes
 
         left = self.end - time.monotonic()
         if left <= 0:
@@ -358,6 +358,8 @@ class _Source:
             data = read_bytes(
                 self.root + rel, deadline=min(URL_DEADLINE, left), max_bytes=MAX_IMAGE_BYTES
             )
+        except TooLargeError:
+            raise too_big from None
         except FetchError as exc:
             if self.pinned:
                 from smashup_db.importer.pinned import offline_error
@@ -369,8 +371,6 @@ class _Source:
                 return None
             if time.monotonic() >= self.end:
                 raise self.out_of_time() from None
-            if "n" in exc.values and "larger than" in exc.template:
-                raise too_big from None
             raise
         return data
 
@@ -790,11 +790,11 @@ def _count_changes(
             report.images["changed"] += 1
         else:
             report.images["added"] += 1
-    stale = [
-        k
-        for k in sorted(old)
-        if k not in new and old[k].get("record") in seen and seen[old[k]["record"]] != k
-    ]
+    stale = []
+    for k in sorted(old):
+        record = old[k].get("record")  # an index written by hand may hold anything here
+        if k not in new and isinstance(record, str) and record in seen and seen[record] != k:
+            stale.append(k)
     if len(stale) > PRUNE_FEW and not prune and not (confirm and confirm(len(stale))):
         report.images["held"] = len(stale)
         stale = []
