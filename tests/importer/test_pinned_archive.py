@@ -2,63 +2,23 @@
 commit (issue 32 item 1), named in `--help`, the hints and the README; checksums checked and recorded;
 offline, one line says what to download and how to import the local copy.
 
-No test reaches the internet: ``$SMASHUP_ARCHIVE_URL`` points the imports at a local HTTP server (a
-thread on 127.0.0.1) serving the ``../shared`` copy of the archive in the upstream layout
-(``app/data/*.json``, ``public/card-art/``); skipped without it.
+No test reaches the internet: the ``archive_server`` fixture (tests/conftest.py) points
+``$SMASHUP_ARCHIVE_URL`` at a local HTTP server (a thread on 127.0.0.1) serving the ``../shared``
+copy of the archive in the upstream layout (``app/data/*.json``, ``public/card-art/``); skipped
+without it.
 """
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
 import os
 import socket
-import threading
 from pathlib import Path
 
 import pytest
 
-from helpers import REPO, db_rows, one_line_error, require_shared
+from helpers import REPO, db_rows, one_line_error
 from smashup_db.importer import pinned
-
-
-class _Logged(http.server.SimpleHTTPRequestHandler):
-    paths: list[str]
-
-    def log_message(self, *args):
-        pass
-
-    def do_GET(self):  # noqa: N802 - the base class's name
-        self.paths.append(self.path)
-        super().do_GET()
-
-
-def _serve(root: Path):
-    """Serve ``root`` on 127.0.0.1 in a thread; returns (server, base URL, list of paths asked)."""
-    paths: list[str] = []
-    handler = functools.partial(type("H", (_Logged,), {"paths": paths}), directory=str(root))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_address[1]}/", paths
-
-
-@pytest.fixture
-def archive_server(tmp_path, monkeypatch):
-    """The shared archive in the upstream layout, served locally; ``$SMASHUP_ARCHIVE_URL`` points at it."""
-    shared = require_shared("card-archive", "smashup-catalog.json").parent
-    root = tmp_path / "upstream"
-    (root / "app" / "data").mkdir(parents=True)
-    for name in pinned.FILES:
-        os.symlink(shared / name, root / "app" / "data" / name)
-    (root / "public").mkdir()
-    if (shared / "card-art").is_dir():
-        os.symlink(shared / "card-art", root / "public" / "card-art")
-    server, url, paths = _serve(root)
-    monkeypatch.setenv(pinned.URL_VAR, url)
-    yield root, url, paths
-    server.shutdown()
-    server.server_close()
 
 
 def test_import_text_without_argument_fetches_the_pinned_files_and_records_their_checksums(
