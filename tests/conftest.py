@@ -10,6 +10,8 @@ afterwards. Without the variable the PostgreSQL variants are skipped.
 
 from __future__ import annotations
 
+import functools
+import http.server
 import os
 import threading
 from contextlib import ExitStack
@@ -47,6 +49,10 @@ from helpers import (  # noqa: F401
 settings.register_profile("default", deadline=None)
 settings.register_profile("ci", deadline=None, max_examples=400)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+# No test reaches the internet: an import without a source (the pinned card archive) goes to a closed
+# local port unless the test serves the archive itself (tests/importer/test_pinned_archive.py).
+os.environ.setdefault("SMASHUP_ARCHIVE_URL", "http://127.0.0.1:9/")
 
 
 @pytest.fixture
@@ -288,3 +294,52 @@ def preview() -> Iterator[Callable[[Path], str]]:
     for server in servers.values():
         server.shutdown()
         server.server_close()
+
+
+# =========================================================================== the card archive, served locally
+
+
+class _ArchiveHandler(http.server.SimpleHTTPRequestHandler):
+    paths: list[str]
+
+    def log_message(self, *args):
+        pass
+
+    def do_GET(self):  # noqa: N802 - the base class's name
+        self.paths.append(self.path)
+        super().do_GET()
+
+
+def _serve_folder(root: Path):
+    """Serve ``root`` on 127.0.0.1 in a thread; returns (server, base URL, list of paths asked)."""
+    paths: list[str] = []
+    handler = functools.partial(
+        type("H", (_ArchiveHandler,), {"paths": paths}), directory=str(root)
+    )
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/", paths
+
+
+@pytest.fixture
+def archive_server(tmp_path, monkeypatch):
+    """The card archive of ``../shared`` in its upstream layout at the pinned commit, served by
+    ``http.server`` on 127.0.0.1 (a thread), with ``$SMASHUP_ARCHIVE_URL`` pointing at it, so that
+    ``smashup import text`` / ``import images`` without a source fetch from it. Yields ``(root,
+    base URL, paths asked)``; skips without ../shared."""
+    from helpers import require_shared
+    from smashup_db.importer import pinned
+
+    shared = require_shared("card-archive", "smashup-catalog.json").parent
+    root = tmp_path / "upstream"
+    (root / "app" / "data").mkdir(parents=True)
+    for name in pinned.FILES:
+        os.symlink(shared / name, root / "app" / "data" / name)
+    (root / "public").mkdir()
+    if (shared / "card-art").is_dir():
+        os.symlink(shared / "card-art", root / "public" / "card-art")
+    server, url, paths = _serve_folder(root)
+    monkeypatch.setenv(pinned.URL_VAR, url)
+    yield root, url, paths
+    server.shutdown()
+    server.server_close()

@@ -374,7 +374,8 @@ class Catalogue:
 
     def stats(self) -> dict:
         """Counts: products, factions, cards, card copies, bases (and those of unknown stats), minions and
-        fusions of unknown power; names and text per language."""
+        fusions of unknown power; names and text per language; and ``sources``, what each source named in
+        ``printings.by_source`` is (:mod:`smashup_db.common.provenance`)."""
         m = self.model
         text = m.text_counts()
         for lang in ("en", "de"):
@@ -394,4 +395,12 @@ class Catalogue:
             "names": self._name_counts(),
             "text": text,
             "rulings": m.ruling_count(),
+            "sources": _sources(),
         }
+
+
+def _sources() -> dict:
+    """The public sources, by short name (a copy of :data:`smashup_db.common.provenance.SOURCES`)."""
+    from smashup_db.common.provenance import SOURCES
+
+    return {name: dict(info) for name, info in SOURCES.items()}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from smashup_db.cli.output import say
+from smashup_db.common.sanitize import printable
 from smashup_db.i18n import _, ngettext, render
 from smashup_db.i18n.terms import active_lang
 
@@ -11,10 +12,10 @@ def show_image_report(report) -> None:
     """Print an :class:`~smashup_db.importer.images.ImageImportReport`: every unmatched record or file and
     every picture not found on stderr, then the counts (matched / missing / unmatched, changes) on stdout."""
     L = active_lang()
-    for miss in report.unmatched:
-        say(_("unmatched: {what}").format(what=render(miss, L)), err=True)
+    for miss in report.unmatched:  # one line each, whatever the names hold (a newline too)
+        say(_("unmatched: {what}").format(what=printable(render(miss, L), one_line=True)), err=True)
     for miss in report.not_found:
-        say(_("not found: {what}").format(what=render(miss, L)), err=True)
+        say(_("not found: {what}").format(what=printable(render(miss, L), one_line=True)), err=True)
     i = report.images
     say(
         _(
@@ -39,6 +40,23 @@ def show_image_report(report) -> None:
             changes=report.changes,
         )
     )
+    if i["kept"]:
+        say(
+            ngettext(
+                "kept: {n} stored picture this run did not bring again (not found, or its archive "
+                "record not read)",
+                "kept: {n} stored pictures this run did not bring again (not found, or their archive "
+                "record not read)",
+                i["kept"],
+            ).format(n=i["kept"])
+        )
+    if i["held"]:
+        say(
+            _(
+                "{n} of them no longer match their archive record; run again with --prune to remove them"
+            ).format(n=i["held"]),
+            err=True,
+        )
     cards, bases = report.missing.get("card", 0), report.missing.get("base", 0)
     say(
         _("still without a picture: {cards}, {bases}").format(
@@ -68,3 +86,5 @@ def show_image_report(report) -> None:
             )
         )
     say(_("stored in {folder}").format(folder=report.folder))
+    for label, digest in report.archives.items():  # the archive JSON read, as sha256sum prints them
+        say(f"sha256 {digest}  {label}")

@@ -1,7 +1,7 @@
 """``smashup import``: rules text and pictures from the card archive, translations from CSV.
 
-``smashup import text SOURCE...``, ``smashup import translations FILE`` and
-``smashup import images SOURCE [ARCHIVE...]``, declared here once, as data
+``smashup import text [SOURCE...]``, ``smashup import translations FILE`` and
+``smashup import images [SOURCE [ARCHIVE...]]``, declared here once, as data
 (:mod:`.decl`), with their bodies: ``import text`` is timed by
 ``bench/bench_startup.py`` and runs on the start-up fast path (:mod:`.fast`),
 which reads :data:`COMMANDS` without loading Typer; :data:`app`, the Typer group
@@ -22,9 +22,16 @@ COMMANDS = declared(
         "import text",
         N_(
             "Import English rules text, errata and clarifications from the card archive.\n\n"
+            "Without SOURCE, both files are fetched from the public card archive at a pinned "
+            "commit: GitHub repository 906919303-crypto/smash-up-card-archive, commit "
+            "58fa7e7432874b3c0f3727289e399445754eb383, files app/data/smashup-catalog.json and "
+            "app/data/smashup-bases.json (SHA-256 checked; $SMASHUP_ARCHIVE_URL replaces "
+            "https://raw.githubusercontent.com/906919303-crypto/smash-up-card-archive/<commit>/ "
+            "for a mirror). Offline, download that commit and give the two files.\n\n"
             "Which file is which is told by its shape. Records are matched by faction and English "
             "name; those that match nothing are listed. Everything is written in one transaction; "
-            "importing the same file again reports 0 changes.\n\n"
+            "importing the same file again reports 0 changes. The SHA-256 of each file read is "
+            "printed and kept in the database.\n\n"
             "Example: smashup import text smashup-catalog.json smashup-bases.json"
         ),
         (
@@ -32,7 +39,8 @@ COMMANDS = declared(
                 "sources",
                 kind="texts",
                 help=N_(
-                    "The card archive's smashup-catalog.json and/or smashup-bases.json: file paths or http(s) URLs."
+                    "The card archive's smashup-catalog.json and/or smashup-bases.json: file paths or "
+                    "http(s) URLs (default: both, from the pinned archive)."
                 ),
             ),
             DB,
@@ -53,7 +61,10 @@ COMMANDS = declared(
             "Example: smashup import translations de.csv"
         ),
         (
-            Param("file", kind="path", help=N_("CSV file with columns kind,id,lang,name,text.")),
+            Param(
+                "file",
+                help=N_("CSV file (or its http(s) URL) with columns kind,id,lang,name,text."),
+            ),
             DB,
             JSON,
         ),
@@ -64,21 +75,41 @@ COMMANDS = declared(
         N_(
             "Import the card archive's pictures of cards and bases into your images folder.\n"
             "\n"
-            "SOURCE is the archive's card-art folder or the http(s) URL of one. Pictures are\n"
-            "matched to cards and bases through the archive's JSON (smashup-catalog.json and\n"
-            "smashup-bases.json beside the folder, or given after it), as import text matches\n"
-            "them. Every picture is checked before anything is written; a damaged one stops the\n"
-            "import. The pictures are stored beside your database, never in it; importing the\n"
-            "same folder again reports 0 changes. The thumbnails the site shows are made\n"
-            "now (kept in your cache folder); the site shows the pictures after the next build.\n"
+            "SOURCE is the archive's card-art folder or the http(s) URL of one; without it,\n"
+            "the pictures and JSON are fetched from the public card archive at a pinned commit\n"
+            "(GitHub 906919303-crypto/smash-up-card-archive, commit\n"
+            "58fa7e7432874b3c0f3727289e399445754eb383: public/card-art/,\n"
+            "app/data/smashup-catalog.json and app/data/smashup-bases.json;\n"
+            "$SMASHUP_ARCHIVE_URL for a mirror). Pictures are matched to cards and bases\n"
+            "through the archive's JSON (smashup-catalog.json and smashup-bases.json beside\n"
+            "the folder, or given after it), as import text matches them. Every picture is\n"
+            "checked before anything is written; a damaged one stops the import. The pictures\n"
+            "are stored beside your database, never in it; importing the same folder again\n"
+            "reports 0 changes. A stored picture is removed only when the archive record it\n"
+            "came from is read again and matches no card now; more than 5 such removals need\n"
+            "--prune (a terminal asks). A picture not found this time is kept. The thumbnails\n"
+            "the site shows are made now (kept in your cache folder); the site shows the\n"
+            "pictures after the next build.\n"
             "Example: smashup import images ../card-archive/card-art"
         ),
         (
-            Param("source", help=N_("The card-art folder, or its http(s) URL.")),
             Param(
-                "archives",
+                "sources",
                 kind="texts",
-                help=N_("The card archive's JSON files or URLs (default: those beside SOURCE)."),
+                help=N_(
+                    "The card-art folder (or its http(s) URL), then the archive's JSON files or "
+                    "URLs (default: those beside it; with nothing, the pinned archive)."
+                ),
+            ),
+            Param(
+                "prune",
+                "--prune",
+                kind="flag",
+                default=False,
+                help=N_(
+                    "Remove every stored picture whose archive record matches no card now, "
+                    "however many."
+                ),
             ),
             DB,
             JSON,
@@ -103,16 +134,13 @@ def __getattr__(name: str):
 
 
 def import_text(sources: list[str], db: str | None, json_out: bool) -> None:
-    """``smashup import text SOURCE...``: English rules text, errata and clarifications from the card archive."""
+    """``smashup import text [SOURCE...]``: English rules text, errata and clarifications from the card archive
+    (the files or URLs given, else the pinned archive's two files, fetched)."""
     from smashup_db.importer.card_archive import import_archives, load_archive
 
-    if not sources:  # where to get the files, and exit 2 as for a usage mistake
-        say(msg("where_to_get", active_lang()), err=True)
-        raise SystemExit(2)
     with user_errors():
-        files = [
-            load_archive(s) for s in sources
-        ]  # all input validated before the database is opened
+        # all input validated before the database is opened
+        files = [load_archive(s) for s in sources] if sources else _fetch_pinned_text()
         report = import_archives(db, files)
     if json_out:
         return emit_json(
@@ -125,6 +153,7 @@ def import_text(sources: list[str], db: str | None, json_out: bool) -> None:
                 "rulings": dict(report.rulings),
                 "changes": report.changes,
                 "without_text": report.without_text,
+                "sha256": report.checksums,
                 "seconds": round(report.seconds, 3),
             }
         )
@@ -166,12 +195,37 @@ def import_text(sources: list[str], db: str | None, json_out: bool) -> None:
             counts=counts_text({k + "s": v for k, v in report.without_text.items()}, L),
         )
     )
+    for label, digest in report.checksums.items():
+        say(f"sha256 {digest}  {label}")
 
 
-def import_translations(file, db: str | None, json_out: bool) -> None:
-    """``smashup import translations FILE``: names and text in another language from a CSV file (a ``Path``)."""
+def _fetch_pinned_text() -> list:
+    """The pinned archive's two files, fetched (progress bar on a terminal), checked and parsed."""
+    import sys
+    from contextlib import nullcontext
+
+    from smashup_db.cli.output import stage_progress
+    from smashup_db.importer import pinned
+    from smashup_db.importer.card_archive import archive_from_bytes
+
+    urls = pinned.text_urls()
+    names = [u.rsplit("/", 1)[-1] for u in urls]
+    stages = {n: _("downloading {file}").format(file=n) for n in names}
+    files = []
+    # Rich only for a terminal: piped, the bar would not show, and Rich costs a tenth of a second
+    bar = stage_progress(stages) if sys.stderr.isatty() else nullcontext(lambda *a: None)
+    with bar as progress:
+        for url, name in zip(urls, names, strict=True):
+            data = pinned.fetch(url, lambda done, total, n=name: progress(n, done, total))
+            files.append(archive_from_bytes(url, data))
+    return files
+
+
+def import_translations(file: str, db: str | None, json_out: bool) -> None:
+    """``smashup import translations FILE``: names and text in another language from a CSV file or URL."""
     from smashup_db.cli.lookups import catalogue
     from smashup_db.cli.translation_print import import_summary
+    from smashup_db.importer.files import label_of
     from smashup_db.importer.translation_csv import (
         import_translations,
         parse_translations,
@@ -179,29 +233,61 @@ def import_translations(file, db: str | None, json_out: bool) -> None:
     )
 
     with user_errors():
-        content = read_translations_text(
-            file
-        )  # a missing or unreadable file is reported before the database opens
+        # a missing or unreadable file is reported before the database opens
+        content = read_translations_text(file)
         with catalogue(db, None) as cat:
             known = {
                 kind: set(cat.model.things(kind)) for kind in ("product", "faction", "card", "base")
             }
         rows = parse_translations(content, str(file), known)
-        report = import_translations(db, rows, file.name, str(file))
+        report = import_translations(db, rows, label_of(file), str(file))
     if json_out:
         return emit_json(report.as_dict())
-    import_summary(file.name, report)
+    import_summary(label_of(file), report)
 
 
-def import_images(source: str, archives: list[str] | None, db: str | None, json_out: bool) -> None:
-    """``smashup import images SOURCE [ARCHIVE...]``: the card archive's pictures into the images folder."""
+def import_images(sources: list[str], prune: bool, db: str | None, json_out: bool) -> None:
+    """``smashup import images [SOURCE [ARCHIVE...]]``: the card archive's pictures into the images folder
+    (SOURCE: a card-art folder or URL; nothing: the pinned archive)."""
+    import sys
+
     from smashup_db.cli.images_print import show_image_report
     from smashup_db.cli.output import stage_progress
     from smashup_db.importer.images import import_images
 
-    stages = {"pictures": _("checking pictures"), "thumbnails": _("making thumbnails")}
+    stages = {
+        "pictures": _("checking pictures"),
+        "thumbnails": _("making thumbnails"),
+        "archive": _("downloading the archive's JSON"),
+    }
+    source, archives = (sources[0], sources[1:]) if sources else (None, [])
     with user_errors(), stage_progress(stages) as progress:
-        report = import_images(db, source, archives or None, progress=progress)
+        ask = None
+        if not prune and sys.stdin.isatty() and sys.stderr.isatty():
+            ask = lambda n: _ask_prune(n, progress)  # noqa: E731
+        report = import_images(
+            db, source, archives or None, progress=progress, prune=prune, confirm=ask
+        )
     if json_out:
         return emit_json(report.as_dict())
     show_image_report(report)
+
+
+def _ask_prune(n: int, progress) -> bool:
+    """Ask on the terminal whether to remove ``n`` stored pictures (the progress bar stopped first)."""
+    import sys
+
+    live = getattr(progress, "live", None)
+    if live is not None:
+        live.stop()
+    sys.stderr.write(
+        _("{n} stored pictures no longer match their archive record. Remove them? [y/N] ").format(
+            n=n
+        )
+    )
+    sys.stderr.flush()
+    try:
+        answer = sys.stdin.readline().strip().lower()
+    except (OSError, ValueError):
+        return False
+    return answer in ("y", "yes", "j", "ja")

@@ -242,7 +242,9 @@ def _text_block(item: dict, lang: str) -> None:
         line(item["text"], *mark)
         line((item["text_source"] or "", "dim"))
     else:
-        line((term("no_text", lang), "dim"))
+        from smashup_db.importer.pinned import where
+
+        line((msg("no_text", lang, source=where()), "dim"))
     from smashup_db.catalogue.rulings import shown_ruling
 
     for r in item["rulings"]:

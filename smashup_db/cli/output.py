@@ -118,6 +118,7 @@ def stage_progress(labels: dict[str, str] | None = None) -> Iterator:
                 tasks[stage] = bar.add_task((labels or {}).get(stage, stage), total=total)
             bar.update(tasks[stage], completed=done, total=total)
 
+        progress.live = bar  # type: ignore[attr-defined]  # lets a question stop the bar first
         yield progress
 
 

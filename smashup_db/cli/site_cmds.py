@@ -93,7 +93,9 @@ def build(
         )
     say(render(result.search_note, L))
     if not result.has_text:
-        say(msg("no_rules_text", L))
+        from smashup_db.importer.pinned import where
+
+        say(msg("no_rules_text", L, source=where()))
     if result.faces:
         say(_("card pictures shown: {n}").format(n=result.faces))
 

@@ -69,7 +69,7 @@ TERMS: dict[str, str] = {
     "edition_original": N_("First printing"),
     "power_unknown": N_("unknown (no source gives it)"),
     "own_scoring": N_("Own scoring rule"),
-    "no_text": N_("No rules text imported yet (run: smashup import text)"),
+    "no_text": N_("No rules text imported yet (run: smashup import text; it fetches {source})"),
     # search
     "no_matches": N_("no matches"),
     # draft, base deck, collection
@@ -168,9 +168,6 @@ TERMS: dict[str, str] = {
     ),
     "overall": N_("Overall"),
     "yes": N_("yes"),
-    "where_to_get": N_(
-        "No SOURCE given. Rules text, errata and clarifications are AEG's wording and are not shipped with smashup-db; import them from the public card archive (GitHub repository 906919303-crypto/smash-up-card-archive, files app/data/smashup-catalog.json for the faction cards and app/data/smashup-bases.json for the bases), either from a local copy or straight from a URL, e.g.\n  smashup import text https://raw.githubusercontent.com/906919303-crypto/smash-up-card-archive/58fa7e7432874b3c0f3727289e399445754eb383/app/data/smashup-catalog.json\n  smashup import text ./smashup-catalog.json ./smashup-bases.json"
-    ),
     "built_catalogue": N_("built catalogue {version} into {url} in {secs} s: {counts}"),
     "orphan": N_("imported text or name for {kind} {ref} has no matching {kind} any more (kept)"),
     "unmatched": N_("unmatched: {what}"),
@@ -184,7 +181,8 @@ TERMS: dict[str, str] = {
     "without_text": N_("still without English text: {counts}"),
     "built_site": N_("built {pages} pages ({langs}) in {secs} s -> {out}"),
     "no_rules_text": N_(
-        "rules text not included (import it with: smashup import text, then build again)"
+        "rules text not included (import it with: smashup import text, then build again; "
+        "it fetches {source})"
     ),
     "serving": N_("serving {folder} on http://127.0.0.1:{port}/ (Ctrl+C stops)"),
     "stopped": N_("stopped"),

@@ -52,7 +52,7 @@ from smashup_db.db.tables import TABLES
 from smashup_db.errors import Message
 from smashup_db.i18n import N_
 from smashup_db.importer import ImportFileError
-from smashup_db.importer.files import label_of, read_json
+from smashup_db.importer.files import decode, label_of, parse_json, read_bytes
 
 #: Text prefix that repeats the printed power ("Power 5 - ", "power 5 - ", "Power4 - ", "Power X - ").
 #: "Power 3 - ", "power x-", "Power - ": one run of blanks between "power" and "-" (linear time; two optional
@@ -85,9 +85,12 @@ class Record(
     __slots__ = ()
 
 
-class ArchiveFile(namedtuple("ArchiveFile", "source kind upstream records")):
+class ArchiveFile(
+    namedtuple("ArchiveFile", "source kind upstream records sha256", defaults=(None,))
+):
     """A parsed archive file: ``source`` as given (path or URL), ``kind`` ("cards" or
-    "bases"), its ``upstream`` name and its :class:`Record` list."""
+    "bases"), its ``upstream`` name, its :class:`Record` list and the SHA-256 (hex) of
+    the bytes read (None when parsed from a document)."""
 
     __slots__ = ()
 
@@ -123,6 +126,8 @@ class TextImportReport:
         self.texts: Counter = Counter()
         self.rulings: Counter = Counter()
         self.without_text: dict = {}
+        #: file label -> SHA-256 (hex) of the bytes read
+        self.checksums: dict[str, str] = {}
         self.seconds = 0.0
 
     @property
@@ -320,7 +325,15 @@ def parse_archive(source: str, doc) -> ArchiveFile:
 
 def load_archive(source: str) -> ArchiveFile:
     """Read and validate one archive file or URL. Raises :class:`ImportFileError`."""
-    return parse_archive(source, read_json(source))
+    return archive_from_bytes(source, read_bytes(source))
+
+
+def archive_from_bytes(source: str, data: bytes) -> ArchiveFile:
+    """Validate the archive file ``data`` read from ``source``; its SHA-256 is kept. Raises :class:`ImportFileError`."""
+    import hashlib
+
+    parsed = parse_archive(source, parse_json(source, decode(source, data)))
+    return parsed._replace(sha256=hashlib.sha256(data).hexdigest())
 
 
 # --------------------------------------------------------------------------- matching
@@ -479,6 +492,7 @@ def import_archives(db, files: list[ArchiveFile], data_dir=None) -> TextImportRe
 
     start = time.perf_counter()
     report = TextImportReport([f.label for f in files])
+    report.checksums = {f.label: f.sha256 for f in files if f.sha256}
     corrections = load_corrections(data_dir)
     url = ensure_current(db)
     with writing(url, "import") as w:  # write lock up front: waits for a running build
@@ -545,6 +559,7 @@ def _import_file(w, f: ArchiveFile, matcher: Matcher, report: TextImportReport) 
     """One file's text and rulings, written in the transaction ``w`` (counts go into ``report``)."""
     texts, rulings, pages = _matched(f, matcher, report)
     _write_pages(w, f, pages)
+    _write_checksum(w, f)
     _write_texts(w, f, texts, report)
     _write_rulings(w, f, rulings, report)
 
@@ -557,6 +572,18 @@ def _write_pages(w, f: ArchiveFile, pages) -> None:
         w.execute(TABLES["meta"].delete(), [{"key": meta_key}])
         if value is not None:
             w.execute(TABLES["meta"].insert(), [{"key": meta_key, "value": value}])
+
+
+def _write_checksum(w, f: ArchiveFile) -> None:
+    """The file this data set was last imported from and its SHA-256 (``meta`` key
+    ``source_sha256:<card|base>:<upstream name>``, JSON ``{"file", "sha256"}``), replaced when changed."""
+    if not f.sha256:
+        return
+    meta_key = f"source_sha256:{ENTITY[f.kind]}:{f.upstream}"
+    value = json.dumps({"file": f.label, "sha256": f.sha256}, sort_keys=True)
+    if w.scalar("SELECT value FROM meta WHERE key = :k", k=meta_key) != value:
+        w.execute(TABLES["meta"].delete(), [{"key": meta_key}])
+        w.execute(TABLES["meta"].insert(), [{"key": meta_key, "value": value}])
 
 
 def _write_texts(w, f: ArchiveFile, texts: dict[str, str], report: TextImportReport) -> None:

@@ -46,8 +46,19 @@ def label_of(source: str) -> str:
     return source if is_url(source) else os.path.basename(source.rstrip("/" + os.sep))
 
 
-def read_bytes(source: str, timeout: float = URL_TIMEOUT, deadline: float | None = None) -> bytes:
-    """The raw content of a file path or an http(s) URL, at most :data:`MAX_BYTES` bytes.
+class FetchError(ImportFileError):
+    """A URL could not be reached at all (no network, no such host, refused, no answer): the
+    cases where a person offline should be told how to import a local copy instead."""
+
+
+def read_bytes(
+    source: str,
+    timeout: float = URL_TIMEOUT,
+    deadline: float | None = None,
+    max_bytes: int = MAX_BYTES,
+    progress=None,
+) -> bytes:
+    """The raw content of a file path or an http(s) URL, at most ``max_bytes`` bytes (default :data:`MAX_BYTES`).
 
     ``timeout``: seconds to wait for the server at any one moment;
     ``deadline``: seconds the whole download may take (default
@@ -55,22 +66,32 @@ def read_bytes(source: str, timeout: float = URL_TIMEOUT, deadline: float | None
     running. A local source must be a regular file or a FIFO (``<(curl ...)``),
     read within :data:`READ_DEADLINE` seconds; folders, devices such as
     ``/dev/zero``, sockets and the kernel's files (``/proc``, ``/sys``) are
-    refused. Raises :class:`ImportFileError` (one
+    refused. A download stops reading once it has more than ``max_bytes``
+    bytes. ``progress(done, total)`` (bytes; ``total`` None when the server
+    does not say) is called as a download goes on. Raises :class:`ImportFileError` (one
     line) when the file is missing, unreadable, not a regular file or too
-    large, or when the URL cannot be fetched (network error, HTTP error,
-    timeout, deadline, too large).
+    large, or when the URL cannot be fetched (HTTP error, an answer that is not
+    valid HTTP, deadline, too large); :class:`FetchError` when the server cannot
+    be reached at all.
     """
-    return _download(source, timeout, deadline) if is_url(source) else _read_file(source)
+    if is_url(source):
+        return _download(source, timeout, deadline, max_bytes, progress)
+    return _read_file(source)
 
 
-def _too_large(source: str) -> ImportFileError:
-    return ImportFileError(
-        N_("larger than {n} MB; not imported"), prefix=source, n=MAX_BYTES // (1024 * 1024)
+class TooLargeError(ImportFileError):
+    """A file or download larger than the limit it was read under."""
+
+
+def _too_large(source: str, max_bytes: int = MAX_BYTES) -> ImportFileError:
+    return TooLargeError(
+        N_("larger than {n} MB; not imported"), prefix=source, n=max_bytes // (1024 * 1024)
     )
 
 
-def _download(source: str, timeout: float, deadline: float | None) -> bytes:
+def _download(source: str, timeout: float, deadline: float | None, max_bytes, progress) -> bytes:
     """The body of the http(s) URL ``source`` (see :func:`read_bytes`)."""
+    import http.client
     import socket
     import urllib.error
     import urllib.request
@@ -86,12 +107,18 @@ def _download(source: str, timeout: float, deadline: float | None) -> bytes:
         deadline=deadline,
     )
     try:
-        with urllib.request.urlopen(request, timeout=min(timeout, deadline)) as resp:
-            data = _read_until(resp, started + deadline)
+        with urllib.request.urlopen(request, timeout=max(min(timeout, deadline), 0.01)) as resp:
+            data = _read_until(resp, started + deadline, max_bytes, progress)
         if data is None:
             raise too_slow
     except ImportFileError:
         raise
+    except http.client.HTTPException as exc:  # a malformed answer; its text may hold the body
+        raise ImportFileError(
+            N_("the server's answer is not valid HTTP ({kind}); not imported"),
+            prefix=source,
+            kind=type(exc).__name__,
+        ) from None
     except urllib.error.HTTPError as exc:
         raise ImportFileError(
             N_("the server answered HTTP {code} {reason}"),
@@ -100,19 +127,20 @@ def _download(source: str, timeout: float, deadline: float | None) -> bytes:
             reason=exc.reason,
         ) from None
     except urllib.error.URLError as exc:
-        raise ImportFileError(
-            N_("cannot fetch: {reason}"), prefix=source, reason=exc.reason
-        ) from None
+        reason = exc.reason
+        if isinstance(reason, http.client.HTTPException):
+            reason = type(reason).__name__
+        raise FetchError(N_("cannot fetch: {reason}"), prefix=source, reason=reason) from None
     except (socket.timeout, TimeoutError):
         if time.monotonic() - started >= deadline:
             raise too_slow from None
-        raise ImportFileError(
+        raise FetchError(
             N_("no answer within {timeout:g} s"), prefix=source, timeout=timeout
         ) from None
     except (OSError, ValueError) as exc:
         raise ImportFileError(N_("cannot fetch: {exc}"), prefix=source, exc=exc) from None
-    if len(data) > MAX_BYTES:
-        raise _too_large(source)
+    if len(data) > max_bytes:
+        raise _too_large(source, max_bytes)
     return data
 
 
@@ -196,25 +224,32 @@ def _read_local(path: str, source: str) -> bytes:
     return b"".join(parts)
 
 
-def _read_until(resp, end: float) -> bytes | None:
-    """Read ``resp`` in chunks until EOF, :data:`MAX_BYTES` + 1 bytes or the monotonic time ``end``.
+def _read_until(resp, end: float, max_bytes: int = MAX_BYTES, progress=None) -> bytes | None:
+    """Read ``resp`` in chunks until EOF, ``max_bytes`` + 1 bytes or the monotonic time ``end``.
 
     Returns None when the time ran out first. Each read waits at most for the
     socket's timeout (lowered to the time left where the socket allows it).
+    ``progress(done, total)`` is called after each chunk (``total`` from
+    Content-Length, else None).
     """
     sock = getattr(getattr(getattr(resp, "fp", None), "raw", None), "_sock", None)
+    length = resp.headers.get("Content-Length") if hasattr(resp, "headers") else None
+    total = int(length) if length and length.isdigit() and len(length) < 19 else None
     parts, size = [], 0
-    while size <= MAX_BYTES:
+    while size <= max_bytes:
         left = end - time.monotonic()
         if left <= 0:
             return None
         if sock is not None and (sock.gettimeout() or left) > left:
             sock.settimeout(max(left, 0.01))
-        chunk = resp.read1(_CHUNK) if hasattr(resp, "read1") else resp.read(_CHUNK)
+        want = min(_CHUNK, max_bytes + 1 - size)
+        chunk = resp.read1(want) if hasattr(resp, "read1") else resp.read(want)
         if not chunk:
             break
         parts.append(chunk)
         size += len(chunk)
+        if progress:
+            progress(size, total)
     if time.monotonic() > end:
         return None
     return b"".join(parts)

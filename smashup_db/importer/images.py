@@ -20,8 +20,15 @@ What an import does:
    is written;
 3. writes the new or changed pictures as ``<kind>/<id>.<ext>`` (names made from
    our catalogue ids, never from the source) and the index ``images.json``
-   (per picture: file, width, height, size in bytes, sha256, source); pictures no longer matched
-   are removed. Importing the same folder again changes nothing (0 changes);
+   (per picture: file, width, height, size in bytes, sha256, source, and the archive
+   ``record`` it came from: data set and ``imageUrl``; the index also keeps the latest
+   SHA-256 of each archive JSON read, under ``archives``). A stored picture is removed only
+   when its record is read again in this run and matches no card or base now (more
+   than :data:`PRUNE_FEW` such removals need ``prune`` or a yes from ``confirm``); a
+   picture not found this time, or whose record was not read, is kept and counted
+   as ``kept``. Temporary files a killed import left are removed first, under the
+   folder's lock (``images.json.lock``). Importing the same folder again changes
+   nothing (0 changes);
 4. makes the thumbnail the site shows of every stored picture whose thumbnail is
    not in the thumbnail cache yet (:mod:`smashup_db.importer.thumbs`, on up to
    four processes), so the next site build copies them instead of making them.
@@ -61,6 +68,16 @@ MAX_IMAGES = 10_000
 MAX_TOTAL_BYTES = 1024 * 1024 * 1024
 #: Longest side of a picture in pixels (the archive's are 375 x 525).
 MAX_SIDE = 4096
+#: Deepest folder below ``card-art`` that is looked at (the archive's are 2 deep; ``imageUrl`` allows 9).
+MAX_DEPTH = 16
+#: Seconds a whole import from a URL may take (the archive's 1,608 pictures need a few minutes).
+URL_IMPORT_DEADLINE = 30 * 60
+#: Test hook: seconds to use instead of :data:`URL_IMPORT_DEADLINE`. Never set it otherwise.
+URL_IMPORT_DEADLINE_VAR = "SMASHUP_TEST_IMPORT_DEADLINE"
+#: Most stored pictures one run removes without ``--prune`` (or a yes on a terminal).
+PRUNE_FEW = 5
+#: A temporary file :func:`~smashup_db.common.safe_write.write_atomic` leaves when killed: ``.<name>.<random>.tmp``.
+LEFTOVER = re.compile(r"\..+\.[A-Za-z0-9_]{6,}\.tmp")
 #: Picture formats accepted (Pillow's names) and the extension each is stored with.
 FORMATS = {"WEBP": ".webp", "PNG": ".png", "JPEG": ".jpg"}
 #: An archive ``imageUrl``: ``card-art/`` then plain path segments (no "..", no absolute path, no query).
@@ -128,6 +145,19 @@ def read_index(folder: str) -> dict:
     return out
 
 
+def _index_archives(folder: str) -> dict[str, str]:
+    """``{archive label: SHA-256}`` of the archive JSON files recorded in the index (the latest of each)."""
+    try:
+        with open(os.path.join(folder, INDEX), encoding="utf-8") as fh:
+            doc = json.load(fh)
+    except (OSError, ValueError):
+        return {}
+    found = doc.get("archives") if isinstance(doc, dict) else None
+    if not isinstance(found, dict):
+        return {}
+    return {str(k): v for k, v in found.items() if isinstance(v, str)}
+
+
 def picture(db: str | None, kind: str, ref: str) -> dict | None:
     """The stored picture of card or base ``ref``: its index entry plus ``path`` (absolute), or None."""
     folder = images_dir(db)
@@ -147,7 +177,10 @@ class ImageImportReport:
     of the folder no matched record names (:class:`Message` list);
     ``not_found``: matched records whose picture is not in the source;
     ``missing``: kind -> catalogue entries still without a picture;
-    ``images``: added, changed, unchanged, removed; ``thumbnails``: made (now),
+    ``images``: added, changed, unchanged, removed, kept (stored pictures this run
+    did not bring again and did not remove), held (of those, pictures whose record
+    matches nothing now, kept for want of ``--prune``); ``archives``: archive JSON
+    label -> SHA-256 of the bytes read; ``thumbnails``: made (now),
     cached (there before), not_made (the cache folder could not take them, or a
     picture could not be decoded: the site build tries again); ``thumbs_cache``:
     the thumbnail cache folder, None when it cannot be used; ``seconds``: wall time.
@@ -160,6 +193,7 @@ class ImageImportReport:
         self.unmatched: list[Message] = []
         self.not_found: list[Message] = []
         self.missing: dict[str, int] = {}
+        self.archives: dict[str, str] = {}
         self.images: Counter = Counter()
         self.thumbnails: Counter = Counter()
         self.thumbs_cache: str | None = None
@@ -179,7 +213,11 @@ class ImageImportReport:
             "matched": self.matched,
             "unmatched": [str(m) for m in self.unmatched],
             "not_found": [str(m) for m in self.not_found],
-            "images": {k: self.images[k] for k in ("added", "changed", "unchanged", "removed")},
+            "images": {
+                k: self.images[k]
+                for k in ("added", "changed", "unchanged", "removed", "kept", "held")
+            },
+            "archives": self.archives,
             "changes": self.changes,
             "missing": self.missing,
             "thumbnails": {k: self.thumbnails[k] for k in ("made", "cached", "not_made")},
@@ -194,11 +232,15 @@ class ImageImportReport:
 class _Source:
     """A ``card-art`` folder or the base URL of one; reads pictures by their path below it."""
 
-    def __init__(self, source: str):
+    def __init__(self, source: str, pinned: bool = False):
         self.given = source
         self.url = is_url(source)
+        self.pinned = pinned
+        self.end = 0.0
         if self.url:
             self.root = source.rstrip("/") + "/"
+            self.deadline = _import_deadline()
+            self.end = time.monotonic() + self.deadline
             return
         root = os.path.abspath(os.path.expanduser(source))
         if not os.path.isdir(root):
@@ -223,23 +265,41 @@ class _Source:
         """Every picture file below a local folder, as a path relative to it (``/``-separated); empty for a URL."""
         if self.url:
             return set()
-        found = set()
-        for top, dirs, names in os.walk(self.root):
-            dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-            for name in names:
-                if not name.startswith("."):
-                    found.add(
-                        os.path.relpath(os.path.join(top, name), self.root).replace(os.sep, "/")
-                    )
-                    if len(found) > MAX_IMAGES:
+        found: set[str] = set()
+        stack = [("", 0)]  # a walk of our own: os.walk recurses, and a deep tree would overflow it
+        while stack:
+            rel, depth = stack.pop()
+            try:
+                entries = sorted(os.scandir(os.path.join(self.root, rel)), key=lambda e: e.name)
+            except OSError:
+                continue
+            for entry in entries:
+                if entry.name.startswith("."):
+                    continue
+                path = f"{rel}/{entry.name}" if rel else entry.name
+                if entry.is_dir(follow_symlinks=False):
+                    if depth >= MAX_DEPTH:
                         raise ImportFileError(
-                            N_("more than {n} files; not imported"), prefix=self.given, n=MAX_IMAGES
+                            N_("folders nested more than {n} deep; not a card-art folder"),
+                            prefix=self.given,
+                            n=MAX_DEPTH,
                         )
+                    stack.append((path, depth + 1))
+                    continue
+                found.add(path)
+                if len(found) > MAX_IMAGES:
+                    raise ImportFileError(
+                        N_("more than {n} files; not imported"), prefix=self.given, n=MAX_IMAGES
+                    )
         return found
 
     def shown(self, rel: str) -> str:
-        """How a picture of the source is named in messages: the URL, or the file's path."""
-        return self.root + rel if self.url else os.path.join(self.given, *rel.split("/"))
+        """How a picture of the source is named in messages: the URL, or the file's path (on one line:
+        control characters, a newline too, written as escapes)."""
+        from smashup_db.common.sanitize import printable
+
+        name = self.root + rel if self.url else os.path.join(self.given, *rel.split("/"))
+        return printable(name, one_line=True)
 
     def read(self, rel: str) -> bytes | None:
         """The bytes of picture ``rel`` (at most :data:`MAX_IMAGE_BYTES`), None when it is not there.
@@ -254,17 +314,7 @@ class _Source:
             n=MAX_IMAGE_BYTES // (1024 * 1024),
         )
         if self.url:
-            from smashup_db.importer.files import read_bytes
-
-            try:
-                data = read_bytes(self.root + rel)
-            except ImportFileError as exc:
-                if exc.values.get("code") == 404:
-                    return None
-                raise
-            if len(data) > MAX_IMAGE_BYTES:
-                raise too_big
-            return data
+            return self._download(rel, too_big)
         path = os.path.join(self.root, *rel.split("/"))
         real = os.path.realpath(path)
         if os.path.commonpath([real, self.root]) != self.root:
@@ -295,6 +345,51 @@ class _Source:
         if len(data) > MAX_IMAGE_BYTES:
             raise too_big
         return data
+
+    def _download(self, rel: str, too_big: ImportFileError) -> bytes | None:
+        """Picture ``rel`` of a URL source, read no further than :data:`MAX_IMAGE_BYTES` and within the
+        time left of the whole import; None for HTTP 404."""
+        from smashup_db.importer.files import URL_DEADLINE, FetchError, TooLargeError, read_bytes
+
+        left = self.end - time.monotonic()
+        if left <= 0:
+            raise self.out_of_time()
+        try:
+            data = read_bytes(
+                self.root + rel, deadline=min(URL_DEADLINE, left), max_bytes=MAX_IMAGE_BYTES
+            )
+        except TooLargeError:
+            raise too_big from None
+        except FetchError as exc:
+            if self.pinned:
+                from smashup_db.importer.pinned import offline_error
+
+                raise offline_error(exc) from None
+            raise
+        except ImportFileError as exc:
+            if exc.values.get("code") == 404:
+                return None
+            if time.monotonic() >= self.end:
+                raise self.out_of_time() from None
+            raise
+        return data
+
+    def out_of_time(self) -> ImportFileError:
+        """The one line for an import from a URL that ran past :data:`URL_IMPORT_DEADLINE`."""
+        return ImportFileError(
+            N_(
+                "the import did not finish within {minutes:g} min (the server is too slow); nothing imported"
+            ),
+            prefix=self.given,
+            minutes=round(self.deadline / 60, 2),
+        )
+
+
+def _import_deadline() -> float:
+    try:
+        return float(os.environ.get(URL_IMPORT_DEADLINE_VAR) or URL_IMPORT_DEADLINE)
+    except ValueError:
+        return float(URL_IMPORT_DEADLINE)
 
 
 def check_picture(shown: str, data: bytes) -> tuple[str, int, int]:
@@ -352,20 +447,47 @@ def _image_url(doc, where: str):
     return node.get("imageUrl") if isinstance(node, dict) else None
 
 
-def _plan(
-    db, source: _Source, archive_sources: list[str], report: ImageImportReport
-) -> dict[str, tuple]:
-    """``{"card/<id>": (relative path below card-art, archive label, archive name)}`` for every matched record
-    with a picture."""
-    from smashup_db.compiler.bootstrap import open_reader
-    from smashup_db.importer.card_archive import Matcher, _describe, load_corrections, parse_archive
-    from smashup_db.importer.files import read_json
+def record_key(upstream: str, image_url: str) -> str:
+    """The archive record a picture came from, as stored in the index: its data set and the
+    ``imageUrl`` it names (what stays when the archive corrects the record's name)."""
+    return f"{upstream} / {image_url[:300]}"
+
+
+def _read_archives(archive_sources: list[str], pinned: bool, report: ImageImportReport, progress):
+    """``[(ArchiveFile, document)]`` of the archive JSON files; their SHA-256 go into ``report.archives``."""
+    import hashlib
+
+    from smashup_db.importer.card_archive import parse_archive
+    from smashup_db.importer.files import decode, parse_json, read_bytes
 
     archives = []
     for s in archive_sources:
-        doc = read_json(s)
-        archives.append((parse_archive(s, doc), doc))
-    plan: dict[str, tuple[str, str]] = {}
+        if pinned:
+            from smashup_db.importer import pinned as pinned_archive
+
+            data = pinned_archive.fetch(
+                s, lambda done, total: progress and progress("archive", done, total)
+            )
+        else:
+            data = read_bytes(s)
+        doc = parse_json(s, decode(s, data))
+        f = parse_archive(s, doc)
+        report.archives[f.label] = hashlib.sha256(data).hexdigest()
+        archives.append((f, doc))
+    return archives
+
+
+def _plan(
+    db, archives: list, report: ImageImportReport
+) -> tuple[dict[str, tuple], dict[str, str | None]]:
+    """``(plan, seen)``: ``plan`` is ``{"card/<id>": (relative path below card-art, archive label, archive
+    name, record key)}`` for every matched record with a picture; ``seen`` maps the key of every
+    record read (:func:`record_key`) to the ``kind/id`` it matches now, or None."""
+    from smashup_db.compiler.bootstrap import open_reader
+    from smashup_db.importer.card_archive import Matcher, _describe, load_corrections
+
+    plan: dict[str, tuple] = {}
+    seen: dict[str, str | None] = {}
     claimed: dict[str, str] = {}
     reader = open_reader(db)
     try:
@@ -374,6 +496,14 @@ def _plan(
             for rec in f.records:
                 report.records += 1
                 raw = _image_url(doc, rec.where)
+                rkey = record_key(f.upstream, raw) if isinstance(raw, str) and raw else None
+                ref, reason = matcher.match(rec)
+                key = f"{rec.entity}/{ref}" if ref is not None and SAFE_ID.fullmatch(ref) else None
+                if rkey is not None:  # what this record's picture matches now
+                    seen[rkey] = key if seen.get(rkey) in (None, key) else seen[rkey]
+                if key is None:
+                    report.unmatched.append(_describe(rec, f.source, reason))
+                    continue
                 if raw is None or raw == "":
                     continue  # the archive has no picture of it: counted among the missing
                 m = IMAGE_URL.fullmatch(raw) if isinstance(raw, str) else None
@@ -389,15 +519,6 @@ def _plan(
                         )
                     )
                     continue
-                ref, reason = matcher.match(rec)
-                if ref is None:
-                    report.unmatched.append(_describe(rec, f.source, reason))
-                    continue
-                if not SAFE_ID.fullmatch(
-                    ref
-                ):  # never: catalogue ids are slugs; a name for a file must be one
-                    continue
-                key = f"{rec.entity}/{ref}"
                 if key in claimed:
                     report.unmatched.append(
                         _describe(
@@ -413,12 +534,12 @@ def _plan(
                     )
                     continue
                 claimed[key] = rec.where
-                plan[key] = (m.group(1), f.label, rec.name)
+                plan[key] = (m.group(1), f.label, rec.name, rkey)
         ids = {kind: {r["id"] for r in reader.all(f"SELECT id FROM {kind}")} for kind in KINDS}
     finally:
         reader.close()
     report._ids = ids
-    return plan
+    return plan, seen
 
 
 # --------------------------------------------------------------------------- writing
@@ -444,27 +565,42 @@ def _safe_folder(folder: str, kind: str | None = None) -> str:
 
 def import_images(
     db,
-    source: str,
+    source: str | None,
     archives: list[str] | None = None,
     folder: str | None = None,
     progress=None,
     thumbnails: bool = True,
+    prune: bool = False,
+    confirm=None,
 ) -> ImageImportReport:
     """Import the pictures of ``source`` (a ``card-art`` folder or its base URL) into the images folder.
 
-    ``archives``: the card archive's JSON files or URLs (default: those beside
-    ``source``); ``folder``: the images folder (default :func:`images_dir` of
-    ``db``). Everything is read and checked before anything is written; see the
-    module doc for what is stored. Then the thumbnail cache is filled for the
-    stored pictures (unless ``thumbnails`` is False). ``progress(stage, done,
-    total)`` is called while pictures are read (stage ``"pictures"``) and
-    thumbnails made (``"thumbnails"``). Returns an :class:`ImageImportReport`.
-    Raises :class:`ImportFileError` (one line naming the file) for a missing
-    source or archive, a damaged or non-image file, or a limit exceeded; the
-    images folder is then unchanged.
+    ``source`` None: the pinned archive (:mod:`smashup_db.importer.pinned`:
+    its ``card-art`` URL and its two JSON files, checksums checked; offline,
+    one line says how to import a local copy). ``archives``: the card archive's
+    JSON files or URLs (default: those beside ``source``); ``folder``: the
+    images folder (default :func:`images_dir` of ``db``). Everything is read and
+    checked before anything is written; see the module doc for what is stored
+    and when a stored picture is removed. ``prune``: remove every picture whose
+    record matches nothing now; else more than :data:`PRUNE_FEW` are removed
+    only when ``confirm(n)`` returns True (no ``confirm``: they are kept, counted
+    ``held``). A URL import must finish within :data:`URL_IMPORT_DEADLINE` s.
+    Then the thumbnail cache is filled for the stored pictures (unless
+    ``thumbnails`` is False). ``progress(stage, done, total)`` is called while
+    pictures are read (stage ``"pictures"``) and thumbnails made
+    (``"thumbnails"``). Returns an :class:`ImageImportReport`. Raises
+    :class:`ImportFileError` (one line naming the file) for a missing source or
+    archive, a damaged or non-image file, a limit exceeded, an answer that is
+    not valid HTTP or the deadline passed; the images folder is then unchanged.
     """
     start = time.perf_counter()
-    src = _Source(source)
+    pinned = source is None
+    if pinned:
+        from smashup_db.importer import pinned as pinned_archive
+
+        source = pinned_archive.card_art_url()
+        archives = archives or pinned_archive.text_urls()
+    src = _Source(source, pinned)
     folder = os.path.abspath(folder or images_dir(db))
     report = ImageImportReport(source if src.url else label_of(source), folder)
     archive_sources = list(archives or src.archives())
@@ -477,7 +613,7 @@ def import_images(
             ),
             prefix=source,
         )
-    plan = _plan(db, src, archive_sources, report)
+    plan, seen = _plan(db, _read_archives(archive_sources, pinned, report, progress), report)
     if len(plan) > MAX_IMAGES:
         raise ImportFileError(
             N_("more than {n} pictures; not imported"), prefix=source, n=MAX_IMAGES
@@ -486,34 +622,70 @@ def import_images(
     new, payload = _read_pictures(src, plan, old, folder, report, progress)
     _count_matches(src, plan, new, report)
     _check_targets(folder, new, payload)
-    gone = _count_changes(old, new, payload, report)
-    if report.changes or new != old:  # pictures, or only what the index says of them (their source)
-        _write_images(folder, old, new, payload, gone)
+    gone = _count_changes(old, new, payload, seen, report, prune, confirm)
+    _count_missing(new, report)
+    archives = {**_index_archives(folder), **report.archives}
+    # pictures, what the index says of them, or the archive files' checksums
+    write = bool(report.changes or new != old or archives != _index_archives(folder))
+    if write or os.path.isdir(folder):
+        from smashup_db.db.transaction import file_lock
+
+        if write:
+            _safe_folder(folder)
+        with file_lock(os.path.join(folder, INDEX)):  # one import writes the folder at a time
+            _remove_leftovers(folder)
+            if write and read_index(folder) != old:
+                raise ImportFileError(
+                    N_(
+                        "another import changed this folder meanwhile; nothing written, import again"
+                    ),
+                    prefix=folder,
+                )
+            if write:
+                _write_images(folder, old, new, payload, gone, archives)
     if thumbnails and new:
         _make_thumbnails(folder, new, report, progress)
     report.seconds = time.perf_counter() - start
     return report
 
 
+def _remove_leftovers(folder: str) -> None:
+    """Remove the temporary files a killed import left in ``folder`` and its kind folders
+    (called under the folder's lock, so no running import owns them)."""
+    for sub in ("", *KINDS):
+        path = os.path.join(folder, sub)
+        try:
+            entries = list(os.scandir(path))
+        except OSError:
+            continue
+        for entry in entries:
+            if LEFTOVER.fullmatch(entry.name) and entry.is_file(follow_symlinks=False):
+                try:
+                    os.unlink(entry.path)
+                except OSError:
+                    pass
+
+
 def _read_pictures(
     src: _Source, plan: dict, old: dict, folder: str, report: ImageImportReport, progress=None
 ) -> tuple[dict[str, dict], dict[str, bytes]]:
     """``(new index, {key: bytes to write})``: each planned picture read and checked; a picture
-    already stored with the same bytes keeps its entry (with this source) and is not written again.
-    Pictures the source lacks go to ``report.not_found``; too many bytes in all raise
-    :class:`ImportFileError`."""
+    already stored with the same bytes (its stored file's digest checked too) keeps its entry
+    (with this source) and is not written again. Pictures the source lacks go to
+    ``report.not_found``; too many bytes in all raise :class:`ImportFileError`."""
     import hashlib
 
     new: dict[str, dict] = {}
     payload: dict[str, bytes] = {}
     total = 0
+    every = 1 if src.url else 50
     for done, key in enumerate(sorted(plan)):
-        if progress and done % 50 == 0:
+        if progress and done % every == 0:
             progress("pictures", done, len(plan))
-        rel, label, name = plan[key]
+        rel, label, name, rkey = plan[key]
         data = src.read(rel)
         if data is None:
-            report.not_found.append(_not_in_source(key, name, rel))
+            report.not_found.append(_not_in_source(key, name, rel, key in old))
             continue
         total += len(data)
         if total > MAX_TOTAL_BYTES:
@@ -527,8 +699,8 @@ def _read_pictures(
         entry_source = (
             f"{report.source}/{rel} ({label})" if not src.url else f"{src.root}{rel} ({label})"
         )
-        if prev and prev.get("sha256") == digest and _stored_ok(folder, prev, len(data)):
-            new[key] = {**prev, "size": len(data), "source": entry_source}
+        if prev and prev.get("sha256") == digest and stored_intact(folder, prev):
+            new[key] = {**prev, "size": len(data), "source": entry_source, "record": rkey}
             continue
         ext, width, height = check_picture(src.shown(rel), data)
         kind, ref = key.split("/")
@@ -539,6 +711,7 @@ def _read_pictures(
             "size": len(data),
             "sha256": digest,
             "source": entry_source,
+            "record": rkey,
         }
         payload[key] = data
     if progress:
@@ -546,26 +719,41 @@ def _read_pictures(
     return new, payload
 
 
-def _not_in_source(key: str, name: str, rel: str) -> Message:
-    return Message(
-        N_("card {name!r}: its picture {file} is not in the source")
-        if key.startswith("card/")
-        else N_("base {name!r}: its picture {file} is not in the source"),
-        name=name,
-        file=rel,
-    )
+def _not_in_source(key: str, name: str, rel: str, stored: bool = False) -> Message:
+    """The line for a matched record whose picture the source lacks (``stored``: a picture is kept)."""
+    if stored:
+        template = (
+            N_(
+                "card {name!r}: its picture {file} is not in the source this time; the stored one is kept"
+            )
+            if key.startswith("card/")
+            else N_(
+                "base {name!r}: its picture {file} is not in the source this time; the stored one is kept"
+            )
+        )
+    else:
+        template = (
+            N_("card {name!r}: its picture {file} is not in the source")
+            if key.startswith("card/")
+            else N_("base {name!r}: its picture {file} is not in the source")
+        )
+    return Message(template, name=name, file=rel)
 
 
 def _count_matches(src: _Source, plan: dict, new: dict, report: ImageImportReport) -> None:
     """``report``'s matched pictures, the source's files no name matched, and things left without one."""
     report.matched = len(new)
-    named = {rel for rel, _, _ in plan.values()}
+    named = {entry[0] for entry in plan.values()}
     for rel in sorted(src.files() - named):
         report.unmatched.append(
             Message(
                 N_("no matched card or base names this file; not imported"), prefix=src.shown(rel)
             )
         )
+
+
+def _count_missing(new: dict, report: ImageImportReport) -> None:
+    """``report.missing``: per kind, the catalogue entries without a picture in the index ``new``."""
     for kind in KINDS:
         report.missing[kind] = len(
             report._ids[kind] - {k.split("/")[1] for k in new if k.startswith(kind + "/")}
@@ -582,8 +770,19 @@ def _check_targets(folder: str, new: dict, payload: dict) -> None:
             )
 
 
-def _count_changes(old: dict, new: dict, payload: dict, report: ImageImportReport) -> list[str]:
-    """Count pictures added, changed, unchanged and removed in ``report``; returns the removed keys."""
+def _count_changes(
+    old: dict,
+    new: dict,
+    payload: dict,
+    seen: dict,
+    report: ImageImportReport,
+    prune: bool = False,
+    confirm=None,
+) -> list[str]:
+    """Count pictures added, changed, unchanged, removed, kept and held in ``report``; returns the
+    keys to remove. A stored picture not in ``new`` is removed only when its record was read in
+    this run (``seen``) and matches another entry or none now; any other is carried into ``new``
+    as it is (kept). More than :data:`PRUNE_FEW` removals need ``prune`` or ``confirm(n)``."""
     for key in new:
         if key not in payload:
             report.images["unchanged"] += 1
@@ -591,12 +790,25 @@ def _count_changes(old: dict, new: dict, payload: dict, report: ImageImportRepor
             report.images["changed"] += 1
         else:
             report.images["added"] += 1
-    gone = [k for k in old if k not in new]
-    report.images["removed"] = len(gone)
-    return gone
+    stale = []
+    for k in sorted(old):
+        record = old[k].get("record")  # an index written by hand may hold anything here
+        if k not in new and isinstance(record, str) and record in seen and seen[record] != k:
+            stale.append(k)
+    if len(stale) > PRUNE_FEW and not prune and not (confirm and confirm(len(stale))):
+        report.images["held"] = len(stale)
+        stale = []
+    for k in old:
+        if k not in new and k not in stale:
+            new[k] = old[k]
+            report.images["kept"] += 1
+    report.images["removed"] = len(stale)
+    return stale
 
 
-def _write_images(folder: str, old: dict, new: dict, payload: dict, gone: list[str]) -> None:
+def _write_images(
+    folder: str, old: dict, new: dict, payload: dict, gone: list[str], archives: dict | None = None
+) -> None:
     """Write the new pictures, remove the ones gone or renamed, then the index (each file atomically)."""
     # here, not at the top: a look-up reads pictures (picture()) without the writers' imports
     from smashup_db.common.safe_write import write_atomic
@@ -611,7 +823,8 @@ def _write_images(folder: str, old: dict, new: dict, payload: dict, gone: list[s
         path = os.path.join(folder, old[key]["file"])
         if _regular_or_absent(path) and os.path.lexists(path):
             os.unlink(path)
-    doc = {"version": 1, "images": {k: new[k] for k in sorted(new)}}
+    doc = {"version": 1, "archives": dict(sorted((archives or {}).items()))}
+    doc["images"] = {k: new[k] for k in sorted(new)}
     write_atomic(
         os.path.join(folder, INDEX),
         (json.dumps(doc, ensure_ascii=False, indent=1) + "\n").encode(),
@@ -631,6 +844,8 @@ def _make_thumbnails(
         report.thumbnails["not_made"] = len(index)
         return
     writable = os.access(cache, os.W_OK | os.X_OK)
+    if writable:
+        thumbs.remove_leftovers(cache)  # of an import or build killed while writing
     jobs = []
     for key in sorted(index):
         entry = index[key]
@@ -654,10 +869,18 @@ def _make_thumbnails(
     report.thumbnails["not_made"] += counts[thumbs.UNREADABLE] + counts[thumbs.UNWRITABLE]
 
 
-def _stored_ok(folder: str, entry: dict, size: int) -> bool:
-    """The stored file of ``entry`` is a regular file of ``size`` bytes (it was checked when written)."""
+def stored_intact(folder: str, entry: dict) -> bool:
+    """The stored file of index ``entry`` is a regular file (not a link) of the size and SHA-256 the
+    index records: a picture altered in place since the import, even at the same size, is not."""
+    import hashlib
+
+    path = os.path.join(folder, entry["file"])
     try:
-        info = os.lstat(os.path.join(folder, entry["file"]))
+        info = os.lstat(path)
+        if not stat.S_ISREG(info.st_mode) or info.st_size != entry.get("size"):
+            return False
+        with open(path, "rb") as fh:
+            digest = hashlib.sha256(fh.read(MAX_IMAGE_BYTES + 1)).hexdigest()
     except OSError:
         return False
-    return stat.S_ISREG(info.st_mode) and info.st_size == size
+    return digest == entry.get("sha256")

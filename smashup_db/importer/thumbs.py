@@ -88,10 +88,54 @@ def render_thumbnail(src: str, size: tuple[int, int]) -> bytes | None:
     return out.getvalue()
 
 
+#: Start of the name of a thumbnail being written: ``.tmp-<pid>-<random>`` (the pid of its writer).
+TMP_PREFIX = ".tmp-"
+#: Seconds after which a temporary file without a writer's pid in its name counts as left over.
+OLD_LEFTOVER = 3600
+
+
+def remove_leftovers(cache: str) -> int:
+    """Remove the temporary files writers killed while writing left in ``cache`` (a writer whose
+    process is gone; a name without a pid when older than :data:`OLD_LEFTOVER` s). Returns how many."""
+    import time
+
+    removed = 0
+    try:
+        entries = list(os.scandir(cache))
+    except OSError:
+        return 0
+    for entry in entries:
+        if not entry.name.startswith(TMP_PREFIX) or not entry.is_file(follow_symlinks=False):
+            continue
+        pid = entry.name[len(TMP_PREFIX) :].partition("-")[0]
+        try:
+            if pid.isdigit() and len(pid) < 10:
+                if _alive(int(pid)):
+                    continue
+            elif time.time() - entry.stat(follow_symlinks=False).st_mtime < OLD_LEFTOVER:
+                continue
+            os.unlink(entry.path)
+            removed += 1
+        except OSError:
+            pass
+    return removed
+
+
+def _alive(pid: int) -> bool:
+    """A process ``pid`` exists (ours or another user's)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return pid > 0
+
+
 def write_atomic(path: str, data: bytes) -> None:
     """Write ``data`` at ``path`` through a temporary file beside it renamed over it (never half a file).
     Raises ``OSError``; the temporary file is then removed."""
-    fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=os.path.dirname(path))
+    fd, tmp = tempfile.mkstemp(prefix=f"{TMP_PREFIX}{os.getpid()}-", dir=os.path.dirname(path))
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)

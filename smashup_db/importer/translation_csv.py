@@ -165,11 +165,13 @@ class BadRows(ImportFileError):
 
 
 def read_translations_text(path: Path | str) -> str:
-    """The text of a translations CSV (UTF-8, byte order mark allowed); :class:`ImportFileError` when unreadable."""
+    """The text of a translations CSV, a file path or an http(s) URL (UTF-8, byte order mark allowed);
+    :class:`ImportFileError` when unreadable. A URL is named as given (never as a path: ``https://a``
+    would become ``https:/a``)."""
     from smashup_db.importer.files import read_bytes
 
-    path = Path(path)
-    raw = read_bytes(str(path))  # regular files of at most 64 MB only (no FIFO, no /dev/zero)
+    path = str(path)
+    raw = read_bytes(path)  # regular files or FIFOs of at most 64 MB, or a URL (no /dev/zero)
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

@@ -15,8 +15,8 @@ into the site, before the pages are rendered:
   code (:mod:`smashup_db.importer.thumbs`); a build makes only those missing
   (side by side on every core, like the import).
 
-A picture whose file is missing, is not a regular file of the size the import
-stored, or cannot be decoded is left out, so a page never links a picture that is not in
+A picture whose file is missing, is not a regular file of the size and SHA-256 the
+import stored (altered in place, even at the same size), or cannot be decoded is left out, so a page never links a picture that is not in
 the site; without images the site has no ``<img>`` of a card at all. The
 templates ask :meth:`Faces.face` and :meth:`Faces.thumb` (``None`` when there is
 no picture) through the globals ``face`` and ``thumb``.
@@ -28,7 +28,7 @@ import os
 import shutil
 import stat
 
-from smashup_db.importer.images import images_dir, read_index
+from smashup_db.importer.images import images_dir, read_index, stored_intact
 from smashup_db.importer.thumbs import (  # noqa: F401
     THUMB_BOX,
     THUMB_RECIPE,
@@ -84,7 +84,7 @@ class Faces:
             kind, ref = key.split("/")
             src = os.path.join(self.folder, entry["file"])
             digest = str(entry.get("sha256") or "")
-            if not _regular(src, entry.get("size")) or len(digest) != 64:
+            if len(digest) != 64 or not stored_intact(self.folder, entry):  # altered: left out
                 self.stats["skipped"] += 1
                 continue
             folder = os.path.join(str(root), "assets", "faces", kind)

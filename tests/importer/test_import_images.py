@@ -187,13 +187,20 @@ def test_small_archive_matched_missing_unmatched(run, tmp_path):
         "card/invader.webp",
         "card/supreme-overlord.webp",
     ]
-    # a picture that changed is counted as changed, one that went is removed
+    # a picture that changed is counted as changed; one not found this time is kept (issue 35)
     _picture(art / CARDS[0][3], (255, 255, 255))
     (art / BASES[0][2]).unlink()
     rep = report(run("import", "images", art, "--json"))
-    assert rep["images"] == {"added": 0, "changed": 1, "unchanged": 1, "removed": 1}
-    assert any("The Homeworld" in m for m in rep["not_found"])
-    assert not (stored / "base" / "the-homeworld.webp").exists()
+    assert rep["images"] == {
+        "added": 0,
+        "changed": 1,
+        "unchanged": 1,
+        "removed": 0,
+        "kept": 1,
+        "held": 0,
+    }
+    assert any("The Homeworld" in m and "kept" in m for m in rep["not_found"])
+    assert (stored / "base" / "the-homeworld.webp").exists()
 
 
 def test_report_in_german(run, tmp_path, monkeypatch):

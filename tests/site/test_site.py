@@ -123,6 +123,9 @@ def test_no_text_notice(built):
     assert "Rules text not included" in home and "smashup import text" in home
     card = (site / "de" / "cards" / "laser-sword" / "index.html").read_text(encoding="utf-8")
     assert "smashup import text" in card
+    for page in (home, card):  # the hint names the source (issue 32): repository and pinned commit
+        assert "906919303-crypto/smash-up-card-archive" in page
+        assert "58fa7e7432874b3c0f3727289e399445754eb383" in page
 
 
 def test_card_page_light(built):
