@@ -171,6 +171,9 @@ def write_assets(root: Path, data, rows, langs, names_for, url_for) -> dict[str,
     safe_path(root, "assets", filename="complete.json").write_text(
         index_json(complete_index(data, langs)), encoding="utf-8"
     )
+    from smashup_db.site.contrib import contribute_js
+
+    (assets / "contribute.js").write_text(contribute_js(data), encoding="utf-8")
     sizes = {}
     docs = list(documents(*rows))  # the same folded rows for every language
     for lang in langs:
