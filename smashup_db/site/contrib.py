@@ -2,7 +2,7 @@
 
 * ``assets/contribute.js`` (from ``templates/site/contribute.js``): the form on German card and base
   pages and the page "Meine Übersetzungen", with the glossary's German terms written in
-  (``data/glossary.tsv``, :attr:`smashup_db.site.sitedata.SiteData.glossary`).
+  (``data/glossary.tsv``, read by :func:`smashup_db.site.sitedata.read_glossary`).
 * :func:`box_progress`: per German box, the names and texts known in German, counted by
   :func:`smashup_db.catalogue.coverage.coverage` (the numbers of ``smashup translations status``), and
   what is missing, for the box's German page.
