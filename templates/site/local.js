@@ -7,7 +7,6 @@
  * query language's owned:yes / printing: use them (assets/query.js, run(index, q, SmashOwned.read())).
  *
  * Offline: registers the service worker (sw.js at the top of the site), which keeps the pages opened.
- * Header search: loads its autocomplete (assets/complete.js) the first time the field gets the focus.
  *
  * Nothing read from a code or the page is inserted as HTML: only textContent, classes and hidden.
  * Works in Node (module.exports: decode) for tests.
@@ -181,10 +180,8 @@
     boxesPage(document);
     var q = document.getElementById("top-q");
     if (q) q.addEventListener("focus", function () {
-      if (document.getElementById("complete-js")) return;
-      var s = document.createElement("script");
-      s.id = "complete-js"; s.src = BASE + "assets/complete.js"; document.head.appendChild(s);
-    });
+      document.head.append(Object.assign(document.createElement("script"), {src: BASE + "assets/complete.js"}));
+    }, {once: true});
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
@@ -194,7 +191,6 @@
       navigator.serviceWorker.register(BASE + "sw.js", {scope: BASE}).then(function () {
         return navigator.serviceWorker.ready;
       }).then(function (reg) {
-        /* the search page, not its index: no page but the search page downloads an index */
         var lang = document.documentElement.lang, urls = [root.location.pathname, BASE + lang + "/search/"], i;
         for (i = 0; i < document.images.length; i++) if (document.images[i].complete) urls.push(document.images[i].currentSrc || document.images[i].src);
         if (reg.active) reg.active.postMessage({type: "warm", urls: urls.map(function (u) { return new URL(u, root.location.href).href; })});
