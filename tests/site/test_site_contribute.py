@@ -250,3 +250,37 @@ def test_typed_exported_imported_rebuilt_shown_as_community(
         assert "Späher" in page.locator("h1").inner_text()
     finally:
         ctx.close()
+
+
+@pytest.mark.long
+@needs_chromium
+@pytest.mark.parametrize("viewport", [(390, 844), (1280, 800)], ids=["390", "1280"])
+def test_form_and_list_fit_and_are_axe_clean(browser, preview, built, viewport):
+    axe_mod = pytest.importorskip("axe_playwright_python.sync_playwright", exc_type=ImportError)
+    url = preview(built.folder)
+    ctx = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
+    page = ctx.new_page()
+    page.set_default_timeout(20_000)
+    fits = "() => document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+    try:
+        page.goto(f"{url}/de/bases/the-homeworld/#beitragen")
+        page.wait_for_selector("#beitragen[open] .contrib-terms button")
+        page.fill("#contrib-text", "Nach jeder gespielten Kreatur " + "Zerstörungswert " * 8)
+        page.click("#beitragen form button:not(.term)")
+        page.goto(f"{url}/de/translations/mine/")
+        page.wait_for_selector("#mine-list li")
+        for path in (
+            "/de/bases/the-homeworld/#beitragen",
+            "/de/translations/mine/",
+            "/de/products/core-set/",
+        ):
+            page.goto(url + path)
+            page.wait_for_load_state("networkidle")
+            if "products" in path:
+                page.locator("#uebersetzung summary").click()
+            assert page.evaluate(fits), path
+            violations = axe_mod.Axe().run(page).response["violations"]
+            bad = [v["id"] for v in violations if v.get("impact") in ("serious", "critical")]
+            assert not bad, (path, bad)
+    finally:
+        ctx.close()
