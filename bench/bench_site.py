@@ -40,7 +40,12 @@ and prints both times, their ratio (goal <= 25%), the pages reused and whether
 both trees have the same bytes (Pagefind's bundles aside). Both folders have
 their site before last (``.NAME.retired-*``), as a real rebuild has.
 
-Usage: python bench/bench_site.py [--runs N] [--no-search] [--incremental [--in-process]] [--hostile-rulings 300] [--images [FOLDER]]
+With ``--weights [SITE]`` (issue 33) it measures in Chromium the bytes each kind of visit costs (home,
+card, search with a name, field and plain-words query, play page; gzip as a static host sends them,
+after the page settles) and the time to the first result of a name query at a 4x CPU throttle, on
+SITE or on a site it builds with the card archive's rules text (``bench/site_weights.py``).
+
+Usage: python bench/bench_site.py [--runs N] [--no-search] [--incremental [--in-process]] [--hostile-rulings 300] [--images [FOLDER]] [--weights [SITE]]
 """
 
 from __future__ import annotations
@@ -117,7 +122,19 @@ def main() -> None:
         metavar="FOLDER",
         help="compare builds with the card pictures of FOLDER against builds without",
     )
+    ap.add_argument(
+        "--weights",
+        nargs="?",
+        const="",
+        default=None,
+        metavar="SITE",
+        help="bytes per visit and time to the first result in Chromium (on SITE, else on a new build)",
+    )
     args = ap.parse_args()
+    if args.weights is not None:
+        from site_weights import build_and_measure
+
+        return build_and_measure(args.runs, Path(args.weights) if args.weights else None)
     if args.images:
         return image_figures(Path(args.images), args.runs)
     if args.hostile_rulings:

@@ -18,11 +18,11 @@ from smashup_db.common.text import fold, is_slug
 from smashup_db.i18n import N_
 from smashup_db.search.index import documents
 from smashup_db.site.paths import SiteError, page_url, safe_path, templates_dir
-from smashup_db.site.query_index import build_index, index_json
+from smashup_db.site.query_index import build_index, index_json, split_index
 from smashup_db.site.strings import strings
 
 #: Static files copied from templates/site/assets/ (own work: no publisher art).
-ASSET_FILES = ("query.js", "search.js")
+ASSET_FILES = ("query.js", "search.js", "complete.js")
 
 
 #: Top-level pages of a language, linked from every header and footer.
@@ -141,10 +141,12 @@ def search_js(template: str) -> str:
 
 
 def write_assets(root: Path, data, rows, langs, names_for, url_for) -> dict[str, int]:
-    """Write ``assets/``: scripts, favicon, type marks and one search index per language.
+    """Write ``assets/``: scripts, favicon, type marks, the names for the header's autocomplete
+    (:mod:`.complete`) and per language the search index in two files (names and facts, rules text:
+    :func:`~.query_index.split_index`).
 
     ``names_for(lang)``/``url_for(lang)`` give the display-name and URL helpers of a language.
-    Returns the byte size of each index file (``{"en": 123456, ...}``).
+    Returns the byte size of each language's two index files together (``{"en": 123456, ...}``).
     """
     src = templates_dir()
     assets = safe_path(root, "assets", filename="")
@@ -168,13 +170,25 @@ def write_assets(root: Path, data, rows, langs, names_for, url_for) -> dict[str,
         index_json({"v": data.version, "names": suggestion_names(data.catalogue.model)}),
         encoding="utf-8",
     )
+    from smashup_db.site.complete import complete_index
+
+    # the header search's autocomplete, fetched the first time a visitor uses the field
+    safe_path(root, "assets", filename="complete.json").write_text(
+        index_json(complete_index(data, langs)), encoding="utf-8"
+    )
+    from smashup_db.site.contrib import contribute_js
+
+    (assets / "contribute.js").write_text(contribute_js(data), encoding="utf-8")
     sizes = {}
     docs = list(documents(*rows))  # the same folded rows for every language
     for lang in langs:
         index = build_index(data, rows, lang, strings(lang), url_for(lang), names_for(lang), docs)
-        body = index_json(index)
-        safe_path(root, "assets", filename=f"search-{lang}.json").write_text(body, encoding="utf-8")
-        sizes[lang] = len(body.encode("utf-8"))
+        facts, text = split_index(index)
+        sizes[lang] = 0
+        for filename, part in ((f"search-{lang}.json", facts), (f"search-text-{lang}.json", text)):
+            body = index_json(part)
+            safe_path(root, "assets", filename=filename).write_text(body, encoding="utf-8")
+            sizes[lang] += len(body.encode("utf-8"))
     return sizes
 
 

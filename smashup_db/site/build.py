@@ -49,6 +49,7 @@ from smashup_db.site.browse import (
     write_assets,
 )
 from smashup_db.site.clean import FILTERS
+from smashup_db.site.contrib import box_progress
 from smashup_db.site.faces import load_faces, site_css
 from smashup_db.site.local import build_id, file_hashes, owned_info, write_local, write_sw
 from smashup_db.site.outdir import (
@@ -643,6 +644,7 @@ def _search_note(made: dict[str, int | None], kept: list[str]) -> Message:
 def _pages(data: SiteData) -> list[tuple[tuple[str, ...], str, Callable[[_Names, str], dict]]]:
     """Every page of one language: (path segments under /L/, template, context maker)."""
     status = functools.cache(lambda: status_context(data))  # the same for every language: made once
+    progress = functools.cache(lambda: box_progress(data))  # German boxes: names and texts known
     pages: list = [
         ((), "home.html", lambda n, lang: {}),
         (("products",), "products.html", lambda n, lang: {}),
@@ -658,13 +660,17 @@ def _pages(data: SiteData) -> list[tuple[tuple[str, ...], str, Callable[[_Names,
         (("translations",), "translations.html", lambda n, lang: status()),
         (("factions", "a-z"), "factions.html", lambda n, lang: {"az": True}),
         (("play",), "play.html", lambda n, lang: {"play_messages": engine_messages(lang)}),
+        (("translations", "mine"), "mine.html", lambda n, lang: {}),
     ]
     for pid in data.products:
         pages.append(
             (
                 ("products", pid),
                 "product.html",
-                lambda n, lang, pid=pid: {"p": Attrs(data.products[pid])},
+                lambda n, lang, pid=pid: {
+                    "p": Attrs(data.products[pid]),
+                    "progress": _progress(n, lang, progress().get(pid)),
+                },
             )
         )
         if data.products[pid]["factions"]:
@@ -707,6 +713,16 @@ def _pages(data: SiteData) -> list[tuple[tuple[str, ...], str, Callable[[_Names,
             )
         )
     return pages
+
+
+def _progress(n, lang: str, box: dict | None) -> dict | None:
+    """A German box's translation progress for its German page (:func:`.contrib.box_progress`), its things
+    named through ``n`` so that the page is rendered again when one of their names or texts changes."""
+    if box is None or lang != "de":
+        return None
+    for kind, ref in box["things"]:
+        n(kind, ref)
+    return box
 
 
 def _text_for(item: dict, lang: str) -> dict | None:

@@ -14,6 +14,12 @@ One JSON file per site language, ``assets/search-<lang>.json``::
      "german": [indices of the items a German box holds] (only when asked is "german"),
      "names": {"faction": {id: display name}, "product": {...}}}
 
+The build writes it as two files (:func:`split_index`): ``assets/search-<lang>.json``, the names and
+facts (everything above but the ``text`` documents and excerpts; the ``group`` documents as
+``groups``), which answers every query without rules-text words, and
+``assets/search-text-<lang>.json``, the rules text (``{"v", "lang", "docs": [...], "excerpts": [...]}``),
+which the search page fetches only for a query whose words may match text (``SmashQuery.needsText``).
+
 ``items`` are in the CLI's result order (cards by faction then card order,
 then bases by product then base order), ``docs`` hold exactly the folded rows
 of the CLI's search index (:func:`smashup_db.search.index.documents` over the
@@ -207,6 +213,51 @@ def _excerpt(item: dict, lang: str) -> str:
     texts = item.get("texts") or {}
     chosen = texts.get(lang) or texts.get("en")
     return one_line(chosen["text"]) if chosen and not is_placeholder(chosen["text"]) else ""
+
+
+def split_index(index: dict) -> tuple[dict, dict]:
+    """``(facts, text)``: the index of :func:`build_index` cut in the two files the site ships.
+
+    ``facts`` keeps everything but the ``text`` documents and the one-line excerpts (``show`` rows
+    become ``[name, fallback, ""]``); its ``group`` documents (the faction and product names of every
+    card and base, the same few bodies repeated thousands of times) are written once each:
+    ``"groups": {"bodies": [[lang, body], ...], "sets": [[body index, ...], ...], "of": [set index
+    per item]}``, which ``SmashQuery.prepare`` turns back into the same documents.
+    ``text``: ``{"v", "lang", "docs": [the text documents], "excerpts": [excerpt per item]}``.
+    """
+    per_item: dict[int, set[tuple[str, str]]] = {}
+    docs, text_docs = [], []
+    for d in index["docs"]:
+        if d[2] == "text":
+            text_docs.append(d)
+        elif d[2] == "group":
+            per_item.setdefault(d[0], set()).add((d[1], d[3]))
+        else:
+            docs.append(d)
+    bodies = sorted({b for found in per_item.values() for b in found})
+    at = {b: i for i, b in enumerate(bodies)}
+    sets: list[list[int]] = []
+    set_at: dict[tuple[int, ...], int] = {}
+    of = []
+    for k in range(len(index["items"])):
+        key = tuple(sorted(at[b] for b in per_item.get(k, ())))
+        if key not in set_at:
+            set_at[key] = len(sets)
+            sets.append(list(key))
+        of.append(set_at[key])
+    facts = {
+        **index,
+        "docs": docs,
+        "show": [[s[0], s[1], ""] for s in index["show"]],
+        "groups": {"bodies": [list(b) for b in bodies], "sets": sets, "of": of},
+    }
+    text = {
+        "v": index["v"],
+        "lang": index["lang"],
+        "docs": text_docs,
+        "excerpts": [s[2] for s in index["show"]],
+    }
+    return facts, text
 
 
 def index_json(index: dict) -> str:

@@ -178,6 +178,10 @@
   function start() {
     mark(document, read());
     boxesPage(document);
+    var q = document.getElementById("top-q");
+    if (q) q.addEventListener("focus", function () {
+      document.head.append(Object.assign(document.createElement("script"), {src: BASE + "assets/complete.js"}));
+    }, {once: true});
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
@@ -187,8 +191,7 @@
       navigator.serviceWorker.register(BASE + "sw.js", {scope: BASE}).then(function () {
         return navigator.serviceWorker.ready;
       }).then(function (reg) {
-        var lang = document.documentElement.lang, urls = [root.location.pathname, BASE + lang + "/search/",
-          BASE + "assets/search-" + lang + ".json"], i;
+        var lang = document.documentElement.lang, urls = [root.location.pathname, BASE + lang + "/search/"], i;
         for (i = 0; i < document.images.length; i++) if (document.images[i].complete) urls.push(document.images[i].currentSrc || document.images[i].src);
         if (reg.active) reg.active.postMessage({type: "warm", urls: urls.map(function (u) { return new URL(u, root.location.href).href; })});
       }).catch(function () { /* no offline copy */ });

@@ -317,11 +317,18 @@
                          }))});
   }
 
-  /* Per item, the docs (name/text bodies) it has; built once per index. */
+  /* Per item, the docs (name/text bodies) it has; built once per index. The group docs come written
+   * once each (index.groups: smashup_db/site/query_index.py, split_index) and are given back to every item. */
   function prepare(index) {
     if (index._byItem) return index;
-    var by = index.items.map(function () { return []; });
+    var by = index.items.map(function () { return []; }), g = index.groups;
     index.docs.forEach(function (d) { by[d[0]].push([d[1], d[2], " " + d[3] + " "]); });
+    if (g) {  /* one array per set of group docs, shared by its items (cheaper than a copy per item) */
+      var sets = g.sets.map(function (set) {
+        return set.map(function (b) { return [g.bodies[b][0], "group", " " + g.bodies[b][1] + " "]; });
+      });
+      index._groupsOf = g.of.map(function (s) { return sets[s]; });
+    } else index._groupsOf = by.map(function () { return []; });
     index._byItem = by;
     index._pf = {};
     Object.keys(index.pf).forEach(function (p) {
@@ -355,6 +362,17 @@
     return index.asked || "current";
   }
 
+  /* Whether one of `docs` ([lang, field, " body "]) of field `where` ("any": every field) and language
+   * `lang` (null: every language) holds `key`. */
+  function hasWords(docs, where, lang, key) {
+    for (var d = 0; d < docs.length; d++) {
+      if (where !== "any" && docs[d][1] !== where) continue;
+      if (lang && docs[d][0] !== lang) continue;
+      if (docs[d][2].indexOf(key) >= 0) return true;
+    }
+    return false;
+  }
+
   function compile(index, query, owned) {
     var lang = query.lang;
     function cond(node) {
@@ -364,13 +382,8 @@
         case "words":
           key = " " + node.tokens.join(" ") + (node.exact ? " " : "");
           return function (item, k) {
-            var docs = index._byItem[k], d;
-            for (d = 0; d < docs.length; d++) {
-              if (node.where !== "any" && docs[d][1] !== node.where) continue;
-              if (lang && docs[d][0] !== lang) continue;
-              if (docs[d][2].indexOf(key) >= 0) return true;
-            }
-            return false;
+            return hasWords(index._byItem[k], node.where, lang, key) ||
+              (node.where === "any" && hasWords(index._groupsOf[k], "any", lang, key));
           };
         case "cmp":
           col = NUMBER_INDEX[node.field]; n = node.number;
@@ -430,6 +443,28 @@
     return out;
   }
 
+  /* Adds the rules text (assets/search-text-<lang>.json: its docs and one-line excerpts) to an index. */
+  function addText(index, text) {
+    prepare(index);
+    if (index.hasText) return index;
+    text.docs.forEach(function (d) { index._byItem[d[0]].push([d[1], d[2], " " + d[3] + " "]); });
+    text.excerpts.forEach(function (e, k) { if (index.show[k]) index.show[k][2] = e; });
+    index.hasText = true;
+    return index;
+  }
+
+  /* True when a query has words that may match rules text (plain words, text:, also negated): only then
+   * does the search page need the text index; name: and the fields are answered from names and facts. */
+  function needsText(q) {
+    var found = false;
+    (function walk(node) {
+      if (node.t === "words") { if (node.where !== "name") found = true; }
+      else if (node.t === "not") walk(node.item);
+      else if (node.t === "and" || node.t === "or") node.items.forEach(walk);
+    })(q.root);
+    return found;
+  }
+
   /* Word terms not under a negation (what the excerpt highlights). */
   function highlightTerms(q) {
     var out = [];
@@ -450,6 +485,7 @@
 
   var api = {fold: fold, tokenize: tokenize, parse: parse, run: run, prepare: prepare, resolve: resolve,
              highlightTerms: highlightTerms, isPlain: isPlain, QueryError: QueryError,
+             addText: addText, needsText: needsText,
              printingOf: printingOf};
   if (typeof module !== "undefined" && module.exports) module.exports = api;
   else root.SmashQuery = api;

@@ -1,6 +1,8 @@
 /* smashup-db search page: runs the query language (query.js) over assets/search-<lang>.json.
  * The query lives in the URL (?q=), updated while typing and carried over by the language switch.
  * Light first load: the index is fetched only for a query (in the URL, or once the field is used);
+ * it holds names and facts; the rules text (assets/search-text-<lang>.json) only for a query whose
+ * words may match text (SmashQuery.needsText): the names found are shown at once, the rest after it;
  * "did you mean" names (assets/names.json) only when a query finds nothing; Pagefind only when
  * asked for ("Search the text of all pages"). Other pages whose names match are listed at once.
  * Data from the index is inserted with textContent only (never as HTML). */
@@ -168,19 +170,20 @@
   function num(v, missing) { return v === null || v === undefined ? missing : v; }
 
   function update() {
-    runQuery();
-    if (index) box.setAttribute("data-done", input.value.trim());
+    if (runQuery() && index) box.setAttribute("data-done", input.value.trim());
   }
 
+  /* Answers the query in the field; false while the rules text it needs is still coming (the names and
+   * facts found so far are shown, and the query runs again once the text is there). */
   function runQuery() {
     syncUrl();
     var text = input.value.trim();
-    if (!index) return;
+    if (!index) return false;
     if (!text) {
       found = []; list.textContent = ""; more.hidden = true; window.SmashResults = [];
       status.textContent = S.empty; status.className = "status";
       filters.hidden = true; otherPages(""); suggest(null);
-      return;
+      return true;
     }
     var q;
     try {
@@ -192,14 +195,37 @@
       status.textContent = S.error + ": " + err.render(document.documentElement.lang || "en");
       status.className = "status error";
       otherPages(""); suggest(null);
-      return;
+      return true;
     }
     filters.hidden = false;
     if (text !== lastQuery) shown = 100;
     lastQuery = text;
     render(SmashQuery.highlightTerms(q));
-    suggest(found.length ? null : q);
+    var whole = index.hasText || !SmashQuery.needsText(q);
+    if (!whole) {
+      status.textContent = S.results.replace("{n}", found.length) + " " + S.text_loading;
+      loadText();
+    }
+    suggest(found.length || !whole ? null : q);
     otherPages(SmashQuery.isPlain(text) ? text : "");
+    return whole;
+  }
+
+  /* The rules text, fetched the first time a query needs it; the query then runs again. */
+  var textLoading = null;
+  function loadText() {
+    if (textLoading) return textLoading;
+    textLoading = fetch(box.getAttribute("data-text")).then(function (r) {
+      if (!r.ok) throw new Error(r.status);
+      return r.json();
+    }).then(function (data) {
+      SmashQuery.addText(index, data);
+      update();
+    }).catch(function () {
+      textLoading = null;
+      status.textContent = S.load_failed; status.className = "status error";
+    });
+    return textLoading;
   }
 
   /* "Did you mean": the rule of smashup_db/search/suggest.py (the same names, scores and order as
@@ -356,7 +382,7 @@
   function load() {
     if (loading) return loading;
     status.textContent = S.loading; status.className = "status";
-    loading = fetch(box.getAttribute("data-index")).then(function (r) {
+    loading = (window.SmashIndex || fetch(box.getAttribute("data-index"))).then(function (r) {
       if (!r.ok) throw new Error(r.status);
       return r.json();
     }).then(function (data) {
@@ -367,7 +393,7 @@
       box.setAttribute("data-ready", "1");
       update();
     }).catch(function () {
-      loading = null;
+      loading = null; window.SmashIndex = null;
       status.textContent = S.load_failed; status.className = "status error";
     });
     return loading;

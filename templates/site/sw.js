@@ -3,8 +3,8 @@
  * Every same-site GET (pages, search index, scripts, images) goes to the network first and its
  * answer is kept; without a connection the kept copy answers (a page asked with ?q= or ?c= is found
  * without them). On install the scripts are kept; each page asks for its language's search page
- * and index to be kept too (a "warm" message from assets/local.js), so a search works offline
- * after any one page was seen. BUILD is the build's id (smashup_db/site/local.py): a new build
+ * to be kept too (a "warm" message from assets/local.js); the search index is kept once the search
+ * page fetched it, so a search works offline after one search was made online. BUILD is the build's id (smashup_db/site/local.py): a new build
  * installs a new worker, whose cache replaces the old one.
  */
 "use strict";

@@ -109,3 +109,24 @@ def test_stored_xss_search_page_runs_no_script(hostile_site, browser):
     finally:
         page.close()
     assert dialogs == []
+
+
+def test_stored_xss_autocomplete_runs_no_script(hostile_site, browser):
+    """Hostile names reach the header's autocomplete (assets/complete.json) as text only."""
+    dialogs: list[str] = []
+    page = browser.new_page()
+    try:
+        page.set_default_timeout(20_000)
+        page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+        page.goto(f"{hostile_site}/en/factions/")
+        page.locator("#top-q").focus()
+        page.wait_for_selector("#top-q[role=combobox]", state="attached")
+        page.locator("#top-q").press_sequentially("Collector", delay=20)
+        page.wait_for_selector("#top-q-list [role=option]")
+        assert (
+            "Collector<img src=x onerror=alert('card')>" in page.locator("#top-q-list").inner_text()
+        )
+        page.wait_for_timeout(1000)  # give an injected <img src=x> time to fail and fire onerror
+        assert injected(page) == 0 and dialogs == [], dialogs
+    finally:
+        page.close()

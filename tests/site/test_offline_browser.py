@@ -44,7 +44,6 @@ def test_offline_after_one_visit(browser, site_url, viewport):
         for path in (
             "/de/factions/aliens/",
             "/de/search/",
-            "/assets/search-de.json",
             "/assets/query.js",
         ):
             page.wait_for_function(
@@ -59,6 +58,15 @@ def test_offline_after_one_visit(browser, site_url, viewport):
             manifest["icons"]
             and manifest["start_url"] == "/"
             and manifest["display"] == "standalone"
+        )
+        # no page but the search page downloads an index; one search online keeps it for offline use
+        assert not _cached(page, "/assets/search-de.json")
+        page.goto(site_url + "/de/search/?q=n%3Ainvasion")
+        page.wait_for_selector("#search-app[data-done]", state="attached")
+        page.wait_for_function(
+            "async (p) => { for (const k of await caches.keys()) {"
+            " if (await (await caches.open(k)).match(p)) return true; } return false; }",
+            arg="/assets/search-de.json",
         )
         ctx.set_offline(True)
         page.goto(site_url + "/de/factions/aliens/")

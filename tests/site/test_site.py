@@ -139,7 +139,8 @@ def test_card_page_light(built):
     html = (site / "en" / "cards" / "laser-sword" / "index.html").read_text(encoding="utf-8")
     # one small deferred script (issue 22: the visitor's boxes and the offline copy), nothing else
     assert html.count("<script") == 1 and '<script src="/assets/local.js" defer></script>' in html
-    assert (site / "assets" / "local.js").stat().st_size < 12_000
+    # 12,000 before issue 33; + the loader of the header's autocomplete (assets/complete.js, on focus)
+    assert (site / "assets" / "local.js").stat().st_size < 12_500
     assert "@font-face" not in (site / "assets" / "site.css").read_text()
 
 
