@@ -24,14 +24,10 @@
 
   function own(obj, key) { return Object.prototype.hasOwnProperty.call(obj, key); }
 
-  /* Same as smashup_db.common.text.fold: accents off, lower case, words of [0-9a-z] split by one space. */
-  function fold(text) {
-    var s = String(text).replace(/[\u2019\u2018]/g, "'").replace(/[\u201c\u201d]/g, '"')
-      .replace(/[\u2013\u2014]/g, "-").replace(/[\u00df\u1e9e]/g, "ss").replace(/[\u00c6\u00e6]/g, "ae")
-      .replace(/[\u00d8\u00f8]/g, "o");
-    s = s.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
-    return s.replace(/[^0-9a-z]+/g, " ").trim();
-  }
+  /* The one folding rule (assets/fold.js, the same as smashup_db/common/text.py): fold for words,
+   * key for a whole name typed with other spaces, hyphens or "ae/oe/ue" spellings. */
+  var FOLD = typeof module !== "undefined" && module.exports ? require("./fold.js") : root.SmashFold;
+  var fold = FOLD.fold, nameKey = FOLD.key;
 
   var MAX_TOKENS = 200;  /* smashup_db.search.parser.MAX_TOKENS */
 
