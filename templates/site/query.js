@@ -313,12 +313,20 @@
                          }))});
   }
 
-  /* Per item, the docs (name/text bodies) it has; built once per index. */
+  /* Per item, the docs (name/text bodies) it has, and the name keys (fold.js) of its name and
+   * group docs; built once per index. */
   function prepare(index) {
     if (index._byItem) return index;
     var by = index.items.map(function () { return []; });
-    index.docs.forEach(function (d) { by[d[0]].push([d[1], d[2], " " + d[3] + " "]); });
+    var named = index.items.map(function () { return []; }), keyed = {};
+    index.docs.forEach(function (d) {
+      by[d[0]].push([d[1], d[2], " " + d[3] + " "]);
+      if (d[2] !== "name" && d[2] !== "group") return;
+      if (!own(keyed, d[3])) keyed[d[3]] = nameKey(d[3]);
+      named[d[0]].push([d[1], d[2], keyed[d[3]]]);
+    });
     index._byItem = by;
+    index._named = named;
     index._pf = {};
     Object.keys(index.pf).forEach(function (p) {
       index._pf[p] = {};
@@ -351,9 +359,49 @@
     return index.asked || "current";
   }
 
+  var MIN_KEY = 4;  /* smashup_db.search.execute.MIN_KEY */
+
+  /* smashup_db.search.execute: _as_typed. */
+  function asTyped(node) { return node.t === "words" && !node.exact && (node.where === "any" || node.where === "name"); }
+
   function compile(index, query, owned) {
     var lang = query.lang;
+    /* Searcher.key_matches: the items a run of plain words names as typed, or null. */
+    function keyMatches(items) {
+      var want = nameKey(items.map(function (w) { return w.tokens.join(" "); }).join(" "));
+      if (want.length < MIN_KEY) return null;
+      var nameOnly = items.some(function (w) { return w.where === "name"; });
+      return function (item, k) {
+        var docs = index._named[k], d;
+        for (d = 0; d < docs.length; d++) {
+          if (nameOnly && docs[d][1] !== "name") continue;
+          if (lang && docs[d][0] !== lang) continue;
+          if (docs[d][2].indexOf(want) === 0) return true;
+        }
+        return false;
+      };
+    }
+    function typed(items, plain) {
+      var alt = keyMatches(items);
+      return alt ? function (item, k) { return plain(item, k) || alt(item, k); } : plain;
+    }
     function cond(node) {
+      var f = cond1(node), run, rest, together;
+      if (node.t === "words" && asTyped(node)) return typed([node], f);
+      if (node.t !== "and") return f;
+      run = node.items.filter(asTyped);
+      if (run.length < 2) return f;
+      together = keyMatches(run);
+      if (!together) return f;
+      rest = node.items.filter(function (x) { return run.indexOf(x) < 0; }).map(cond);
+      return function (item, k) {
+        if (f(item, k)) return true;
+        if (!together(item, k)) return false;
+        for (var j = 0; j < rest.length; j++) if (!rest[j](item, k)) return false;
+        return true;
+      };
+    }
+    function cond1(node) {
       var i, key, col, n, ids, set, fs;
       switch (node.t) {
         case "all": return function () { return true; };
