@@ -195,7 +195,8 @@ class NameMatcher:
     def suggest(
         self, kind: str, query: str, limit: int = 5, among: list[str] | None = None
     ) -> list[str]:
-        """Up to ``limit`` names close to ``query``, best first; a thing's name in the display language preferred."""
+        """Up to ``limit`` names close to ``query``, best first; a thing's name in the display language
+        preferred (a close alias suggests the name of its thing)."""
         from rapidfuzz import fuzz, process
 
         wanted = set(among) if among is not None else None
@@ -206,6 +207,14 @@ class NameMatcher:
             for lang in (self.lang, "en", *names):
                 if lang in names:
                     choices.setdefault(fold(names[lang]), names[lang])
+        aliases = getattr(self.model, "aliases", {}) or {}
+        for (
+            k,
+            ref,
+        ), folded_aliases in aliases.items():  # "Grundspil" -> Smash Up (alias Grundspiel)
+            if k == kind and (wanted is None or ref in wanted):
+                for alias in folded_aliases:
+                    choices.setdefault(alias, self.model.name(kind, ref, self.lang)[0])
         found = process.extract(
             fold(query),
             list(choices),
