@@ -313,26 +313,41 @@ def layout(
     """``(columns kept, their headings, their widths)`` of a framed table of ``headers`` over the
     ``plain`` cell texts in ``width`` cells (widths None: it fits as it is).
 
-    Tried in order, the first that fits with no word broken wins: every column as headed; every
-    column with the short headings (:func:`smashup_db.i18n.terms.short_headings`); without the
-    ``breakable`` (id) columns. When none does, the last, with headings still whole and the
+    Tried in order, the first that fits with no word broken wins: every column as headed; then
+    with short headings (:func:`smashup_db.i18n.terms.short_headings`), one more at a time, the
+    heading with the longest word first; then the same without the ``breakable`` (id) columns.
+    When none does, the last (no ids, every short heading), with headings still whole and the
     longest cell words folded."""
+    every = list(range(len(headers)))
+    no_ids = [i for i in every if i not in breakable] or every
+    for keep in dict.fromkeys((tuple(every), tuple(no_ids))):
+        for heads in _shortened(headers):
+            rows = [[heads[i] for i in keep], *([row[i] for i in keep] for row in plain)]
+            widths, whole = _fit(rows, width, {k for k, i in enumerate(keep) if i in breakable})
+            if whole:
+                return list(keep), [heads[i] for i in keep], widths
+    return list(keep), [heads[i] for i in keep], widths
+
+
+def _shortened(headers: list[str]) -> Iterator[list[str]]:
+    """``headers``, then with one more short form each time (the heading whose longest word is
+    longest first; a heading "A / B" shortens both parts), ending with every short form."""
     from smashup_db.i18n.terms import short_headings
 
     short = short_headings()
-    brief = [" / ".join(short.get(p, p) for p in h.split(" / ")) for h in headers]
-    every = list(range(len(headers)))
-    no_ids = [i for i in every if i not in breakable] or every
-    tries = [(every, headers), (every, brief), (no_ids, brief)]
-    for n, (keep, heads) in enumerate(tries):
-        if n and (keep, heads) == tries[n - 1]:
-            continue
-        rows = [[heads[i] for i in keep], *([row[i] for i in keep] for row in plain)]
-        kept_breakable = {k for k, i in enumerate(keep) if i in breakable}
-        widths, whole = _fit(rows, width, kept_breakable)
-        if whole or n == len(tries) - 1:
-            return keep, [heads[i] for i in keep], widths
-    raise AssertionError("unreachable")  # pragma: no cover
+    heads = list(headers)
+    yield list(heads)
+
+    def brief(h: str) -> str:
+        return " / ".join(short.get(p, p) for p in h.split(" / "))
+
+    def longest(h: str) -> int:
+        return max((len(w) for w in h.split()), default=0)
+
+    for i in sorted(range(len(heads)), key=lambda i: -longest(heads[i])):
+        if brief(heads[i]) != heads[i]:
+            heads[i] = brief(heads[i])
+            yield list(heads)
 
 
 def _without_empty(

@@ -39,7 +39,10 @@ COMMANDS = [
     ["games", "list"],
     ["games", "stats"],
     ["translations", "status"],
+    ["draft", "-p", "Anna,Ben,Cleo", "-i", "--seed", "4"],  # the pool, then 'q'
 ]
+#: What a command reads from its input (the interactive draft quits at once).
+ANSWERS = {"-i": "q\n"}
 
 
 def headings(text: str) -> list[str]:
@@ -90,12 +93,13 @@ def test_every_table_at_80_columns(recorded, monkeypatch, lang):
     seen = 0
     for args in COMMANDS:
         monkeypatch.setenv("COLUMNS", "1000")
-        wide = recorded(*args, "--lang", lang)
-        assert wide.exit_code == 0, (args, wide.output)
+        answer = next((a for flag, a in ANSWERS.items() if flag in args), None)
+        wide = recorded(*args, "--lang", lang, input=answer)
+        assert wide.exit_code == 0 or answer, (args, wide.output)
         full = set(headings(wide.output))
         allowed = full | {" / ".join(short.get(p, p) for p in h.split(" / ")) for h in full}
         monkeypatch.setenv("COLUMNS", "80")
-        out = recorded(*args, "--lang", lang).output
+        out = recorded(*args, "--lang", lang, input=answer).output
         too_long = [ln for ln in out.splitlines() if cell_len(ln) > 80]
         assert not too_long, (args, too_long[:2])
         drawn = headings(out)
@@ -107,14 +111,18 @@ def test_every_table_at_80_columns(recorded, monkeypatch, lang):
 
 
 def test_narrow_tables_take_short_headings_then_drop_ids(cli, monkeypatch):
-    """German products at 80 columns: no id column (its ids would wrap: "awesome-level- / 9000"),
-    German short forms from the one list; in English the ids fit and stay."""
+    """German products at 80 columns: no id column (its ids would wrap: "awesome-level- / 9000");
+    in English the ids fit and stay. German short forms from the one list, only where needed."""
     monkeypatch.setenv("COLUMNS", "80")
     de = headings(cli("products", "--lang", "de").output)
-    assert "id" not in de and "Frakt." in de and "deutsche Ausgabe" in de
+    assert "id" not in de and "Fraktionen" in de and "deutsche Ausgabe" in de
     assert "awesome-level-" not in cli("products", "--lang", "de").output
     en = headings(cli("products", "--lang", "en").output)
     assert en[0] == "id" and "Factions" in en
     bases = headings(cli("bases", "--lang", "de").output)
-    assert bases[:3] == ["Name", "ZW", "SP"]
+    assert bases[:2] == ["Name", "ZW"]  # only as many short forms as needed, the longest first
+    pool = headings(
+        cli("draft", "-p", "A,B,C", "-i", "--seed", "4", "--lang", "de", input="q\n").output
+    )
+    assert "Kr./Akt." in pool and "Fraktion" in pool
     assert "Kr./Akt." in short_headings().values()
