@@ -287,22 +287,31 @@
   }
 
   /* Ids of the faction or product `value` names: id, exact name, unique prefix, unique substring. */
+  /* smashup_db.catalogue.names.NameMatcher.match: the id; an exact folded name, then an exact name
+   * key (fold.js); a unique prefix, then substring, of a folded name or id, then of a name key. */
   function resolve(index, kind, value, column) {
-    var table = index.refs[kind], q = fold(value), raw = value.trim().toLowerCase(), i, found, tests;
+    var table = index.refs[kind], q = fold(value), raw = value.trim().toLowerCase(), i, found;
+    var qk = nameKey(value), keys = table.map(function (r) { return r[1].map(nameKey); });
     for (i = 0; i < table.length; i++) if (table[i][0] === raw) return [raw];
     var exact = table.filter(function (r) { return r[1].indexOf(q) >= 0; }).map(function (r) { return r[0]; });
+    if (!exact.length) exact = table.filter(function (r, n) { return keys[n].indexOf(qk) >= 0; }).map(function (r) { return r[0]; });
     if (exact.length) return exact;
-    tests = [function (s) { return s.indexOf(q) === 0; }, function (s) { return s.indexOf(q) >= 0; }];
-    for (i = 0; i < tests.length; i++) {
-      found = table.filter(function (r) {
-        return r[1].some(tests[i]) || tests[i](r[0].replace(/-/g, " "));
-      }).map(function (r) { return r[0]; });
-      if (found.length === 1) return found;
-      if (found.length > 1) {
-        var shown = found.slice(0, 6).map(function (id) { return index.names[kind][id]; }).join(", ");
-        throw new QueryError(kind === "faction" ? "faction {query!r} is ambiguous: {names}"
-                             : "product {query!r} is ambiguous: {names}", column,
-                             {query: value, names: shown + (found.length > 6 ? ", ..." : "")});
+    var passes = [[q, function (r) { return r[1]; }, true], [qk, function (r, n) { return keys[n]; }, false]];
+    for (var p = 0; p < passes.length; p++) {
+      var want = passes[p][0], names = passes[p][1], ids = passes[p][2];
+      if (!want) continue;
+      var tests = [function (s) { return s.indexOf(want) === 0; }, function (s) { return s.indexOf(want) >= 0; }];
+      for (i = 0; i < tests.length; i++) {
+        found = table.filter(function (r, n) {
+          return names(r, n).some(tests[i]) || (ids && tests[i](r[0].replace(/-/g, " ")));
+        }).map(function (r) { return r[0]; });
+        if (found.length === 1) return found;
+        if (found.length > 1) {
+          var shown = found.slice(0, 6).map(function (id) { return index.names[kind][id]; }).join(", ");
+          throw new QueryError(kind === "faction" ? "faction {query!r} is ambiguous: {names}"
+                               : "product {query!r} is ambiguous: {names}", column,
+                               {query: value, names: shown + (found.length > 6 ? ", ..." : "")});
+        }
       }
     }
     var all = [];

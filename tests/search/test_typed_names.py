@@ -11,7 +11,7 @@ import pytest
 from helpers import make_db, node_ids
 from smashup_db.catalogue.view import Catalogue
 from smashup_db.compiler.bootstrap import open_reader
-from smashup_db.search import Searcher
+from smashup_db.search import QueryError, Searcher
 
 NODE = shutil.which("node") or shutil.which("nodejs")
 
@@ -34,6 +34,13 @@ MORE = [
     "ae",
     "Grundspiel",
     "Caesium OR Kungfu",
+    "f:Wechsler-Bots",
+    'f:"Astro Knights" t:minion',
+    "f:schmusekaetzchen",
+    "f:Kungfu-Kampfer",
+    "s:Grundspiel",
+    "s:wahnsinns-level",
+    "f:wechslerbotz",
 ]
 
 
@@ -45,7 +52,11 @@ def reader(tmp_path_factory):
 
 
 def _keys(reader, query, lang, use_fts=None, printing=None):
-    return Searcher(Catalogue(reader, lang), use_fts=use_fts, printing=printing).keys(query)
+    """The keys ``smashup search`` finds, or None when it refuses the query."""
+    try:
+        return Searcher(Catalogue(reader, lang), use_fts=use_fts, printing=printing).keys(query)
+    except QueryError:
+        return None
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
@@ -73,6 +84,17 @@ def test_each_spelling_finds_its_faction_or_card(reader, lang):
 def test_grundspiel_is_the_core_set(reader):
     keys = _keys(reader, "Grundspiel", "de")
     assert "card:invader" in keys and "base:the-homeworld" in keys
+    assert _keys(reader, "s:Grundspiel", "de") == _keys(reader, "s:core-set", "de")
+
+
+def test_faction_and_product_fields_take_the_spellings(reader):
+    for query, same in (
+        ("f:Wechsler-Bots", "f:changerbots"),
+        ('f:"Astro Knights"', "f:astroknights"),
+        ("f:Kungfu-Kampfer", "f:kung-fu-fighters"),
+        ("f:schmusekaetzchen", "f:kitty-cats"),
+    ):
+        assert _keys(reader, query, "de") == _keys(reader, same, "de"), query
 
 
 @pytest.mark.skipif(NODE is None, reason="node is not installed")
@@ -89,6 +111,6 @@ def test_site_search_gives_the_cli_ids(catalogue_site, lang):
     finally:
         r.close()
     got = node_ids(site / "assets" / "query.js", site / "assets" / f"search-{lang}.json", queries)
-    assert all(expected[: len(TYPED)])
+    assert all(expected[: len(TYPED)]) and expected[-1] is None  # f:wechslerbotz is refused
     diffs = [(q, e, g) for q, e, g in zip(queries, expected, got, strict=True) if e != g]
     assert not diffs, diffs[:3]
