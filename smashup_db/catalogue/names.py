@@ -20,7 +20,7 @@ display language preferred.
 
 from __future__ import annotations
 
-from smashup_db.common.text import fold, name_key
+from smashup_db.common.text import fold, folded_key, name_key
 from smashup_db.errors import UserError
 from smashup_db.i18n import N_
 
@@ -127,7 +127,7 @@ class NameMatcher:
         :meth:`folded`'s names (the key of a folded name is the key of the name)."""
         if kind not in self._keys:
             self._keys[kind] = {
-                ref: tuple(dict.fromkeys(name_key(n) for n in names))
+                ref: tuple(dict.fromkeys(folded_key(n) for n in names))
                 for ref, names in self.folded(kind).items()
             }
         return self._keys[kind]

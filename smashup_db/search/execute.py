@@ -23,7 +23,7 @@ from functools import lru_cache
 from smashup_db.catalogue.names import Ambiguous, NotFound
 from smashup_db.catalogue.owned import owned_keys, printing_keys
 from smashup_db.catalogue.view import Catalogue
-from smashup_db.common.text import ascii_fold, name_key
+from smashup_db.common.text import ascii_fold, folded_key, name_key
 from smashup_db.db import in_params
 from smashup_db.search.index import META_KEY, uses_fts
 from smashup_db.search.parser import (
@@ -93,7 +93,7 @@ class Searcher:
         self.printing = printing
         self._shown: dict[str, tuple] | None = None  # shown_facts, worked out on first use
         self._names: list[str] | None = None  # suggestion_names, worked out on first use
-        self._keys: list[tuple[str, str, str, str]] | None = None  # name keys, on first use
+        self._keys: list[tuple[str, str]] | None = None  # (name key, body), on first use
 
     def shown_facts(self) -> dict[str, tuple]:
         """``{key: (power, copies, breakpoint, vp1, vp2, vp3)}`` of every card and base whose shown
@@ -186,30 +186,23 @@ class Searcher:
         return owned_keys(self.cat.model, owned)
 
     # ------------------------------------------------------------------ names as typed
-    def key_matches(self, words: list[Words], lang: str | None) -> list[str] | None:
-        """Keys of the items a run of plain ``words`` names as typed with other spaces, hyphens or
-        "ae/oe/ue" spellings: a ``name`` (or, unless a word is ``name:``, ``group``) document of the
-        index (in ``lang`` when given) whose :func:`~smashup_db.common.text.name_key` starts with
-        the key of the words' tokens joined. None when that key is shorter than :data:`MIN_KEY`."""
+    def key_matches(self, words: list[Words]) -> list[str] | None:
+        """The folded name bodies of the index that a run of plain ``words`` names as typed with
+        other spaces, hyphens or "ae/oe/ue" spellings: those whose
+        :func:`~smashup_db.common.text.name_key` starts with the key of the words' tokens joined
+        (the caller selects the items with such a ``name`` or ``group`` document). None when that
+        key is shorter than :data:`MIN_KEY`."""
         want = name_key(" ".join(t for w in words for t in w.tokens))
         if len(want) < MIN_KEY:
             return None
-        fields = ("name",) if any(w.where == "name" for w in words) else ("name", "group")
-        if self._keys is None:
-            keyed: dict[str, str] = {}
+        if self._keys is None:  # the index's bodies are folded: their keys need no second fold
             self._keys = [
-                (r[0], r[1], r[2], keyed.setdefault(r[3], name_key(r[3])))
+                (folded_key(r[0]), r[0])
                 for r in self.r.tuples(
-                    "SELECT key, lang, field, body FROM search_doc"
-                    " WHERE field IN ('name', 'group') ORDER BY key, lang, field, body"
+                    "SELECT DISTINCT body FROM search_doc WHERE field IN ('name', 'group')"
                 )
             ]
-        found = {
-            key
-            for key, lg, field, k in self._keys
-            if field in fields and (lang is None or lg == lang) and k.startswith(want)
-        }
-        return sorted(found)
+        return sorted(body for k, body in self._keys if k.startswith(want))
 
     # ------------------------------------------------------------------ compiling
     def compile(self, query: Query, fts: bool) -> tuple[str, dict]:
@@ -237,14 +230,20 @@ class Searcher:
             return f"i.key IN (SELECT key FROM search_doc WHERE (' ' || body || ' ') LIKE {p(pattern)}{filters})"
 
         def typed(items: list[Words], plain: str) -> str:
-            """``plain`` or the items named by the words as typed (:meth:`key_matches`)."""
-            keys = self.key_matches(items, query.lang)
-            if not keys:
+            """``plain`` or the items named by the words as typed (:meth:`key_matches`): with such a
+            ``name`` document (or ``group``, unless a word is ``name:``), in the query's language."""
+            bodies = self.key_matches(items)
+            if not bodies:
                 return plain
             counter[0] += 1
-            plist, pvals = in_params(f"n{counter[0]}_", keys)
+            plist, pvals = in_params(f"n{counter[0]}_", bodies)
             params.update(pvals)
-            return f"({plain} OR i.key IN {plist})"
+            fields = "'name'" if any(w.where == "name" for w in items) else "'name', 'group'"
+            lang = f" AND lang = {p(query.lang)}" if query.lang else ""
+            return (
+                f"({plain} OR i.key IN (SELECT key FROM search_doc WHERE field IN ({fields})"
+                f" AND body IN {plist}{lang}))"
+            )
 
         def cond(node) -> str:
             if isinstance(node, Words):

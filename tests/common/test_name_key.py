@@ -50,6 +50,21 @@ def test_typed_spellings_give_the_key_of_the_name():
     assert name_key("Zombies") != name_key("Zauberer")
 
 
+def test_the_fast_replacements_are_the_rule():
+    """folded_key's three str.replace calls equal the rule's regular expression on every string of
+    the letters that matter (a, o, u, e, x) up to 6 long."""
+    import itertools
+    import re
+
+    from smashup_db.common.text import folded_key
+
+    rule = re.compile(r"([aou])e")
+    for n in range(7):
+        for letters in itertools.product("aouex", repeat=n):
+            word = "".join(letters)
+            assert folded_key(word) == rule.sub(r"\1", word), word
+
+
 def _js(texts: list[str]) -> list[list[str]]:
     script = (
         "const F = require(process.argv[1]);"
