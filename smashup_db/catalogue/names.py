@@ -1,13 +1,15 @@
 """The one name matcher: what a person typed → the ids it names.
 
 Used by the look-ups, the draft prompt and search. Names match in any
-language, ignoring case, accents and punctuation (:func:`~smashup_db.common.text.fold`).
+language, ignoring case, accents and punctuation (:func:`~smashup_db.common.text.fold`),
+then also spaces, hyphens and the "ae/oe/ue/ss" spellings of umlauts
+(:func:`~smashup_db.common.text.name_key`: "Wechsler-Bots", "Caesiumruestung").
 Stages, tried in order, the first that finds anything wins:
 
 1. the id itself;
-2. an exact name (every thing of that name: reprints may share one);
-3. a unique prefix of a name (or of the id, dashes read as spaces);
-4. a unique substring;
+2. an exact name (every thing of that name: reprints may share one), then an exact name key;
+3. a unique prefix of a name (or of the id, dashes read as spaces), then of a name key;
+4. a unique substring (of a name, then of a name key);
 5. optionally, a clearly closest name (``fuzzy=True``: the draft prompt, where
    the choices are few; look-ups suggest instead of guessing).
 
@@ -18,7 +20,7 @@ display language preferred.
 
 from __future__ import annotations
 
-from smashup_db.common.text import fold
+from smashup_db.common.text import fold, folded_key, name_key
 from smashup_db.errors import UserError
 from smashup_db.i18n import N_
 
@@ -92,6 +94,7 @@ class NameMatcher:
     def __init__(self, model, lang: str):
         self.model, self.lang = model, lang
         self._folded: dict[str, dict[str, tuple[str, ...]]] = {}
+        self._keys: dict[str, dict[str, tuple[str, ...]]] = {}
 
     def folded(self, kind: str) -> dict[str, tuple[str, ...]]:
         """``{id: folded names in every language, of every printing and its aliases}`` of ``kind``, in catalogue order."""
@@ -119,6 +122,16 @@ class NameMatcher:
             }
         return self._folded[kind]
 
+    def keys(self, kind: str) -> dict[str, tuple[str, ...]]:
+        """``{id: name keys}`` of ``kind``: :func:`~smashup_db.common.text.name_key` of each of
+        :meth:`folded`'s names (the key of a folded name is the key of the name)."""
+        if kind not in self._keys:
+            self._keys[kind] = {
+                ref: tuple(dict.fromkeys(folded_key(n) for n in names))
+                for ref, names in self.folded(kind).items()
+            }
+        return self._keys[kind]
+
     def match(
         self, kind: str, query: str, among: list[str] | None = None, fuzzy: bool = False
     ) -> list[str]:
@@ -137,7 +150,12 @@ class NameMatcher:
         if q:
             found = [i for i in choices if q in folded.get(i, ())]  # 2. an exact name
             if not found:
+                qk, keys = name_key(raw), self.keys(kind)
+                found = [i for i in choices if qk in keys.get(i, ())]  # ... or name key
+            if not found:
                 found = self._by_part(kind, query, q, folded, choices)  # 3. and 4.
+            if not found:
+                found = self._by_part(kind, query, qk, keys, choices, ids=False)
             if not found and fuzzy:
                 found = _closest(q, folded, choices)  # 5.
             if found:
@@ -145,16 +163,26 @@ class NameMatcher:
         raise NotFound(kind, query, self.suggest(kind, raw, among=among))
 
     def _by_part(
-        self, kind: str, query: str, q: str, folded: dict, choices: list[str]
+        self,
+        kind: str,
+        query: str,
+        q: str,
+        folded: dict,
+        choices: list[str],
+        ids: bool = True,
     ) -> list[str]:
-        """The one thing of ``choices`` with a name (or id, dashes read as spaces) starting with the
-        folded ``q``, else containing it; ``[]`` when none does. Raises :class:`Ambiguous` when
-        several do at the first of the two tests that finds any."""
+        """The one thing of ``choices`` with a name (or, with ``ids``, an id, dashes read as spaces)
+        starting with the folded ``q``, else containing it; ``[]`` when none does (or ``q`` is
+        empty). ``folded``: ``{id: folded names}`` or ``{id: name keys}`` (``q`` then a key).
+        Raises :class:`Ambiguous` when several do at the first of the two tests that finds any."""
+        if not q:
+            return []
         for test in (str.startswith, str.__contains__):
             found = [
                 i
                 for i in choices
-                if any(test(n, q) for n in folded.get(i, ())) or test(i.replace("-", " "), q)
+                if any(test(n, q) for n in folded.get(i, ()))
+                or (ids and test(i.replace("-", " "), q))
             ]
             if len(found) == 1:
                 return found
@@ -167,7 +195,8 @@ class NameMatcher:
     def suggest(
         self, kind: str, query: str, limit: int = 5, among: list[str] | None = None
     ) -> list[str]:
-        """Up to ``limit`` names close to ``query``, best first; a thing's name in the display language preferred."""
+        """Up to ``limit`` names close to ``query``, best first; a thing's name in the display language
+        preferred (a close alias suggests the name of its thing)."""
         from rapidfuzz import fuzz, process
 
         wanted = set(among) if among is not None else None
@@ -178,6 +207,14 @@ class NameMatcher:
             for lang in (self.lang, "en", *names):
                 if lang in names:
                     choices.setdefault(fold(names[lang]), names[lang])
+        aliases = getattr(self.model, "aliases", {}) or {}
+        for (
+            k,
+            ref,
+        ), folded_aliases in aliases.items():  # "Grundspil" -> Smash Up (alias Grundspiel)
+            if k == kind and (wanted is None or ref in wanted):
+                for alias in folded_aliases:
+                    choices.setdefault(alias, self.model.name(kind, ref, self.lang)[0])
         found = process.extract(
             fold(query),
             list(choices),

@@ -24,10 +24,14 @@ class PrintingError(UserError, ValueError):
 
 
 def check(printing: str | None) -> str | None:
-    """``printing`` lower-cased when it is one of :data:`PRINTINGS` (None passes); else :class:`PrintingError`."""
+    """``printing`` lower-cased when it is one of :data:`PRINTINGS`, or its German or other spelling
+    (``deutsch``, ``aktuell``: :mod:`~smashup_db.catalogue.option_values`); None passes; else
+    :class:`PrintingError`."""
     if printing is None:
         return None
-    p = printing.strip().lower()
+    from smashup_db.catalogue.option_values import canonical
+
+    p = str(canonical("printing", printing)).strip().lower()
     if p not in PRINTINGS:
         raise PrintingError(
             N_("unknown printing {printing!r}; use one of: {printings}"),

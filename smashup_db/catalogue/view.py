@@ -75,22 +75,27 @@ class Catalogue:
 
     def matched(self, kind: str, query: str, ref: str) -> dict:
         """How ``query`` named ``ref``: ``{"query", "how", "name"}``; ``how`` is ``id``, ``name`` (an exact name
-        in any language), ``printing`` (another printing's name), ``alias`` (data/curated/aliases.json) or
-        ``part`` (the start or a part of a name: the look-up says so rather than answering silently)."""
-        from smashup_db.common.text import fold
+        in any language, also as spelled with other spaces, hyphens or "ae/oe/ue":
+        :func:`~smashup_db.common.text.name_key`), ``printing`` (another printing's name), ``alias``
+        (data/curated/aliases.json) or ``part`` (the start or a part of a name: the look-up says so rather than answering silently)."""
+        from smashup_db.common.text import fold, name_key
 
         raw, q = (query or "").strip(), fold(query or "")
         name = self.model.name(kind, ref, self.lang)[0]
+        spelled = [  # how the names are spelled, each compared as typed (fold) then by name_key
+            ("name", self.model.folded.get((kind, ref), {}).values()),
+            ("alias", (self.model.aliases or {}).get((kind, ref), ())),
+            ("printing", prt.printing_names(self.model, kind).get(ref, ())),
+        ]
+        qk = name_key(raw)
+        how = "part"
         if raw.lower() == ref:
             how = "id"
-        elif q in self.model.folded.get((kind, ref), {}).values():
-            how = "name"
-        elif q in (self.model.aliases or {}).get((kind, ref), ()):
-            how = "alias"
-        elif q in prt.printing_names(self.model, kind).get(ref, ()):
-            how = "printing"
         else:
-            how = "part"
+            for same in (lambda n: n == q, lambda n: qk != "" and name_key(n) == qk):
+                how = next((h for h, names in spelled if any(same(n) for n in names)), "part")
+                if how != "part":
+                    break
         return {"query": raw, "how": how, "name": name}
 
     def suggest(self, kind: str, query: str, limit: int = 5) -> list[str]:

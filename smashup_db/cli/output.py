@@ -272,14 +272,15 @@ def table(
     drop_empty: bool = False,
     breakable: Sequence[int] = (),
 ) -> None:
-    """Print a Rich table; every cell is plain text (``str``) or an already built ``Text``.
+    """Print a framed Rich table; every cell is plain text (``str``) or an already built ``Text``.
 
-    No name is cut: when the table is wider than the terminal, columns are
-    narrowed (widest first) only down to their longest word, so cells wrap
-    between words (:func:`fit_widths`); only when even that does not fit is a
-    word folded onto the next line, never cut off with an ellipsis.
-    ``drop_empty`` leaves out the columns whose cells are all empty;
-    ``breakable`` columns (ids) may also wrap after a hyphen.
+    No heading is broken inside a word and no name is cut: when the table is wider than the
+    terminal, columns are narrowed (widest first) only down to their longest word, so cells wrap
+    between words (:func:`fit_widths`); when that does not fit, the headings take their short forms
+    (:data:`smashup_db.i18n.terms.SHORT_HEADINGS`: "ZW", "SP", "Kr./Akt."), then the ``breakable``
+    columns (ids) are left out; only when even that does not fit is a long word of a cell folded
+    onto the next line, never cut off with an ellipsis. The frame is always kept.
+    ``drop_empty`` leaves out the columns whose cells are all empty.
     """
     from rich.table import Table
 
@@ -287,18 +288,17 @@ def table(
     headers, right, breakable = list(headers), set(right), set(breakable)
     if drop_empty and cells:
         headers, cells, right, breakable = _without_empty(headers, cells, right, breakable)
-    heads = [text(h) for h in headers]
-    plain = [[str(h) for h in heads], *([str(c) for c in row] for row in cells)]
-    widths, compact = _table_widths(plain, breakable)
+    plain = [[str(c) for c in row] for row in cells]
+    keep, headers, widths = layout(headers, plain, breakable, terminal_width())
+    cells = [[row[i] for i in keep] for row in cells]
+    right = {n for n, i in enumerate(keep) if i in right}
+    breakable = {n for n, i in enumerate(keep) if i in breakable}
     if widths:
         _wrap_ids(cells, widths, breakable)
-    t = Table(
-        title=text(title) if title is not None else None,
-        **({"show_edge": False, "pad_edge": False} if compact else {}),
-    )
-    for i, h in enumerate(heads):
+    t = Table(title=text(title) if title is not None else None)
+    for i, h in enumerate(headers):
         t.add_column(
-            h,
+            text(h),
             justify="right" if i in right else "left",
             overflow="fold",
             width=widths[i] if widths else None,
@@ -306,6 +306,49 @@ def table(
     for row in cells:
         t.add_row(*row)
     console().print(t)
+
+
+def layout(
+    headers: list[str], plain: list[list[str]], breakable: set[int], width: int
+) -> tuple[list[int], list[str], list[int] | None]:
+    """``(columns kept, their headings, their widths)`` of a framed table of ``headers`` over the
+    ``plain`` cell texts in ``width`` cells (widths None: it fits as it is).
+
+    Tried in order, the first that fits with no word broken wins: every column as headed; then
+    with short headings (:func:`smashup_db.i18n.terms.short_headings`), one more at a time, the
+    heading with the longest word first; then the same without the ``breakable`` (id) columns.
+    When none does, the last (no ids, every short heading), with headings still whole and the
+    longest cell words folded."""
+    every = list(range(len(headers)))
+    no_ids = [i for i in every if i not in breakable] or every
+    for keep in dict.fromkeys((tuple(every), tuple(no_ids))):
+        for heads in _shortened(headers):
+            rows = [[heads[i] for i in keep], *([row[i] for i in keep] for row in plain)]
+            widths, whole = _fit(rows, width, {k for k, i in enumerate(keep) if i in breakable})
+            if whole:
+                return list(keep), [heads[i] for i in keep], widths
+    return list(keep), [heads[i] for i in keep], widths
+
+
+def _shortened(headers: list[str]) -> Iterator[list[str]]:
+    """``headers``, then with one more short form each time (the heading whose longest word is
+    longest first; a heading "A / B" shortens both parts), ending with every short form."""
+    from smashup_db.i18n.terms import short_headings
+
+    short = short_headings()
+    heads = list(headers)
+    yield list(heads)
+
+    def brief(h: str) -> str:
+        return " / ".join(short.get(p, p) for p in h.split(" / "))
+
+    def longest(h: str) -> int:
+        return max((len(w) for w in h.split()), default=0)
+
+    for i in sorted(range(len(heads)), key=lambda i: -longest(heads[i])):
+        if brief(heads[i]) != heads[i]:
+            heads[i] = brief(heads[i])
+            yield list(heads)
 
 
 def _without_empty(
@@ -320,19 +363,6 @@ def _without_empty(
         {n for n, i in enumerate(keep) if i in right},
         {n for n, i in enumerate(keep) if i in breakable},
     )
-
-
-def _table_widths(plain: list[list[str]], breakable: set[int]) -> tuple[list[int] | None, bool]:
-    """``(widths, compact)`` of a table of the ``plain`` texts (headings first) on this terminal:
-    the column widths of :func:`fit_widths` (None: it fits as it is), and whether even those need the
-    outer frame and its padding left out (4 more cells for the names), in which case they are
-    worked out without them."""
-    n, width = len(plain[0]), terminal_width()
-    widths = fit_widths(plain, width, breakable)
-    compact = widths is not None and sum(widths) > width - (3 * n + 1)
-    if compact:
-        widths = fit_widths(plain, width, breakable, overhead=3 * n - 3)
-    return widths, compact
 
 
 def _wrap_ids(cells: list[list], widths: list[int], breakable: set[int]) -> None:
@@ -357,26 +387,30 @@ def _hyphen_wrap(value: str, width: int) -> str:
 def fit_widths(
     rows: Sequence[Sequence[str]], width: int, breakable=(), overhead: int | None = None
 ) -> list[int] | None:
-    """Column widths (content, without padding) that fit a Rich table of ``rows`` into ``width`` cells.
+    """Column widths (content, without padding) that fit a Rich table of ``rows`` (headings first)
+    into ``width`` cells; None when the table fits as it is.
 
-    None when the table fits as it is. Otherwise the widest columns give way
-    first, each down to its longest word at most (so a name wraps between
-    words, never inside one; in a ``breakable`` column also after a hyphen; a
-    heading's word only when the cells would not fit otherwise); a table that
-    does not fit even so keeps those minimums (Rich folds the longest words).
-    ``overhead``: the cells of borders and padding (default: a framed Rich
+    The widest columns give way first, each down to its longest word at most (so a name wraps
+    between words, never inside one; in a ``breakable`` column also after a hyphen). A heading's
+    words are never broken: when the cells' words do not fit beside them, the cells' longest words
+    are folded instead. ``overhead``: the cells of borders and padding (default: a framed Rich
     table, ``3 * columns + 1``).
     """
+    return _fit(rows, width, breakable, overhead)[0]
+
+
+def _fit(
+    rows: Sequence[Sequence[str]], width: int, breakable=(), overhead: int | None = None
+) -> tuple[list[int] | None, bool]:
+    """``(widths, whole)``: :func:`fit_widths`'s widths and whether every word fits unbroken."""
     from rich.cells import cell_len
 
     if not rows or not rows[0]:
-        return None
+        return None, True
     n = len(rows[0])
     most = [0] * n
-    least = [
-        [1] * n,
-        [1] * n,
-    ]  # the longest word of each column: with its heading, of its cells alone
+    # the longest word of each column: of its heading and cells, of its heading alone
+    least = [[1] * n, [1] * n]
     for r, row in enumerate(rows):
         for i, cell in enumerate(row):
             for part in str(cell).split("\n"):
@@ -384,19 +418,19 @@ def fit_widths(
                 words = re.findall(r"[^-\s]*-|[^-\s]+", part) if i in breakable else part.split()
                 longest = max((cell_len(w) for w in words), default=1)
                 least[0][i] = max(least[0][i], longest)
-                if r:
+                if not r:
                     least[1][i] = max(least[1][i], longest)
     room = width - (
         3 * n + 1 if overhead is None else overhead
     )  # a blank either side of each cell, n + 1 borders
     if sum(most) <= room:
-        return None
-    # a heading word may wrap inside itself ("Zerstörungs-wert") when the names would not fit otherwise
-    least = least[0] if sum(least[0]) <= room else least[1]
+        return None, True
+    whole = sum(least[0]) <= room
+    floor = least[0] if whole else least[1]
     widths = list(most)
     excess = sum(widths) - room
     while excess > 0:
-        slack = [i for i in range(n) if widths[i] > least[i]]
+        slack = [i for i in range(n) if widths[i] > floor[i]]
         if not slack:
             break
         top = max(widths[i] for i in slack)
@@ -404,7 +438,7 @@ def fit_widths(
             if widths[i] == top and excess > 0:
                 widths[i] -= 1
                 excess -= 1
-    return widths
+    return widths, whole
 
 
 # ---------------------------------------------------------------------- shared formats

@@ -1,7 +1,9 @@
 """Small text helpers shared by the compiler, the look-ups and the site.
 
 ``slugify`` makes the stable ids used as primary keys and permalinks;
-``fold`` makes the case- and accent-insensitive key used for name matching.
+``fold`` makes the case- and accent-insensitive words used for name matching and search;
+``name_key`` the one spelling-insensitive key a typed name is compared by (mirrored in the
+site's ``assets/fold.js``).
 """
 
 from __future__ import annotations
@@ -39,6 +41,30 @@ def fold(text: str) -> str:
     of nothing but punctuation folds to ``""``.
     """
     return _NOT_LETTER.sub(" ", ascii_fold(text).casefold()).strip()
+
+
+def name_key(text: str) -> str:
+    """The one key a typed name is compared by: case, accents, spaces, hyphens, punctuation and the
+    German "ae/oe/ue/ss" spellings of ä, ö, ü, ß ignored, in both languages.
+
+    :func:`fold`, then every space dropped, then "ae"/"oe"/"ue" read as "a"/"o"/"u" (left to right,
+    without overlaps): ``name_key("Cäsium-Rüstung") == name_key("Caesiumruestung") ==
+    name_key("cäsium rüstung") == "casiumrustung"``; ``name_key("Wechsler Bots") == "wechslerbots"``.
+    Applied alike to the name typed and to the names it is compared with (English names lose their
+    "ae/oe/ue" too: ``"Queen"`` -> ``"quen"``), so only equality and prefixes of keys mean anything.
+    The site's search and name look-ups use ``SmashFold.key`` in ``templates/site/assets/fold.js``,
+    the same rule in JavaScript (``tests/common/test_name_key.py`` runs both over every name).
+    """
+    return folded_key(fold(text))
+
+
+def folded_key(folded: str) -> str:
+    """:func:`name_key` of a text whose :func:`fold` is ``folded`` (the search index's bodies and
+    the catalogue's stored names are folded already: this skips folding them again)."""
+    # "ae/oe/ue" read as "a/o/u" (what fold makes of ä, ö, ü): re.sub(r"([aou])e", r"\1", ...)
+    # but faster; the pairs cannot overlap and dropping an "e" never makes a new "oe" or "ue"
+    # (tests/common/test_name_key.py checks the two agree).
+    return folded.replace(" ", "").replace("ae", "a").replace("oe", "o").replace("ue", "u")
 
 
 def key(name: str) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from smashup_db.catalogue.option_values import canonical, canonical_list
 from smashup_db.catalogue.view import Catalogue
 from smashup_db.i18n import N_
 from smashup_db.i18n.option_names import option_of
@@ -84,7 +85,9 @@ def resolve_options(
     """
     base = base or {}
     opts = DraftOptions()
-    opts.fmt = draftformats.check_format(fmt if fmt is not None else base.get("format") or "snake")
+    opts.fmt = draftformats.check_format(
+        canonical("format", fmt) if fmt is not None else base.get("format") or "snake"
+    )
     opts.offer = (
         offer if offer is not None else int(base.get("offer") or draftformats.DEFAULT_OFFER)
     )
@@ -97,7 +100,7 @@ def resolve_options(
         )
     )
     if complexity is not None:
-        opts.complexity = draftpool.parse_complexity(complexity)
+        opts.complexity = draftpool.parse_complexity(canonical_list("complexity", complexity))
     elif base.get("complexity"):
         opts.complexity = draftpool.parse_complexity(base["complexity"])
     typed = _split(products)

@@ -223,6 +223,9 @@ def base_deck(
     Returns ``{"base_mode", "base_deck", "bases_in_play", "boxes", "extra_decks",
     "sources", "warnings"}``. Modes: see :data:`smashup_db.rules.basedeck.MODES`.
     """
+    from smashup_db.catalogue.option_values import canonical
+
+    mode = str(canonical("base_mode", mode))  # "fraktion", "alle": the German words shown for them
     lk = lk or links(cat)
     deck = basedeck.build_deck(
         factions,

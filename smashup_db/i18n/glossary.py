@@ -175,6 +175,40 @@ PRINTING_VALUES = {
     "neu": "current",
 }
 
+#: Values of the command-line options, as typed in English or German (the words the CLI shows for
+#: them: ``preset list`` prints "niedrig", ``--printing`` is shown as "deutsch") -> the value the
+#: rules take. Keys are compared by :func:`smashup_db.common.text.name_key` (case, accents, spaces,
+#: hyphens, "ae/oe/ue" ignored), see :mod:`smashup_db.catalogue.option_values`.
+OPTION_VALUES = {
+    "complexity": {
+        "low": "low",
+        "niedrig": "low",
+        "medium": "medium",
+        "mittel": "medium",
+        "high": "high",
+        "hoch": "high",
+    },
+    "printing": PRINTING_VALUES,
+    "base_mode": {
+        "set": "set",
+        "erweiterung": "set",
+        "faction": "faction",
+        "fraktion": "faction",
+        "all": "all",
+        "alle": "all",
+    },
+    "format": {
+        "snake": "snake",
+        "schlange": "snake",
+        "random": "random",
+        "zufallig": "random",
+        "offer": "offer",
+        "angebot": "offer",
+        "pick-one-random": "pick-one-random",
+        "eine zufallig, eine gewahlt": "pick-one-random",
+    },
+}
+
 LANG_VALUES = {
     "en": "en",
     "english": "en",

@@ -248,6 +248,37 @@ TERMS: dict[str, str] = {
     "year_unknown": N_("year unknown"),
 }
 
+#: Short forms of column headings, the one list a table narrower than its headings uses
+#: (``smashup_db.cli.output.table``): the English heading -> its short form, both translated by
+#: the catalog (German short forms after the glossary: ZW, SP, Kr./Akt.). A short form is used
+#: only where it is shorter than the heading in the display language.
+SHORT_HEADINGS = {
+    "Breakpoint": N_("Brkpt."),
+    "VP": N_("Pts."),
+    "Madness cards": N_("Madn."),
+    "minions/actions": N_("Min./Act."),
+    "Faction": N_("Fact."),
+    "Factions": N_("Fact."),
+    "Product": N_("Prod."),
+    "Products": N_("Prod."),
+    "Keywords": N_("Keyw."),
+    "Copies": N_("Qty"),
+    "Power": N_("Pow."),
+}
+
+
+def short_headings() -> dict[str, str]:
+    """``{heading: short form}`` of :data:`SHORT_HEADINGS` in every language of the catalog, each
+    short form shorter than its heading (a heading is shown in one language; the English and
+    German headings differ where their short forms do)."""
+    out: dict[str, str] = {}
+    for lang in ("en", "de"):
+        for heading, short in SHORT_HEADINGS.items():
+            long_, brief = gettext(heading, lang), gettext(short, lang)
+            if len(brief) < len(long_):
+                out.setdefault(long_, brief)
+    return out
+
 
 #: Words counted in output: ``{key: (singular, plural)}`` in English, translated with ``ngettext``.
 PLURALS: dict[str, tuple[str, str]] = {

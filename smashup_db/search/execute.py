@@ -7,6 +7,12 @@ sub-queries on the search index (see :mod:`.index`): FTS5 ``MATCH`` when
 available, else ``LIKE`` on the folded words; both read the same folded rows,
 so they give the same results. Every condition is NULL-safe, so ``-term`` is
 exactly the complement of ``term``.
+
+Names are also matched as typed with other spaces, hyphens or "ae/oe/ue" spellings: unquoted
+words (one term, or the plain words of an AND together) also match an item whose name or
+faction/product name has a :func:`~smashup_db.common.text.name_key` starting with theirs
+("Wechsler-Bots", "Astro Knights", "Caesiumruestung"); see :meth:`Searcher.key_matches`. The
+site's ``assets/query.js`` does the same with ``assets/fold.js``.
 """
 
 from __future__ import annotations
@@ -17,7 +23,7 @@ from functools import lru_cache
 from smashup_db.catalogue.names import Ambiguous, NotFound
 from smashup_db.catalogue.owned import owned_keys, printing_keys
 from smashup_db.catalogue.view import Catalogue
-from smashup_db.common.text import ascii_fold
+from smashup_db.common.text import ascii_fold, folded_key, name_key
 from smashup_db.db import in_params
 from smashup_db.search.index import META_KEY, uses_fts
 from smashup_db.search.parser import (
@@ -45,6 +51,9 @@ NUMBER_COLUMNS = {
     "vp2": "vp2",
     "vp3": "vp3",
 }
+#: A typed name's key (:func:`~smashup_db.common.text.name_key`) is compared only from this many
+#: letters on: shorter keys ("ae" -> "a") would match most names.
+MIN_KEY = 4
 SQL_OPS = {"=": "=", "!=": "<>", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
 
 #: Bases carry no keyword rows; these patterns find keywords in a base's imported English text.
@@ -84,6 +93,7 @@ class Searcher:
         self.printing = printing
         self._shown: dict[str, tuple] | None = None  # shown_facts, worked out on first use
         self._names: list[str] | None = None  # suggestion_names, worked out on first use
+        self._keys: list[tuple[str, str]] | None = None  # (name key, body), on first use
 
     def shown_facts(self) -> dict[str, tuple]:
         """``{key: (power, copies, breakpoint, vp1, vp2, vp3)}`` of every card and base whose shown
@@ -175,6 +185,25 @@ class Searcher:
             owned = set()
         return owned_keys(self.cat.model, owned)
 
+    # ------------------------------------------------------------------ names as typed
+    def key_matches(self, words: list[Words]) -> list[str] | None:
+        """The folded name bodies of the index that a run of plain ``words`` names as typed with
+        other spaces, hyphens or "ae/oe/ue" spellings: those whose
+        :func:`~smashup_db.common.text.name_key` starts with the key of the words' tokens joined
+        (the caller selects the items with such a ``name`` or ``group`` document). None when that
+        key is shorter than :data:`MIN_KEY`."""
+        want = name_key(" ".join(t for w in words for t in w.tokens))
+        if len(want) < MIN_KEY:
+            return None
+        if self._keys is None:  # the index's bodies are folded: their keys need no second fold
+            self._keys = [
+                (folded_key(r[0]), r[0])
+                for r in self.r.tuples(
+                    "SELECT DISTINCT body FROM search_doc WHERE field IN ('name', 'group')"
+                )
+            ]
+        return sorted(body for k, body in self._keys if k.startswith(want))
+
     # ------------------------------------------------------------------ compiling
     def compile(self, query: Query, fts: bool) -> tuple[str, dict]:
         """``(sql, params)`` selecting ``key, kind, ref`` of every match, in catalogue order."""
@@ -200,9 +229,25 @@ class Searcher:
             pattern = f"% {phrase}" + (" %" if node.exact else "%")
             return f"i.key IN (SELECT key FROM search_doc WHERE (' ' || body || ' ') LIKE {p(pattern)}{filters})"
 
+        def typed(items: list[Words], plain: str) -> str:
+            """``plain`` or the items named by the words as typed (:meth:`key_matches`): with such a
+            ``name`` document (or ``group``, unless a word is ``name:``), in the query's language."""
+            bodies = self.key_matches(items)
+            if not bodies:
+                return plain
+            counter[0] += 1
+            plist, pvals = in_params(f"n{counter[0]}_", bodies)
+            params.update(pvals)
+            fields = "'name'" if any(w.where == "name" for w in items) else "'name', 'group'"
+            lang = f" AND lang = {p(query.lang)}" if query.lang else ""
+            return (
+                f"({plain} OR i.key IN (SELECT key FROM search_doc WHERE field IN ({fields})"
+                f" AND body IN {plist}{lang}))"
+            )
+
         def cond(node) -> str:
             if isinstance(node, Words):
-                return words(node)
+                return typed([node], words(node)) if _as_typed(node) else words(node)
             if isinstance(node, Compare):
                 col = NUMBER_COLUMNS[node.field]
                 return f"(i.{col} IS NOT NULL AND i.{col} {SQL_OPS[node.op]} {p(node.number)})"
@@ -211,7 +256,15 @@ class Searcher:
             if isinstance(node, Not):
                 return f"NOT ({cond(node.item)})"
             if isinstance(node, And):
-                return "(" + " AND ".join(cond(x) for x in node.items) + ")"
+                plain = "(" + " AND ".join(cond(x) for x in node.items) + ")"
+                run = [x for x in node.items if isinstance(x, Words) and _as_typed(x)]
+                if len(run) < 2:
+                    return plain
+                rest = [cond(x) for x in node.items if x not in run]
+                together = typed(run, "1 = 0")
+                if together == "1 = 0":
+                    return plain
+                return "(" + plain + " OR (" + " AND ".join([together, *rest]) + "))"
             if isinstance(node, Or):
                 return "(" + " OR ".join(cond(x) for x in node.items) + ")"
             if isinstance(node, Everything):
@@ -378,6 +431,12 @@ class _FoldTable(dict):
 
 
 _FOLD = _FoldTable()
+
+
+def _as_typed(node: Words) -> bool:
+    """True for words that may name a thing as typed (:meth:`Searcher.key_matches`): unquoted, in
+    names or anywhere (not ``text:``)."""
+    return not node.exact and node.where in ("any", "name")
 
 
 def _folded_with_map(text: str) -> tuple[str, list[int] | range]:

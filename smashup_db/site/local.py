@@ -188,6 +188,7 @@ def write_sw(root: Path, base: str, langs: list[str], ident: str) -> None:
         base + p
         for p in (
             "assets/site.css",
+            "assets/fold.js",
             "assets/query.js",
             "assets/search.js",
             "assets/local.js",

@@ -24,14 +24,10 @@
 
   function own(obj, key) { return Object.prototype.hasOwnProperty.call(obj, key); }
 
-  /* Same as smashup_db.common.text.fold: accents off, lower case, words of [0-9a-z] split by one space. */
-  function fold(text) {
-    var s = String(text).replace(/[\u2019\u2018]/g, "'").replace(/[\u201c\u201d]/g, '"')
-      .replace(/[\u2013\u2014]/g, "-").replace(/[\u00df\u1e9e]/g, "ss").replace(/[\u00c6\u00e6]/g, "ae")
-      .replace(/[\u00d8\u00f8]/g, "o");
-    s = s.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
-    return s.replace(/[^0-9a-z]+/g, " ").trim();
-  }
+  /* The one folding rule (assets/fold.js, the same as smashup_db/common/text.py): fold for words,
+   * key for a whole name typed with other spaces, hyphens or "ae/oe/ue" spellings. */
+  var FOLD = typeof module !== "undefined" && module.exports ? require("./fold.js") : root.SmashFold;
+  var fold = FOLD.fold, nameKey = FOLD.key;
 
   var MAX_TOKENS = 200;  /* smashup_db.search.parser.MAX_TOKENS */
 
@@ -291,22 +287,31 @@
   }
 
   /* Ids of the faction or product `value` names: id, exact name, unique prefix, unique substring. */
+  /* smashup_db.catalogue.names.NameMatcher.match: the id; an exact folded name, then an exact name
+   * key (fold.js); a unique prefix, then substring, of a folded name or id, then of a name key. */
   function resolve(index, kind, value, column) {
-    var table = index.refs[kind], q = fold(value), raw = value.trim().toLowerCase(), i, found, tests;
+    var table = index.refs[kind], q = fold(value), raw = value.trim().toLowerCase(), i, found;
+    var qk = nameKey(value), keys = table.map(function (r) { return r[1].map(nameKey); });
     for (i = 0; i < table.length; i++) if (table[i][0] === raw) return [raw];
     var exact = table.filter(function (r) { return r[1].indexOf(q) >= 0; }).map(function (r) { return r[0]; });
+    if (!exact.length) exact = table.filter(function (r, n) { return keys[n].indexOf(qk) >= 0; }).map(function (r) { return r[0]; });
     if (exact.length) return exact;
-    tests = [function (s) { return s.indexOf(q) === 0; }, function (s) { return s.indexOf(q) >= 0; }];
-    for (i = 0; i < tests.length; i++) {
-      found = table.filter(function (r) {
-        return r[1].some(tests[i]) || tests[i](r[0].replace(/-/g, " "));
-      }).map(function (r) { return r[0]; });
-      if (found.length === 1) return found;
-      if (found.length > 1) {
-        var shown = found.slice(0, 6).map(function (id) { return index.names[kind][id]; }).join(", ");
-        throw new QueryError(kind === "faction" ? "faction {query!r} is ambiguous: {names}"
-                             : "product {query!r} is ambiguous: {names}", column,
-                             {query: value, names: shown + (found.length > 6 ? ", ..." : "")});
+    var passes = [[q, function (r) { return r[1]; }, true], [qk, function (r, n) { return keys[n]; }, false]];
+    for (var p = 0; p < passes.length; p++) {
+      var want = passes[p][0], names = passes[p][1], ids = passes[p][2];
+      if (!want) continue;
+      var tests = [function (s) { return s.indexOf(want) === 0; }, function (s) { return s.indexOf(want) >= 0; }];
+      for (i = 0; i < tests.length; i++) {
+        found = table.filter(function (r, n) {
+          return names(r, n).some(tests[i]) || (ids && tests[i](r[0].replace(/-/g, " ")));
+        }).map(function (r) { return r[0]; });
+        if (found.length === 1) return found;
+        if (found.length > 1) {
+          var shown = found.slice(0, 6).map(function (id) { return index.names[kind][id]; }).join(", ");
+          throw new QueryError(kind === "faction" ? "faction {query!r} is ambiguous: {names}"
+                               : "product {query!r} is ambiguous: {names}", column,
+                               {query: value, names: shown + (found.length > 6 ? ", ..." : "")});
+        }
       }
     }
     var all = [];
@@ -317,19 +322,33 @@
                          }))});
   }
 
-  /* Per item, the docs (name/text bodies) it has; built once per index. The group docs come written
-   * once each (index.groups: smashup_db/site/query_index.py, split_index) and are given back to every item. */
+  /* Per item, the docs (name/text bodies) it has, and the name keys (fold.js) of its name and group
+   * docs; built once per index. The group docs come written once each (index.groups:
+   * smashup_db/site/query_index.py, split_index) and are given back to every item. */
   function prepare(index) {
     if (index._byItem) return index;
     var by = index.items.map(function () { return []; }), g = index.groups;
-    index.docs.forEach(function (d) { by[d[0]].push([d[1], d[2], " " + d[3] + " "]); });
+    var named = index.items.map(function () { return []; }), keyed = {};
+    function keyOf(body) {
+      if (!own(keyed, body)) keyed[body] = nameKey(body);
+      return keyed[body];
+    }
+    index.docs.forEach(function (d) {
+      by[d[0]].push([d[1], d[2], " " + d[3] + " "]);
+      if (d[2] === "name" || d[2] === "group") named[d[0]].push([d[1], d[2], keyOf(d[3])]);
+    });
     if (g) {  /* one array per set of group docs, shared by its items (cheaper than a copy per item) */
       var sets = g.sets.map(function (set) {
         return set.map(function (b) { return [g.bodies[b][0], "group", " " + g.bodies[b][1] + " "]; });
       });
+      var keySets = g.sets.map(function (set) {
+        return set.map(function (b) { return [g.bodies[b][0], "group", keyOf(g.bodies[b][1])]; });
+      });
       index._groupsOf = g.of.map(function (s) { return sets[s]; });
+      g.of.forEach(function (s, k) { named[k] = named[k].concat(keySets[s]); });
     } else index._groupsOf = by.map(function () { return []; });
     index._byItem = by;
+    index._named = named;
     index._pf = {};
     Object.keys(index.pf).forEach(function (p) {
       index._pf[p] = {};
@@ -373,9 +392,49 @@
     return false;
   }
 
+  var MIN_KEY = 4;  /* smashup_db.search.execute.MIN_KEY */
+
+  /* smashup_db.search.execute: _as_typed. */
+  function asTyped(node) { return node.t === "words" && !node.exact && (node.where === "any" || node.where === "name"); }
+
   function compile(index, query, owned) {
     var lang = query.lang;
+    /* Searcher.key_matches: the items a run of plain words names as typed, or null. */
+    function keyMatches(items) {
+      var want = nameKey(items.map(function (w) { return w.tokens.join(" "); }).join(" "));
+      if (want.length < MIN_KEY) return null;
+      var nameOnly = items.some(function (w) { return w.where === "name"; });
+      return function (item, k) {
+        var docs = index._named[k], d;
+        for (d = 0; d < docs.length; d++) {
+          if (nameOnly && docs[d][1] !== "name") continue;
+          if (lang && docs[d][0] !== lang) continue;
+          if (docs[d][2].indexOf(want) === 0) return true;
+        }
+        return false;
+      };
+    }
+    function typed(items, plain) {
+      var alt = keyMatches(items);
+      return alt ? function (item, k) { return plain(item, k) || alt(item, k); } : plain;
+    }
     function cond(node) {
+      var f = cond1(node), run, rest, together;
+      if (node.t === "words" && asTyped(node)) return typed([node], f);
+      if (node.t !== "and") return f;
+      run = node.items.filter(asTyped);
+      if (run.length < 2) return f;
+      together = keyMatches(run);
+      if (!together) return f;
+      rest = node.items.filter(function (x) { return run.indexOf(x) < 0; }).map(cond);
+      return function (item, k) {
+        if (f(item, k)) return true;
+        if (!together(item, k)) return false;
+        for (var j = 0; j < rest.length; j++) if (!rest[j](item, k)) return false;
+        return true;
+      };
+    }
+    function cond1(node) {
       var i, key, col, n, ids, set, fs;
       switch (node.t) {
         case "all": return function () { return true; };

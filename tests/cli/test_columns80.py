@@ -184,11 +184,15 @@ def test_interactive_german_draft_at_80_columns_shows_every_pool_name_in_full(db
 def test_products_at_80_columns(at80, cats, lang):
     out = at80("products", "--lang", lang).output
     assert_fits(out)
-    (rows,) = tables(out, key=2)
+    ids = (
+        lang == "en"
+    )  # the German table (one column more) leaves its ids out rather than wrap them
+    (rows,) = tables(out, key=2 if ids else 1)
     cat = cats[lang]
     products = cat.products()
-    assert [r[0] for r in rows] == [p["id"] for p in products]
-    assert [r[1] for r in rows] == [label(p, lang) for p in products]
+    if ids:
+        assert [r[0] for r in rows] == [p["id"] for p in products]
+    assert [r[int(ids)] for r in rows] == [label(p, lang) for p in products]
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
