@@ -14,11 +14,12 @@
   "use strict";
   var LIMIT = 8;
 
-  /* The one folding rule of the autocomplete (the site's name-matching rule goes here when it changes):
-   * case, accents and ß folded, every run of other characters one space. */
+  /* The site's one folding rule (assets/fold.js, SmashFold: the same as smashup_db/common/text.py
+   * name_key), applied word by word so that a typed name may match the start of any word: case,
+   * accents, spaces, hyphens and the ae/oe/ue/ss spellings do not count. */
+  var F = typeof module !== "undefined" && module.exports ? require("./assets/fold.js") : root.SmashFold;
   function fold(text) {
-    return String(text).replace(/[\u00df\u1e9e]/g, "ss").normalize("NFKD").replace(/\p{M}/gu, "")
-      .toLowerCase().replace(/[^0-9a-z]+/g, " ").trim();
+    return F.fold(text).split(" ").map(function (w) { return w.replace(/([aou])e/g, "$1"); }).join(" ");
   }
 
   /* How well the folded query `q` (spaces removed) matches a name folded by fold(): 0 its start,
@@ -40,7 +41,7 @@
       var en = it[2] || it[3], de = it[3] || en, mine = lang === "de" ? de : en, other = lang === "de" ? en : de;
       var f = it.folded || (it.folded = [fold(mine), fold(other)]);  /* an index serves one page language */
       var rMine = rank(q, f[0]), rOther = rank(q, f[1]), best = rMine;
-      it[4].forEach(function (a) { var r = rank(q, a); if (r >= 0 && (best < 0 || r < best)) best = r; });
+      (it.aliasKeys || (it.aliasKeys = it[4].map(fold))).forEach(function (a) { var r = rank(q, a); if (r >= 0 && (best < 0 || r < best)) best = r; });
       if (rOther >= 0 && (best < 0 || rOther < best)) best = rOther;
       if (best < 0) return;
       out.push({item: it, rank: best, name: mine, other: rOther === best && rMine !== best && other !== mine ? other : ""});

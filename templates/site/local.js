@@ -179,8 +179,10 @@
     mark(document, read());
     boxesPage(document);
     var q = document.getElementById("top-q");
-    if (q) q.addEventListener("focus", function () {
-      document.head.append(Object.assign(document.createElement("script"), {src: BASE + "assets/complete.js"}));
+    if (q) q.addEventListener("focus", function () {  /* the folding rule first, then the autocomplete */
+      ["assets/fold.js", "assets/complete.js"].forEach(function (src) {
+        document.head.append(Object.assign(document.createElement("script"), {src: BASE + src, async: false}));
+      });
     }, {once: true});
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
