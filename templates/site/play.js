@@ -217,7 +217,7 @@
   }
   /** The ``smashup draft`` command line that gives this result (names quoted for a POSIX shell). */
   function command() {
-    function q(v) { v = String(v); return /^[\w.,:=@+-]+$/.test(v) ? v : "'" + v.replace(/'/g, "'\\''") + "'"; }
+    var q = P.shellQuote;
     var a = ["smashup", "draft", "--players", q(opts.players.join(",")), "--seed", String(opts.seed)];
     if (opts.fmt && opts.fmt !== "snake") a.push("--format", opts.fmt);
     if (opts.offer != null && opts.fmt === "offer") a.push("--offer", String(opts.offer));

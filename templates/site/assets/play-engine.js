@@ -758,6 +758,17 @@
     };
   }
 
+  /**
+   * ``v`` as one word of a POSIX shell command line, as Python's shlex.quote writes it: unchanged when it holds
+   * only ASCII letters, digits and ``_@%+=:,./-``, else in single quotes (a quote inside as ``'"'"'``).
+   * shlex.split gives ``v`` back whatever it holds, so a pasted replay line runs nothing else.
+   */
+  function shellQuote(v) {
+    v = String(v);
+    if (v === "") return "''";
+    return /^[A-Za-z0-9_@%+=:,./-]+$/.test(v) ? v : "'" + v.replace(/'/g, "'\"'\"'") + "'";
+  }
+
   /** The query string that replays ``o`` (the share link), keys in a fixed order; empty values left out. */
   function queryFromOptions(o) {
     var parts = [];
@@ -779,7 +790,7 @@
   }
 
   return {PyRandom: PyRandom, DraftError: DraftError, DraftState: DraftState, Catalogue: Catalogue,
-          optionsFromQuery: optionsFromQuery, setupSheet: setupSheet, queryFromOptions: queryFromOptions,
+          optionsFromQuery: optionsFromQuery, shellQuote: shellQuote, setupSheet: setupSheet, queryFromOptions: queryFromOptions,
           format: format, splitList: splitList, setup: setup, finish: finish, run: run, snakeOrder: snakeOrder,
           buildDeck: buildDeck, deal: deal, chooseCandidates: chooseCandidates, drawPool: drawPool,
           FORMATS: FORMATS, MODES: MODES, COMPLEXITY_LEVELS: COMPLEXITY_LEVELS, DEFAULT_OFFER: DEFAULT_OFFER};
