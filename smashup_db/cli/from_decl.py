@@ -18,6 +18,7 @@ import typer
 
 from smashup_db.cli.decl import Command, Param
 from smashup_db.i18n import _
+from smashup_db.rules.numbers import MAX_WHOLE
 
 _TYPES = {
     "text": Optional[str],
@@ -37,10 +38,14 @@ def annotated(param: Param):
         if param.kind != "texts":
             kind = {"text": str, "int": int, "path": Path}[param.kind]
         return Annotated[kind, typer.Argument(help=_(param.help), show_default=False)]
+    bound = {"min": -MAX_WHOLE, "max": MAX_WHOLE} if param.kind == "int" else {}
     return Annotated[
         kind,
         typer.Option(
-            *param.flags, help=_(param.help), show_default=param.default not in (None, False)
+            *param.flags,
+            help=_(param.help),
+            show_default=param.default not in (None, False),
+            **bound,
         ),
     ]
 

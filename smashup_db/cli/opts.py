@@ -13,6 +13,10 @@ import typer
 from smashup_db.cli import decl
 from smashup_db.cli.from_decl import annotated
 from smashup_db.i18n import _
+from smashup_db.rules.numbers import MAX_WHOLE
+
+#: The one bound of every integer option (``typer.Option(..., **WHOLE)``): rules.numbers.MAX_WHOLE.
+WHOLE = {"min": -MAX_WHOLE, "max": MAX_WHOLE}
 
 DbOpt = annotated(decl.DB)
 LangOpt = annotated(decl.LANG)
@@ -20,11 +24,24 @@ JsonOpt = annotated(decl.JSON)
 DataDirOpt = annotated(decl.DATA)
 PrintingOpt = annotated(decl.PRINTING)
 
+
 # ------------------------------------------------------------------ game night: draft, bases deck, score, collection
+def whole_number(text: str | None, field: str) -> int | None:
+    """An integer option taken as text (``Optional[str]``, metavar INTEGER) as a whole number, or None
+    when not given: the one shape and bound of :func:`smashup_db.rules.numbers.whole` (the play page's
+    too), refused with its one line (``field``: the rules' name of the input, worded as the option)."""
+    from smashup_db.rules.numbers import whole
+
+    return None if text is None else whole(text, field)
+
+
+# The draft's integers are taken as text and read by whole_number(), so that ``+7``, ``1_000``, ``7.0``
+# and numbers beyond the bound get the play page's refusal, not Typer's own conversion.
 SeedOpt = Annotated[
-    Optional[int],
+    Optional[str],
     typer.Option(
         "--seed",
+        metavar="INTEGER",
         help=_("Seed for every random step (printed, so a result can be replayed)."),
         show_default=False,
     ),
@@ -134,17 +151,19 @@ FormatOpt = Annotated[
     ),
 ]
 OfferOpt = Annotated[
-    Optional[int],
+    Optional[str],
     typer.Option(
         "--offer",
+        metavar="INTEGER",
         help=_("Factions offered to each player with --format offer (default 3)."),
         show_default=False,
     ),
 ]
 AvoidOpt = Annotated[
-    Optional[int],
+    Optional[str],
     typer.Option(
         "--avoid-recent",
+        metavar="INTEGER",
         help=_(
             "Leave out factions of the last N recorded games of these players (while enough remain)."
         ),

@@ -230,6 +230,9 @@
     return players;
   }
 
+  /** A name compared without case: upper then lower case, as gamenight/session.py's ``caseless`` (Straße = STRASSE). */
+  function caseless(name) { return String(name).toUpperCase().toLowerCase(); }
+
   function snakeOrder(players, rounds) {
     rounds = rounds === undefined ? FACTIONS_PER_PLAYER : rounds;
     players = checkPlayers(players);
@@ -561,8 +564,8 @@
     var first;
     if (o.start == null || o.start === "") first = rng.randrange(n);
     else {
-      var want = String(o.start).trim().toLowerCase();
-      first = players.findIndex(function (p) { return p.toLowerCase() === want; });
+      var want = caseless(String(o.start).trim());
+      first = players.findIndex(function (p) { return caseless(p) === want; });
       if (first < 0) throw new DraftError("{field} {start!r} is not one of the players: {players}", {field: field("start"), start: o.start, players: players.join(", ")}, o.start, players);
     }
     var seating = players.slice(first).concat(players.slice(0, first));
@@ -721,10 +724,24 @@
     });
   }
 
+  /** The largest whole number taken (smashup_db/rules/numbers.py MAX_WHOLE: 2**53 - 1, exact in a number). */
+  var MAX_WHOLE = Number.MAX_SAFE_INTEGER, MAX_COPIES = 99;
+  /**
+   * ``v`` as a whole number, the rule of rules/numbers.py ``whole`` with its messages: ASCII spaces around
+   * ignored, then digits with an optional leading ``-`` (no ``+7``, ``1_000``, ``7.0``), at most MAX_WHOLE
+   * either way. Throws DraftError naming ``what``.
+   */
+  function wholeNumber(v, what) {
+    var text = String(v).replace(/^[ \t\n\r\f\v]+|[ \t\n\r\f\v]+$/g, "");
+    if (!/^-?[0-9]+$/.test(text)) throw new DraftError("{field} must be a whole number, got {value!r}", {field: field(what), value: String(v)}, v);
+    var digits = text.replace(/^-/, "").replace(/^0+/, "");
+    if (digits.length > 16 || Math.abs(Number(text)) > MAX_WHOLE)
+      throw new DraftError("{field} is too large: whole numbers go up to {max}", {field: field(what), max: MAX_WHOLE}, v);
+    return Number(text);
+  }
   function intParam(v, what) {
     if (v == null || v === "") return null;
-    if (!/^\s*-?\d+\s*$/.test(v)) throw new DraftError("{field} must be a whole number, got {value!r}", {field: field(what), value: v}, v);
-    return parseInt(v, 10);
+    return wholeNumber(v, what);
   }
 
   /**
@@ -733,27 +750,28 @@
    * picks (faction ids in pick order). ``get(name)`` returns the value or null. Throws DraftError.
    */
   function optionsFromQuery(cat, get) {
-    var seed = (get("seed") || "").trim();
-    if (seed && !/^-?\d+$/.test(seed)) throw new DraftError("{field} must be a whole number, got {value!r}", {field: field("seed"), value: seed}, seed);
+    var seed = intParam(get("seed"), "seed");
     var owned = null, printings = null, ownedItems = splitList(get("owned"));
     if (ownedItems.length) {
       owned = new Map();
       ownedItems.forEach(function (item) {  // id, id:2, id:german, id:2:german
         var m = /^(.*?)(?::(\d+))?(?::(original|current|german))?$/.exec(item), id = resolveIds(cat, "product", [m[1].trim()])[0];
-        var n = m[2] ? parseInt(m[2], 10) : 1;
-        if (n > 0) owned.set(id, (owned.get(id) || 0) + n);
+        var n = m[2] ? wholeNumber(m[2], "copies") : 1;
+        if (!(n >= 1 && n <= MAX_COPIES))  // userdata/collection.py: the bound of collection add --copies
+          throw new DraftError("{field} must be a whole number from 1 to {max_copies}, not {copies}", {field: field("copies"), max_copies: MAX_COPIES, copies: n}, n);
+        owned.set(id, (owned.get(id) || 0) + n);
         if (m[3]) { printings = printings || Object.create(null); printings[id] = m[3]; }
       });
     }
     var products = splitList(get("products"));
     return {
-      players: splitList(get("players")), seed: seed === "" ? null : BigInt(seed), auto: /^(1|true|yes|on)$/i.test(get("auto") || ""),
+      players: splitList(get("players")), seed: seed, auto: /^(1|true|yes|on)$/i.test(get("auto") || ""),
       fmt: (get("format") || "snake"), offer: intParam(get("offer"), "offer"),
       ban: resolveIds(cat, "faction", splitList(get("ban"))), include: resolveIds(cat, "faction", splitList(get("include"))),
       complexity: splitList(get("complexity")).length ? splitList(get("complexity")) : null,
       products: products.length ? resolveIds(cat, "product", products) : null,
       pool: intParam(get("pool"), "pool"), start: get("start") || null, owned: owned, printings: printings,
-      base_mode: (get("base_mode") || "set").trim().toLowerCase(),
+      base_mode: get("base_mode") || "set",  // as --mode: the exact word (SET is refused by both)
       picks: resolveIds(cat, "faction", splitList(get("picks")))
     };
   }
@@ -793,5 +811,5 @@
           optionsFromQuery: optionsFromQuery, shellQuote: shellQuote, setupSheet: setupSheet, queryFromOptions: queryFromOptions,
           format: format, splitList: splitList, setup: setup, finish: finish, run: run, snakeOrder: snakeOrder,
           buildDeck: buildDeck, deal: deal, chooseCandidates: chooseCandidates, drawPool: drawPool,
-          FORMATS: FORMATS, MODES: MODES, COMPLEXITY_LEVELS: COMPLEXITY_LEVELS, DEFAULT_OFFER: DEFAULT_OFFER};
+          wholeNumber: wholeNumber, MAX_WHOLE: MAX_WHOLE, FORMATS: FORMATS, MODES: MODES, COMPLEXITY_LEVELS: COMPLEXITY_LEVELS, DEFAULT_OFFER: DEFAULT_OFFER};
 });
