@@ -10,7 +10,7 @@ place for a path after its query.
 
 from __future__ import annotations
 
-from urllib.parse import urlencode, urljoin, urlsplit
+from urllib.parse import unquote, urlencode, urljoin, urlsplit
 
 from smashup_db.common.sanitize import has_controls
 
@@ -25,7 +25,8 @@ def check_base(value: str, *, path_ok: bool = True) -> str | None:
 
     A base is an ``http://`` or ``https://`` address with a host, or (when ``path_ok``) a
     path starting with one ``/``; it holds no query (``?``), fragment (``#``), white space,
-    control character, quote, ``<``, ``>``, backtick or backslash. The caller words the
+    control character, quote, ``<``, ``>``, backtick or backslash, no ``.`` or ``..`` folder
+    and no empty folder (``//``) in its path, no ``%`` in its host. The caller words the
     refusal (it knows the option the value came from).
     """
     value = (value or "").strip()
@@ -38,8 +39,12 @@ def check_base(value: str, *, path_ok: bool = True) -> str | None:
         return None
     if parts.query or parts.fragment or "?" in value or "#" in value:
         return None
+    if any(unquote(seg) in (".", "..") for seg in parts.path.split("/")) or "//" in parts.path:
+        return (
+            None  # a base that climbs (/../) or holds an empty folder (//) is no folder of a site
+        )
     if parts.scheme in ("http", "https"):
-        if not host:
+        if not host or "%" in parts.netloc:  # no percent-encoded host (https://a%20b/)
             return None
     elif not (
         path_ok and not parts.scheme and value.startswith("/") and not value.startswith("//")
