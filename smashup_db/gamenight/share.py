@@ -55,14 +55,16 @@ def md_escape(text: str) -> str:
 def md_code(text: str) -> str:
     """``text`` as one Markdown code span whose content renders as ``text`` exactly (CommonMark 6.1).
 
-    The fence is one backtick longer than the longest backtick run inside, and the content is
-    padded with one space on each side (which a renderer strips again), so backticks in ``text``
-    neither close the span nor need replacing: a replay line copied out of the span is the line
-    that was quoted for the shell. ``text`` must be one line.
+    The fence is one backtick longer than the longest backtick run inside, so backticks in ``text``
+    neither close the span nor need replacing: a replay line copied out of the span is the line that
+    was quoted for the shell. The content is padded with one space on each side (which a renderer
+    strips again) only where it must be: when it starts or ends with a backtick, or with spaces on
+    both ends. ``text`` must be one line.
     """
     longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
     fence = "`" * (longest + 1)
-    return f"{fence} {text} {fence}"
+    pad = " " if text[:1] == "`" or text[-1:] == "`" or (text[:1] == " " == text[-1:]) else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
 
 
 def context(cat: Catalogue, res: dict) -> dict:
