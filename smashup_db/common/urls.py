@@ -20,6 +20,15 @@ __all__ = ["check_base", "join"]
 _REFUSED = "\"'<>`\\"
 
 
+def _plain(parts) -> bool:
+    """False for a path that climbs (``/../``, also as ``%2e%2e``), names ``.`` or holds an empty folder
+    (``//``): no folder of a site; and for a percent-encoded host (``https://a%20b/``)."""
+    path = parts.path
+    if "//" in path or "%" in parts.netloc:
+        return False
+    return not any(unquote(seg) in (".", "..") for seg in path.split("/"))
+
+
 def check_base(value: str, *, path_ok: bool = True) -> str | None:
     """``value`` (spaces around it dropped) ending in ``/``, or None when it is not a base address.
 
@@ -37,14 +46,10 @@ def check_base(value: str, *, path_ok: bool = True) -> str | None:
         host = parts.hostname
     except ValueError:  # e.g. an unclosed "[" of an IPv6 host
         return None
-    if parts.query or parts.fragment or "?" in value or "#" in value:
+    if parts.query or parts.fragment or "?" in value or "#" in value or not _plain(parts):
         return None
-    if any(unquote(seg) in (".", "..") for seg in parts.path.split("/")) or "//" in parts.path:
-        return (
-            None  # a base that climbs (/../) or holds an empty folder (//) is no folder of a site
-        )
     if parts.scheme in ("http", "https"):
-        if not host or "%" in parts.netloc:  # no percent-encoded host (https://a%20b/)
+        if not host:
             return None
     elif not (
         path_ok and not parts.scheme and value.startswith("/") and not value.startswith("//")
