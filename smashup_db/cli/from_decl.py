@@ -18,7 +18,6 @@ import typer
 
 from smashup_db.cli.decl import Command, Param
 from smashup_db.i18n import _
-from smashup_db.rules.numbers import MAX_WHOLE
 
 _TYPES = {
     "text": Optional[str],
@@ -27,6 +26,13 @@ _TYPES = {
     "flag": bool,
     "texts": Optional[List[str]],
 }
+
+
+def _bounded(value):
+    """opts.bounded (imported when a number is given: opts imports this module)."""
+    from smashup_db.cli.opts import bounded
+
+    return bounded(value)
 
 
 def annotated(param: Param):
@@ -38,7 +44,7 @@ def annotated(param: Param):
         if param.kind != "texts":
             kind = {"text": str, "int": int, "path": Path}[param.kind]
         return Annotated[kind, typer.Argument(help=_(param.help), show_default=False)]
-    bound = {"min": -MAX_WHOLE, "max": MAX_WHOLE} if param.kind == "int" else {}
+    bound = {"callback": _bounded} if param.kind == "int" else {}
     return Annotated[
         kind,
         typer.Option(

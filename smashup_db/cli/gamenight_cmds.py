@@ -144,7 +144,7 @@ def draft(
         Optional[str],
         typer.Option(
             "--pool",
-            metavar="INTEGER",
+            metavar="<int>",
             help=_("Factions laid out (default max(8, 2 x players))."),
             show_default=False,
         ),
