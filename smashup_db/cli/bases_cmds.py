@@ -50,6 +50,7 @@ def make_app():
     from smashup_db.cli.gamenight_cmds import add_base_stats, split_list
     from smashup_db.cli.lookups import catalogue, check_printing
     from smashup_db.cli.opts import (
+        WHOLE,
         CollectionOpt,
         DbOpt,
         GamePrintingOpt,
@@ -60,6 +61,7 @@ def make_app():
         OwnerOpt,
         SeedOpt,
         owners,
+        whole_number,
     )
     from smashup_db.cli.output import emit_json, fail, line
     from smashup_db.i18n import _
@@ -87,7 +89,7 @@ def make_app():
             ),
         ],
         players: Annotated[
-            int, typer.Option("--players", "-n", help=_("Number of players (2 to 8)."))
+            int, typer.Option("--players", "-n", help=_("Number of players (2 to 8)."), **WHOLE)
         ],
         base_mode: ModeOpt = "set",
         owned: OwnedOpt = False,
@@ -113,7 +115,7 @@ def make_app():
             ids = [cat.resolve("faction", f)[0] for f in split_list(factions)]
             if not ids:
                 fail(_("--factions is empty"))
-            seed = new_seed() if seed is None else seed
+            seed = new_seed() if seed is None else whole_number(seed, "seed")
             collection = owners(owner, collection)
             own = owned_copies(cat, collection) if (owned or collection) else None
             res = {

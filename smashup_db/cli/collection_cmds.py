@@ -9,7 +9,7 @@ import typer
 
 from smashup_db.cli import gamenight_print as show
 from smashup_db.cli.lookups import catalogue, check_printing
-from smashup_db.cli.opts import CollectionOpt, DbOpt, JsonOpt, LangOpt, OwnerOpt, owners
+from smashup_db.cli.opts import WHOLE, CollectionOpt, DbOpt, JsonOpt, LangOpt, OwnerOpt, owners
 from smashup_db.cli.output import emit_json, line
 from smashup_db.i18n import N_, _
 from smashup_db.i18n.terms import msg, term
@@ -79,6 +79,12 @@ def collection_add(
     with catalogue(db, lang) as cat:
         if (product is None) == (code is None):
             raise coll.CollectionError(N_("give a product or --code CODE (one of the two)"))
+        if code is not None and (copies != 1 or printing is not None):
+            raise coll.CollectionError(  # a code holds each box's printing and adds one copy of each
+                N_(
+                    "--copies and --printing are for one product; a --code brings its own boxes and printings"
+                )
+            )
         if code is None:
             return _show_entry(
                 cat, coll.add(cat, product, copies, owner, check_printing(printing)), json_out
@@ -140,7 +146,9 @@ def collection_remove(
     ],
     copies: Annotated[
         Optional[int],
-        typer.Option("--copies", help=_("How many copies (default: all)."), show_default=False),
+        typer.Option(
+            "--copies", help=_("How many copies (default: all)."), show_default=False, **WHOLE
+        ),
     ] = None,
     owner: Annotated[str, typer.Option("--owner", help=_("Whose box it is."))] = "me",
     db: DbOpt = None,

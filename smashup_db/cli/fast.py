@@ -36,9 +36,12 @@ def _value(param, value: str):
     """An option's or argument's text converted as Click converts it for ``param``'s kind."""
     if param.kind == "int":
         try:
-            return int(value)
+            number = int(value)
         except ValueError:
             raise _Unsure from None  # Typer says what is wrong with it
+        if abs(number) > 2**53 - 1:  # beyond rules.numbers.MAX_WHOLE: Typer refuses it (from_decl)
+            raise _Unsure
+        return number
     if param.kind == "path":
         from pathlib import Path
 

@@ -28,6 +28,13 @@ _TYPES = {
 }
 
 
+def _bounded(value):
+    """opts.bounded (imported when a number is given: opts imports this module)."""
+    from smashup_db.cli.opts import bounded
+
+    return bounded(value)
+
+
 def annotated(param: Param):
     """``Annotated[type, typer.Option(...)]`` (or ``typer.Argument``) for a declared parameter."""
     kind = _TYPES[param.kind]
@@ -37,10 +44,14 @@ def annotated(param: Param):
         if param.kind != "texts":
             kind = {"text": str, "int": int, "path": Path}[param.kind]
         return Annotated[kind, typer.Argument(help=_(param.help), show_default=False)]
+    bound = {"callback": _bounded} if param.kind == "int" else {}
     return Annotated[
         kind,
         typer.Option(
-            *param.flags, help=_(param.help), show_default=param.default not in (None, False)
+            *param.flags,
+            help=_(param.help),
+            show_default=param.default not in (None, False),
+            **bound,
         ),
     ]
 

@@ -8,7 +8,7 @@ import typer
 
 from smashup_db.cli.gamenight_print import games as _print_games
 from smashup_db.cli.lookups import catalogue, pick_lang
-from smashup_db.cli.opts import DbOpt, JsonOpt, LangOpt, MadnessOpt
+from smashup_db.cli.opts import WHOLE, DbOpt, JsonOpt, LangOpt, MadnessOpt
 from smashup_db.cli.output import emit_json, line, say, table, user_errors
 from smashup_db.i18n import N_, _
 from smashup_db.i18n.terms import msg, term
@@ -109,7 +109,10 @@ def game_end(
     game: Annotated[
         Optional[int],
         typer.Option(
-            "--game", help=_("Complete this game of the log (see games list)."), show_default=False
+            "--game",
+            help=_("Complete this game of the log (see games list)."),
+            show_default=False,
+            **WHOLE,
         ),
     ] = None,
     db: DbOpt = None,
@@ -203,7 +206,7 @@ def game_record(
     game: Annotated[
         Optional[int],
         typer.Option(
-            "--game", help=_("Complete this drafted game of the log."), show_default=False
+            "--game", help=_("Complete this drafted game of the log."), show_default=False, **WHOLE
         ),
     ] = None,
     from_url: Annotated[

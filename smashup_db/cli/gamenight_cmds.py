@@ -141,9 +141,12 @@ def draft(
         ),
     ],
     pool: Annotated[
-        Optional[int],
+        Optional[str],
         typer.Option(
-            "--pool", help=_("Factions laid out (default max(8, 2 x players))."), show_default=False
+            "--pool",
+            metavar="<int>",
+            help=_("Factions laid out (default max(8, 2 x players))."),
+            show_default=False,
         ),
     ] = None,
     start: Annotated[
@@ -201,18 +204,15 @@ def draft(
         cat.printing = check_printing(
             printing
         )  # every view of the draft (pool totals, bases, share page)
+        seed, offer = do.whole_number(seed, "seed"), do.whole_number(offer, "offer")
+        pool = do.whole_number(pool, "pool")
+        avoid_recent = do.whole_number(avoid_recent, "avoid_recent")
         names = split_list(players)
         collection = owners(owner, collection)
         if qr:
             from smashup_db.gamenight.share import check_site_url
 
             site_url = check_site_url(site_url)
-        if not (auto or pick or interactive or sys.stdin.isatty()):
-            fail(
-                N_(
-                    "no terminal to ask for picks: add --auto for random picks or --pick PLAYER=FACTION ..."
-                )
-            )
         seed = new_seed() if seed is None else seed
         from smashup_db.gamenight.options import prepare
 
@@ -240,6 +240,13 @@ def draft(
             **(ext.kwargs() if ext else {}),
         )
         state = session.state
+        # --format random asks nothing: the draft is done before any pick
+        if not (state.done or auto or pick or interactive or sys.stdin.isatty()):
+            fail(
+                N_(
+                    "no terminal to ask for picks: add --auto for random picks or --pick PLAYER=FACTION ..."
+                )
+            )
         drawn = len(state.picks)  # picks the format made itself (pick-one-random)
         auto_from = _make_picks(
             cat, session, seed, pick=pick, auto=auto, interactive=interactive, json_out=json_out

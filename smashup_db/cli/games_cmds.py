@@ -9,7 +9,7 @@ import typer
 
 from smashup_db.cli.gamenight_print import games as _print_games
 from smashup_db.cli.lookups import catalogue
-from smashup_db.cli.opts import DbOpt, JsonOpt, LangOpt, PlayerOpt
+from smashup_db.cli.opts import WHOLE, DbOpt, JsonOpt, LangOpt, PlayerOpt
 from smashup_db.cli.output import emit_json, line, say, table
 from smashup_db.i18n import _
 from smashup_db.i18n.terms import msg, term
@@ -35,7 +35,7 @@ def games_list(
     player: PlayerOpt = None,
     limit: Annotated[
         Optional[int],
-        typer.Option("--limit", "-n", help=_("Newest N games only."), show_default=False),
+        typer.Option("--limit", "-n", help=_("Newest N games only."), show_default=False, **WHOLE),
     ] = None,
     db: DbOpt = None,
     lang: LangOpt = None,

@@ -539,10 +539,12 @@ def search(
     from smashup_db.search import Searcher
 
     printing = check_printing(printing)
+    if limit < 0:  # the rule of games list --limit: 0 is all, below 0 is a mistake
+        fail(N_("--limit must be 0 or more, got {limit}"), limit=limit)
 
     def fetch(cat):
         cat.printing = printing  # printing: queries and the numbers follow the same --printing
-        return Searcher(cat, printing=printing).search(query, limit=limit if limit > 0 else None)
+        return Searcher(cat, printing=printing).search(query, limit=limit or None)
 
     look_up(db, lang, json_out, fetch, _show_search, owner)
 

@@ -12,7 +12,23 @@ import typer
 
 from smashup_db.cli import decl
 from smashup_db.cli.from_decl import annotated
+from smashup_db.errors import Message
 from smashup_db.i18n import _
+from smashup_db.rules.numbers import MAX_WHOLE
+
+
+def bounded(value):
+    """An integer option's value when within rules.numbers.MAX_WHOLE (or None); else a usage error
+    (Typer's "Invalid value for ...") saying the bound. A Typer callback: the help stays as it was."""
+    if isinstance(value, int) and abs(value) > MAX_WHOLE:
+        from smashup_db.i18n import N_, render
+
+        raise typer.BadParameter(render(Message(N_("whole numbers go up to {max}"), max=MAX_WHOLE)))
+    return value
+
+
+#: The one bound of every integer option (``typer.Option(..., **WHOLE)``): rules.numbers.MAX_WHOLE.
+WHOLE = {"callback": bounded}
 
 DbOpt = annotated(decl.DB)
 LangOpt = annotated(decl.LANG)
@@ -20,11 +36,24 @@ JsonOpt = annotated(decl.JSON)
 DataDirOpt = annotated(decl.DATA)
 PrintingOpt = annotated(decl.PRINTING)
 
+
 # ------------------------------------------------------------------ game night: draft, bases deck, score, collection
+def whole_number(text: str | None, field: str) -> int | None:
+    """An integer option taken as text (``Optional[str]``, shown as ``<int>``) as a whole number, or None
+    when not given: the one shape and bound of :func:`smashup_db.rules.numbers.whole` (the play page's
+    too), refused with its one line (``field``: the rules' name of the input, worded as the option)."""
+    from smashup_db.rules.numbers import whole
+
+    return None if text is None else whole(text, field)
+
+
+# The draft's integers are taken as text and read by whole_number(), so that ``+7``, ``1_000``, ``7.0``
+# and numbers beyond the bound get the play page's refusal, not Typer's own conversion.
 SeedOpt = Annotated[
-    Optional[int],
+    Optional[str],
     typer.Option(
         "--seed",
+        metavar="<int>",
         help=_("Seed for every random step (printed, so a result can be replayed)."),
         show_default=False,
     ),
@@ -134,17 +163,19 @@ FormatOpt = Annotated[
     ),
 ]
 OfferOpt = Annotated[
-    Optional[int],
+    Optional[str],
     typer.Option(
         "--offer",
+        metavar="<int>",
         help=_("Factions offered to each player with --format offer (default 3)."),
         show_default=False,
     ),
 ]
 AvoidOpt = Annotated[
-    Optional[int],
+    Optional[str],
     typer.Option(
         "--avoid-recent",
+        metavar="<int>",
         help=_(
             "Leave out factions of the last N recorded games of these players (while enough remain)."
         ),

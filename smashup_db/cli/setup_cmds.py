@@ -11,6 +11,7 @@ from smashup_db.cli import opts as do
 from smashup_db.cli.gamenight_cmds import split_list
 from smashup_db.cli.lookups import catalogue, check_printing
 from smashup_db.cli.opts import (
+    WHOLE,
     CollectionOpt,
     DbOpt,
     GamePrintingOpt,
@@ -21,6 +22,7 @@ from smashup_db.cli.opts import (
     OwnerOpt,
     SeedOpt,
     owners,
+    whole_number,
 )
 from smashup_db.cli.output import emit_json, fail, line, say
 from smashup_db.i18n import N_, _
@@ -56,7 +58,9 @@ def setup(
             help=_("Comma-separated factions (names in English or German, or ids)."),
         ),
     ],
-    players: Annotated[int, typer.Option("--players", "-n", help=_("Number of players (2 to 8)."))],
+    players: Annotated[
+        int, typer.Option("--players", "-n", help=_("Number of players (2 to 8)."), **WHOLE)
+    ],
     base_mode: ModeOpt = "set",
     titans: do.TitansOpt = False,
     owned: OwnedOpt = False,
@@ -93,7 +97,7 @@ def setup(
             raise ShareError(
                 N_("--format-out {kind!r} is not one of: {kinds}"), kind=format_out, kinds="html"
             )
-        seed = new_seed() if seed is None else seed
+        seed = new_seed() if seed is None else whole_number(seed, "seed")
         who = owners(owner, collection)
         own = owned_copies(cat, who) if (owned or who) else None
         sheet = setup_sheet.build(

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from smashup_db.cli.opts import DbOpt
+from smashup_db.cli.opts import WHOLE, DbOpt
 from smashup_db.cli.output import user_errors
 from smashup_db.i18n import _
 
@@ -109,7 +109,9 @@ def build(
     ),
 )
 def serve(
-    port: Annotated[int, typer.Option("--port", "-p", help=_("Port on 127.0.0.1."))] = 8000,
+    port: Annotated[
+        int, typer.Option("--port", "-p", help=_("Port on 127.0.0.1."), **WHOLE)
+    ] = 8000,
     folder: Annotated[Path, typer.Option("--dir", "-d", help=_("Folder of a built site."))] = Path(
         "site"
     ),

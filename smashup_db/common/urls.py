@@ -10,7 +10,7 @@ place for a path after its query.
 
 from __future__ import annotations
 
-from urllib.parse import urlencode, urljoin, urlsplit
+from urllib.parse import unquote, urlencode, urljoin, urlsplit
 
 from smashup_db.common.sanitize import has_controls
 
@@ -20,12 +20,22 @@ __all__ = ["check_base", "join"]
 _REFUSED = "\"'<>`\\"
 
 
+def _plain(parts) -> bool:
+    """False for a path that climbs (``/../``, also as ``%2e%2e``), names ``.`` or holds an empty folder
+    (``//``): no folder of a site; and for a percent-encoded host (``https://a%20b/``)."""
+    path = parts.path
+    if "//" in path or "%" in parts.netloc:
+        return False
+    return not any(unquote(seg) in (".", "..") for seg in path.split("/"))
+
+
 def check_base(value: str, *, path_ok: bool = True) -> str | None:
     """``value`` (spaces around it dropped) ending in ``/``, or None when it is not a base address.
 
     A base is an ``http://`` or ``https://`` address with a host, or (when ``path_ok``) a
     path starting with one ``/``; it holds no query (``?``), fragment (``#``), white space,
-    control character, quote, ``<``, ``>``, backtick or backslash. The caller words the
+    control character, quote, ``<``, ``>``, backtick or backslash, no ``.`` or ``..`` folder
+    and no empty folder (``//``) in its path, no ``%`` in its host. The caller words the
     refusal (it knows the option the value came from).
     """
     value = (value or "").strip()
@@ -36,7 +46,7 @@ def check_base(value: str, *, path_ok: bool = True) -> str | None:
         host = parts.hostname
     except ValueError:  # e.g. an unclosed "[" of an IPv6 host
         return None
-    if parts.query or parts.fragment or "?" in value or "#" in value:
+    if parts.query or parts.fragment or "?" in value or "#" in value or not _plain(parts):
         return None
     if parts.scheme in ("http", "https"):
         if not host:

@@ -19,6 +19,13 @@ from smashup_db.rules import basedeck, draft
 from smashup_db.userdata.collection import owned_copies
 
 
+def caseless(name: str) -> str:
+    """``name`` for comparing without case: upper, then lower case (``Straße`` and ``STRASSE`` are one
+    name). Not ``casefold``: the play page's engine does the same with ``toUpperCase().toLowerCase()``,
+    which JavaScript has, so ``--start`` and the page's ``start`` find the same player."""
+    return name.upper().lower()
+
+
 def new_seed() -> int:
     """A fresh random seed (printed with every result so it can be replayed)."""
     return random.SystemRandom().randrange(1, 1_000_000)
@@ -160,7 +167,7 @@ def setup(
     if start is None:
         first = rng.randrange(len(players))
     else:
-        matches = [i for i, p in enumerate(players) if p.casefold() == start.strip().casefold()]
+        matches = [i for i, p in enumerate(players) if caseless(p) == caseless(start.strip())]
         if not matches:
             raise draft.DraftError(
                 N_("{field} {start!r} is not one of the players: {players}"),

@@ -52,6 +52,21 @@ def md_escape(text: str) -> str:
     return _MD_SPECIAL.sub(r"\\\1", clean(text))
 
 
+def md_code(text: str) -> str:
+    """``text`` as one Markdown code span whose content renders as ``text`` exactly (CommonMark 6.1).
+
+    The fence is one backtick longer than the longest backtick run inside, so backticks in ``text``
+    neither close the span nor need replacing: a replay line copied out of the span is the line that
+    was quoted for the shell. The content is padded with one space on each side (which a renderer
+    strips again) only where it must be: when it starts or ends with a backtick, or with spaces on
+    both ends. ``text`` must be one line.
+    """
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    fence = "`" * (longest + 1)
+    pad = " " if text[:1] == "`" or text[-1:] == "`" or (text[:1] == " " == text[-1:]) else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
+
+
 def context(cat: Catalogue, res: dict) -> dict:
     """Template data from a draft result (:func:`smashup_db.gamenight.session.finish` output): names in ``cat.lang``."""
 
@@ -86,7 +101,8 @@ def context(cat: Catalogue, res: dict) -> dict:
         "bases": bases,
         "boxes": [nm("product", p) for p in res["boxes"]],
         "extra": [clean(term(d, cat.lang)) for d in res.get("extra_decks", [])],
-        "replay": clean(res.get("replay") or f"smashup draft --seed {res['seed']}"),
+        # not clean()ed: valid names hold no control characters, and any change would alter the command
+        "replay": res.get("replay") or f"smashup draft --seed {res['seed']}",
     }
 
 
@@ -169,25 +185,29 @@ def play_link(site_url: str, lang: str, args: list[tuple[str, str]]) -> str:
     return join(site_url, f"{lang}/play/", args, safe=",")
 
 
-def replay_command(res: dict, args: list[tuple[str, str]]) -> str:
-    """The ``smashup draft`` command line that replays a draft from :func:`replay_args` (values shell-quoted;
-    picks the players made become ``--pick PLAYER=FACTION`` in pick order; ``owned`` becomes ``--owned``)."""
-    import shlex
-
+def replay_argv(res: dict, args: list[tuple[str, str]]) -> list[str]:
+    """The ``smashup draft`` arguments (``argv``, unquoted) that replay a draft from :func:`replay_args`:
+    picks the players made become ``--pick PLAYER=FACTION`` in pick order; ``owned`` becomes ``--owned``."""
     out = ["smashup", "draft"]
     for key, value in args:
         if key == "auto":
             out.append("--auto")
         elif key == "picks":
             by_faction = {p["faction"]: p["player"] for p in res["picks"]}
-            out += [
-                x for f in value.split(",") for x in ("--pick", shlex.quote(f"{by_faction[f]}={f}"))
-            ]
+            out += [x for f in value.split(",") for x in ("--pick", f"{by_faction[f]}={f}")]
         elif key == "owned":
             out.append("--owned")
         else:
-            out += ["--" + key.replace("_", "-"), shlex.quote(value)]
-    return " ".join(out)
+            out += ["--" + key.replace("_", "-"), value]
+    return out
+
+
+def replay_command(res: dict, args: list[tuple[str, str]]) -> str:
+    """:func:`replay_argv` as one POSIX shell line (``shlex.join``): ``shlex.split`` of it gives the
+    arguments back whatever the names hold, so pasting it runs ``smashup draft`` and nothing else."""
+    import shlex
+
+    return shlex.join(replay_argv(res, args))
 
 
 def qr_text(link: str) -> str:
@@ -248,6 +268,7 @@ def environment(kind: str, lang: str):
         newstyle=True,
     )
     env.filters["md"] = md_escape
+    env.filters["md_code"] = md_code
     return env
 
 

@@ -29,6 +29,7 @@ OPTIONS = {
     "madness": "--madness",
     "minions": "--minions",
     "vp": "--vp",
+    "copies": "--copies",
 }
 
 

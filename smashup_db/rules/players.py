@@ -7,10 +7,14 @@ shapes with the same messages.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from typing import Iterable
 
 from smashup_db.errors import N_, Message, UserError
+from smashup_db.rules.numbers import MAX_WHOLE
+
+_DIGITS = re.compile(r"-?[0-9]+")
 
 #: Longest player name accepted (characters).
 MAX_NAME = 40
@@ -86,15 +90,21 @@ def name_numbers(
             if not sep or not name:
                 raise error(NUMBER_WORDS.get(what, _OTHER)[1], what=what.upper(), text=part.strip())
             name = check_player_name(name, error)
-            try:
-                number = int(value)
-            except ValueError:
+            if not _DIGITS.fullmatch(value):  # the shape of rules.numbers.whole: no +7, 1_000, 7.0
                 raise error(
                     N_("{what} of {name!r} must be a whole number, got {value!r}"),
                     what=_word(what),
                     name=name,
                     value=value,
-                ) from None
+                )
+            if len(value.lstrip("-").lstrip("0")) > 16 or abs(int(value)) > MAX_WHOLE:
+                raise error(
+                    N_("{what} of {name!r} is too large: whole numbers go up to {max}"),
+                    what=_word(what),
+                    name=name,
+                    max=MAX_WHOLE,
+                )
+            number = int(value)
             if number < 0:
                 raise error(
                     N_("{what} of {name!r} is {number}; it can never be below 0"),

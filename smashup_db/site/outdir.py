@@ -343,11 +343,17 @@ def temp_name(out: Path, kind: str) -> Path:
 def make_temp(out: Path) -> Path:
     """Create the build folder beside ``out`` (permissions from the umask, like ``mkdir``).
 
-    Creates ``out``'s parent folders when missing. Raises :class:`SiteError`
-    (one line) when they cannot be created, e.g. for ``--out /sys/x``.
+    ``out``'s parent folder must exist (no parent folders are created, as every other writer of
+    ours: a mistyped ``--out`` path is refused, not built). Raises :class:`SiteError` (one line)
+    when it is missing or the folder cannot be created, e.g. for ``--out /sys/x``.
     """
+    if not out.parent.is_dir():
+        raise SiteError(
+            N_("cannot write {path}: the folder {folder} does not exist"),
+            path=out,
+            folder=out.parent,
+        )
     try:
-        out.parent.mkdir(parents=True, exist_ok=True)
         for _ in range(100):
             tmp = temp_name(out, "build")
             try:

@@ -211,6 +211,8 @@ ENGINE_MESSAGES = (
     "{field} must be {factions_per_player} or more (each player keeps two), got {offer!r}",
     "{field} {requested} does not fit {format} offer: {n_players} players x {offer} offered = {size}",
     "{field} must be a whole number, got {value!r}",
+    "{field} is too large: whole numbers go up to {max}",
+    "{field} must be a whole number from 1 to {max_copies}, not {copies}",
     "{field} {start!r} is not one of the players: {players}",
     "a draft needs {min} to {max} players, got {n_players}",
     "a draft needs {min} to {max} players, got {n}",

@@ -33,6 +33,12 @@ class _Handler(SimpleHTTPRequestHandler):
     _cache: dict[tuple[str, int, int], bytes] = {}
     _lock = threading.Lock()
 
+    def end_headers(self):
+        # every answer may be kept but is asked again (revalidated: Last-Modified) before it is used, so a
+        # browser never mixes pages of two builds from its HTTP cache (the service worker relies on it)
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
     def send_head(self):
         path = self.translate_path(self.path)
         if os.path.isdir(path):

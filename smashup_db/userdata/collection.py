@@ -11,7 +11,7 @@ from datetime import datetime, timezone
 from smashup_db.catalogue.view import Catalogue
 from smashup_db.db import writing
 from smashup_db.db.tables import TABLES
-from smashup_db.errors import UserError
+from smashup_db.errors import Field, UserError
 from smashup_db.i18n import N_
 
 DEFAULT_OWNER = "me"
@@ -60,7 +60,8 @@ def add(
     """
     if not 1 <= copies <= MAX_COPIES:
         raise CollectionError(
-            N_("--copies must be a whole number from 1 to {max_copies}, not {copies}"),
+            N_("{field} must be a whole number from 1 to {max_copies}, not {copies}"),
+            field=Field("copies"),  # --copies in the CLI, the owned boxes' copies on the play page
             max_copies=MAX_COPIES,
             copies=copies,
         )

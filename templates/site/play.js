@@ -47,7 +47,7 @@
   function codeBoxes(code) {
     var owned = window.SmashOwned.decode(code), ids = [];
     for (var pid in owned) if (Object.prototype.hasOwnProperty.call(owned, pid)) ids.push(owned[pid] ? pid + ":" + owned[pid] : pid);
-    if (!ids.length) throw new Error("empty");
+    // the empty collection's code (AQC-) is a code of no boxes, as smashup collection add --code takes it
     return ids;
   }
   /** Tick the boxes of items (id, id:2, id:german); the value keeps the item for the form. */
@@ -227,7 +227,7 @@
   }
   /** The ``smashup draft`` command line that gives this result (names quoted for a POSIX shell). */
   function command() {
-    function q(v) { v = String(v); return /^[\w.,:=@+-]+$/.test(v) ? v : "'" + v.replace(/'/g, "'\\''") + "'"; }
+    var q = P.shellQuote;
     var a = ["smashup", "draft", "--players", q(opts.players.join(",")), "--seed", String(opts.seed)];
     if (opts.fmt && opts.fmt !== "snake") a.push("--format", opts.fmt);
     if (opts.offer != null && opts.fmt === "offer") a.push("--offer", String(opts.offer));

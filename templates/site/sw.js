@@ -6,6 +6,10 @@
  * to be kept too (a "warm" message from assets/local.js); the search index is kept once the search
  * page fetched it, so a search works offline after one search was made online. BUILD is the build's id (smashup_db/site/local.py): a new build
  * installs a new worker, whose cache replaces the old one.
+ *
+ * Every fetch revalidates with the server ({cache: "no-cache"}: the browser's HTTP cache may answer
+ * only after the server said the copy is current), so a new build's cache is filled from that build
+ * and never from pages of the old one that the HTTP cache still holds: an offline copy is one build.
  */
 "use strict";
 var BUILD = /*@BUILD@*/"dev";
@@ -14,8 +18,11 @@ var CORE = /*@CORE@*/[];
 var CACHE = "smashup-" + BUILD;
 var SCOPE = new URL(BASE, self.location.href).href;
 
+/** ``req`` (a Request or an address) asked of the server, never answered unchecked from the HTTP cache. */
+function fresh(req) { return new Request(req, {cache: "no-cache"}); }
+
 self.addEventListener("install", function (ev) {
-  ev.waitUntil(caches.open(CACHE).then(function (c) { return c.addAll(CORE); }).then(function () {
+  ev.waitUntil(caches.open(CACHE).then(function (c) { return c.addAll(CORE.map(fresh)); }).then(function () {
     return self.skipWaiting();
   }));
 });
@@ -33,7 +40,7 @@ self.addEventListener("message", function (ev) {
   var urls = d.urls.filter(function (u) { return typeof u === "string" && u.indexOf(SCOPE) === 0; });
   ev.waitUntil(caches.open(CACHE).then(function (c) {
     return Promise.all(urls.map(function (u) {
-      return c.match(u).then(function (hit) { return hit || c.add(u).catch(function () {}); });
+      return c.match(u).then(function (hit) { return hit || c.add(fresh(u)).catch(function () {}); });
     }));
   }));
 });
@@ -41,10 +48,14 @@ self.addEventListener("message", function (ev) {
 self.addEventListener("fetch", function (ev) {
   var req = ev.request, url = new URL(req.url);
   if (req.method !== "GET" || url.origin !== self.location.origin || req.url.indexOf(SCOPE) !== 0) return;
-  ev.respondWith(fetch(req).then(function (res) {
+  ev.respondWith(fetch(fresh(req)).then(function (res) {
     if (res.ok && res.type === "basic") {
       var copy = res.clone();
-      caches.open(CACHE).then(function (c) { return c.put(req, copy); });
+      // kept only while this build's cache exists: a replaced worker finishing a fetch must not bring
+      // back its old cache after the new worker deleted it
+      caches.has(CACHE).then(function (has) {
+        return has && caches.open(CACHE).then(function (c) { return c.put(req, copy); });
+      });
     }
     return res;
   }).catch(function () {

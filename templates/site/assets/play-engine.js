@@ -1,15 +1,5 @@
-/* smashup-db game night: the draft of `smashup draft`, ported from Python so that the same seed
- * gives the same night in the browser (and in Node, for the golden tests).
- *
- * PyRandom is CPython's random.Random (3.11 stdlib, Modules/_randommodule.c and Lib/random.py):
- * MT19937 seeded from an int by init_by_array over the 32-bit words of abs(seed), getrandbits,
- * _randbelow by rejection (k = n.bit_length()), shuffle, sample (both branches), choice, randrange.
- * The rules are smashup_db/rules/{draft,formats,pool,basedeck}.py and the order of random steps is
- * smashup_db/gamenight/session.py's: pool, start player, the format's random picks, auto picks,
- * the shuffle of the base deck. Pure functions over the catalogue facts of assets/play-<lang>.json
- * (smashup_db/site/play.py); no DOM here. Messages are the rules' (assets/pyformat.js): an input is a
- * field in the rules' words (F.field("offer")), worded by the page (play.js) with its form's labels.
- */
+/* smashup-db game night: `smashup draft` ported from Python (CPython 3.11's random.Random, the rules, the order
+ * of random steps), so a seed gives the same night here and in Node's golden tests. docs/play.md. No DOM. */
 (function (root, factory) {
   "use strict";
   if (typeof module === "object" && module.exports) module.exports = factory(require("./pyformat.js"));
@@ -17,7 +7,7 @@
 })(typeof self !== "undefined" ? self : this, function (F) {
   "use strict";
 
-  // ------------------------------------------------------------------ CPython's random.Random
+  // ---- CPython's random.Random
   var N = 624, M = 397;
 
   function PyRandom(seed) {
@@ -146,7 +136,7 @@
     return result;
   };
 
-  // ------------------------------------------------------------------ errors and messages
+  // ---- errors and messages
   /** A person-made mistake: ``template`` is the English msgid of the Python rules (str.format fields), as
    * smashup_db.rules.draft.DraftError: ``field`` (the input refused, if one), ``given`` and ``allowed``. */
   function DraftError(template, values, given, allowed) {
@@ -170,7 +160,7 @@
     return out;
   }
 
-  // ------------------------------------------------------------------ catalogue facts
+  // ---- catalogue facts
   /** Index the page's JSON (smashup_db/site/play.py) once. */
   function Catalogue(raw) {
     var self = this;
@@ -211,7 +201,7 @@
     return {printing: used, breakpoint: alt[0], vp: alt[1], known: alt[0] != null};
   };
 
-  // ------------------------------------------------------------------ rules/draft.py
+  // ---- rules/draft.py
   var MIN_PLAYERS = 2, MAX_PLAYERS = 8, FACTIONS_PER_PLAYER = 2, MIN_POOL = 8;
   var FORMATS = ["snake", "random", "offer", "pick-one-random"], DEFAULT_OFFER = 3;
   var MODES = ["set", "faction", "all"], SPARE_BASES = 4, COMPLEXITY_LEVELS = ["low", "medium", "high"];
@@ -229,6 +219,9 @@
     });
     return players;
   }
+
+  /** session.py caseless (Straße = STRASSE). */
+  function caseless(name) { return String(name).toUpperCase().toLowerCase(); }
 
   function snakeOrder(players, rounds) {
     rounds = rounds === undefined ? FACTIONS_PER_PLAYER : rounds;
@@ -332,7 +325,7 @@
     return this;
   };
 
-  // ------------------------------------------------------------------ rules/formats.py
+  // ---- rules/formats.py
   function checkFormat(fmt) {
     var f = String(fmt || "").trim().toLowerCase();
     if (FORMATS.indexOf(f) < 0)
@@ -371,7 +364,7 @@
     return state;
   }
 
-  // ------------------------------------------------------------------ rules/pool.py
+  // ---- rules/pool.py
   function parseComplexity(value) {
     if (value == null) return null;
     var parts = Array.isArray(value) ? value.join(",").split(",") : String(value).split(",");
@@ -444,7 +437,7 @@
     return pool;
   }
 
-  // ------------------------------------------------------------------ rules/basedeck.py
+  // ---- rules/basedeck.py
   function sourceProduct(f, factionProducts, owned, productBases) {
     var products = factionProducts.get(f) || [];
     if (!products.length) throw new DraftError("faction {faction!r} is not sold in any known product", {faction: f});
@@ -509,7 +502,7 @@
     return {inPlay: cards.slice(0, need), drawPile: cards.slice(need), deckSize: cards.length, short: cards.length < need + SPARE_BASES};
   }
 
-  // ------------------------------------------------------------------ gamenight/session.py + options.py
+  // ---- gamenight/session.py + options.py
   function splitList(value) {
     if (value == null) return [];
     var items = Array.isArray(value) ? value : [value];
@@ -561,8 +554,8 @@
     var first;
     if (o.start == null || o.start === "") first = rng.randrange(n);
     else {
-      var want = String(o.start).trim().toLowerCase();
-      first = players.findIndex(function (p) { return p.toLowerCase() === want; });
+      var want = caseless(String(o.start).trim());
+      first = players.findIndex(function (p) { return caseless(p) === want; });
       if (first < 0) throw new DraftError("{field} {start!r} is not one of the players: {players}", {field: field("start"), start: o.start, players: players.join(", ")}, o.start, players);
     }
     var seating = players.slice(first).concat(players.slice(0, first));
@@ -637,7 +630,7 @@
     return {session: session, result: session.state.done() ? finish(cat, session, o.base_mode || "set") : null};
   }
 
-  // ------------------------------------------------------------------ gamenight/setup_sheet.py
+  // ---- gamenight/setup_sheet.py
   /** ``{"id", "name", "name_lang", "name_en"}`` as the read model's ``named`` gives it. */
   Catalogue.prototype.named = function (kind, ref) {
     var key = {faction: "f", product: "p", base: "b", component: "c"}[kind];
@@ -708,7 +701,7 @@
             boxes: Array.from(order.values()).sort(function (a, b) { return rank.get(a.product.id) - rank.get(b.product.id); })};
   }
 
-  // ------------------------------------------------------------------ the URL contract
+  // ---- the URL contract
   function resolveIds(cat, kind, items) {
     var ids = kind === "faction" ? cat.factions : cat.products;
     var nameOf = kind === "faction" ? cat.factionName : cat.productName;
@@ -721,41 +714,52 @@
     });
   }
 
+  var MAX_WHOLE = Number.MAX_SAFE_INTEGER, MAX_COPIES = 99;
+  /** rules/numbers.py whole(): ASCII digits, optional -, |n| <= 2**53 - 1; its messages. */
+  function wholeNumber(v, what) {
+    var t = String(v).replace(/^[ \t\n\r\f\v]+|[ \t\n\r\f\v]+$/g, "");
+    if (!/^-?[0-9]+$/.test(t)) throw new DraftError("{field} must be a whole number, got {value!r}", {field: field(what), value: String(v)}, v);
+    if (t.replace(/^-0*/, "").replace(/^0+/, "").length > 16 || Math.abs(Number(t)) > MAX_WHOLE)
+      throw new DraftError("{field} is too large: whole numbers go up to {max}", {field: field(what), max: MAX_WHOLE}, v);
+    return Number(t);
+  }
   function intParam(v, what) {
     if (v == null || v === "") return null;
-    if (!/^\s*-?\d+\s*$/.test(v)) throw new DraftError("{field} must be a whole number, got {value!r}", {field: field(what), value: v}, v);
-    return parseInt(v, 10);
+    return wholeNumber(v, what);
   }
 
-  /**
-   * Draft options from the page's query (the URL contract of issue 23): players, seed, auto, ban,
-   * include, complexity, products, format, offer, base_mode, pool, start, owned (product[:copies],...),
-   * picks (faction ids in pick order). ``get(name)`` returns the value or null. Throws DraftError.
-   */
+  /** Draft options from the page's query (docs/play.md, the URL contract); get(name): value or null. Throws DraftError. */
   function optionsFromQuery(cat, get) {
-    var seed = (get("seed") || "").trim();
-    if (seed && !/^-?\d+$/.test(seed)) throw new DraftError("{field} must be a whole number, got {value!r}", {field: field("seed"), value: seed}, seed);
+    var seed = intParam(get("seed"), "seed");
     var owned = null, printings = null, ownedItems = splitList(get("owned"));
     if (ownedItems.length) {
       owned = new Map();
       ownedItems.forEach(function (item) {  // id, id:2, id:german, id:2:german
         var m = /^(.*?)(?::(\d+))?(?::(original|current|german))?$/.exec(item), id = resolveIds(cat, "product", [m[1].trim()])[0];
-        var n = m[2] ? parseInt(m[2], 10) : 1;
-        if (n > 0) owned.set(id, (owned.get(id) || 0) + n);
+        var n = m[2] ? wholeNumber(m[2], "copies") : 1;
+        if (!(n >= 1 && n <= MAX_COPIES))  // collection.py MAX_COPIES
+          throw new DraftError("{field} must be a whole number from 1 to {max_copies}, not {copies}", {field: field("copies"), max_copies: MAX_COPIES, copies: n}, n);
+        owned.set(id, (owned.get(id) || 0) + n);
         if (m[3]) { printings = printings || Object.create(null); printings[id] = m[3]; }
       });
     }
     var products = splitList(get("products"));
     return {
-      players: splitList(get("players")), seed: seed === "" ? null : BigInt(seed), auto: /^(1|true|yes|on)$/i.test(get("auto") || ""),
+      players: splitList(get("players")), seed: seed, auto: /^(1|true|yes|on)$/i.test(get("auto") || ""),
       fmt: (get("format") || "snake"), offer: intParam(get("offer"), "offer"),
       ban: resolveIds(cat, "faction", splitList(get("ban"))), include: resolveIds(cat, "faction", splitList(get("include"))),
       complexity: splitList(get("complexity")).length ? splitList(get("complexity")) : null,
       products: products.length ? resolveIds(cat, "product", products) : null,
       pool: intParam(get("pool"), "pool"), start: get("start") || null, owned: owned, printings: printings,
-      base_mode: (get("base_mode") || "set").trim().toLowerCase(),
+      base_mode: get("base_mode") || "set",  // exact, as --mode
       picks: resolveIds(cat, "faction", splitList(get("picks")))
     };
+  }
+
+  /** Python's shlex.quote: one word of a POSIX shell line. */
+  function shellQuote(v) {
+    v = String(v);
+    return /^[\w@%+=:,./-]+$/.test(v) ? v : "'" + v.replace(/'/g, "'\"'\"'") + "'";
   }
 
   /** The query string that replays ``o`` (the share link), keys in a fixed order; empty values left out. */
@@ -779,8 +783,8 @@
   }
 
   return {PyRandom: PyRandom, DraftError: DraftError, DraftState: DraftState, Catalogue: Catalogue,
-          optionsFromQuery: optionsFromQuery, setupSheet: setupSheet, queryFromOptions: queryFromOptions,
+          optionsFromQuery: optionsFromQuery, shellQuote: shellQuote, setupSheet: setupSheet, queryFromOptions: queryFromOptions,
           format: format, splitList: splitList, setup: setup, finish: finish, run: run, snakeOrder: snakeOrder,
           buildDeck: buildDeck, deal: deal, chooseCandidates: chooseCandidates, drawPool: drawPool,
-          FORMATS: FORMATS, MODES: MODES, COMPLEXITY_LEVELS: COMPLEXITY_LEVELS, DEFAULT_OFFER: DEFAULT_OFFER};
+          wholeNumber: wholeNumber, FORMATS: FORMATS, MODES: MODES, COMPLEXITY_LEVELS: COMPLEXITY_LEVELS, DEFAULT_OFFER: DEFAULT_OFFER};
 });
