@@ -51,6 +51,7 @@ from smashup_db.site.browse import (
 from smashup_db.site.clean import FILTERS
 from smashup_db.site.extra import copy_extra, read_extra
 from smashup_db.site.faces import load_faces, site_css
+from smashup_db.site.home import random_card, write_card_ids
 from smashup_db.site.local import build_id, file_hashes, owned_info, write_local, write_sw
 from smashup_db.site.ogimage import OgPictures
 from smashup_db.site.ogimage import things as og_things
@@ -597,6 +598,7 @@ def _write(
     checked.result()
     _write_data_files(loaded.data, loaded.search_rows, tmp, langs, base)
     write_publish(tmp, base, langs, [segments for segments, _, _ in _pages(loaded.data)])
+    write_card_ids(tmp, loaded.data)
     copy_extra(shipped or {}, tmp)
     # the pages, as handed to the writer (the language folders hold nothing else: the folder the build
     # started from was emptied of files, :func:`.outdir.start_folder`), and the files written beside them
@@ -691,7 +693,7 @@ def _pages(data: SiteData) -> list[tuple[tuple[str, ...], str, Callable[[_Names,
     """Every page of one language: (path segments under /L/, template, context maker)."""
     status = functools.cache(lambda: status_context(data))  # the same for every language: made once
     pages: list = [
-        ((), "home.html", lambda n, lang: {}),
+        ((), "home.html", lambda n, lang: {"random_card": random_card(data)}),
         (("products",), "products.html", lambda n, lang: {}),
         (("factions",), "factions.html", lambda n, lang: {}),
         (("cards",), "cards.html", lambda n, lang: {}),
