@@ -180,7 +180,13 @@ def write_sw(root: Path, base: str, langs: list[str], ident: str) -> None:
     src = (templates_dir() / "sw.js").read_text(encoding="utf-8")
     core = [
         base + p
-        for p in ("assets/site.css", "assets/query.js", "assets/search.js", "assets/local.js")
+        for p in (
+            "assets/site.css",
+            "assets/query.js",
+            "assets/search.js",
+            "assets/local.js",
+            "assets/views.js",
+        )
     ]
     script = inject(
         src,
