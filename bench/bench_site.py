@@ -427,10 +427,6 @@ def image_figures(folder: Path, runs: int) -> None:
         shutil.rmtree(tmp, ignore_errors=True)
 
 
-if __name__ == "__main__":
-    main()
-
-
 def og_figures(runs: int) -> None:
     """Time :meth:`smashup_db.site.ogimage.OgPictures.write` cold (an empty cache) and warm, ``runs`` times."""
     import os
@@ -455,8 +451,8 @@ def og_figures(runs: int) -> None:
         cold, warm = [], []
         for i in range(runs):
             os.environ["XDG_CACHE_HOME"] = str(tmp / f"cache-{i}")
-            for times in (cold, warm):
-                out = tmp / f"site-{i}-{len(times)}"
+            for kind, times in (("cold", cold), ("warm", warm)):
+                out = tmp / f"site-{i}-{kind}"
                 pictures = OgPictures("/")
                 start = time.perf_counter()
                 pictures.write(out, items)
@@ -475,3 +471,7 @@ def og_figures(runs: int) -> None:
         else:
             os.environ["XDG_CACHE_HOME"] = old
         shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
