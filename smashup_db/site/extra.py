@@ -78,7 +78,15 @@ def read_extra(folder: Path | str, langs: list[str]) -> dict[str, str]:
                         name=name,
                     )
 
-    walk(top, "")
+    try:
+        walk(top, "")
+    except OSError as exc:  # a folder that cannot be read
+        raise SiteError(
+            N_("--extra {folder}: cannot read {file}: {reason}"),
+            folder=top,
+            file=exc.filename or top,
+            reason=exc.strerror or exc,
+        ) from None
     return found
 
 

@@ -158,3 +158,18 @@ def test_build_ships_a_cname_into_a_folder_that_holds_it(tmp_path, smashup_cli):
         *["site", "build", "--out", str(out), "--db", db, "--no-search", "--extra", str(extra)]
     )
     assert again.exit_code == 0, again.output
+
+
+def test_extra_unreadable_folder_is_one_clear_error(tmp_path, monkeypatch):
+    extra = tmp_path / "extra"
+    (extra / "locked").mkdir(parents=True)
+    real = os.scandir
+
+    def scandir(path):
+        if str(path).endswith("locked"):
+            raise PermissionError(13, "Permission denied", str(path))
+        return real(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    with pytest.raises(SiteError, match="cannot read .*locked: Permission denied"):
+        read_extra(extra, ["en"])
