@@ -15,6 +15,9 @@ Layout (``L`` = ``en`` or ``de``)::
     L/rules/  L/glossary/  L/downloads/  L/search/  L/play/ (game night: assets/play-*.js, play-L.json)
     data/{cards,bases,factions,products}.{json,csv}
     assets/site.css   pagefind/L/ (when Pagefind is available: one bundle per language)
+    assets/og/<hash>.png            shared-link pictures drawn from the facts (:mod:`.ogimage`)
+    assets/views.js  assets/faces.json  assets/card-ids.json   image views, random card
+    sitemap.xml  robots.txt  (:mod:`.publish`)   and the files of ``--extra DIR`` (:mod:`.extra`)
 """
 
 from __future__ import annotations
