@@ -45,7 +45,11 @@ card, search with a name, field and plain-words query, play page; gzip as a stat
 after the page settles) and the time to the first result of a name query at a 4x CPU throttle, on
 SITE or on a site it builds with the card archive's rules text (``bench/site_weights.py``).
 
-Usage: python bench/bench_site.py [--runs N] [--no-search] [--incremental [--in-process]] [--hostile-rulings 300] [--images [FOLDER]] [--weights [SITE]]
+With ``--og`` (issue 33) it times the pictures a shared link shows (``og:image``, drawn with Pillow
+from the facts for every card, base, faction, product and the site, per language): drawn into an empty
+cache, then taken from the cache (what every later build does), and prints their count and size.
+
+Usage: python bench/bench_site.py [--runs N] [--og] [--no-search] [--incremental [--in-process]] [--hostile-rulings 300] [--images [FOLDER]] [--weights [SITE]]
 """
 
 from __future__ import annotations
@@ -130,11 +134,18 @@ def main() -> None:
         metavar="SITE",
         help="bytes per visit and time to the first result in Chromium (on SITE, else on a new build)",
     )
+    ap.add_argument(
+        "--og",
+        action="store_true",
+        help="time drawing the shared-link pictures (og:image) with an empty cache and from the cache",
+    )
     args = ap.parse_args()
     if args.weights is not None:
         from site_weights import build_and_measure
 
         return build_and_measure(args.runs, Path(args.weights) if args.weights else None)
+    if args.og:
+        return og_figures(args.runs)
     if args.images:
         return image_figures(Path(args.images), args.runs)
     if args.hostile_rulings:
@@ -430,6 +441,52 @@ def image_figures(folder: Path, runs: int) -> None:
             os.environ.pop("XDG_CACHE_HOME", None)
         else:
             os.environ["XDG_CACHE_HOME"] = cache_before
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def og_figures(runs: int) -> None:
+    """Time :meth:`smashup_db.site.ogimage.OgPictures.write` cold (an empty cache) and warm, ``runs`` times."""
+    import os
+
+    from smashup_db.compiler.bootstrap import open_reader
+    from smashup_db.site.build import _Names
+    from smashup_db.site.ogimage import OgPictures, things
+    from smashup_db.site.sitedata import load
+
+    tmp = Path(tempfile.mkdtemp(prefix="smashup-bench-og-"))
+    old = os.environ.get("XDG_CACHE_HOME")
+    try:
+        reader = open_reader(str(tmp / "cat.db"))
+        data = load(reader)
+        reader.close()
+        named = {lang: _Names(data, lang, "/") for lang in ("en", "de")}
+        start = time.perf_counter()
+        items = things(
+            data, ["en", "de"], lambda k, r, lang: named[lang](k, r)["name"], lambda k, r: False
+        )
+        listed = time.perf_counter() - start
+        cold, warm = [], []
+        for i in range(runs):
+            os.environ["XDG_CACHE_HOME"] = str(tmp / f"cache-{i}")
+            for kind, times in (("cold", cold), ("warm", warm)):
+                out = tmp / f"site-{i}-{kind}"
+                pictures = OgPictures("/")
+                start = time.perf_counter()
+                pictures.write(out, items)
+                times.append(time.perf_counter() - start)
+            size = sum(f.stat().st_size for f in (out / "assets" / "og").iterdir())
+            print(
+                f"run {i + 1}: {len(items)} pictures, drawn {cold[-1]:.2f} s, from the cache {warm[-1]:.2f} s"
+            )
+        print(
+            f"shared-link pictures: {len(items)} ({size / 1e6:.1f} MB), listing their facts {listed:.2f} s; "
+            f"median drawn (empty cache) {statistics.median(cold):.2f} s, from the cache {statistics.median(warm):.2f} s"
+        )
+    finally:
+        if old is None:
+            os.environ.pop("XDG_CACHE_HOME", None)
+        else:
+            os.environ["XDG_CACHE_HOME"] = old
         shutil.rmtree(tmp, ignore_errors=True)
 
 

@@ -27,7 +27,8 @@ app = typer.Typer(
         "Builds into a temporary folder beside --out and swaps it in only when every\n"
         "page is written; on any error the previous site stays as it was.\n"
         "\n"
-        "Examples: smashup site build; smashup site build --out public --base-url /smashup/"
+        "Examples: smashup site build; smashup site build --out public --base-url /smashup/;\n"
+        "smashup site build --out docs --extra static (ships static/CNAME)"
     ),
 )
 def build(
@@ -62,13 +63,29 @@ def build(
             help=_("Show the card pictures imported with smashup import images."),
         ),
     ] = True,
+    extra: Annotated[
+        Path | None,
+        typer.Option(
+            "--extra",
+            help=_(
+                "Folder of files shipped as they are at the top of the site (CNAME, favicon.ico, .nojekyll)."
+            ),
+        ),
+    ] = None,
 ) -> None:
     from smashup_db.cli.output import stage_progress
     from smashup_db.site import build_site
 
     with user_errors(), stage_progress() as progress:
         result = build_site(
-            out, lang, base_url, db, search=search, progress=progress, images=images
+            out,
+            lang,
+            base_url,
+            db,
+            search=search,
+            progress=progress,
+            images=images,
+            extra=extra,
         )
     from smashup_db.cli.output import say
     from smashup_db.i18n import render

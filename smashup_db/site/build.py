@@ -15,6 +15,9 @@ Layout (``L`` = ``en`` or ``de``)::
     L/rules/  L/glossary/  L/downloads/  L/search/  L/play/ (game night: assets/play-*.js, play-L.json)
     data/{cards,bases,factions,products}.{json,csv}
     assets/site.css   pagefind/L/ (when Pagefind is available: one bundle per language)
+    assets/og/<hash>.png            shared-link pictures drawn from the facts (:mod:`.ogimage`)
+    assets/views.js  assets/faces.json  assets/card-ids.json   image views, random card
+    sitemap.xml  robots.txt  (:mod:`.publish`)   and the files of ``--extra DIR`` (:mod:`.extra`)
 """
 
 from __future__ import annotations
@@ -50,8 +53,12 @@ from smashup_db.site.browse import (
 )
 from smashup_db.site.clean import FILTERS
 from smashup_db.site.contrib import box_progress
+from smashup_db.site.extra import copy_extra, read_extra
 from smashup_db.site.faces import load_faces, site_css
+from smashup_db.site.home import random_card, write_card_ids
 from smashup_db.site.local import build_id, file_hashes, owned_info, write_local, write_sw
+from smashup_db.site.ogimage import OgPictures
+from smashup_db.site.ogimage import things as og_things
 from smashup_db.site.outdir import (
     TEMP_MARKER,
     check_contents,
@@ -72,6 +79,7 @@ from smashup_db.site.outdir import (
 from smashup_db.site.pagefind import BUNDLE_DIR, IndexJob, bundles, find_pagefind, indexed
 from smashup_db.site.paths import SiteError, page_url, safe_path, templates_dir
 from smashup_db.site.play import engine_messages, page_json, write_play_assets
+from smashup_db.site.publish import write_publish
 from smashup_db.site.query_index import read_search_rows
 from smashup_db.site.sitedata import SiteData, load
 from smashup_db.site.status_page import status_context, write_faction_csvs
@@ -308,10 +316,17 @@ class _Name(Attrs):
         raise KeyError(key)
 
 
-def _check_out(out: Path) -> None:
+def _check_out(out: Path, shipped: frozenset[str] | set[str] = frozenset()) -> None:
+    """Refuse an ``out`` that is not a folder, or a folder not built by smashup holding anything but the
+    files ``shipped`` with ``--extra`` (a GitHub Pages folder holding its ``CNAME``)."""
     if out.exists() and not out.is_dir():
         raise SiteError(N_("{out} exists and is not a folder; choose another --out"), out=out)
-    if out.is_dir() and any(out.iterdir()) and not (out / MARKER).is_file():
+    if (
+        out.is_dir()
+        and any(out.iterdir())
+        and not (out / MARKER).is_file()
+        and not set(written_files(out)) <= shipped
+    ):
         raise SiteError(
             N_(
                 "{out} is not empty and was not built by smashup; choose another --out or empty the folder (it would be replaced)"
@@ -342,6 +357,7 @@ def build_site(
     progress: Progress | None = None,
     images: bool = True,
     incremental: bool = True,
+    extra: Path | str | None = None,
 ) -> BuildResult:
     """Render the whole site into ``out`` (replaced atomically when complete).
 
@@ -353,6 +369,8 @@ def build_site(
     ``--db``), or pass an open ``reader``. ``search=False`` skips Pagefind.
     ``progress(stage, done, total)`` is called while rendering. ``images=False``
     leaves out the card faces imported with ``smashup import images`` (:mod:`.faces`).
+    ``extra``: a folder whose files are shipped as they are (a ``CNAME``, a favicon; :mod:`.extra`);
+    a folder ``out`` holding only such files is built into.
     A symlinked ``out`` is built into its target; stale temporary folders of
     killed builds beside ``out`` are removed first (see :mod:`.outdir`).
     Raises :class:`SiteError` (bad option, unusable folder, an ``out`` holding
@@ -368,7 +386,8 @@ def build_site(
     langs = parse_langs(langs)
     base = normalize_base_url(base_url)
     out = resolve_out(out)  # a symlink: build into its target, keep the link
-    _check_out(out)
+    shipped = read_extra(extra, langs) if extra is not None else {}
+    _check_out(out, set(shipped))
     env = _environment()
     remove_stale(out)  # leftovers of killed builds
     # work beside the build's own while the catalogue is read: the site before last (where there is
@@ -376,7 +395,7 @@ def build_site(
     # is checked (:func:`.outdir.check_contents`)
     pool = ThreadPoolExecutor(max_workers=BESIDE_THREADS, thread_name_prefix="site-beside")
     tmp, folders = start_folder(out, pool)
-    checked = pool.submit(check_contents, out)
+    checked = pool.submit(check_contents, out, set(shipped))
     job = None  # Pagefind at work (:class:`.pagefind.IndexJob`)
     done = False
     try:
@@ -396,7 +415,7 @@ def build_site(
                 cache.old_pagefind if incremental else {},
             )
         pages = _render(env, loaded.data, tmp, langs, base, progress, cache, job)
-        files = _write(loaded, tmp, langs, base, cache, checked)
+        files = _write(loaded, tmp, langs, base, cache, checked, shipped)
         search_note = _index(job, cache, progress) if job else loaded.search_note
         files += [rel for rec in cache.pagefind.values() for rel in rec["files"]]
         _swap(
@@ -488,7 +507,25 @@ def _page_cache(
     data, faces = loaded.data, loaded.faces
     env.filters["card_count"] = lambda fid: len(data.factions[fid]["cards"])
     faces.write(tmp)  # before the pages: they show only the pictures that made it into the site
-    env.globals.update(face=faces.face, thumb=faces.thumb)
+    faces.write_map(tmp)
+    env.globals.update(
+        face=faces.face, thumb=faces.thumb, face_tail=faces.tail, has_faces=bool(faces)
+    )
+    # the picture a shared link shows: the face where imported, else one drawn from the facts
+    og = OgPictures(base)
+    named = {lang: _Names(data, lang, base) for lang in langs}
+    og.write(
+        tmp,
+        og_things(
+            data,
+            langs,
+            lambda kind, ref, lang: named[lang](kind, ref)["name"],
+            lambda kind, ref: faces.face(kind, ref) is not None,
+        ),
+    )
+    env.globals["og_image"] = lambda kind, ref, lang: (
+        (faces.face(kind, ref) or {}).get("url") or og.url(kind, ref, lang)
+    )
     at_source = source_pages(
         data.catalogue.model.meta
     )  # a card's or base's page at its source (its faction's)
@@ -501,7 +538,11 @@ def _page_cache(
         [f"{BUNDLE_DIR}/{b.name}/", b.url] for b in bundles(lang, data.factions)
     ]
     # what pages show besides the catalogue: the pictures of this build, the source pages of rulings
-    shown = [getattr(faces, "_faces", {}), getattr(faces, "_thumbs", {}), sorted(at_source.items())]
+    shown = [
+        getattr(faces, "_faces", {}),
+        getattr(faces, "_thumbs", {}),
+        sorted(at_source.items()),
+    ]  # (the shared pictures are not: they show facts, which are global, and names a page records)
     return PageCache(out, data, langs, base, bool(loaded.binary), use_old=incremental, extra=shown)
 
 
@@ -543,15 +584,26 @@ def _render(
 
 
 def _write(
-    loaded: _Loaded, tmp: Path, langs: list[str], base: str, cache, checked: Future
+    loaded: _Loaded,
+    tmp: Path,
+    langs: list[str],
+    base: str,
+    cache,
+    checked: Future,
+    shipped: dict[str, str] | None = None,
 ) -> list[str]:
     """Stage 3: raise what the check that the old site holds only files of builds raised (``checked``:
     the future of :func:`.outdir.check_contents`, run on a thread while the catalogue was read; before
     the old site is replaced), write the files made from the whole catalogue, then ``sw.js``, whose
     build id is the hash of every other file (Pagefind's bundles aside: it does not write the same bytes
-    twice, and the pages it indexes count). Returns the files of the build so far (relative paths)."""
+    twice, and the pages it indexes count). ``sitemap.xml``, ``robots.txt`` and the files ``shipped``
+    with ``--extra`` (:mod:`.extra`) come before ``sw.js``. Returns the files of the build so far
+    (relative paths)."""
     checked.result()
     _write_data_files(loaded.data, loaded.search_rows, tmp, langs, base)
+    write_publish(tmp, base, langs, [segments for segments, _, _ in _pages(loaded.data)])
+    write_card_ids(tmp, loaded.data)
+    copy_extra(shipped or {}, tmp)
     # the pages, as handed to the writer (the language folders hold nothing else: the folder the build
     # started from was emptied of files, :func:`.outdir.start_folder`), and the files written beside them
     files = sorted(cache.hashes) + written_files(tmp, skip=(*langs, BUNDLE_DIR))
@@ -646,7 +698,7 @@ def _pages(data: SiteData) -> list[tuple[tuple[str, ...], str, Callable[[_Names,
     status = functools.cache(lambda: status_context(data))  # the same for every language: made once
     progress = functools.cache(lambda: box_progress(data))  # German boxes: names and texts known
     pages: list = [
-        ((), "home.html", lambda n, lang: {}),
+        ((), "home.html", lambda n, lang: {"random_card": random_card(data)}),
         (("products",), "products.html", lambda n, lang: {}),
         (("factions",), "factions.html", lambda n, lang: {}),
         (("cards",), "cards.html", lambda n, lang: {}),

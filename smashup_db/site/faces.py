@@ -24,6 +24,7 @@ no picture) through the globals ``face`` and ``thumb``.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import stat
@@ -64,6 +65,25 @@ class Faces:
     def thumb(self, kind: str, ref: str) -> dict | None:
         """The thumbnail of card or base ``ref`` in this build, or None."""
         return self._thumbs.get(f"{kind}/{ref}")
+
+    def tail(self, kind: str, ref: str) -> str:
+        """What follows ``assets/faces/<kind>/<ref>`` in the full picture's URL (``-<sha8>.webp``), or ``""``
+        without a picture: the image views (``assets/views.js``) make the URL from the page's link and it."""
+        face = self._faces.get(f"{kind}/{ref}")
+        return face["url"].rpartition("/")[2][len(ref) :] if face else ""
+
+    def write_map(self, root) -> None:
+        """Write ``assets/faces.json`` (``{"card": {id: tail}, "base": {...}}``, :meth:`tail`) for the search
+        page's image view; nothing without pictures."""
+        if not self._faces:
+            return
+        table: dict[str, dict[str, str]] = {"card": {}, "base": {}}
+        for key in sorted(self._faces):
+            kind, ref = key.split("/")
+            table.setdefault(kind, {})[ref] = self.tail(kind, ref)
+        path = os.path.join(str(root), "assets", "faces.json")
+        with open(path, "w", encoding="utf-8") as fh:
+            json.dump(table, fh, separators=(",", ":"), sort_keys=True)
 
     def write(self, root, base: str | None = None) -> None:
         """Put every usable picture and its thumbnail into ``root/assets/faces`` (see the module doc).

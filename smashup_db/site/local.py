@@ -193,6 +193,7 @@ def write_sw(root: Path, base: str, langs: list[str], ident: str) -> None:
             "assets/search.js",
             "assets/local.js",
             "assets/play-table.js",
+            "assets/views.js",
         )
     ]
     script = inject(

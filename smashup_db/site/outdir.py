@@ -135,14 +135,15 @@ def check_database(out: Path, db_path: str | None) -> None:
             )
 
 
-def check_contents(out: Path) -> None:
+def check_contents(out: Path, shipped: frozenset[str] | set[str] = frozenset()) -> None:
     """Refuse to replace ``out`` when it holds something a build did not write.
 
     Raises :class:`SiteError` when ``out`` holds a file that is not in the file list of the marker
     of the previous build (sites built before that list existed are not checked file by file).
     It reads the whole folder, so a build runs it on a thread while it reads the catalogue and asks
     for the outcome before it writes the files made from the whole catalogue (before the swap, the
-    first moment ``out`` is changed).
+    first moment ``out`` is changed). Files ``shipped`` with ``--extra`` (relative paths) are the
+    build's own.
     """
     marker = out / MARKER
     if not marker.is_file():
@@ -153,7 +154,7 @@ def check_contents(out: Path) -> None:
         listed = None
     if not isinstance(listed, list):
         return
-    known = set(listed)
+    known = set(listed) | shipped
     foreign = [f for f in written_files(out) if f not in known]
     if foreign:
         if len(foreign) > 1:

@@ -64,6 +64,7 @@
     }
     var spans = [];
     terms.forEach(function (t) {
+      if (t.tokens.join("").length < 2) return;  /* a lone letter ("a") would mark every word starting with it */
       var body = t.tokens.map(function (x) { return x.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"); }).join(" +");
       var re = new RegExp("(?<![0-9a-z])" + body + (t.exact ? "(?![0-9a-z])" : "[0-9a-z]*"), "g"), m;
       while ((m = re.exec(folded)) !== null) {
@@ -93,8 +94,8 @@
     return frag;
   }
 
-  function fillSelect(sel, label, counts, labels) {
-    var keep = sel.value;
+  function fillSelect(sel, label, counts, labels, prefer) {
+    var keep = prefer === undefined ? sel.value : prefer;
     sel.textContent = "";
     var all = el("option", null, label);
     all.value = "";
@@ -115,8 +116,9 @@
       typeCounts[it[1]] = (typeCounts[it[1]] || 0) + 1; typeLabels[it[1]] = index.types[it[1]] || it[1];
       if (it[2]) { facCounts[it[2]] = (facCounts[it[2]] || 0) + 1; facLabels[it[2]] = index.names.faction[it[2]]; }
     });
-    fillSelect(fType, S.all_types, typeCounts, typeLabels);
-    fillSelect(fFaction, S.all_factions, facCounts, facLabels);
+    fillSelect(fType, S.all_types, typeCounts, typeLabels, picked && picked.type);
+    fillSelect(fFaction, S.all_factions, facCounts, facLabels, picked && picked.faction);
+    picked = null;
     var rows = found.filter(function (k) {
       return (!fType.value || items[k][1] === fType.value) && (!fFaction.value || items[k][2] === fFaction.value);
     });
@@ -165,6 +167,27 @@
     status.className = "status";
   }
 
+  /* The type and faction a new query asks for at its top level (t:kreatur f:geister), shown by the filters
+   * (undefined: the query names none, the visitor's choice stays unless it came from the query before). */
+  var picked = null, pickedBefore = false;
+  function queryPicks(q) {
+    var picks = {}, items = q.root.t === "and" ? q.root.items : [q.root];
+    items.forEach(function (n) {
+      if (n.t !== "is") return;
+      if (n.field === "type") picks.type = n.value;
+      if (n.field === "faction") {
+        try {
+          var ids = SmashQuery.resolve(index, "faction", n.value, n.column);
+          if (ids.length === 1) picks.faction = ids[0];
+        } catch (e) { /* the query itself reports it */ }
+      }
+    });
+    var named = picks.type !== undefined || picks.faction !== undefined;
+    if (named || pickedBefore) { picks.type = picks.type || ""; picks.faction = picks.faction || ""; }
+    pickedBefore = named;
+    return picks;
+  }
+
   function link(text, href) { var a = el("a", null, text); a.href = href; return a; }
 
   function num(v, missing) { return v === null || v === undefined ? missing : v; }
@@ -198,7 +221,7 @@
       return true;
     }
     filters.hidden = false;
-    if (text !== lastQuery) shown = 100;
+    if (text !== lastQuery) { shown = 100; picked = queryPicks(q); }
     lastQuery = text;
     render(SmashQuery.highlightTerms(q));
     var whole = index.hasText || !SmashQuery.needsText(q);

@@ -127,29 +127,44 @@ def test_card_and_base_pages_show_their_face(faces_site):
 
 @pytest.mark.long
 def test_faction_pages_list_text_thumbs_power_and_copies(faces_site):
+    """A faction's deck is one card per row: small face, name, a line of type, copies and power, the text;
+    each row names its full face (data-face) for the image view."""
     site, index = faces_site
     text = (site / "en" / "factions" / "aliens" / "index.html").read_text(encoding="utf-8")
-    rows = re.findall(r"<tr><td>(.*?)</tr>", text, re.S)
-    deck = [r for r in rows if 'class="dtext"' in r or 'class="thumb"' in r]
-    assert len(deck) >= 10
-    invader = next(r for r in deck if "/en/cards/invader/" in r)
-    assert 'class="thumb"' in invader and "Gain 1 VP" in invader
-    cells = re.findall(r'<td class="num">([^<]*)</td>', invader)
-    assert cells == ["2", "3"]  # copies, power beside the name and text
+    deck = re.search(r'<ul class="tiles deck"[^>]*>(.*?)</ul>', text, re.S)
+    rows = re.findall(r"<li[ >](.*?)</li>", deck.group(1), re.S)
+    assert len(rows) >= 10 and all('class="thumb"' in r for r in rows)
+    invader = next(r for r in rows if "/en/cards/invader/" in r)
+    assert "Gain 1 VP" in invader
+    meta = re.search(r'<span class="tile-meta">(.*?)</span>', invader, re.S).group(1)
+    assert "×2" in meta and "Power 3" in meta  # copies, power beside the name and text
     thumb = attrs(IMG.search(invader).group(0))
     assert int(thumb["width"]) <= 60 and int(thumb["height"]) <= 70 and thumb["loading"] == "lazy"
     assert (site / thumb["src"].lstrip("/")).is_file()
+    tail = re.search(r'data-face="([^"]+)"', invader).group(1)
+    assert (site / "assets" / "faces" / "card" / ("invader" + tail)).is_file()
     de = (site / "de" / "factions" / "aliens" / "index.html").read_text(encoding="utf-8")
     assert de.count('class="dtext"') >= 10
 
 
 @pytest.mark.long
 def test_product_page_small_faces(faces_site):
+    """A product's bases are listed with small faces, and name their full faces for the image view."""
     site, _ = faces_site
     text = (site / "en" / "products" / "core-set" / "index.html").read_text(encoding="utf-8")
-    strip = re.search(r'<ul class="faces"[^>]*>(.*?)</ul>', text, re.S)
-    assert strip and len(IMG.findall(strip.group(1))) >= 8
-    assert all(attrs(t)["alt"] for t in IMG.findall(strip.group(1)))
+    tiles = re.findall(r'<ul class="tiles"[^>]*>(.*?)</ul>', text, re.S)
+    bases = tiles[-1]
+    assert len(IMG.findall(bases)) >= 8 and bases.count("data-face=") >= 8
+    faces = json.loads((site / "assets" / "faces.json").read_text(encoding="utf-8"))
+    assert len(faces["card"]) + len(faces["base"]) == len(index_of(site))
+
+
+def index_of(site: Path) -> list[Path]:
+    return [
+        p
+        for p in (site / "assets" / "faces").rglob("*")
+        if p.is_file() and not p.name.endswith("-s.webp")
+    ]
 
 
 @pytest.mark.long

@@ -95,11 +95,13 @@ def test_german_home_leads_with_german_boxes_search_and_rules(backend_site):
     home = (site / "de" / "index.html").read_text(encoding="utf-8")
     main = home[home.index("<main") :]
     boxes = main.index("Auf Deutsch erschienen")
-    assert boxes < main.index('role="search"') < main.index("Im Katalog")
-    assert boxes < main.index("Regeln in Kürze")
+    others = main.index("Weitere Schachteln")
+    assert main.index('role="search"') < boxes < others < main.index("Im Katalog")  # search first
+    assert boxes < main.index("Regeln in Kürze") < others
     for title in ("Vergessene Helden", "Wahnsinnslevel 9000"):
-        assert title in main[boxes : main.index("Im Katalog")]
-    assert "Half the Battle" not in main[boxes : main.index("Im Katalog")]  # only in English
+        assert title in main[boxes:others]
+    assert "Half the Battle" not in main[boxes:others]  # only in English
+    assert "Half the Battle" in main[others : main.index("Im Katalog")]
     en = (site / "en" / "index.html").read_text(encoding="utf-8")
     assert "Auf Deutsch erschienen" not in en and "Boxes with a German edition" not in en
 

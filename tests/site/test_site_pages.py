@@ -73,7 +73,7 @@ def test_card_pages_have_previous_and_next_in_their_faction(site):
     prev = re.search(r'<a rel="prev" href="/en/cards/([a-z0-9-]+)/"', page).group(1)
     nxt = re.search(r'<a rel="next" href="/en/cards/([a-z0-9-]+)/"', page).group(1)
     faction = html(folder, "en/factions/changerbots")
-    order = re.findall(r'<td><a href="/en/cards/([a-z0-9-]+)/"', faction)
+    order = re.findall(r'<li[^>]*><a href="/en/cards/([a-z0-9-]+)/"', faction)
     i = order.index("cesium-armor")
     assert order[i - 1] == prev and order[i + 1] == nxt
     first = html(folder, f"en/cards/{order[0]}")

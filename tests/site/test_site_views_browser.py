@@ -1,0 +1,246 @@
+"""Image views, the home grid and the small layout fixes in headless Chromium, at 390×844 and 1280×800, in
+both languages, on the site built after ``import text`` and ``import images`` from the shared card archive
+(../shared/data; skipped without it), and on the catalogue as shipped (no pictures: text tiles).
+
+Search results and faction, product and base lists switch to a grid of faces (≥ 150 px wide on the
+desktop) remembered per visitor; the phone deck is one card per row; the home shows the boxes as tiles with
+faces; nothing is wider than 390 px; axe finds nothing serious; the search filters follow the query; a lone
+letter is not highlighted; prev/next names are not greyed; the base page's text box stays beside its
+picture; the German placeholder fits its field.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from helpers import ARCHIVE, has_archive, import_archive_text, missing_shared
+
+pytestmark = pytest.mark.long
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+SIZES = {"phone": PHONE, "desktop": DESKTOP}
+#: Pages with an image view (path under /<lang>/) and the fewest faces the first screen must show.
+VIEW_PAGES = {
+    "search": ("search/?q=f%3Aaliens", 4),
+    "faction": ("factions/aliens/", 4),
+    "product": ("products/core-set/", 4),
+    "product-cards": ("products/core-set/cards/", 4),
+    "bases": ("bases/", 2),
+}
+#: The faces shown in the image view, loaded, with their width in CSS pixels.
+FACES = """() => [...document.querySelectorAll('.as-images img.tile-img')]
+  .filter(i => { const r = i.getBoundingClientRect(); return r.top < innerHeight && r.bottom > 0; })
+  .map(i => [i.complete && i.naturalWidth > 0, i.getBoundingClientRect().width])"""
+
+
+@pytest.fixture(scope="module")
+def pictures_site(site_build, smashup_cli, preview):
+    """The address of the whole site (en + de) built after the archive's text and pictures were imported."""
+    why = missing_shared("card-archive", "card-art")
+    if why or not has_archive():
+        pytest.skip(why or "no card archive")
+
+    def prepare(db: str) -> None:
+        from smashup_db.importer.images import import_images
+
+        assert import_archive_text(smashup_cli, db)
+        assert import_images(db, str(ARCHIVE / "card-art")).matched > 1500
+
+    built = site_build("faces", prepare=prepare)  # the same site as test_site_faces.py's
+    return preview(built.folder)
+
+
+def open_page(browser, url: str, size: str, view: str | None = None):
+    ctx = browser.new_context(viewport=SIZES[size])
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors
+    if view:
+        ctx.add_init_script(
+            f"try {{ localStorage.setItem('smashup-view', '{view}'); }} catch (e) {{}}"
+        )
+    page.goto(url)
+    page.wait_for_load_state("networkidle")
+    return ctx, page
+
+
+def axe_serious(page) -> list[str]:
+    axe_mod = pytest.importorskip(
+        "axe_playwright_python.sync_playwright", reason="axe-playwright-python not installed"
+    )
+    return [
+        f"{v['id']}: {v['nodes'][0]['target']}"
+        for v in axe_mod.Axe().run(page).response["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_image_view_shows_faces(browser, pictures_site, lang, size):
+    """The switch turns each list into a grid of loaded faces (≥ 150 px wide on the desktop), remembered
+    for the next page; nothing is wider than the phone; axe finds nothing serious."""
+    for name, (path, least) in VIEW_PAGES.items():
+        ctx, page = open_page(browser, f"{pictures_site}/{lang}/{path}", size)
+        try:
+            page.click(".viewsw button[data-view=images]")
+            page.wait_for_function(
+                f"() => document.querySelectorAll('.as-images img.tile-img').length >= {least}"
+            )
+            page.evaluate("() => document.querySelector('.as-images').scrollIntoView()")
+            page.wait_for_timeout(300)
+            page.wait_for_load_state("networkidle")
+            faces = page.evaluate(FACES)
+            assert len(faces) >= least, (name, faces)
+            assert all(ok for ok, _ in faces), name
+            if size == "desktop":
+                assert min(w for _, w in faces) >= 150, (name, faces)
+            assert (
+                page.evaluate("() => document.documentElement.scrollWidth") <= SIZES[size]["width"]
+            )
+            assert page.evaluate("() => localStorage.getItem('smashup-view')") == "images"
+            assert page.get_attribute(".viewsw button[data-view=images]", "aria-pressed") == "true"
+            assert not axe_serious(page), name
+            assert not page.errors, page.errors
+            page.reload()  # remembered
+            page.wait_for_function("() => document.querySelector('.as-images') !== null")
+        finally:
+            ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_phone_deck_is_one_card_per_row(browser, pictures_site, lang):
+    """In the list view a faction's deck is one card per row: face, name, a type · copies · power line, text."""
+    ctx, page = open_page(browser, f"{pictures_site}/{lang}/factions/aliens/", "phone", "list")
+    try:
+        rows = page.evaluate("""() => [...document.querySelectorAll('ul.deck > li')].map(li => {
+            const r = li.getBoundingClientRect();
+            return {left: r.left, right: r.right, top: r.top, face: !!li.querySelector('img.thumb'),
+                    meta: (li.querySelector('.tile-meta') || {}).textContent || '',
+                    text: !!li.querySelector('.dtext')};
+          })""")
+        assert len(rows) == 12  # distinct cards (20 with copies)
+        assert all(r["face"] and r["text"] and "×" in r["meta"] for r in rows)
+        assert all(r["right"] <= PHONE["width"] for r in rows)
+        tops = [r["top"] for r in rows]
+        assert tops == sorted(tops) and len(set(tops)) == len(tops)  # one per row
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_home_grid_of_boxes(browser, pictures_site, lang, size):
+    """Search first, then "Random card" and "Game night", then every box as a tile with faces; the catalogue
+    version is written once (in the footer)."""
+    ctx, page = open_page(browser, f"{pictures_site}/{lang}/", size)
+    try:
+        order = page.evaluate("""() => ['main form[role=search]', 'a.random', '.boxtiles']
+            .map(s => document.querySelector(s).getBoundingClientRect().top)""")
+        assert order == sorted(order)
+        tiles = page.evaluate("() => document.querySelectorAll('.boxtiles > li').length")
+        assert tiles >= 30
+        faced = page.evaluate(
+            "() => [...document.querySelectorAll('.boxtiles > li')].filter(li => li.querySelector('img')).length"
+        )
+        assert faced >= 25
+        version = page.evaluate(
+            "() => document.querySelector('footer').textContent.match(/[0-9a-f]{12,}/)[0]"
+        )
+        assert page.evaluate("v => document.body.textContent.split(v).length - 1", version) == 1
+        play = page.get_attribute("a.go[href$='/play/']", "href")
+        assert play == f"/{lang}/play/"
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= SIZES[size]["width"]
+        assert not axe_serious(page)
+        with page.expect_navigation():
+            page.click("a.random")
+        assert f"/{lang}/cards/" in page.url
+    finally:
+        ctx.close()
+
+
+def test_text_tiles_without_pictures(browser, catalogue_site, preview):
+    """Without imported pictures the image view shows clean text tiles (name and facts, no <img> of a card)."""
+    url = preview(catalogue_site.folder)
+    ctx, page = open_page(browser, f"{url}/en/factions/aliens/", "desktop", "images")
+    try:
+        tiles = page.evaluate("""() => [...document.querySelectorAll('.as-images > li')].map(li =>
+            [li.getBoundingClientRect().width, !!li.querySelector('img.tile-img, img.thumb'), li.textContent.trim()])""")
+        assert len(tiles) == 12
+        assert all(w >= 150 and not img and "×" in text for w, img, text in tiles)
+        assert not axe_serious(page)
+    finally:
+        ctx.close()
+    ctx, page = open_page(browser, f"{url}/en/search/?q=f%3Aaliens", "phone", "images")
+    try:
+        page.wait_for_function("() => document.querySelectorAll('#results > li').length >= 12")
+        assert page.evaluate("() => document.querySelectorAll('#results img.tile-img').length") == 0
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+    finally:
+        ctx.close()
+
+
+def test_search_filters_follow_the_query(browser, pictures_site):
+    ctx, page = open_page(
+        browser, f"{pictures_site}/de/search/?q=t%3Akreatur+f%3Ageister", "desktop"
+    )
+    try:
+        page.wait_for_function(
+            "() => document.getElementById('search-app').getAttribute('data-done')"
+        )
+        assert page.input_value("#f-type") == "minion"
+        assert page.input_value("#f-faction") == "ghosts"
+        page.fill("#q", "f:geister")
+        page.wait_for_function(
+            "() => document.getElementById('search-app').getAttribute('data-done') === 'f:geister'"
+        )
+        assert page.input_value("#f-type") == ""  # set by the query before, so it follows the query
+        assert page.input_value("#f-faction") == "ghosts"
+    finally:
+        ctx.close()
+
+
+def test_plain_search_does_not_mark_a_lone_letter(browser, pictures_site):
+    ctx, page = open_page(browser, f"{pictures_site}/en/search/?q=gain+a+vp", "desktop")
+    try:
+        page.wait_for_function("() => document.querySelectorAll('#results mark').length > 0")
+        marks = page.evaluate(
+            "() => [...document.querySelectorAll('#results mark')].map(m => m.textContent.toLowerCase())"
+        )
+        assert marks and all(m.startswith(("gain", "vp")) for m in marks), marks
+    finally:
+        ctx.close()
+
+
+def test_small_layout_items(browser, pictures_site):
+    """Prev/next to an English-named card are coloured like links; the desktop base page's text box stays
+    beside the floated picture; the German search placeholder fits its field on the phone."""
+    ctx, page = open_page(browser, f"{pictures_site}/de/bases/uss-undertaking/", "desktop")
+    try:
+        colours = page.evaluate("""() => [...document.querySelectorAll('.pager a')].map(a => {
+            const name = a.querySelector('span[lang=en]');
+            return name ? [getComputedStyle(name).color, getComputedStyle(a).color] : null; }).filter(Boolean)""")
+        assert colours and all(name == link for name, link in colours), colours
+        text = page.evaluate(
+            "() => document.querySelector('.sheet .text').getBoundingClientRect().right"
+        )
+        face = page.evaluate(
+            "() => document.querySelector('figure.face').getBoundingClientRect().left"
+        )
+        assert text <= face
+    finally:
+        ctx.close()
+    for path in ("", "search/"):
+        ctx, page = open_page(browser, f"{pictures_site}/de/{path}", "phone")
+        try:
+            fits = page.evaluate("""() => [...document.querySelectorAll('input[type=search]')].filter(i => i.offsetParent).map(i => {
+                const s = getComputedStyle(i, '::placeholder'), c = document.createElement('canvas').getContext('2d');
+                c.font = s.fontSize + ' ' + s.fontFamily;
+                const room = i.clientWidth - parseFloat(getComputedStyle(i).paddingLeft) - parseFloat(getComputedStyle(i).paddingRight);
+                return [i.placeholder, c.measureText(i.placeholder).width, room]; })""")
+            assert fits and all(width <= room for _, width, room in fits), fits
+        finally:
+            ctx.close()
