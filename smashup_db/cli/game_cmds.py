@@ -101,8 +101,8 @@ def game_end(
         typer.Option(
             "--record",
             help=_(
-                "Store the result in the game log (completes the "
-                "draft recorded with draft --record for these players)."
+                "Store the result in the game log: completes the last draft of these "
+                "players (kept by every smashup draft) with its factions."
             ),
         ),
     ] = False,

@@ -56,20 +56,20 @@ def add_base_stats(cat, res: dict, printing: str | None) -> None:
 
 
 def _interactive(cat, state, rng) -> None:
-    """Ask each player in turn; numbers, names (en/de, fuzzy), u = undo, ? N = card list, q = quit."""
-    from smashup_db.gamenight.session import resolve_in
+    """Ask each player in turn; numbers, names (en/de, fuzzy), u = undo, ? = the pool again,
+    ? N = a faction's cards, q = stop (exit code 0, nothing kept).
+
+    The pool is shown once; after each pick one line says who took what and one line
+    what is left (pool numbers stay the same).
+    """
     from smashup_db.i18n import render
     from smashup_db.i18n.option_names import cli_worded
     from smashup_db.rules.draft import DraftError
 
     L = cat.lang
+    show.pool(cat, state)
     line(term("draft_help", L))
-    show_pool = True
     while not state.done:
-        if show_pool:
-            show.pool(cat, state)
-            show.holdings(cat, state)
-        show_pool = True
         try:
             answer = typer.prompt(
                 printable(
@@ -79,27 +79,40 @@ def _interactive(cat, state, rng) -> None:
         except (EOFError, typer.Abort):
             fail(N_("draft abandoned (no more input)"))
         if answer.lower() in ("q", "quit", "exit"):
-            fail(N_("draft abandoned"))
+            line(msg("draft_stopped", L))
+            raise typer.Exit(0)
         try:
-            if answer.lower() in ("u", "undo"):
-                undone = state.undo()
-                line(
-                    msg(
-                        "undone",
-                        L,
-                        player=undone["player"],
-                        faction=label(cat.named("faction", undone["faction"]), L),
-                    )
-                )
-            elif answer.startswith("?"):
-                show_pool = False
-                show.faction_cards(cat, resolve_in(cat, answer[1:].strip(), state.pool))
-            else:
-                picked = state.pick(resolve_in(cat, answer, state.pool))
-                line(f"{picked['player']} → {label(cat.named('faction', picked['faction']), L)}")
+            _answer(cat, state, answer)
         except DraftError as exc:
             line((render(cli_worded(exc), L), "red"))
-            show_pool = answer.lower() in ("u", "undo")
+
+
+def _answer(cat, state, answer: str) -> None:
+    """Act on one answer at the draft prompt (not ``q``); :class:`DraftError` for a refused one."""
+    from smashup_db.gamenight.session import resolve_in
+
+    L = cat.lang
+    if answer.lower() in ("u", "undo"):
+        undone = state.undo()
+        line(
+            msg(
+                "undone",
+                L,
+                player=undone["player"],
+                faction=label(cat.named("faction", undone["faction"]), L),
+            )
+        )
+        show.left(cat, state)
+    elif answer == "?":
+        show.pool(cat, state)
+        show.holdings(cat, state)
+    elif answer.startswith("?"):
+        show.faction_cards(cat, resolve_in(cat, answer[1:].strip(), state.pool))
+    else:
+        picked = state.pick(resolve_in(cat, answer, state.pool))
+        line(f"{picked['player']} → {label(cat.named('faction', picked['faction']), L)}")
+        if not state.done:
+            show.left(cat, state)
 
 
 @app.command(
@@ -285,6 +298,20 @@ def draft(
         line((msg("replay_with", cat.lang, seed=seed), "dim"))
         if qr:
             show.qr(cat, res["share_link"])
+        if not record:
+            line(msg("g.draft_waits", cat.lang))
+            say("  " + result_command(cat.lang, names))  # never wrapped: copied whole
+
+
+def result_command(lang: str, names: list[str]) -> str:
+    """The command that records this draft's result: ``smashup game end A=VP B=VP --record``.
+
+    Names are quoted for a POSIX shell where they need it (:func:`shlex.quote`).
+    """
+    import shlex
+
+    args = " ".join(shlex.quote(msg("vp_argument", lang, player=n)) for n in names)
+    return f"smashup game end {args} --record"
 
 
 def _make_picks(cat, session, seed: int, *, pick, auto: bool, interactive: bool, json_out: bool):
@@ -478,6 +505,10 @@ def after_draft(
             if not json_out and not (format_out and out is None):
                 L = cat.lang
                 say(msg("g.recorded_draft", L, id=res["game"]["id"]))
+        else:
+            from smashup_db.userdata import waiting
+
+            waiting.keep(cat, res["players"], seed=res["seed"], bases=res["bases_in_play"])
         if format_out:
             from smashup_db.gamenight import share
 

@@ -200,6 +200,17 @@ def pool(cat, state) -> None:
     )
 
 
+def left(cat, state) -> None:
+    """One short line: the pool's factions still to be had, by their pool number (``left: 2 Ninjas, 5 Robots``)."""
+    L = cat.lang
+    free = [
+        f"{i} {label(cat.named('faction', f), L)}"
+        for i, f in enumerate(state.pool, 1)
+        if len(state.holders(f)) < state.copies[f]
+    ]
+    line((msg("draft_left", L, factions=", ".join(free)), "dim"))
+
+
 def holdings(cat, state) -> None:
     """One line: each player's factions so far."""
     L = cat.lang

@@ -86,9 +86,12 @@ TERMS: dict[str, str] = {
     "minions_actions": N_("minions/actions"),
     "taken_by": N_("taken by"),
     "draft_help": N_(
-        "Type a number or a faction name (English or German), 'u' to undo, '? N' for a faction's "
-        "cards, 'q' to quit."
+        "Type a number or a faction name (English or German), 'u' to undo, '?' for the pool, "
+        "'? N' for a faction's cards, 'q' to stop."
     ),
+    "draft_left": N_("left: {factions}"),
+    "vp_argument": N_("{player}=VP"),
+    "draft_stopped": N_("draft stopped: nothing was drafted or kept"),
     "draft_prompt": N_("{player}, round {round} - your pick"),
     "undone": N_("undone: {player} - {faction}"),
     "collection_entry": N_("{owner}: {product} x{copies}"),
@@ -141,6 +144,9 @@ TERMS: dict[str, str] = {
         "recorded as game {id}; when it is over: smashup game end NAME=VP ... --record"
     ),
     "g.wrote": N_("wrote {out}"),
+    "g.draft_waits": N_(
+        "This draft waits for its result (it is not in the game log yet); when the game is over:"
+    ),
     "g.log_title": N_("Game log"),
     "g.date": N_("date"),
     "g.winner": N_("winner"),
