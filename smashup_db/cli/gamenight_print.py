@@ -234,7 +234,7 @@ def faction_cards(cat, fid: str) -> None:
 
 
 def collection_entry(cat, row: dict) -> None:
-    """``owner: product xN`` and, when recorded, the printing (``(german)``)."""
+    """``owner: product xN`` and, when recorded, the printing (``(german)``): a line of ``collection list``."""
     line(
         msg(
             "collection_entry",
@@ -245,6 +245,32 @@ def collection_entry(cat, row: dict) -> None:
         )
         + (f" ({printing_word(row['printing'], cat.lang)})" if row.get("printing") else "")
     )
+
+
+def collection_change(cat, row: dict) -> None:
+    """``owner: product, N copies (printing)``; a removed box says it is gone, a corrected one
+    that its printing was changed. ``row`` as :func:`smashup_db.userdata.collection.add` and
+    ``remove`` return it (``printing`` None: the current printing is used)."""
+    from smashup_db.gamenight.setup_sheet import printing_name
+    from smashup_db.i18n import ngettext
+
+    L = cat.lang
+    product = label(row["product"], L)
+    if row["copies"] == 0:
+        line(
+            _("{owner}: {product} removed; no copy left", L).format(
+                owner=row["owner"], product=product
+            )
+        )
+        return
+    copies = ngettext("{n} copy", "{n} copies", row["copies"], L).format(n=row["copies"])
+    printing = printing_name(row.get("printing") or "current", L)
+    template = (
+        _("{owner}: {product}, {copies}, now recorded as {printing}", L)
+        if row.get("corrected")
+        else _("{owner}: {product}, {copies} ({printing})", L)
+    )
+    line(template.format(owner=row["owner"], product=product, copies=copies, printing=printing))
 
 
 def games(cat, items: list[dict]) -> None:
