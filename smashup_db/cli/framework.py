@@ -183,6 +183,15 @@ def _translated(exc):
     return german
 
 
+def _shown_type(param, ctx=None) -> str | None:
+    """What the help shows beside an option instead of Typer's ``<bool>``/``<list[str]>``: nothing for a
+    flag, ``N`` for a number, else nothing (the option's help says what to give)."""
+    if getattr(param, "is_flag", False):
+        return None
+    bare = param.bare_type() if hasattr(param, "bare_type") else ""
+    return "N" if bare == "int" else ""
+
+
 class _Words:
     """What every command class adds: the usage line and the help option in the display language,
     usage errors translated where Click raises them."""
@@ -191,6 +200,14 @@ class _Words:
         formatter.write_usage(
             ctx.command_path, " ".join(self.collect_usage_pieces(ctx)), prefix=_(USAGE_PREFIX)
         )
+
+    def get_params(self, ctx):
+        params = super().get_params(ctx)
+        for param in (
+            params
+        ):  # no programming types in the help (<bool>, <list[str]>): the help text says it
+            param.display_type_rich = functools.partial(_shown_type, param)
+        return params
 
     def get_help_option(self, ctx):
         option = super().get_help_option(ctx)
