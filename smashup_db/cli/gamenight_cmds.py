@@ -24,7 +24,18 @@ from smashup_db.cli.opts import (
 from smashup_db.cli.opts import (
     GamePrintingOpt as PrintingOpt,
 )
-from smashup_db.cli.output import emit_json, fail, fmt_vp, label, line, printing_word, say, table
+from smashup_db.cli.output import (
+    emit_json,
+    fail,
+    fmt_vp,
+    footnote,
+    label,
+    line,
+    printing_word,
+    say,
+    table,
+    terminal_width,
+)
 from smashup_db.common.sanitize import printable
 from smashup_db.i18n import N_, _
 from smashup_db.i18n.terms import msg, term
@@ -293,25 +304,21 @@ def draft(
             return
         if json_out:
             return emit_json(res)
-        show.result(cat, res)
-        show.setup_sheet(cat, res[setup_sheet.KEY])
+        show.result(cat, res, boxes=False)  # the set-up sheet's table says which boxes
+        show.setup_sheet(cat, res[setup_sheet.KEY], lay_out=False)  # the table above has the bases
+        footnote(
+            cat.lang,
+            [cat.named("faction", f) for fs in res["players"].values() for f in fs]
+            + [cat.named("base", b) for b in res["bases_in_play"]]
+            + [cat.named("product", p) for p in res["boxes"]],
+        )
         line((msg("replay_with", cat.lang, seed=seed), "dim"))
         if qr:
             show.qr(cat, res["share_link"])
         if not record:
             line(msg("g.draft_waits", cat.lang))
-            say("  " + result_command(cat.lang, names))  # never wrapped: copied whole
-
-
-def result_command(lang: str, names: list[str]) -> str:
-    """The command that records this draft's result: ``smashup game end A=VP B=VP --record``.
-
-    Names are quoted for a POSIX shell where they need it (:func:`shlex.quote`).
-    """
-    import shlex
-
-    args = " ".join(shlex.quote(msg("vp_argument", lang, player=n)) for n in names)
-    return f"smashup game end {args} --record"
+            for part in shell_lines(result_command(cat.lang, names), terminal_width()):
+                say(part)  # never wrapped by the terminal: the lines are one command to copy
 
 
 def _make_picks(cat, session, seed: int, *, pick, auto: bool, interactive: bool, json_out: bool):
@@ -341,6 +348,29 @@ def _make_picks(cat, session, seed: int, *, pick, auto: bool, interactive: bool,
         line(msg("seed_and_start", cat.lang, seed=seed, player=state.players[0]))
     _interactive(cat, state, rng)
     return None
+
+
+def shell_lines(words: list[str], width: int) -> list[str]:
+    """The shell ``words`` of one command indented by two spaces on lines of at most ``width``
+    characters where the words allow, each line but the last ending in `` \\`` (a POSIX shell's line
+    continuation, never inside a quoted word), so the lines copied together are the one command."""
+    lines: list[str] = []
+    current = " "
+    for word in words:
+        if len(current) > 2 and len(current) + 1 + len(word) + 2 > width:
+            lines.append(current + " \\")
+            current = "   "
+        current += " " + word
+    return [*lines, current]
+
+
+def result_command(lang: str, names: list[str]) -> list[str]:
+    """The shell words of the command that records this draft's result:
+    ``smashup game end A=VP B=VP --record`` (each argument quoted with :func:`shlex.quote` where needed)."""
+    import shlex
+
+    args = [shlex.quote(msg("vp_argument", lang, player=n)) for n in names]
+    return ["smashup", "game", "end", *args, "--record"]
 
 
 @app.command(

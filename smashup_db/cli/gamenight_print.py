@@ -19,8 +19,9 @@ BASES_IN_PLAY = {
 }
 
 
-def result(cat, res: dict) -> None:
-    """A finished draft: who holds which factions, the start player, then :func:`bases`."""
+def result(cat, res: dict, boxes: bool = True) -> None:
+    """A finished draft: who holds which factions, the start player, then :func:`bases`
+    (``boxes`` False: without the line of boxes to pull, when the set-up sheet follows)."""
     L = cat.lang
     table(
         msg("draft_title", L, seed=res["seed"]),
@@ -31,11 +32,12 @@ def result(cat, res: dict) -> None:
         ],
     )
     line(f"{term('start_player', L)}: {res['start_player']}")
-    bases(cat, res)
+    bases(cat, res, boxes)
 
 
-def bases(cat, res: dict) -> None:
-    """Bases in play (table; facts of ``res["printing"]`` when one was chosen), boxes to pull, decks, warnings."""
+def bases(cat, res: dict, boxes_line: bool = True) -> None:
+    """Bases in play (table; facts of ``res["printing"]`` when one was chosen), boxes to pull (unless
+    ``boxes_line`` is False: the set-up sheet's table of boxes follows), decks, warnings."""
     L = cat.lang
     rows = [cat.base_row(b, res.get("printing")) for b in res["bases_in_play"]]
     boxes = set(res["boxes"])
@@ -67,23 +69,29 @@ def bases(cat, res: dict) -> None:
             for b in rows
         ],
     )
-    line(
-        msg(
-            "boxes_to_pull",
-            L,
-            boxes=", ".join(label(cat.named("product", p), L) for p in res["boxes"]),
+    if boxes_line:
+        line(
+            msg(
+                "boxes_to_pull",
+                L,
+                boxes=", ".join(label(cat.named("product", p), L) for p in res["boxes"]),
+            )
         )
-    )
-    if res["extra_decks"]:
+    if res["extra_decks"] and boxes_line:
         line(msg("also_bring", L, decks=", ".join(term(d, L) for d in res["extra_decks"])))
     for w in res["warnings"]:
         line((term("warning", L), "yellow"), f" {render(w, L)}")
 
 
-def setup_sheet(cat, sheet: dict) -> None:
+def setup_sheet(cat, sheet: dict, lay_out: bool = True) -> None:
     """The set-up sheet (:mod:`smashup_db.gamenight.setup_sheet`): the bases to lay out, then box by box what to
     take out (factions, the base deck's bases, titans, special decks with their counts), then the VP tokens."""
-    from smashup_db.gamenight.setup_sheet import mode_name, printing_name
+    from smashup_db.gamenight.setup_sheet import (
+        all_bases_words,
+        deck_words,
+        mode_name,
+        printing_name,
+    )
 
     L = cat.lang
     m = cat.model
@@ -97,7 +105,7 @@ def setup_sheet(cat, sheet: dict) -> None:
         if b["factions"]:
             parts.append(f"{term('factions', L)}: {names('faction', b['factions'])}")
         if b["all_bases"]:
-            parts.append(_("all {n} bases of the box", L).format(n=len(b["bases"])))
+            parts.append(all_bases_words(len(b["bases"]), L))
         elif b["bases"]:
             parts.append(
                 _("Bases ({n}): {names}", L).format(
@@ -108,9 +116,7 @@ def setup_sheet(cat, sheet: dict) -> None:
             parts.append(_("Titans: {names}", L).format(names=names("card", b["titans"])))
         for d in b["decks"]:
             count = m.components[d].count
-            parts.append(
-                label(cat.named("component", d), L) + ("" if count is None else f" ({count})")
-            )
+            parts.append(deck_words(label(cat.named("component", d), L), count, L))
         rows.append([label(b["product"], L), printing_name(b["printing"], L), "\n".join(parts)])
     line(
         (
@@ -122,6 +128,15 @@ def setup_sheet(cat, sheet: dict) -> None:
             "bold",
         )
     )
+    if lay_out:  # False: the bases in play were just shown as a table (smashup draft)
+        _bases_to_lay_out(cat, sheet)
+    table(_("Take out, box by box", L), [_("Box", L), _("Printing", L), _("What", L)], rows)
+    line(_("VP tokens (the game ends at {goal} VP)", L).format(goal=sheet["vp_tokens"]["goal"]))
+
+
+def _bases_to_lay_out(cat, sheet: dict) -> None:
+    """One line: the bases to lay out, each with its breakpoint and VP."""
+    L = cat.lang
     line(
         _("Bases to lay out: {names}", L).format(
             names=", ".join(
@@ -130,8 +145,6 @@ def setup_sheet(cat, sheet: dict) -> None:
             )
         )
     )
-    table(_("Take out, box by box", L), [_("Box", L), _("Printing", L), _("What", L)], rows)
-    line(_("VP tokens (the game ends at {goal} VP)", L).format(goal=sheet["vp_tokens"]["goal"]))
 
 
 def qr(cat, link: str) -> None:

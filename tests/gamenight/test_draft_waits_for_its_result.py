@@ -85,3 +85,24 @@ def test_the_newer_of_a_recorded_and_a_waiting_draft_is_completed(cli):
 def test_game_end_without_a_waiting_draft_says_what_to_do(cli, lang):
     out = cli("game", "end", "Anna=15", "Ben=3", "--record", "--lang", lang)
     assert out.exit_code == 1 and "smashup draft" in out.output and "--factions" in out.output
+
+
+def test_a_long_result_command_is_split_into_shell_lines_never_inside_a_quoted_name():
+    import subprocess
+
+    from smashup_db.cli.gamenight_cmds import result_command, shell_lines
+
+    names = ["Anna Lena", "Ben", "Cleo Maria", "Dora", "Emil", "Fritzi", "Gustav", "Hermine"]
+    lines = shell_lines(result_command("de", names), 40)
+    assert all(len(ln) <= 40 for ln in lines) and len(lines) > 1
+    assert all(ln.endswith(" \\") for ln in lines[:-1]) and lines[-1].endswith("--record")
+    shell = subprocess.run(
+        [
+            "sh",
+            "-c",
+            "set -- " + "\n".join(lines)[len("  smashup game end") :] + '\nprintf "%s\\n" "$@"',
+        ],
+        capture_output=True,
+        text=True,
+    )
+    assert shell.stdout.splitlines() == [f"{n}=SP" for n in names] + ["--record"]
