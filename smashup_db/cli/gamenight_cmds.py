@@ -304,21 +304,29 @@ def draft(
             return
         if json_out:
             return emit_json(res)
-        show.result(cat, res, boxes=False)  # the set-up sheet's table says which boxes
-        show.setup_sheet(cat, res[setup_sheet.KEY], lay_out=False)  # the table above has the bases
-        footnote(
-            cat.lang,
-            [cat.named("faction", f) for fs in res["players"].values() for f in fs]
-            + [cat.named("base", b) for b in res["bases_in_play"]]
-            + [cat.named("product", p) for p in res["boxes"]],
-        )
-        line((msg("replay_with", cat.lang, seed=seed), "dim"))
-        if qr:
-            show.qr(cat, res["share_link"])
-        if not record:
-            line(msg("g.draft_waits", cat.lang))
-            for part in shell_lines(result_command(cat.lang, names), terminal_width()):
-                say(part)  # never wrapped by the terminal: the lines are one command to copy
+        _show_draft(cat, res, names, qr=qr, record=record)
+
+
+def _show_draft(cat, res: dict, names: list[str], *, qr: bool, record: bool) -> None:
+    """A finished draft on the terminal: who holds what, the bases in play, the set-up sheet (each base
+    and box once), the '*' legend, how to replay it, the share link, and how to record its result."""
+    from smashup_db.gamenight import setup_sheet
+
+    show.result(cat, res, boxes=False)  # the set-up sheet's table says which boxes
+    show.setup_sheet(cat, res[setup_sheet.KEY], lay_out=False)  # the table above has the bases
+    footnote(
+        cat.lang,
+        [cat.named("faction", f) for fs in res["players"].values() for f in fs]
+        + [cat.named("base", b) for b in res["bases_in_play"]]
+        + [cat.named("product", p) for p in res["boxes"]],
+    )
+    line((msg("replay_with", cat.lang, seed=res["seed"]), "dim"))
+    if qr:
+        show.qr(cat, res["share_link"])
+    if not record:
+        line(msg("g.draft_waits", cat.lang))
+        for part in shell_lines(result_command(cat.lang, names), terminal_width()):
+            say(part)  # never wrapped by the terminal: the lines are one command to copy
 
 
 def _make_picks(cat, session, seed: int, *, pick, auto: bool, interactive: bool, json_out: bool):

@@ -221,18 +221,7 @@ def complete(
     madness = madness or {}
     out = _finished(vp, madness)
     wanted = {p.casefold(): p for p in vp}
-    rows = cat.r.all(
-        "SELECT g.id, g.status, g.recorded_at, p.player FROM game g"
-        " JOIN game_player p ON p.game_id = g.id"
-        + (" WHERE g.id = :gid" if game_id is not None else " WHERE g.status = 'drafted'")
-        + " ORDER BY g.id DESC, p.seat",
-        **({"gid": game_id} if game_id is not None else {}),
-    )
-    by_game: dict[int, list[str]] = defaultdict(list)
-    recorded_at: dict[int, str] = {}
-    for r in rows:
-        by_game[r["id"]].append(r["player"])
-        recorded_at[r["id"]] = r["recorded_at"] or ""
+    by_game, recorded_at = _drafted_seats(cat, game_id)
     if game_id is not None:
         if game_id not in by_game:
             raise GameLogError(
@@ -290,6 +279,26 @@ def complete(
             w.execute(TABLES["game_base"].delete(("game_id",)), {"game_id": gid})
             _insert_bases(w, gid, bases)
     return game_by_id(cat, gid)
+
+
+def _drafted_seats(
+    cat: Catalogue, game_id: int | None
+) -> tuple[dict[int, list[str]], dict[int, str]]:
+    """``({game id: players in seat order}, {game id: recorded_at})`` of game ``game_id`` (any status),
+    or of every ``drafted`` game when it is None; newest first."""
+    rows = cat.r.all(
+        "SELECT g.id, g.status, g.recorded_at, p.player FROM game g"
+        " JOIN game_player p ON p.game_id = g.id"
+        + (" WHERE g.id = :gid" if game_id is not None else " WHERE g.status = 'drafted'")
+        + " ORDER BY g.id DESC, p.seat",
+        **({"gid": game_id} if game_id is not None else {}),
+    )
+    by_game: dict[int, list[str]] = defaultdict(list)
+    recorded_at: dict[int, str] = {}
+    for r in rows:
+        by_game[r["id"]].append(r["player"])
+        recorded_at[r["id"]] = r["recorded_at"] or ""
+    return by_game, recorded_at
 
 
 def _complete_waiting(
