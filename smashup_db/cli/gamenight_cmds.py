@@ -31,7 +31,7 @@ from smashup_db.cli.output import (
     footnote,
     label,
     line,
-    printing_word,
+    printing_source,
     say,
     table,
     terminal_width,
@@ -486,13 +486,9 @@ def score(
             if b.get("text"):
                 line((b["text"], "dim"))
         bp = "?" if res["breakpoint"] is None else str(res["breakpoint"])
-        src = printing_word(b.get("printing"), L) + (
-            f" = {printing_word(b['facts_from'], L)}"
-            if b.get("facts_from") not in (None, b.get("printing"))
-            else ""
-        )
+        src = printing_source(b.get("printing"), b.get("facts_from"), L)
         line(
-            f"{label(b, L)} ({src}): {term('breakpoint', L)} {bp}, {term('vp', L)} {fmt_vp(res['vp'])}"
+            f"{label(b, L)} ({src}): {term('breakpoint', L)} {bp}, {term('vp', L)} {fmt_vp(res['vp'], b.get('scoring'), L)}"
         )
         table(
             None,

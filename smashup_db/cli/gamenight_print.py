@@ -7,7 +7,16 @@ are, never read as Rich markup. Words come from :mod:`smashup_db.i18n.terms`.
 
 from __future__ import annotations
 
-from smashup_db.cli.output import fmt_number, fmt_vp, label, line, printing_word, say, table
+from smashup_db.cli.output import (
+    fmt_date,
+    fmt_number,
+    fmt_vp,
+    label,
+    line,
+    printing_word,
+    say,
+    table,
+)
 from smashup_db.i18n import N_, _, render
 from smashup_db.i18n.terms import msg, term
 
@@ -62,7 +71,7 @@ def bases(cat, res: dict, boxes_line: bool = True) -> None:
             [
                 label(b, L),
                 fmt_number(b["breakpoint"]),
-                fmt_vp(b["vp"]),
+                fmt_vp(b["vp"], b.get("scoring"), L),
                 label(b["faction"], L),
                 label(b["product"], L),
             ]
@@ -140,7 +149,7 @@ def _bases_to_lay_out(cat, sheet: dict) -> None:
     line(
         _("Bases to lay out: {names}", L).format(
             names=", ".join(
-                f"{label(b, L)} ({fmt_number(b['breakpoint'])}; {fmt_vp(b['vp'])})"
+                f"{label(b, L)} ({fmt_number(b['breakpoint'])}; {fmt_vp(b['vp'], b.get('scoring'), L)})"
                 for b in sheet["bases"]["in_play"]
             )
         )
@@ -316,7 +325,7 @@ def games(cat, items: list[dict]) -> None:
         [
             [
                 str(g["id"]) if i == 0 else "",
-                g["played_on"] if i == 0 else "",
+                fmt_date(g["played_on"], L) if i == 0 else "",
                 p["player"],
                 " + ".join(cat.name("faction", f)[0] for f in p["factions"]),
                 "-" if p["vp"] is None else str(p["vp"]),

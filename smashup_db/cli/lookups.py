@@ -19,7 +19,7 @@ from smashup_db.cli.output import (
     footnote,
     label,
     line,
-    printing_word,
+    printing_source,
     table,
     text,
     user_errors,
@@ -170,7 +170,7 @@ def bases_table(rows: list[dict], L: str, title: str | None = None) -> None:
             [
                 label(b, L),
                 fmt_number(b["breakpoint"]),
-                fmt_vp(b["vp"]),
+                fmt_vp(b["vp"], b.get("scoring"), L),
                 label(b["faction"], L),
                 label(b["product"], L),
             ]
@@ -275,7 +275,7 @@ def _printings_block(item: dict, L: str) -> None:
         return
     for r in rows:
         if "breakpoint" in r:
-            facts = f"{term('breakpoint', L)} {fmt_number(r['breakpoint'])}, {term('vp', L)} {fmt_vp(r['vp'])}"
+            facts = f"{term('breakpoint', L)} {fmt_number(r['breakpoint'])}, {term('vp', L)} {fmt_vp(r['vp'], item.get('scoring'), L)}"
         else:
             facts = f"({term(r['type'], L)}) {r['copies']}x"
             if r["power"] is not None or "power" in r["unknown"]:
@@ -393,7 +393,7 @@ def _show_base(item: dict, cat) -> None:
     L = cat.lang
     _matched_line(item, L)
     stats = (
-        f"{term('breakpoint', L)} {item['breakpoint']}, {term('vp', L)} {fmt_vp(item['vp'])}"
+        f"{term('breakpoint', L)} {item['breakpoint']}, {term('vp', L)} {fmt_vp(item['vp'], item.get('scoring'), L)}"
         if item["stats_known"]
         else f"{term('breakpoint', L)}/{term('vp', L)}: {term('unknown', L)}"
     )
@@ -401,17 +401,7 @@ def _show_base(item: dict, cat) -> None:
     line(
         (label(item, L), "bold"),
         f" ({item['id']}) - {stats}"
-        + (
-            f" ({printing_word(shown, L)}"
-            + (
-                f" = {printing_word(item['facts_from'], L)}"
-                if item.get("facts_from") not in (None, shown)
-                else ""
-            )
-            + ")"
-            if shown != "current"
-            else ""
-        ),
+        + (f" ({printing_source(shown, item.get('facts_from'), L)})" if shown != "current" else ""),
     )
     line(
         f"{term('product', L)}: {label(item['product'], L)}"

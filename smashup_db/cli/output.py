@@ -438,9 +438,55 @@ def printing_word(printing: str | None, lang: str) -> str:
     return gettext(word, lang) if word else str(printing)
 
 
-def fmt_vp(vp: Sequence) -> str:
-    """VP for 1st/2nd/3rd as ``4/2/1`` (``?`` where unknown)."""
+def fmt_date(iso: str, lang: str) -> str:
+    """An ISO date (``2026-12-03``) as ``lang`` writes it: German ``03.12.2026``, else as it is."""
+    if lang != "de" or len(iso or "") != 10:
+        return iso
+    year, month, day = iso.split("-")
+    return f"{day}.{month}.{year}"
+
+
+def names_and(names: Sequence[str], lang: str) -> str:
+    """Names as a sentence lists them: "Anna", "Anna and Cleo", "Anna, Ben and Cleo" (German "und")."""
+    from smashup_db.i18n import gettext
+
+    if len(names) < 2:
+        return "".join(names)
+    return gettext(N_("{names} and {last}"), lang).format(
+        names=", ".join(names[:-1]), last=names[-1]
+    )
+
+
+def printing_source(printing: str | None, facts_from: str | None, lang: str) -> str:
+    """Which printing is shown, in words: "German edition", or "German edition: same facts as the
+    original printing" when its facts come from another printing (never "german = original")."""
+    from smashup_db.gamenight.setup_sheet import printing_name
+    from smashup_db.i18n import gettext
+
+    shown = printing_name(printing or "current", lang)
+    if facts_from in (None, printing):
+        return shown
+    return gettext(N_("{printing}: same facts as the {other}"), lang).format(
+        printing=shown, other=printing_name(facts_from, lang)
+    )
+
+
+def fmt_vp(vp: Sequence, scoring: str | None = None, lang: str = "en") -> str:
+    """VP for 1st/2nd/3rd as ``4/2/1`` (``?`` where unknown).
+
+    A base whose own rule gives its VP (``scoring`` set and no VP by place: Unicrave is replaced
+    before scoring, Rhodes Plaza Mall gives 1 VP per minion) reads "own rule" ("eigene Regel"), never
+    0/0/0, which would say it is worth nothing.
+    """
+    if scoring and vp and all(v == 0 for v in vp):
+        from smashup_db.i18n import gettext
+
+        return gettext(VP_OWN_RULE, lang)
     return "/".join("?" if v is None else str(v) for v in vp)
+
+
+#: What a base whose VP come from its own rule shows in place of its VP.
+VP_OWN_RULE = N_("own rule")
 
 
 def fmt_number(value) -> str:
