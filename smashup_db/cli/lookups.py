@@ -488,6 +488,14 @@ def _show_stats(s: dict, cat) -> None:
     )
 
 
+def _has_words(query: str) -> bool:
+    """True when ``query`` has a free word (searched in names and text), not only ``field:value`` terms."""
+    return any(
+        ":" not in t and not any(op in t for op in "<>=") and t.upper() not in ("OR", "AND", "NOT")
+        for t in query.replace("(", " ").replace(")", " ").split()
+    )
+
+
 def _search_stats(item: dict) -> str:
     if item["kind"] == "card":
         if item.get("power") is None:  # '?' unknown (a minion or fusion), '' none (actions, titans)
@@ -539,6 +547,14 @@ def _show_search(found: dict, cat) -> None:
     rows, L = found["results"], cat.lang
     if not rows:
         line(term("no_matches", L))
+        if L != "en" and _has_words(found.get("query") or ""):
+            line(
+                _(
+                    "Card and base texts are in English (there is no German card text): search the "
+                    'text with English words, e.g. "draw a card"; names are found in German too.',
+                    L,
+                )
+            )
         if found.get("did_you_mean"):
             from smashup_db.common.sanitize import printable
 
@@ -548,9 +564,13 @@ def _show_search(found: dict, cat) -> None:
                 )
             )
         return
-    title = f"{found['shown']}" + (
-        f" / {found['total']}" if found["total"] > found["shown"] else ""
-    )
+    from smashup_db.i18n import ngettext
+
+    if found["total"] > found["shown"]:
+        title = _("{shown} of {total} results (--limit 0 shows all)", L)
+    else:
+        title = ngettext("{total} result", "{total} results", found["total"], L)
+    title = title.format(shown=found["shown"], total=found["total"])
     table(
         title,
         [

@@ -60,13 +60,17 @@ def fail(message, code: int = 1, **values) -> None:
     lang = active_lang()
     if not isinstance(message, Message):
         message = Message(message, **values)
-    else:  # the rules name their inputs in their own words: shown as the CLI's options
-        from smashup_db.i18n.option_names import cli_worded
+    # an error listing several problems (bad rows of an import) gives its lines: each is escaped alone
+    parts = message.lines() if hasattr(message, "lines") else [message]
+    from smashup_db.i18n.option_names import (
+        cli_worded,
+    )  # the rules' inputs named as the CLI's options
 
-        message = cli_worded(message)
+    head, *more = [cli_worded(m) for m in parts]
     sys.stdout.flush()
     sys.stderr.write(
-        f"{msg('error_prefix', lang)} {printable(render(message, lang), one_line=True)}\n"
+        f"{msg('error_prefix', lang)} {printable(render(head, lang), one_line=True)}\n"
+        + "".join(f"{printable(render(m, lang), one_line=True)}\n" for m in more)
     )
     sys.stderr.flush()
     raise SystemExit(code)

@@ -126,3 +126,33 @@ def test_madness_with_a_cthulhu_faction_gets_no_remark(cli):
     assert drafted.exit_code == 0, drafted.output
     out = cli("game", "end", "Anna=16", "Ben=3", "--madness", "Ben=2", "--record", "--json")
     assert "remark" not in json_ok(out)
+
+
+def test_search_titles_say_what_they_count(cli):
+    some = cli("search", "t:minion f:ninjas").stdout.splitlines()[0].strip()
+    assert some.endswith(" results") and some.split()[0].isdigit()
+    many = cli("search", "t:minion").stdout.splitlines()[0].strip()
+    assert many.startswith("50 of ") and "(--limit 0 shows all)" in many
+    de = cli("search", "t:minion", "--lang", "de").stdout.splitlines()[0].strip()
+    assert de.startswith("50 von ") and "Treffern" in de
+
+
+def test_a_german_text_search_without_hits_says_card_text_is_english(cli):
+    out = cli("search", "Karte ziehen", "--lang", "de")
+    assert out.exit_code == 0
+    text = " ".join(out.stdout.split())
+    assert text.startswith("keine Treffer") and "Kartentext" in text and "englisch" in text
+    fields_only = cli("search", "t:kreatur pow>=99", "--lang", "de")  # no free words: no hint
+    assert "Kartentext" not in fields_only.stdout
+
+
+def test_several_bad_csv_rows_are_listed_one_per_line_without_a_literal_backslash_n(cli, tmp_path):
+    bad = tmp_path / "bad\nname.csv"  # a line break in a value stays escaped
+    bad.write_text("kind,id,lang,name,text\ncard,nope,de,X,\nfoo,bar,de,Z,\n", encoding="utf-8")
+    out = cli("import", "translations", str(bad))
+    assert out.exit_code == 1
+    lines = out.stderr.splitlines()
+    assert lines[0].startswith("error: ") and lines[0].endswith("2 bad rows; nothing was imported")
+    assert "bad\\nname.csv" in lines[0]
+    assert [ln.split(":")[0] for ln in lines[1:]] == ["  line 2", "  line 3"]
+    assert "\\n  line" not in out.stderr
