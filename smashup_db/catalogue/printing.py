@@ -243,10 +243,29 @@ def printing_names(model, kind: str) -> dict[str, set[str]]:
     return out
 
 
-def german_default(model, product: str, query: str) -> str | None:
-    """``german`` when ``query`` names ``product`` by its German edition's title or German name, else None."""
+def german_default(model, product: str, query: str, lang: str = "en") -> str | None:
+    """``german`` when ``query`` names ``product`` by its German edition's title or German name, else None.
+
+    A part of a name counts as the whole name (``cthulhu`` as ``Der endgültige Cthulhu``): a
+    query found only in a German name means the German edition; found in an English name
+    too, the display language ``lang`` decides (``de``: the German edition).
+    """
     p = model.products.get(product)
     if p is None or not p.german_title:
         return None
-    names = {fold(p.german_title), fold(model.names.get(("product", product), {}).get("de") or "")}
-    return "german" if fold(query) in names - {""} else None
+    q = fold(query)
+    names = model.names.get(("product", product), {})
+    german = {fold(p.german_title), fold(names.get("de") or "")} - {""}
+    if not q or q == product:
+        return None
+    if q in german:
+        return "german"
+    if not any(q in g for g in german):
+        return None
+    english = {fold(names.get("en") or ""), *_alias_names(model, product)} - {""}
+    return "german" if lang == "de" or not any(q in e for e in english) else None
+
+
+def _alias_names(model, product: str) -> set[str]:
+    """The folded aliases of ``product`` (data/curated/aliases.json), counted with its English names."""
+    return set((model.aliases or {}).get(("product", product), ()))

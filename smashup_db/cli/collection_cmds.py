@@ -10,7 +10,7 @@ import typer
 from smashup_db.cli import gamenight_print as show
 from smashup_db.cli.lookups import catalogue, check_printing
 from smashup_db.cli.opts import WHOLE, CollectionOpt, DbOpt, JsonOpt, LangOpt, OwnerOpt, owners
-from smashup_db.cli.output import emit_json, line
+from smashup_db.cli.output import emit_json, label, line, say
 from smashup_db.i18n import N_, _
 from smashup_db.i18n.terms import msg, term
 
@@ -31,6 +31,13 @@ def _show_entry(cat, row: dict, json_out: bool) -> None:
     if json_out:
         return emit_json(row)
     show.collection_entry(cat, row)
+
+
+def _show_change(cat, row: dict, json_out: bool) -> None:
+    """What an add or remove did: the copies and printing that result (or JSON)."""
+    if json_out:
+        return emit_json(row)
+    show.collection_change(cat, row)
 
 
 @app.command(
@@ -59,6 +66,23 @@ def collection_add(
             show_default=False,
         ),
     ] = None,
+    same_box: Annotated[
+        bool,
+        typer.Option(
+            "--same-box",
+            help=_("The box already recorded is of the printing given: correct it (copies stay)."),
+        ),
+    ] = False,
+    another_box: Annotated[
+        bool,
+        typer.Option(
+            "--another-box",
+            help=_(
+                "This is another box in the printing given: add it (the owner's copies then "
+                "count as that printing)."
+            ),
+        ),
+    ] = False,
     code: Annotated[
         Optional[str],
         typer.Option(
@@ -86,9 +110,18 @@ def collection_add(
                 )
             )
         if code is None:
-            return _show_entry(
-                cat, coll.add(cat, product, copies, owner, check_printing(printing)), json_out
-            )
+            if same_box and another_box:
+                raise coll.CollectionError(N_("give --same-box or --another-box, not both"))
+            choice = "same-box" if same_box else "another-box" if another_box else None
+            given = check_printing(printing)
+            try:
+                row = coll.add(cat, product, copies, owner, given, choice)
+            except coll.OtherPrinting as exc:
+                if json_out or not _asking():
+                    raise
+                choice = _ask_which(cat, exc)
+                row = coll.add(cat, product, copies, owner, exc.given, choice)
+            return _show_change(cat, row, json_out)
         rows = coll.add_code(cat, decode(code), owner)
         if json_out:
             return emit_json(rows)
@@ -101,6 +134,41 @@ def collection_add(
         )
         for r in rows:
             _show_entry(cat, r, False)
+
+
+def _asking() -> bool:
+    """True when a person can be asked (standard input and output are a terminal)."""
+    import sys
+
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def _ask_which(cat, exc) -> str:
+    """Ask whether the box added is the one recorded (its printing corrected) or another box;
+    ``same-box`` or ``another-box``; ``q`` (or no input) ends the command, nothing changed."""
+    from smashup_db.cli.output import fail
+    from smashup_db.gamenight.setup_sheet import printing_name
+
+    L = cat.lang
+    name = label(cat.named("product", exc.product), L)
+    line(
+        _("{owner} has {name} already: {n}x, {printing}.", L).format(
+            owner=exc.owner,
+            name=name,
+            n=exc.had,
+            printing=printing_name(exc.recorded or "current", L),
+        )
+    )
+    given = printing_name(exc.given, L)
+    line("  1 = " + _("the box recorded is the {printing} (correct it)", L).format(printing=given))
+    line("  2 = " + _("this is another box, the {printing}", L).format(printing=given))
+    try:
+        answer = typer.prompt(_("1, 2 or q", L)).strip().lower()
+    except (EOFError, typer.Abort):
+        answer = "q"
+    if answer in ("1", "2"):
+        return "same-box" if answer == "1" else "another-box"
+    fail(N_("nothing changed"))
 
 
 @app.command(
@@ -133,7 +201,18 @@ def collection_code(
                     ],
                 }
             )
-        line(code)
+        say(code)  # never wrapped: copied whole
+        line(
+            _(
+                "This code holds the boxes of {owners} and their printings. "
+                'Paste it on the site\'s "Your boxes" page (/{lang}/boxes/), or on another '
+                "computer run: smashup collection add --code CODE [--owner NAME]",
+                cat.lang,
+            ).format(
+                owners=", ".join(owner) if owner else _("every owner", cat.lang),
+                lang=cat.lang,
+            )
+        )
 
 
 @app.command(
@@ -158,7 +237,7 @@ def collection_remove(
     from smashup_db.userdata import collection as coll
 
     with catalogue(db, lang) as cat:
-        _show_entry(cat, coll.remove(cat, product, copies, owner), json_out)
+        _show_change(cat, coll.remove(cat, product, copies, owner), json_out)
 
 
 @app.command(

@@ -9,7 +9,7 @@ import typer
 from smashup_db.cli.gamenight_print import games as _print_games
 from smashup_db.cli.lookups import catalogue, pick_lang
 from smashup_db.cli.opts import WHOLE, DbOpt, JsonOpt, LangOpt, MadnessOpt
-from smashup_db.cli.output import emit_json, line, say, table, user_errors
+from smashup_db.cli.output import emit_json, line, names_and, say, table, user_errors
 from smashup_db.i18n import N_, _
 from smashup_db.i18n.terms import msg, term
 
@@ -61,8 +61,8 @@ def _print_outcome(out: dict, L: str) -> None:
                 ).format(
                     winner=out["winner"],
                     vp=rows[0]["final"],
-                    others=", ".join(
-                        r["player"] for r in rows[1:] if r["final"] == rows[0]["final"]
+                    others=names_and(
+                        [r["player"] for r in rows[1:] if r["final"] == rows[0]["final"]], L
                     ),
                     mine=rows[0]["madness"],
                     theirs=rows[1]["madness"],
@@ -101,8 +101,8 @@ def game_end(
         typer.Option(
             "--record",
             help=_(
-                "Store the result in the game log (completes the "
-                "draft recorded with draft --record for these players)."
+                "Store the result in the game log: completes the last draft of these "
+                "players (kept by every smashup draft) with its factions."
             ),
         ),
     ] = False,
@@ -132,11 +132,42 @@ def game_end(
                 out["game"] = gamelog.complete(
                     cat, vp, parse_madness(madness or [], vp), game_id=game
                 )
+    remark = _madness_remark(db, lang, vp, madness, out.get("game"))
     if json_out:
-        return emit_json(out)
+        return emit_json({**out, "remark": remark} if remark else out)
     _print_outcome(out, L)
+    if remark:
+        line((term("warning", L), "yellow"), " " + remark)
     if "game" in out:
         say(_t(L, "recorded", id=out["game"]["id"]))
+
+
+def _madness_remark(db, lang, vp: dict, madness, game: dict | None) -> str | None:
+    """A remark when Madness cards were counted for a game none of whose factions uses them.
+
+    The factions are the recorded game's, else those of the draft waiting for these players
+    (:mod:`smashup_db.userdata.waiting`); None when no Madness card was counted or the factions
+    are not known. Only a faction sold in a box with Madness cards (the Cthulhu set) uses them.
+    """
+    from smashup_db.rules.endgame import parse_madness
+
+    if not any(parse_madness(madness or [], vp).values()):
+        return None
+    from smashup_db.gamenight.setup_sheet import needed_decks
+    from smashup_db.userdata import waiting
+
+    with catalogue(db, lang) as cat:
+        seats = game["players"] if game else (waiting.find(cat, vp) or {}).get("seats")
+        if not seats:
+            return None
+        factions = [f for s in seats for f in s["factions"]]
+        if any(comp == "madness" for comp, _box in needed_decks(cat, factions)):
+            return None
+        return _(
+            "Madness cards were counted, but none of the factions played ({factions}) uses them "
+            "(only the Cthulhu set's factions do): check the counts given with --madness.",
+            cat.lang,
+        ).format(factions=", ".join(cat.name("faction", f)[0] for f in factions))
 
 
 def _pairs_by_player(cat, items: List[str] | None) -> dict[str, list[str]]:

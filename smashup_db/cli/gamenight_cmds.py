@@ -24,7 +24,18 @@ from smashup_db.cli.opts import (
 from smashup_db.cli.opts import (
     GamePrintingOpt as PrintingOpt,
 )
-from smashup_db.cli.output import emit_json, fail, fmt_vp, label, line, printing_word, say, table
+from smashup_db.cli.output import (
+    emit_json,
+    fail,
+    fmt_vp,
+    footnote,
+    label,
+    line,
+    printing_source,
+    say,
+    table,
+    terminal_width,
+)
 from smashup_db.common.sanitize import printable
 from smashup_db.i18n import N_, _
 from smashup_db.i18n.terms import msg, term
@@ -56,20 +67,20 @@ def add_base_stats(cat, res: dict, printing: str | None) -> None:
 
 
 def _interactive(cat, state, rng) -> None:
-    """Ask each player in turn; numbers, names (en/de, fuzzy), u = undo, ? N = card list, q = quit."""
-    from smashup_db.gamenight.session import resolve_in
+    """Ask each player in turn; numbers, names (en/de, fuzzy), u = undo, ? = the pool again,
+    ? N = a faction's cards, q = stop (exit code 0, nothing kept).
+
+    The pool is shown once; after each pick one line says who took what and one line
+    what is left (pool numbers stay the same).
+    """
     from smashup_db.i18n import render
     from smashup_db.i18n.option_names import cli_worded
     from smashup_db.rules.draft import DraftError
 
     L = cat.lang
+    show.pool(cat, state)
     line(term("draft_help", L))
-    show_pool = True
     while not state.done:
-        if show_pool:
-            show.pool(cat, state)
-            show.holdings(cat, state)
-        show_pool = True
         try:
             answer = typer.prompt(
                 printable(
@@ -79,27 +90,40 @@ def _interactive(cat, state, rng) -> None:
         except (EOFError, typer.Abort):
             fail(N_("draft abandoned (no more input)"))
         if answer.lower() in ("q", "quit", "exit"):
-            fail(N_("draft abandoned"))
+            line(msg("draft_stopped", L))
+            raise typer.Exit(0)
         try:
-            if answer.lower() in ("u", "undo"):
-                undone = state.undo()
-                line(
-                    msg(
-                        "undone",
-                        L,
-                        player=undone["player"],
-                        faction=label(cat.named("faction", undone["faction"]), L),
-                    )
-                )
-            elif answer.startswith("?"):
-                show_pool = False
-                show.faction_cards(cat, resolve_in(cat, answer[1:].strip(), state.pool))
-            else:
-                picked = state.pick(resolve_in(cat, answer, state.pool))
-                line(f"{picked['player']} → {label(cat.named('faction', picked['faction']), L)}")
+            _answer(cat, state, answer)
         except DraftError as exc:
             line((render(cli_worded(exc), L), "red"))
-            show_pool = answer.lower() in ("u", "undo")
+
+
+def _answer(cat, state, answer: str) -> None:
+    """Act on one answer at the draft prompt (not ``q``); :class:`DraftError` for a refused one."""
+    from smashup_db.gamenight.session import resolve_in
+
+    L = cat.lang
+    if answer.lower() in ("u", "undo"):
+        undone = state.undo()
+        line(
+            msg(
+                "undone",
+                L,
+                player=undone["player"],
+                faction=label(cat.named("faction", undone["faction"]), L),
+            )
+        )
+        show.left(cat, state)
+    elif answer == "?":
+        show.pool(cat, state)
+        show.holdings(cat, state)
+    elif answer.startswith("?"):
+        show.faction_cards(cat, resolve_in(cat, answer[1:].strip(), state.pool))
+    else:
+        picked = state.pick(resolve_in(cat, answer, state.pool))
+        line(f"{picked['player']} → {label(cat.named('faction', picked['faction']), L)}")
+        if not state.done:
+            show.left(cat, state)
 
 
 @app.command(
@@ -287,11 +311,29 @@ def draft(
             return
         if json_out:
             return emit_json(res)
-        show.result(cat, res)
-        show.setup_sheet(cat, res[setup_sheet.KEY])
-        line((msg("replay_with", cat.lang, seed=seed), "dim"))
-        if qr:
-            show.qr(cat, res["share_link"])
+        _show_draft(cat, res, names, qr=qr, record=record)
+
+
+def _show_draft(cat, res: dict, names: list[str], *, qr: bool, record: bool) -> None:
+    """A finished draft on the terminal: who holds what, the bases in play, the set-up sheet (each base
+    and box once), the '*' legend, how to replay it, the share link, and how to record its result."""
+    from smashup_db.gamenight import setup_sheet
+
+    show.result(cat, res, boxes=False)  # the set-up sheet's table says which boxes
+    show.setup_sheet(cat, res[setup_sheet.KEY], lay_out=False)  # the table above has the bases
+    footnote(
+        cat.lang,
+        [cat.named("faction", f) for fs in res["players"].values() for f in fs]
+        + [cat.named("base", b) for b in res["bases_in_play"]]
+        + [cat.named("product", p) for p in res["boxes"]],
+    )
+    line((msg("replay_with", cat.lang, seed=res["seed"]), "dim"))
+    if qr:
+        show.qr(cat, res["share_link"])
+    if not record:
+        line(msg("g.draft_waits", cat.lang))
+        for part in shell_lines(result_command(cat.lang, names), terminal_width()):
+            say(part)  # never wrapped by the terminal: the lines are one command to copy
 
 
 def _make_picks(cat, session, seed: int, *, pick, auto: bool, interactive: bool, json_out: bool):
@@ -321,6 +363,29 @@ def _make_picks(cat, session, seed: int, *, pick, auto: bool, interactive: bool,
         line(msg("seed_and_start", cat.lang, seed=seed, player=state.players[0]))
     _interactive(cat, state, rng)
     return None
+
+
+def shell_lines(words: list[str], width: int) -> list[str]:
+    """The shell ``words`` of one command indented by two spaces on lines of at most ``width``
+    characters where the words allow, each line but the last ending in `` \\`` (a POSIX shell's line
+    continuation, never inside a quoted word), so the lines copied together are the one command."""
+    lines: list[str] = []
+    current = " "
+    for word in words:
+        if len(current) > 2 and len(current) + 1 + len(word) + 2 > width:
+            lines.append(current + " \\")
+            current = "   "
+        current += " " + word
+    return [*lines, current]
+
+
+def result_command(lang: str, names: list[str]) -> list[str]:
+    """The shell words of the command that records this draft's result:
+    ``smashup game end A=VP B=VP --record`` (each argument quoted with :func:`shlex.quote` where needed)."""
+    import shlex
+
+    args = [shlex.quote(msg("vp_argument", lang, player=n)) for n in names]
+    return ["smashup", "game", "end", *args, "--record"]
 
 
 @app.command(
@@ -428,13 +493,9 @@ def score(
             if b.get("text"):
                 line((b["text"], "dim"))
         bp = "?" if res["breakpoint"] is None else str(res["breakpoint"])
-        src = printing_word(b.get("printing"), L) + (
-            f" = {printing_word(b['facts_from'], L)}"
-            if b.get("facts_from") not in (None, b.get("printing"))
-            else ""
-        )
+        src = printing_source(b.get("printing"), b.get("facts_from"), L)
         line(
-            f"{label(b, L)} ({src}): {term('breakpoint', L)} {bp}, {term('vp', L)} {fmt_vp(res['vp'])}"
+            f"{label(b, L)} ({src}): {term('breakpoint', L)} {bp}, {term('vp', L)} {fmt_vp(res['vp'], b.get('scoring'), L)}"
         )
         table(
             None,
@@ -485,6 +546,10 @@ def after_draft(
             if not json_out and not (format_out and out is None):
                 L = cat.lang
                 say(msg("g.recorded_draft", L, id=res["game"]["id"]))
+        else:
+            from smashup_db.userdata import waiting
+
+            waiting.keep(cat, res["players"], seed=res["seed"], bases=res["bases_in_play"])
         if format_out:
             from smashup_db.gamenight import share
 

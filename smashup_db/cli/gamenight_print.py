@@ -7,7 +7,16 @@ are, never read as Rich markup. Words come from :mod:`smashup_db.i18n.terms`.
 
 from __future__ import annotations
 
-from smashup_db.cli.output import fmt_number, fmt_vp, label, line, printing_word, say, table
+from smashup_db.cli.output import (
+    fmt_date,
+    fmt_number,
+    fmt_vp,
+    label,
+    line,
+    printing_word,
+    say,
+    table,
+)
 from smashup_db.i18n import N_, _, render
 from smashup_db.i18n.terms import msg, term
 
@@ -19,8 +28,9 @@ BASES_IN_PLAY = {
 }
 
 
-def result(cat, res: dict) -> None:
-    """A finished draft: who holds which factions, the start player, then :func:`bases`."""
+def result(cat, res: dict, boxes: bool = True) -> None:
+    """A finished draft: who holds which factions, the start player, then :func:`bases`
+    (``boxes`` False: without the line of boxes to pull, when the set-up sheet follows)."""
     L = cat.lang
     table(
         msg("draft_title", L, seed=res["seed"]),
@@ -31,11 +41,12 @@ def result(cat, res: dict) -> None:
         ],
     )
     line(f"{term('start_player', L)}: {res['start_player']}")
-    bases(cat, res)
+    bases(cat, res, boxes)
 
 
-def bases(cat, res: dict) -> None:
-    """Bases in play (table; facts of ``res["printing"]`` when one was chosen), boxes to pull, decks, warnings."""
+def bases(cat, res: dict, boxes_line: bool = True) -> None:
+    """Bases in play (table; facts of ``res["printing"]`` when one was chosen), boxes to pull (unless
+    ``boxes_line`` is False: the set-up sheet's table of boxes follows), decks, warnings."""
     L = cat.lang
     rows = [cat.base_row(b, res.get("printing")) for b in res["bases_in_play"]]
     boxes = set(res["boxes"])
@@ -60,30 +71,36 @@ def bases(cat, res: dict) -> None:
             [
                 label(b, L),
                 fmt_number(b["breakpoint"]),
-                fmt_vp(b["vp"]),
+                fmt_vp(b["vp"], b.get("scoring"), L),
                 label(b["faction"], L),
                 label(b["product"], L),
             ]
             for b in rows
         ],
     )
-    line(
-        msg(
-            "boxes_to_pull",
-            L,
-            boxes=", ".join(label(cat.named("product", p), L) for p in res["boxes"]),
+    if boxes_line:
+        line(
+            msg(
+                "boxes_to_pull",
+                L,
+                boxes=", ".join(label(cat.named("product", p), L) for p in res["boxes"]),
+            )
         )
-    )
-    if res["extra_decks"]:
+    if res["extra_decks"] and boxes_line:
         line(msg("also_bring", L, decks=", ".join(term(d, L) for d in res["extra_decks"])))
     for w in res["warnings"]:
         line((term("warning", L), "yellow"), f" {render(w, L)}")
 
 
-def setup_sheet(cat, sheet: dict) -> None:
+def setup_sheet(cat, sheet: dict, lay_out: bool = True) -> None:
     """The set-up sheet (:mod:`smashup_db.gamenight.setup_sheet`): the bases to lay out, then box by box what to
     take out (factions, the base deck's bases, titans, special decks with their counts), then the VP tokens."""
-    from smashup_db.gamenight.setup_sheet import mode_name, printing_name
+    from smashup_db.gamenight.setup_sheet import (
+        all_bases_words,
+        deck_words,
+        mode_name,
+        printing_name,
+    )
 
     L = cat.lang
     m = cat.model
@@ -97,7 +114,7 @@ def setup_sheet(cat, sheet: dict) -> None:
         if b["factions"]:
             parts.append(f"{term('factions', L)}: {names('faction', b['factions'])}")
         if b["all_bases"]:
-            parts.append(_("all {n} bases of the box", L).format(n=len(b["bases"])))
+            parts.append(all_bases_words(len(b["bases"]), L))
         elif b["bases"]:
             parts.append(
                 _("Bases ({n}): {names}", L).format(
@@ -108,9 +125,7 @@ def setup_sheet(cat, sheet: dict) -> None:
             parts.append(_("Titans: {names}", L).format(names=names("card", b["titans"])))
         for d in b["decks"]:
             count = m.components[d].count
-            parts.append(
-                label(cat.named("component", d), L) + ("" if count is None else f" ({count})")
-            )
+            parts.append(deck_words(label(cat.named("component", d), L), count, L))
         rows.append([label(b["product"], L), printing_name(b["printing"], L), "\n".join(parts)])
     line(
         (
@@ -122,16 +137,23 @@ def setup_sheet(cat, sheet: dict) -> None:
             "bold",
         )
     )
+    if lay_out:  # False: the bases in play were just shown as a table (smashup draft)
+        _bases_to_lay_out(cat, sheet)
+    table(_("Take out, box by box", L), [_("Box", L), _("Printing", L), _("What", L)], rows)
+    line(_("VP tokens (the game ends at {goal} VP)", L).format(goal=sheet["vp_tokens"]["goal"]))
+
+
+def _bases_to_lay_out(cat, sheet: dict) -> None:
+    """One line: the bases to lay out, each with its breakpoint and VP."""
+    L = cat.lang
     line(
         _("Bases to lay out: {names}", L).format(
             names=", ".join(
-                f"{label(b, L)} ({fmt_number(b['breakpoint'])}; {fmt_vp(b['vp'])})"
+                f"{label(b, L)} ({fmt_number(b['breakpoint'])}; {fmt_vp(b['vp'], b.get('scoring'), L)})"
                 for b in sheet["bases"]["in_play"]
             )
         )
     )
-    table(_("Take out, box by box", L), [_("Box", L), _("Printing", L), _("What", L)], rows)
-    line(_("VP tokens (the game ends at {goal} VP)", L).format(goal=sheet["vp_tokens"]["goal"]))
 
 
 def qr(cat, link: str) -> None:
@@ -200,6 +222,17 @@ def pool(cat, state) -> None:
     )
 
 
+def left(cat, state) -> None:
+    """One short line: the pool's factions still to be had, by their pool number (``left: 2 Ninjas, 5 Robots``)."""
+    L = cat.lang
+    free = [
+        f"{i} {label(cat.named('faction', f), L)}"
+        for i, f in enumerate(state.pool, 1)
+        if len(state.holders(f)) < state.copies[f]
+    ]
+    line((msg("draft_left", L, factions=", ".join(free)), "dim"))
+
+
 def holdings(cat, state) -> None:
     """One line: each player's factions so far."""
     L = cat.lang
@@ -223,7 +256,7 @@ def faction_cards(cat, fid: str) -> None:
 
 
 def collection_entry(cat, row: dict) -> None:
-    """``owner: product xN`` and, when recorded, the printing (``(german)``)."""
+    """``owner: product xN`` and, when recorded, the printing (``(german)``): a line of ``collection list``."""
     line(
         msg(
             "collection_entry",
@@ -234,6 +267,32 @@ def collection_entry(cat, row: dict) -> None:
         )
         + (f" ({printing_word(row['printing'], cat.lang)})" if row.get("printing") else "")
     )
+
+
+def collection_change(cat, row: dict) -> None:
+    """``owner: product, N copies (printing)``; a removed box says it is gone, a corrected one
+    that its printing was changed. ``row`` as :func:`smashup_db.userdata.collection.add` and
+    ``remove`` return it (``printing`` None: the current printing is used)."""
+    from smashup_db.gamenight.setup_sheet import printing_name
+    from smashup_db.i18n import ngettext
+
+    L = cat.lang
+    product = label(row["product"], L)
+    if row["copies"] == 0:
+        line(
+            _("{owner}: {product} removed; no copy left", L).format(
+                owner=row["owner"], product=product
+            )
+        )
+        return
+    copies = ngettext("{n} copy", "{n} copies", row["copies"], L).format(n=row["copies"])
+    printing = printing_name(row.get("printing") or "current", L)
+    template = (
+        _("{owner}: {product}, {copies}, now recorded as {printing}", L)
+        if row.get("corrected")
+        else _("{owner}: {product}, {copies} ({printing})", L)
+    )
+    line(template.format(owner=row["owner"], product=product, copies=copies, printing=printing))
 
 
 def games(cat, items: list[dict]) -> None:
@@ -266,7 +325,7 @@ def games(cat, items: list[dict]) -> None:
         [
             [
                 str(g["id"]) if i == 0 else "",
-                g["played_on"] if i == 0 else "",
+                fmt_date(g["played_on"], L) if i == 0 else "",
                 p["player"],
                 " + ".join(cat.name("faction", f)[0] for f in p["factions"]),
                 "-" if p["vp"] is None else str(p["vp"]),

@@ -12,7 +12,7 @@ from __future__ import annotations
 from smashup_db.cli.decl import LOOKUP, OWNER, PRINTING, Command, Param, declared
 from smashup_db.i18n import N_
 
-SEARCH_HELP = N_("""Search cards and bases with a query language (see docs/search.md).
+SEARCH_HELP = N_("""Search cards and bases with a query language (explained below).
 
 [bold]Words[/bold] and [bold]"quoted phrases"[/bold] match names (any language) and imported text.
 Unquoted words match the start of words; phrases match whole words in order.

@@ -19,7 +19,7 @@ from smashup_db.cli.output import (
     footnote,
     label,
     line,
-    printing_word,
+    printing_source,
     table,
     text,
     user_errors,
@@ -170,7 +170,7 @@ def bases_table(rows: list[dict], L: str, title: str | None = None) -> None:
             [
                 label(b, L),
                 fmt_number(b["breakpoint"]),
-                fmt_vp(b["vp"]),
+                fmt_vp(b["vp"], b.get("scoring"), L),
                 label(b["faction"], L),
                 label(b["product"], L),
             ]
@@ -277,7 +277,7 @@ def _printings_block(item: dict, L: str) -> None:
         return
     for r in rows:
         if "breakpoint" in r:
-            facts = f"{term('breakpoint', L)} {fmt_number(r['breakpoint'])}, {term('vp', L)} {fmt_vp(r['vp'])}"
+            facts = f"{term('breakpoint', L)} {fmt_number(r['breakpoint'])}, {term('vp', L)} {fmt_vp(r['vp'], item.get('scoring'), L)}"
         else:
             facts = f"({term(r['type'], L)}) {r['copies']}x"
             if r["power"] is not None or "power" in r["unknown"]:
@@ -395,7 +395,7 @@ def _show_base(item: dict, cat) -> None:
     L = cat.lang
     _matched_line(item, L)
     stats = (
-        f"{term('breakpoint', L)} {item['breakpoint']}, {term('vp', L)} {fmt_vp(item['vp'])}"
+        f"{term('breakpoint', L)} {item['breakpoint']}, {term('vp', L)} {fmt_vp(item['vp'], item.get('scoring'), L)}"
         if item["stats_known"]
         else f"{term('breakpoint', L)}/{term('vp', L)}: {term('unknown', L)}"
     )
@@ -403,17 +403,7 @@ def _show_base(item: dict, cat) -> None:
     line(
         (label(item, L), "bold"),
         f" ({item['id']}) - {stats}"
-        + (
-            f" ({printing_word(shown, L)}"
-            + (
-                f" = {printing_word(item['facts_from'], L)}"
-                if item.get("facts_from") not in (None, shown)
-                else ""
-            )
-            + ")"
-            if shown != "current"
-            else ""
-        ),
+        + (f" ({printing_source(shown, item.get('facts_from'), L)})" if shown != "current" else ""),
     )
     line(
         f"{term('product', L)}: {label(item['product'], L)}"
@@ -500,6 +490,14 @@ def _show_stats(s: dict, cat) -> None:
     )
 
 
+def _has_words(query: str) -> bool:
+    """True when ``query`` has a free word (searched in names and text), not only ``field:value`` terms."""
+    return any(
+        ":" not in t and not any(op in t for op in "<>=") and t.upper() not in ("OR", "AND", "NOT")
+        for t in query.replace("(", " ").replace(")", " ").split()
+    )
+
+
 def _search_stats(item: dict) -> str:
     if item["kind"] == "card":
         if item.get("power") is None:  # '?' unknown (a minion or fusion), '' none (actions, titans)
@@ -553,6 +551,14 @@ def _show_search(found: dict, cat) -> None:
     rows, L = found["results"], cat.lang
     if not rows:
         line(term("no_matches", L))
+        if L != "en" and _has_words(found.get("query") or ""):
+            line(
+                _(
+                    "Card and base texts are in English (there is no German card text): search the "
+                    'text with English words, e.g. "draw a card"; names are found in German too.',
+                    L,
+                )
+            )
         if found.get("did_you_mean"):
             from smashup_db.common.sanitize import printable
 
@@ -562,9 +568,13 @@ def _show_search(found: dict, cat) -> None:
                 )
             )
         return
-    title = f"{found['shown']}" + (
-        f" / {found['total']}" if found["total"] > found["shown"] else ""
-    )
+    from smashup_db.i18n import ngettext
+
+    if found["total"] > found["shown"]:
+        title = _("{shown} of {total} results (--limit 0 shows all)", L)
+    else:
+        title = ngettext("{total} result", "{total} results", found["total"], L)
+    title = title.format(shown=found["shown"], total=found["total"])
     table(
         title,
         [

@@ -60,13 +60,17 @@ def fail(message, code: int = 1, **values) -> None:
     lang = active_lang()
     if not isinstance(message, Message):
         message = Message(message, **values)
-    else:  # the rules name their inputs in their own words: shown as the CLI's options
-        from smashup_db.i18n.option_names import cli_worded
+    # an error listing several problems (bad rows of an import) gives its lines: each is escaped alone
+    parts = message.lines() if hasattr(message, "lines") else [message]
+    from smashup_db.i18n.option_names import (
+        cli_worded,
+    )  # the rules' inputs named as the CLI's options
 
-        message = cli_worded(message)
+    head, *more = [cli_worded(m) for m in parts]
     sys.stdout.flush()
     sys.stderr.write(
-        f"{msg('error_prefix', lang)} {printable(render(message, lang), one_line=True)}\n"
+        f"{msg('error_prefix', lang)} {printable(render(head, lang), one_line=True)}\n"
+        + "".join(f"{printable(render(m, lang), one_line=True)}\n" for m in more)
     )
     sys.stderr.flush()
     raise SystemExit(code)
@@ -473,9 +477,55 @@ def printing_word(printing: str | None, lang: str) -> str:
     return gettext(word, lang) if word else str(printing)
 
 
-def fmt_vp(vp: Sequence) -> str:
-    """VP for 1st/2nd/3rd as ``4/2/1`` (``?`` where unknown)."""
+def fmt_date(iso: str, lang: str) -> str:
+    """An ISO date (``2026-12-03``) as ``lang`` writes it: German ``03.12.2026``, else as it is."""
+    if lang != "de" or len(iso or "") != 10:
+        return iso
+    year, month, day = iso.split("-")
+    return f"{day}.{month}.{year}"
+
+
+def names_and(names: Sequence[str], lang: str) -> str:
+    """Names as a sentence lists them: "Anna", "Anna and Cleo", "Anna, Ben and Cleo" (German "und")."""
+    from smashup_db.i18n import gettext
+
+    if len(names) < 2:
+        return "".join(names)
+    return gettext(N_("{names} and {last}"), lang).format(
+        names=", ".join(names[:-1]), last=names[-1]
+    )
+
+
+def printing_source(printing: str | None, facts_from: str | None, lang: str) -> str:
+    """Which printing is shown, in words: "German edition", or "German edition: same facts as the
+    original printing" when its facts come from another printing (never "german = original")."""
+    from smashup_db.gamenight.setup_sheet import printing_name
+    from smashup_db.i18n import gettext
+
+    shown = printing_name(printing or "current", lang)
+    if facts_from in (None, printing):
+        return shown
+    return gettext(N_("{printing}: same facts as the {other}"), lang).format(
+        printing=shown, other=printing_name(facts_from, lang)
+    )
+
+
+def fmt_vp(vp: Sequence, scoring: str | None = None, lang: str = "en") -> str:
+    """VP for 1st/2nd/3rd as ``4/2/1`` (``?`` where unknown).
+
+    A base whose own rule gives its VP (``scoring`` set and no VP by place: Unicrave is replaced
+    before scoring, Rhodes Plaza Mall gives 1 VP per minion) reads "own rule" ("eigene Regel"), never
+    0/0/0, which would say it is worth nothing.
+    """
+    if scoring and vp and all(v == 0 for v in vp):
+        from smashup_db.i18n import gettext
+
+        return gettext(VP_OWN_RULE, lang)
     return "/".join("?" if v is None else str(v) for v in vp)
+
+
+#: What a base whose VP come from its own rule shows in place of its VP.
+VP_OWN_RULE = N_("own rule")
 
 
 def fmt_number(value) -> str:

@@ -302,6 +302,16 @@ SCHEMA = {
         ("name",),
         None,
     ),
+    "waiting_draft": (
+        "user",
+        (
+            "players",
+            "draft",
+            "drafted_at",
+        ),
+        ("players",),
+        None,
+    ),
     "meta": (
         "meta",
         (

@@ -421,6 +421,23 @@ class Preset(SQLModel, table=True):
     saved_at: str = ""
 
 
+class WaitingDraft(SQLModel, table=True):
+    """User data: the last draft of a set of players, waiting for its result (not the game log).
+
+    ``players`` is the key: the players' names folded (casefold), sorted, joined by a
+    newline. ``draft`` is a JSON object ``{"seats": [{"player", "factions": [id, id]}],
+    "seed", "bases": [id]}``. ``smashup game end ... --record`` completes it into a game
+    of the log and deletes it; a new draft of the same players replaces it.
+    """
+
+    __tablename__ = "waiting_draft"
+    __table_args__ = ({"info": {"group": "user"}},)
+
+    players: str = Field(primary_key=True)
+    draft: str
+    drafted_at: str = Field(default="", description="ISO 8601 UTC")
+
+
 # ------------------------------------------------------------------------------------- meta
 
 

@@ -32,7 +32,7 @@ import random
 
 from smashup_db.catalogue import printing as prt
 from smashup_db.catalogue.view import Catalogue
-from smashup_db.i18n import N_, gettext
+from smashup_db.i18n import N_, _, gettext, ngettext
 from smashup_db.rules.endgame import WIN_VP
 
 #: The key of the sheet in ``smashup draft --json``.
@@ -209,55 +209,84 @@ def build(
     }
 
 
+def all_bases_words(n: int, lang: str) -> str:
+    """ "all 8 bases of the box", "both bases of the box", "the one base of the box" in ``lang``."""
+    if n == 1:
+        return _("the one base of the box", lang)
+    if n == 2:
+        return _("both bases of the box", lang)
+    return _("all {n} bases of the box", lang).format(n=n)
+
+
+def deck_words(name: str, count: int | None, lang: str) -> str:
+    """A special deck and its size: "Madness: 30 cards" ("Wahnsinnskarte: 30 Karten"); the name alone
+    when the size is unknown."""
+    if count is None:
+        return name
+    return f"{name}: " + ngettext("{n} card", "{n} cards", count, lang).format(n=count)
+
+
 def render_html(cat: Catalogue, sheet: dict) -> str:
-    """The sheet as one printable A4 page of HTML (every name escaped), in ``cat.lang``."""
+    """The sheet as one printable A4 page of HTML (every name escaped), in ``cat.lang``.
+
+    A name shown in English on a German sheet carries a ``*``, explained at the foot of the page.
+    """
     from smashup_db.gamenight.share import clean, environment
 
     m = cat.model
+    L = cat.lang
+    english: list[bool] = []
+
+    def shown(item: dict) -> str:
+        """The item's name, with ``*`` when it is shown in English in place of ``L``."""
+        star = item.get("name_lang") not in (L, None)
+        english.append(star)
+        return clean(item["name"]) + ("*" if star else "")
 
     def nm(kind: str, ref: str) -> str:
-        return clean(cat.name(kind, ref)[0])
+        return shown(cat.named(kind, ref))
 
     boxes = [
         {
-            "name": clean(b["product"]["name"]),
-            "printing": printing_name(b["printing"], cat.lang),
+            "name": shown(b["product"]),
+            "printing": printing_name(b["printing"], L),
             "factions": [nm("faction", f) for f in b["factions"]],
             "bases": [{"name": nm("base", x), "in_play": x in b["in_play"]} for x in b["bases"]],
-            "all_bases": b["all_bases"],
+            "all_bases": all_bases_words(len(b["bases"]), L) if b["all_bases"] else "",
             "titans": [nm("card", x) for x in b["titans"]],
-            "decks": [
-                {"name": nm("component", x), "count": m.components[x].count} for x in b["decks"]
-            ],
+            "decks": [deck_words(nm("component", x), m.components[x].count, L) for x in b["decks"]],
         }
         for b in sheet["boxes"]
     ]
+    factions = [
+        {
+            "name": shown(f),
+            "player": clean(f["player"]) if f["player"] else "",
+            "box": shown(f["box"]),
+        }
+        for f in sheet["factions"]
+    ]
+    in_play = [
+        {
+            "name": shown(b),
+            "breakpoint": "?" if b["breakpoint"] is None else b["breakpoint"],
+            "vp": "/".join("?" if v is None else str(v) for v in b["vp"]),
+            "box": shown(b["box"]),
+        }
+        for b in sheet["bases"]["in_play"]
+    ]
     ctx = {
-        "lang": cat.lang,
+        "lang": L,
         "players": sheet["players"],
-        "base_mode_name": mode_name(sheet["base_mode"], cat.lang),
-        "factions": [
-            {
-                "name": clean(f["name"]),
-                "player": clean(f["player"]) if f["player"] else "",
-                "box": clean(f["box"]["name"]),
-            }
-            for f in sheet["factions"]
-        ],
-        "in_play": [
-            {
-                "name": clean(b["name"]),
-                "breakpoint": "?" if b["breakpoint"] is None else b["breakpoint"],
-                "vp": "/".join("?" if v is None else str(v) for v in b["vp"]),
-                "box": clean(b["box"]["name"]),
-            }
-            for b in sheet["bases"]["in_play"]
-        ],
+        "base_mode_name": mode_name(sheet["base_mode"], L),
+        "factions": factions,
+        "in_play": in_play,
         "deck": sheet["bases"]["deck"],
         "boxes": boxes,
         "goal": sheet["vp_tokens"]["goal"],
         "titans_played": sheet["titans"] is not None,
         "with_players": any(f["player"] for f in sheet["factions"]),
         "marked": any(b["bases"] and not b["all_bases"] for b in sheet["boxes"]),
+        "english_shown": any(english),
     }
     return environment("html", cat.lang).get_template("setup.html").render(ctx)

@@ -33,6 +33,19 @@ KEYWORD_WORDS = {
     "extra-play": N_("extra play"),
 }
 
+#: The project's own words for two things the German edition has no single word for, used by the
+#: CLI (headings, messages) and the site alike through the gettext catalog: a **product** is a
+#: "Schachtel" (a box: core set, expansion, big box; "Erweiterung" is only the kind of box), a
+#: **printing** is an "Auflage" (the original, the current or the German one; never "Druck" or
+#: "Ausgabe"). ``{key: (English, German, note)}``; ``tests/i18n`` checks the catalog keeps to them.
+PROJECT_TERMS = {
+    "product": (
+        "box (product)",
+        "Schachtel",
+        "any published product: core set, expansion, big box",
+    ),
+    "printing": ("printing", "Auflage", "original, current or German printing of a card or base"),
+}
 
 #: Canonical field -> kind of value. Text fields take words; enum fields a fixed
 #: vocabulary; ref fields a catalogue name; number fields a comparison.
@@ -69,6 +82,7 @@ FIELD_ALIASES = {
     "set": "product",
     "p": "product",
     "erweiterung": "product",
+    "schachtel": "product",
     "type": "type",
     "t": "type",
     "typ": "type",

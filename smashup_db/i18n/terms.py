@@ -51,8 +51,8 @@ TERMS: dict[str, str] = {
     "name": N_("Name"),
     "text": N_("Text"),
     "unknown": N_("unknown"),
-    "player": N_("player"),
-    "place": N_("place"),
+    "player": N_("Player"),
+    "place": N_("Place"),
     "errata": N_("Errata"),
     "erratum": N_("Erratum"),
     "clarification": N_("Clarification"),
@@ -86,9 +86,12 @@ TERMS: dict[str, str] = {
     "minions_actions": N_("minions/actions"),
     "taken_by": N_("taken by"),
     "draft_help": N_(
-        "Type a number or a faction name (English or German), 'u' to undo, '? N' for a faction's "
-        "cards, 'q' to quit."
+        "Type a number or a faction name (English or German), 'u' to undo, '?' for the pool, "
+        "'? N' for a faction's cards, 'q' to stop."
     ),
+    "draft_left": N_("left: {factions}"),
+    "vp_argument": N_("{player}=VP"),
+    "draft_stopped": N_("draft stopped: nothing was drafted or kept"),
     "draft_prompt": N_("{player}, round {round} - your pick"),
     "undone": N_("undone: {player} - {faction}"),
     "collection_entry": N_("{owner}: {product} x{copies}"),
@@ -132,7 +135,7 @@ TERMS: dict[str, str] = {
     "g.end_title": N_("End of the game"),
     "g.madness_cards": N_("Madness cards"),
     "g.vp_lost": N_("VP lost"),
-    "g.final": N_("final"),
+    "g.final": N_("Final"),
     "g.wins_game": N_("{winner} wins."),
     "g.tied": N_("Tied: {players} (same VP, same Madness cards): play on until one leads."),
     "g.goes_on": N_("Nobody has {threshold} VP yet: the game goes on."),
@@ -141,9 +144,12 @@ TERMS: dict[str, str] = {
         "recorded as game {id}; when it is over: smashup game end NAME=VP ... --record"
     ),
     "g.wrote": N_("wrote {out}"),
+    "g.draft_waits": N_(
+        "This draft waits for its result (it is not in the game log yet); when the game is over:"
+    ),
     "g.log_title": N_("Game log"),
-    "g.date": N_("date"),
-    "g.winner": N_("winner"),
+    "g.date": N_("Date"),
+    "g.winner": N_("Winner"),
     "g.drafted": N_("(drafted)"),
     "g.no_games_of": N_("no recorded games of {player}"),
     "g.no_games": N_("no games recorded yet; use smashup game record or draft --record"),

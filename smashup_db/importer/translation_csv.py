@@ -143,6 +143,12 @@ class BadRows(ImportFileError):
                 where = Message("{where}: {field}", where=where, field=fld)
             super().__init__(message, prefix=where)
         else:
+            self.head = Message(
+                N_("{count} bad rows; nothing was imported{rows}"),
+                prefix=label,
+                count=len(self.problems),
+                rows="",
+            )
             super().__init__(
                 N_("{count} bad rows; nothing was imported{rows}"),
                 prefix=label,
@@ -162,6 +168,14 @@ class BadRows(ImportFileError):
                     },
                 ),
             )
+
+    def lines(self) -> list[Message]:
+        """The error as separate lines (the head, then one per bad row), for a terminal that prints
+        each line escaped on its own: a value of a row never breaks a line."""
+        if len(self.problems) == 1:
+            return [self]
+        rows = self.values["rows"].values
+        return [self.head, *(rows[f"r{i}"] for i in range(len(self.problems)))]
 
 
 def read_translations_text(path: Path | str) -> str:

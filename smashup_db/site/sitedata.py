@@ -54,15 +54,19 @@ class SiteData:
 
 
 def read_glossary() -> list[dict]:
-    """Rows of ``data/glossary.tsv``: ``{"en", "de", "note"}`` (empty list if the file is missing)."""
+    """Rows of ``data/glossary.tsv``: ``{"en", "de", "note"}``, then the project's own words for a
+    product and a printing (:data:`smashup_db.i18n.glossary.PROJECT_TERMS`)."""
+    from smashup_db.i18n.glossary import PROJECT_TERMS
+
+    ours = [{"en": en, "de": de, "note": note} for en, de, note in PROJECT_TERMS.values()]
     path = default_data_dir() / "glossary.tsv"
     if not path.is_file():
-        return []
+        return ours
     with path.open(encoding="utf-8", newline="") as fh:
         return [
             {"en": r.get("en") or "", "de": r.get("de") or "", "note": r.get("note") or ""}
             for r in csv.DictReader(fh, delimiter="\t", quoting=csv.QUOTE_NONE)
-        ]
+        ] + ours
 
 
 def load(reader: Reader) -> SiteData:

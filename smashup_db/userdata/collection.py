@@ -25,6 +25,28 @@ class CollectionError(UserError, ValueError):
     """Bad collection input (copies < 1, removing what is not there)."""
 
 
+class OtherPrinting(CollectionError):
+    """A box is added in another printing than the one recorded for that owner's copies.
+
+    ``owner``, ``product`` (id), ``had`` (copies recorded), ``recorded`` and ``given``
+    (printings; ``recorded`` None when none was recorded) say what clashed; the caller asks
+    which is meant, or shows the message naming the two ways to say it (``add`` with
+    ``same_box`` or ``another_box``).
+    """
+
+    owner: str
+    product: str
+    had: int
+    recorded: str | None
+    given: str
+
+
+#: What ``add`` does when the printing given differs from the one recorded: ``None`` refuses
+#: (:class:`OtherPrinting`), ``"same-box"`` corrects the recorded box's printing (copies stay),
+#: ``"another-box"`` adds the copies (the owner's copies then count as the printing given).
+CHOICES = (None, "same-box", "another-box")
+
+
 def check_owner(owner) -> str:
     """``owner`` as stored: the player-name check of :func:`smashup_db.rules.endgame.check_player_name`
     (stripped, bidi controls dropped; blank, over-long or control characters refused with
@@ -44,14 +66,19 @@ def add(
     copies: int = 1,
     owner: str = DEFAULT_OWNER,
     printing: str | None = None,
+    choice: str | None = None,
 ) -> dict:
-    """Add ``copies`` of ``product`` to ``owner``'s collection; returns the new row.
+    """Add ``copies`` of ``product`` to ``owner``'s collection; returns the new row
+    (``{"owner", "product", "copies", "printing", "added", "corrected"}``: copies after it,
+    copies added, whether the printing of a recorded box was corrected).
 
     ``printing`` (original, current, german) records which printing the box
-    is; without it, a product named by its German edition's title (or German
-    name) is recorded as ``german``, anything else leaves it open (None:
-    look-ups then use the current printing). Given again, it replaces the
-    recorded one.
+    is; without it, a product named by its German edition's title or German
+    name, whole or in part (:func:`~smashup_db.catalogue.printing.german_default`,
+    display language ``cat.lang``), is recorded as ``german``, anything else leaves
+    it open (None: look-ups then use the current printing). When the owner has
+    the box already and another printing is given, ``choice`` (:data:`CHOICES`)
+    says what is meant; without it :class:`OtherPrinting` is raised.
 
     Raises :class:`~smashup_db.catalogue.view.NotFound` (with suggestions) for an
     unknown product, :class:`CollectionError` for copies < 1 and
@@ -70,11 +97,17 @@ def add(
     owner = check_owner(owner)
     printing = check(printing)
     pid = cat.resolve("product", product)[0]
-    printing = printing or german_default(cat.model, pid, product)
+    printing = printing or german_default(cat.model, pid, product, cat.lang)
     key = {"owner": owner, "product_id": pid}
     with writing(cat.r.url, "collection") as w:
         row = w.one(f"SELECT copies, printing FROM collection WHERE {_WHERE}", **key)
         had = row["copies"] if row else 0
+        if row and printing is not None and printing != (row["printing"] or "current"):
+            if choice is None:
+                _other_printing(cat, owner, pid, had, row["printing"], printing)
+            if choice == "same-box":
+                w.execute(_TABLE.update(("printing",)), {**key, "printing": printing})
+                return _row(cat, owner, pid, had, printing, added=0, corrected=True)
         if had + copies > MAX_COPIES:
             raise CollectionError(
                 N_("{owner} would have {n} copies of {name}; at most {max_copies} can be recorded"),
@@ -99,18 +132,56 @@ def add(
                     "added_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
                 },
             )
+    return _row(cat, owner, pid, had + copies, printing, added=copies)
+
+
+def _row(
+    cat: Catalogue, owner: str, pid: str, copies: int, printing, *, added: int, corrected=False
+) -> dict:
+    """What ``add`` returns (see there)."""
     return {
         "owner": owner,
         "product": cat.named("product", pid),
-        "copies": had + copies,
+        "copies": copies,
         "printing": printing,
+        "added": added,
+        "corrected": corrected,
     }
+
+
+def _other_printing(cat: Catalogue, owner: str, pid: str, had: int, recorded, given: str):
+    """Raise :class:`OtherPrinting`: the message names both printings and the two ways to go on."""
+    from smashup_db.errors import Message
+
+    words = {
+        "original": N_("the original printing"),
+        "current": N_("the current printing"),
+        "german": N_("the German edition"),
+        None: N_("no printing recorded"),
+    }
+    err = OtherPrinting(
+        N_(
+            "{owner} has {name} already ({had}x, {recorded}); say which is meant: add --same-box "
+            "if the box recorded is {given}, or --another-box if this is another box "
+            "({owner}'s copies then count as {given})"
+        ),
+        owner=owner,
+        had=had,
+        recorded=Message(words[recorded]),
+        given=Message(words[given]),
+        name=cat.name("product", pid)[0],
+    )
+    err.owner, err.product, err.had, err.recorded, err.given = owner, pid, had, recorded, given
+    raise err
 
 
 def remove(
     cat: Catalogue, product: str, copies: int | None = None, owner: str = DEFAULT_OWNER
 ) -> dict:
     """Remove ``copies`` (default: all) of ``product`` from ``owner``'s collection.
+
+    Returns ``{"owner", "product", "copies", "printing", "removed"}``: the copies left
+    (0: the box is gone from the collection), its printing, the copies removed.
 
     Raises :class:`CollectionError` when the owner does not have that product
     and :class:`~smashup_db.errors.DatabaseError` when the database cannot be written.
@@ -121,7 +192,8 @@ def remove(
     pid = cat.resolve("product", product)[0]
     key = {"owner": owner, "product_id": pid}
     with writing(cat.r.url, "collection") as w:
-        had = w.scalar(f"SELECT copies FROM collection WHERE {_WHERE}", **key)
+        row = w.one(f"SELECT copies, printing FROM collection WHERE {_WHERE}", **key)
+        had = row["copies"] if row else 0
         if not had:
             raise CollectionError(
                 N_("{owner} has no {name} in the collection"),
@@ -133,7 +205,13 @@ def remove(
             w.execute(_TABLE.update(("copies",)), {**key, "copies": left})
         else:
             w.execute(_TABLE.delete(), key)
-    return {"owner": owner, "product": cat.named("product", pid), "copies": left}
+    return {
+        "owner": owner,
+        "product": cat.named("product", pid),
+        "copies": left,
+        "printing": row["printing"],
+        "removed": had - left,
+    }
 
 
 def entries(cat: Catalogue, owners: list[str] | None = None) -> list[dict]:

@@ -6,7 +6,9 @@ players typed: the date, player names as given (no other personal data),
 their two factions, the bases, VP, Madness cards and the winner.
 
 A draft run with ``--record`` is stored with status ``drafted``;
-``smashup game end ... --record`` completes it (status ``finished``).
+``smashup game end ... --record`` completes it (status ``finished``). A draft
+without ``--record`` waits outside the log (:mod:`smashup_db.userdata.waiting`)
+and becomes a finished game the same way.
 Every game has a random ``uid`` that export and import keep, so that merging
 two groups' logs never counts a game twice.
 """
@@ -132,12 +134,16 @@ def record_game(
     madness: dict[str, int] | None = None,
     bases: list[str] | None = None,
     played_on: str | None = None,
+    seed: int | None = None,
+    waiting_key: str | None = None,
 ) -> dict:
     """Store a finished game: VP and two faction ids per player (same players in both maps).
 
     The winner comes from :func:`smashup_db.rules.endgame.end_game`; a game that is
     not over (nobody at 15 VP) or still tied cannot be recorded
-    (:class:`GameLogError`). Returns the stored game.
+    (:class:`GameLogError`). ``waiting_key`` names the waiting draft
+    (:mod:`smashup_db.userdata.waiting`) this game completes: it is deleted in the
+    same transaction. Returns the stored game.
     """
     madness = madness or {}
     missing = [p for p in vp if p not in factions] + [p for p in factions if p not in vp]
@@ -166,11 +172,16 @@ def record_game(
         "played_on": check_date(played_on),
         "status": "finished",
         "winner": out.winner,
+        "seed": seed,
         "players": players,
         "bases": list(bases or []),
     }
     with writing(cat.r.url, "record") as w:
         gid = _insert(w, game)
+        if waiting_key is not None:
+            from smashup_db.userdata.waiting import forget
+
+            forget(w, waiting_key)
     return game_by_id(cat, gid)
 
 
@@ -200,23 +211,17 @@ def complete(
     With ``game_id`` a finished game can also be corrected (its VP, Madness
     cards and winner are replaced).
 
-    The game is ``game_id``, or else the newest ``drafted`` game whose players
-    are exactly the players of ``vp`` (names compared ignoring case). Raises
+    The game is ``game_id``, or else the newest draft of exactly the players of
+    ``vp`` (names compared ignoring case): a ``drafted`` game of the log (``draft
+    --record``) or the draft kept for those players (:mod:`smashup_db.userdata.waiting`,
+    every draft), whichever is newer; the latter becomes a finished game of the log. Raises
     :class:`GameLogError` when there is no such game, the players differ, or
     the game is not over / still tied. Returns the stored game.
     """
     madness = madness or {}
     out = _finished(vp, madness)
     wanted = {p.casefold(): p for p in vp}
-    rows = cat.r.all(
-        "SELECT g.id, g.status, p.player FROM game g JOIN game_player p ON p.game_id = g.id"
-        + (" WHERE g.id = :gid" if game_id is not None else " WHERE g.status = 'drafted'")
-        + " ORDER BY g.id DESC, p.seat",
-        **({"gid": game_id} if game_id is not None else {}),
-    )
-    by_game: dict[int, list[str]] = defaultdict(list)
-    for r in rows:
-        by_game[r["id"]].append(r["player"])
+    by_game, recorded_at = _drafted_seats(cat, game_id)
     if game_id is not None:
         if game_id not in by_game:
             raise GameLogError(
@@ -226,10 +231,17 @@ def complete(
         candidates = [game_id]
     else:
         candidates = [g for g, ps in by_game.items() if {p.casefold() for p in ps} == set(wanted)]
+        from smashup_db.userdata import waiting
+
+        kept = waiting.find(cat, vp)
+        if kept is not None and (
+            not candidates or kept["drafted_at"] >= recorded_at[candidates[0]]
+        ):
+            return _complete_waiting(cat, kept, vp, madness, bases)
         if not candidates:
             raise GameLogError(
                 N_(
-                    "no drafted game of {vp} waits for a result; record one with smashup draft ... --record, or use smashup game record with --factions"
+                    "no draft of {vp} waits for a result; draft for exactly these players first (smashup draft), or give their factions: smashup game record ... --factions"
                 ),
                 vp=", ".join(vp),
             )
@@ -267,6 +279,46 @@ def complete(
             w.execute(TABLES["game_base"].delete(("game_id",)), {"game_id": gid})
             _insert_bases(w, gid, bases)
     return game_by_id(cat, gid)
+
+
+def _drafted_seats(
+    cat: Catalogue, game_id: int | None
+) -> tuple[dict[int, list[str]], dict[int, str]]:
+    """``({game id: players in seat order}, {game id: recorded_at})`` of game ``game_id`` (any status),
+    or of every ``drafted`` game when it is None; newest first."""
+    rows = cat.r.all(
+        "SELECT g.id, g.status, g.recorded_at, p.player FROM game g"
+        " JOIN game_player p ON p.game_id = g.id"
+        + (" WHERE g.id = :gid" if game_id is not None else " WHERE g.status = 'drafted'")
+        + " ORDER BY g.id DESC, p.seat",
+        **({"gid": game_id} if game_id is not None else {}),
+    )
+    by_game: dict[int, list[str]] = defaultdict(list)
+    recorded_at: dict[int, str] = {}
+    for r in rows:
+        by_game[r["id"]].append(r["player"])
+        recorded_at[r["id"]] = r["recorded_at"] or ""
+    return by_game, recorded_at
+
+
+def _complete_waiting(
+    cat: Catalogue, kept: dict, vp: dict[str, int], madness: dict[str, int], bases
+) -> dict:
+    """Record the waiting draft ``kept`` (:func:`smashup_db.userdata.waiting.find`) as a finished game.
+
+    Player names are spelled as at the draft; the bases are ``bases`` or else the draft's.
+    """
+    by_fold = {p.casefold(): p for p in vp}
+    seats = kept["seats"]
+    return record_game(
+        cat,
+        {s["player"]: vp[by_fold[s["player"].casefold()]] for s in seats},
+        {s["player"]: s["factions"] for s in seats},
+        madness={s["player"]: madness.get(by_fold[s["player"].casefold()], 0) for s in seats},
+        bases=list(bases or kept.get("bases") or []),
+        seed=kept.get("seed"),
+        waiting_key=kept["key"],
+    )
 
 
 #: Games read per query when the log is walked newest first (a page of heads, then their seats and bases).

@@ -159,12 +159,12 @@ def test_interactive_german_draft_at_80_columns_shows_every_pool_name_in_full(db
             stdin=subprocess.DEVNULL,
         ).stdout
     )["pool"]
-    screen = _run_in_terminal(args, env, ["1", "2", "3", "4", "5", "6"])
+    screen = _run_in_terminal(args, env, ["1", "?", "2", "3", "4", "5", "6"])
     assert "Aufbau für 3 Spieler" in screen, screen[-2000:]
     assert_fits(screen)
     de = cats["de"]
     pools = [t for t in tables(screen) if t and len(t) == len(pool) and t[0][0] == "1"]
-    assert len(pools) == 6  # the pool before each pick
+    assert len(pools) == 2  # the pool once, and again for "?" after the first pick
     for table in pools:
         for i, (row, fid) in enumerate(zip(table, pool, strict=True), 1):
             assert row[0] == str(i)

@@ -65,7 +65,7 @@ def test_rich_markup_in_user_values(cli, db_path, tmp_path):
     assert cli("import", "translations", str(path)).exit_code == 0
     for owner in ("[/]", "Anna [club]"):
         res = cli("collection", "add", "core-set", "--owner", owner)
-        assert res.exit_code == 0 and f"{owner}: Core [/] Set x1" in res.stdout, res.output
+        assert res.exit_code == 0 and f"{owner}: Core [/] Set, 1 copy" in res.stdout, res.output
     res = cli("collection", "list")
     assert res.exit_code == 0, res.output
     assert "Anna [club]: Core [/] Set x1" in res.stdout and "[/]: Core [/] Set x1" in res.stdout

@@ -48,7 +48,7 @@ def test_auto_draft_json_shape_and_replay(cli):
 def test_readable_result_for_a_new_user(cli):
     result = cli("draft", "--players", "Anna,Ben,Cleo", "--auto", "--seed", "1")
     assert result.exit_code == 0, result.output
-    for word in ("Anna", "Ben", "Cleo", "Bases in play", "Boxes to pull", "--seed 1"):
+    for word in ("Anna", "Ben", "Cleo", "Bases in play", "Take out, box by box", "--seed 1"):
         assert word in result.output
 
 

@@ -71,7 +71,7 @@ def test_setup_lists_munchkins_monster_and_treasure_decks_for_a_munchkin_faction
     assert decks["munchkin-treasures"]["count"] == COMPONENTS["munchkin-treasures"]["count"]
     assert {d["box"]["id"] for d in decks.values()} == {"smash-up-munchkin"}
     out = cli("setup", "--factions", "clerics,Zombies", "--players", "2", "--lang", "de").output
-    assert "Monster (20)" in out and "Schätze (22)" in out and "Wahnsinn" not in out
+    assert "Monster: 20 Karten" in out and "Schätze: 22 Karten" in out and "Wahnsinn" not in out
 
 
 @pytest.mark.parametrize("mode", ["set", "faction", "all"])
@@ -139,7 +139,7 @@ def test_each_box_says_which_printing_the_group_owns(cli):
     text = cli(
         "setup", "--factions", "elder-things,aliens", "--players", "2", "--lang", "de"
     ).output
-    assert "deutsche Ausgabe" in text and "aktueller Druck" in text
+    assert "deutsche Auflage" in text and "aktuelle Auflage" in text
 
 
 def test_draft_ends_with_the_sheet_and_its_json_holds_it(cli):
@@ -177,7 +177,9 @@ def test_setup_page_escapes_every_name_and_is_translated(cat, tmp_path):
     )
     html = setup_sheet.render_html(cat, sheet)
     assert "<script>alert" not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
-    assert "Ben &amp; Co" in html and "Madness (30)" in html and "Monster deck (20)" in html
+    assert (
+        "Ben &amp; Co" in html and "Madness: 30 cards" in html and "Monster deck: 20 cards" in html
+    )
     reader = open_reader(cat.r.url)
     try:
         de = setup_sheet.render_html(Catalogue(reader, "de"), sheet)
@@ -186,8 +188,8 @@ def test_setup_page_escapes_every_name_and_is_translated(cat, tmp_path):
     assert (
         'lang="de"' in de
         and "Aufbau" in de
-        and "Wahnsinnskarte (30)" in de
-        and "Schätze (22)" in de
+        and "Wahnsinnskarte: 30 Karten" in de
+        and "Schätze: 22 Karten" in de
     )
 
 

@@ -21,7 +21,7 @@ def test_games_list_shows_final_vp_after_madness_beside_raw_vp(cli):
     )
     assert res.exit_code == 0, res.output
     out = cli("games", "list").output
-    assert "final" in out and "Madness cards" in out
+    assert "Final" in out and "Madness cards" in out
     rows = {
         m.group(1): (m.group(2), m.group(3), m.group(4))
         for m in re.finditer(r"│ (Anna|Ben)\s+│[^│]+│ (\d+)\s+│ (\d+)\s+│ (\d+)\s+│", out)
@@ -30,7 +30,7 @@ def test_games_list_shows_final_vp_after_madness_beside_raw_vp(cli):
         "Anna": ("16", "0", "16"),
         "Ben": ("17", "2", "16"),
     }  # Anna wins on fewer Madness cards
-    assert "Anna" in out.split("winner")[1]
+    assert "Anna" in out.split("Winner")[1]
 
 
 def test_game_record_and_draft_record_print_the_saved_games_number(cli):

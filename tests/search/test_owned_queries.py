@@ -43,7 +43,7 @@ def owned_db(texted_site, tmp_path_factory, smashup_cli):
         assert res.exit_code == 0, res.output
     res = smashup_cli("collection", "code", "--db", db)
     assert res.exit_code == 0, res.output
-    return db, res.output.strip()
+    return db, res.stdout.splitlines()[0]  # the code, then what it is
 
 
 def _cli(run_cli, db: str, query: str):

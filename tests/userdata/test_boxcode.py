@@ -64,7 +64,7 @@ def test_cli_code_and_add_code(cli, tmp_path):
     assert cli("collection", "add", "Core Set", "--printing", "original").exit_code == 0
     res = cli("collection", "code")
     assert res.exit_code == 0, res.output
-    code = res.output.strip()
+    code = res.stdout.splitlines()[0]  # the code alone on its first line, then what it is
     assert decode(code) == {"cease-and-desist": "german", "core-set": "original"}
     res = cli("collection", "add", "--code", code, "--owner", "Ann", "--json")
     assert res.exit_code == 0, res.output

@@ -165,7 +165,7 @@ def test_unfinished_games_are_not_recorded(cli):
             "Anna=Aliens+Ninjas,Ben=Pirates+Robots",
         )
     )
-    assert "no drafted game" in _err(cli("game", "end", "Anna=16", "Ben=2", "--record"))
+    assert "no draft of" in _err(cli("game", "end", "Anna=16", "Ben=2", "--record"))
 
 
 def test_log_and_collection_survive_a_schema_migration(db_path):

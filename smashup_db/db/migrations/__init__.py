@@ -25,14 +25,15 @@ if TYPE_CHECKING:
     from sqlalchemy.engine import Connection, Engine
 
 #: The newest revision. Kept here so that a start-up check needs no Alembic import.
-HEAD = "0007"
+HEAD = "0008"
 #: The first revision: the schema of databases made before migrations existed.
 INITIAL = "0001"
 #: Every revision this version knows, oldest first (a start-up check needs no Alembic import).
-REVISIONS = ("0001", "0002", "0003", "0004", "0005", "0006", "0007")
+REVISIONS = ("0001", "0002", "0003", "0004", "0005", "0006", "0007", "0008")
 #: How to recognise each revision's schema when ``alembic_version`` is missing or empty:
 #: ``(revision, table, column or None)``, newest first; the first that exists tells.
 SIGNATURES = (
+    ("0008", "waiting_draft", None),
     ("0007", "ruling", "importer"),
     ("0006", "alias", None),
     ("0005", "printing", None),
