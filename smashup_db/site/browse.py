@@ -18,6 +18,7 @@ from smashup_db.common.text import fold, is_slug
 from smashup_db.i18n import N_
 from smashup_db.search.index import documents
 from smashup_db.site.paths import SiteError, page_url, safe_path, templates_dir
+from smashup_db.site.play import without_comment_lines
 from smashup_db.site.query_index import build_index, index_json, split_index
 from smashup_db.site.strings import strings
 
@@ -163,6 +164,12 @@ def write_assets(root: Path, data, rows, langs, names_for, url_for) -> dict[str,
         else:
             shutil.copyfile(src / name, assets / name)
     shutil.copytree(src / "assets", assets, dirs_exist_ok=True)
+    for script in sorted(
+        (src / "assets").glob("*.js")
+    ):  # sent without their comment lines (page weight)
+        (assets / script.name).write_text(
+            without_comment_lines(script.read_text(encoding="utf-8")), encoding="utf-8"
+        )
     from smashup_db.search.suggest import suggestion_names
 
     # "did you mean": every name in every language, fetched by the search page only when a query finds nothing

@@ -27,6 +27,7 @@ from smashup_db.catalogue.printing import base_facts, card_facts
 from smashup_db.common.text import key
 from smashup_db.site.inject import inject
 from smashup_db.site.paths import safe_path, templates_dir
+from smashup_db.site.play import without_comment_lines
 from smashup_db.userdata.boxcode import SLOTS
 
 ICON_SIZES = (192, 512)
@@ -75,7 +76,7 @@ def local_js(data, base: str) -> str:
 def write_local(root: Path, data, base: str, langs: list[str]) -> None:
     """Write ``assets/local.js``, the manifest and the icons (``sw.js`` comes last: :func:`write_sw`)."""
     safe_path(root, "assets", filename="local.js").write_text(
-        local_js(data, base), encoding="utf-8"
+        without_comment_lines(local_js(data, base)), encoding="utf-8"
     )
     icons = _icons(root)
     manifest = {

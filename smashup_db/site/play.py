@@ -178,10 +178,10 @@ def write_play_assets(root: Path, cat, langs, templates: Path, version: str = ""
 
 
 def without_comment_lines(script: str) -> str:
-    """``script`` (``play.js``) without its comment lines: lines that are only a ``//`` comment, and ``/* ... */``
+    """``script`` (the site's scripts: ``play.js``, ``local.js``, those of ``assets/``) without its comment lines: lines that are only a ``//`` comment, and ``/* ... */``
     blocks that start a line and end one. Every other line is kept as it is, so the code is unchanged (the
     page's first load stays within its budget; the source keeps its comments). Raises ``ValueError`` on a
-    ``/*`` block that never ends. Only for scripts with no multi-line string (no template literal)."""
+    ``/*`` block that never ends or a line with code after a ``/* */`` comment. Only for scripts with no multi-line string (no template literal)."""
     out = []
     block = False
     for line in script.splitlines(keepends=True):
@@ -192,7 +192,12 @@ def without_comment_lines(script: str) -> str:
         if bare.startswith("//"):
             continue
         if bare.startswith("/*"):
-            block = not bare.endswith("*/") or bare == "/*"
+            end = bare.find("*/", 2)
+            if (
+                end != -1 and end != len(bare) - 2
+            ):  # code after the comment: this is no comment line
+                raise ValueError(f"code after a /* */ comment on one line: {bare[:60]}")
+            block = end == -1
             continue
         out.append(line)
     if block:

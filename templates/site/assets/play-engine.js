@@ -728,6 +728,25 @@
     return wholeNumber(v, what);
   }
 
+  /* smashup_db.i18n.glossary.OPTION_VALUES (as catalogue/option_values.py reads it): a value typed in
+   * English or German -> the rules' value, keyed by common/text.py name_key (tests/site/test_play_option_values.py
+   * checks that this table is that one and optionKey that key); other values are kept for the rules to refuse. */
+  var OPTION_VALUES = {
+    complexity: {low: "low", niedrig: "low", medium: "medium", mittel: "medium", high: "high", hoch: "high"},
+    base_mode: {set: "set", erweiterung: "set", faction: "faction", fraktion: "faction", all: "all", alle: "all"},
+    format: {snake: "snake", schlange: "snake", random: "random", zufallig: "random", offer: "offer", angebot: "offer",
+      pickonerandom: "pick-one-random", einezufalligeinegewahlt: "pick-one-random"}
+  };
+  function optionKey(v) {
+    return String(v).replace(/[\u00df\u1e9e]/g, "ss").normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, "").replace(/([aou])e/g, "$1");
+  }
+  function optionValue(kind, v) {
+    if (v == null || v === "") return v;
+    var k = optionKey(v);
+    return Object.prototype.hasOwnProperty.call(OPTION_VALUES[kind], k) ? OPTION_VALUES[kind][k] : v;
+  }
+
   /** Draft options from the page's query (docs/play.md, the URL contract); get(name): value or null. Throws DraftError. */
   function optionsFromQuery(cat, get) {
     var seed = intParam(get("seed"), "seed");
@@ -746,12 +765,12 @@
     var products = splitList(get("products"));
     return {
       players: splitList(get("players")), seed: seed, auto: /^(1|true|yes|on)$/i.test(get("auto") || ""),
-      fmt: (get("format") || "snake"), offer: intParam(get("offer"), "offer"),
+      fmt: (optionValue("format", get("format")) || "snake"), offer: intParam(get("offer"), "offer"),
       ban: resolveIds(cat, "faction", splitList(get("ban"))), include: resolveIds(cat, "faction", splitList(get("include"))),
-      complexity: splitList(get("complexity")).length ? splitList(get("complexity")) : null,
+      complexity: splitList(get("complexity")).length ? splitList(get("complexity")).map(function (c) { return optionValue("complexity", c); }) : null,
       products: products.length ? resolveIds(cat, "product", products) : null,
       pool: intParam(get("pool"), "pool"), start: get("start") || null, owned: owned, printings: printings,
-      base_mode: get("base_mode") || "set",  // exact, as --mode
+      base_mode: optionValue("base_mode", get("base_mode")) || "set",  // as --mode (option_values.py)
       picks: resolveIds(cat, "faction", splitList(get("picks")))
     };
   }
@@ -783,7 +802,7 @@
   }
 
   return {PyRandom: PyRandom, DraftError: DraftError, DraftState: DraftState, Catalogue: Catalogue,
-          optionsFromQuery: optionsFromQuery, shellQuote: shellQuote, setupSheet: setupSheet, queryFromOptions: queryFromOptions,
+          optionsFromQuery: optionsFromQuery, optionKey: optionKey, OPTION_VALUES: OPTION_VALUES, shellQuote: shellQuote, setupSheet: setupSheet, queryFromOptions: queryFromOptions,
           format: format, splitList: splitList, setup: setup, finish: finish, run: run, snakeOrder: snakeOrder,
           buildDeck: buildDeck, deal: deal, chooseCandidates: chooseCandidates, drawPool: drawPool,
           wholeNumber: wholeNumber, FORMATS: FORMATS, MODES: MODES, COMPLEXITY_LEVELS: COMPLEXITY_LEVELS, DEFAULT_OFFER: DEFAULT_OFFER};
