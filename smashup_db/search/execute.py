@@ -96,9 +96,10 @@ class Searcher:
         self._keys: list[tuple[str, str]] | None = None  # (name key, body), on first use
 
     def shown_facts(self) -> dict[str, tuple]:
-        """``{key: (power, copies, breakpoint, vp1, vp2, vp3)}`` of every card and base whose shown
+        """``{key: (power, copies, breakpoint, vp1, vp2, vp3, type)}`` of every card and base whose shown
         printing (:meth:`~smashup_db.catalogue.view.Catalogue.printing_of`: owned, else ``printing``,
-        else current) has other numbers than the current ones the ``card``/``base`` tables hold.
+        else current) has other numbers (or, for a card, another type: Disenchant, an action, where
+        the current Tricksters have the minion Pixie) than the current ones the ``card``/``base`` tables hold.
 
         The number filters (``pow>=4``, ``bp>=20`` ...) compare these, so a filter and the numbers a
         result prints always agree. Worked out once per searcher: the read model and the catalogue's
@@ -112,14 +113,22 @@ class Searcher:
             if not c.printings:
                 continue
             row = self.cat.card_row(c.id, self.printing)
-            if (row["power"], row["copies"]) != (c.power, c.copies):
-                out["card:" + c.id] = (row["power"], row["copies"], None, None, None, None)
+            if (row["power"], row["copies"], row["type"]) != (c.power, c.copies, c.type):
+                out["card:" + c.id] = (
+                    row["power"],
+                    row["copies"],
+                    None,
+                    None,
+                    None,
+                    None,
+                    row["type"],
+                )
         for b in model.bases.values():
             if not b.printings:
                 continue
             row = self.cat.base_row(b.id, self.printing)
             if (row["breakpoint"], tuple(row["vp"])) != (b.breakpoint, tuple(b.vp)):
-                out["base:" + b.id] = (None, None, row["breakpoint"], *row["vp"])
+                out["base:" + b.id] = (None, None, row["breakpoint"], *row["vp"], "base")
         self._shown = out
         return out
 
@@ -135,18 +144,18 @@ class Searcher:
             cells = [f"CAST(:s{n}k AS VARCHAR)"]
             for j, v in enumerate(facts):
                 params[f"s{n}v{j}"] = v
-                cells.append(f"CAST(:s{n}v{j} AS INTEGER)")
+                cells.append(f"CAST(:s{n}v{j} AS {'VARCHAR' if j == 6 else 'INTEGER'})")
             rows.append("(" + ", ".join(cells) + ")")
 
         def col(alias: str, name: str) -> str:
             return f"CASE WHEN s.key IS NULL THEN {alias}.{name} ELSE s.{name} END"
 
         return (
-            "WITH shown(key, power, copies, breakpoint, vp1, vp2, vp3) AS (VALUES "
+            "WITH shown(key, power, copies, breakpoint, vp1, vp2, vp3, type) AS (VALUES "
             + ", ".join(rows)
             + "),"
             " item AS ("
-            " SELECT 'card:' || c.id AS key, 'card' AS kind, c.id AS ref, c.type AS type, c.faction_id AS faction_id,"
+            f" SELECT 'card:' || c.id AS key, 'card' AS kind, c.id AS ref, {col('c', 'type')} AS type, c.faction_id AS faction_id,"
             f" CAST(NULL AS VARCHAR) AS product_id, {col('c', 'power')} AS power, {col('c', 'copies')} AS copies,"
             " CAST(NULL AS INTEGER) AS breakpoint, CAST(NULL AS INTEGER) AS vp1, CAST(NULL AS INTEGER) AS vp2,"
             " CAST(NULL AS INTEGER) AS vp3, 0 AS grp, f.sort AS gsort, c.sort AS sort"

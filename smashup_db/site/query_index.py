@@ -11,7 +11,8 @@ One JSON file per site language, ``assets/search-<lang>.json``::
      "pf":    {product id: [faction ids]},
      "fp":    {faction id: [product ids]},  "held": {item index: [product ids]},  # owned:, printing:
      "asked": the printing the pages ask for where nothing owned decides ("german" on /de/, else null),
-     "german": [indices of the items a German box holds] (only when asked is "german"),
+     "german": [indices of the items a German box holds],
+     "alt":   {printing: {item index: [type, power, copies, bp, vp1, vp2, vp3, name]}},  # see below
      "names": {"faction": {id: display name}, "product": {...}}}
 
 The build writes it as two files (:func:`split_index`): ``assets/search-<lang>.json``, the names and
@@ -25,6 +26,10 @@ then bases by product then base order), ``docs`` hold exactly the folded rows
 of the CLI's search index (:func:`smashup_db.search.index.documents` over the
 same name and text rows), and the base keywords are found with the CLI's own
 patterns, so the evaluator and ``smashup search`` give the same ids.
+``alt`` holds, per printing, the items whose facts or shown name differ in that
+printing from ``items``/``show``: a query asking for one printing
+(``f:tricksters printing:original``) with no printing owned shows that printing,
+as ``smashup search`` does (:meth:`smashup_db.search.execute.Searcher.for_query`).
 Everything in it is data: the page script inserts it with ``textContent``
 only, never as HTML.
 """
@@ -96,11 +101,7 @@ def build_index(
     held = _held(model, pos)
     # the German site asks for the German edition where a German box holds a thing (Catalogue.printing_of)
     asked = "german" if lang == "de" else None
-    german = [
-        k
-        for key, k in sorted(pos.items(), key=lambda kv: kv[1])
-        if asked and _german_held(model, key)
-    ]
+    german = [k for key, k in sorted(pos.items(), key=lambda kv: kv[1]) if _german_held(model, key)]
     docs = [
         [pos[d["key"]], d["lang"], d["field"], d["body"]]
         for d in (documents(*rows) if docs is None else docs)
@@ -124,6 +125,7 @@ def build_index(
         "held": held,
         "asked": asked,
         "german": german,
+        "alt": {p: _alt(data, items, show, pos, p, names) for p in PRINTINGS},
         "names": {
             "faction": {i: names("faction", i)["name"] for i in data.factions},
             "product": {i: names("product", i)["name"] for i in data.products},
@@ -183,6 +185,38 @@ def _items(data: SiteData, lang: str, names) -> tuple[list[list], list[list], di
             )
             show.append([me["name"], 1 if me["fallback"] else 0, _excerpt(b, lang)])
     return items, show, pos
+
+
+#: The printings a query can ask to be shown (``printing:X``), as the CLI knows them.
+PRINTINGS = ("current", "original", "german")
+
+
+def _alt(data: SiteData, items, show, pos: dict[str, int], printing: str, names) -> dict[str, list]:
+    """``{item position (a string): [type, power, copies, bp, vp1, vp2, vp3, shown name]}`` of the items
+    whose facts or name in ``printing`` (as :meth:`Catalogue.printing_of` picks it when ``printing`` is
+    asked: owned first, German only where a German box holds the thing) differ from ``items``/``show``."""
+    from smashup_db.catalogue.printing import base_facts, card_facts
+    from smashup_db.common.text import fold
+
+    cat = data.catalogue
+    model = cat.model
+    out = {}
+    for key, k in pos.items():
+        kind, ref = key.split(":", 1)
+        if kind == "card":
+            card = model.cards[ref]
+            f = card_facts(card, cat.printing_of(card, printing))
+            own = model.named("card", ref, "en")["name"] or ""
+            held = f["name"] if f["name"] and fold(f["name"]) != fold(own) else None
+            name = held or names("card", ref)["name"]
+            row = [f["type"], f["power"], f["copies"], None, None, None, None]
+        else:
+            f = base_facts(model.bases[ref], cat.printing_of(model.bases[ref], printing))
+            name = show[k][0]
+            row = ["base", None, None, f["breakpoint"], *f["vp"]]
+        if row != [items[k][1], *items[k][4:10]] or name != show[k][0]:
+            out[str(k)] = [*row, name]
+    return out
 
 
 def _held(model, pos: dict[str, int]) -> dict[str, list[str]]:

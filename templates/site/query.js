@@ -371,14 +371,15 @@
    * holding product the collection records a printing for, else what the pages ask for (index.asked: the
    * German edition on /de/ where a German box holds the item, as smashup search --printing german), else
    * "current" (printing.applies and Catalogue.printing_of). */
-  function printingOf(index, k, owned) {
+  function printingOf(index, k, owned, asked) {
     var hs = held(index, k), j;
+    asked = asked || index.asked;
     for (j = 0; j < hs.length; j++) if (owned && own(owned, hs[j]) && owned[hs[j]]) return owned[hs[j]];
-    if (index.asked === "german") {
+    if (asked === "german") {
       if (!index.germanSet) index.germanSet = new Set(index.german || []);
       return index.germanSet.has(k) ? "german" : "current";
     }
-    return index.asked || "current";
+    return asked || "current";
   }
 
   /* Whether one of `docs` ([lang, field, " body "]) of field `where` ("any": every field) and language
@@ -397,8 +398,46 @@
   /* smashup_db.search.execute: _as_typed. */
   function asTyped(node) { return node.t === "words" && !node.exact && (node.where === "any" || node.where === "name"); }
 
-  function compile(index, query, owned) {
-    var lang = query.lang;
+  /* Whether the visitor's boxes {product id: printing or null} record a printing. */
+  function ownsPrinting(owned) {
+    if (owned) for (var p in owned) if (own(owned, p) && owned[p]) return true;
+    return false;
+  }
+
+  /* The printing a query asks to be shown: where the visitor's boxes record no printing and the query
+   * (the whole of it or one of its AND terms) asks for one printing only (`f:tricksters printing:original`),
+   * that one, else null (smashup_db.search.execute.Searcher.for_query: the CLI lists the original
+   * Tricksters, Disenchant and not Pixie). The page's own default (the German edition on /de/) gives way
+   * to it. */
+  function askedPrinting(q, owned) {
+    var terms = q.root.t === "and" ? q.root.items : [q.root], seen = {}, vals;
+    terms.forEach(function (t) { if (t.t === "is" && t.field === "printing") seen[t.value] = true; });
+    vals = Object.keys(seen);
+    return vals.length === 1 && !ownsPrinting(owned) ? vals[0] : null;
+  }
+
+  /* {items, show, printing}: the index's items and display rows (numbers, type, name) in the printing that
+   * applies to each for query `q` and the visitor's boxes `owned` (printingOf, with the printing the query
+   * asks for, askedPrinting, in `printing`); index.alt holds the rows that differ from the pages' own. */
+  function shownView(index, q, owned) {
+    var asked = askedPrinting(typeof q === "string" ? parse(q) : q, owned || null);
+    var alt = index.alt || {}, items = index.items, show = index.show, k, a, it, j;
+    if (!asked && !ownsPrinting(owned)) return {items: items, show: show, printing: null};
+    items = items.slice(); show = show.slice();
+    for (k = 0; k < items.length; k++) {
+      a = (alt[printingOf(index, k, owned || null, asked)] || {})[k];
+      if (!a) continue;
+      it = items[k].slice();
+      it[1] = a[0];
+      for (j = 1; j < 7; j++) it[3 + j] = a[j];
+      items[k] = it;
+      show[k] = [a[7], show[k][1], show[k][2]];
+    }
+    return {items: items, show: show, printing: asked};
+  }
+
+  function compile(index, query, owned, shown) {
+    var lang = query.lang, asked = shown.printing;
     /* Searcher.key_matches: the items a run of plain words names as typed, or null. */
     function keyMatches(items) {
       var want = nameKey(items.map(function (w) { return w.tokens.join(" "); }).join(" "));
@@ -468,7 +507,7 @@
               return false;
             };
           }
-          if (node.field === "printing") return function (item, k) { return printingOf(index, k, owned) === node.value; };
+          if (node.field === "printing") return function (item, k) { return printingOf(index, k, owned, asked) === node.value; };
           ids = resolve(index, node.field, node.value, node.column);
           set = {};
           ids.forEach(function (id) { set[id] = true; });
@@ -493,12 +532,14 @@
     return cond(query.root);
   }
 
-  /* Indexes (into index.items) of every match of `text`, in the CLI's order. Throws QueryError.
+  /* Indexes (into index.items) of every match of `text`, in the CLI's order (its numbers and types those of
+   * the printing shownView picks). Throws QueryError.
    * `owned`: the visitor's boxes {product id: printing or null} (SmashOwned.read()), for owned: and printing:. */
   function run(index, text, owned) {
     prepare(index);
-    var q = typeof text === "string" ? parse(text) : text, test = compile(index, q, owned || null), out = [], k;
-    for (k = 0; k < index.items.length; k++) if (test(index.items[k], k)) out.push(k);
+    var q = typeof text === "string" ? parse(text) : text, shown = shownView(index, q, owned);
+    var test = compile(index, q, owned || null, shown), out = [], k;
+    for (k = 0; k < shown.items.length; k++) if (test(shown.items[k], k)) out.push(k);
     return out;
   }
 
@@ -545,7 +586,7 @@
   var api = {fold: fold, tokenize: tokenize, parse: parse, run: run, prepare: prepare, resolve: resolve,
              highlightTerms: highlightTerms, isPlain: isPlain, QueryError: QueryError,
              addText: addText, needsText: needsText,
-             printingOf: printingOf};
+             printingOf: printingOf, shownView: shownView};
   if (typeof module !== "undefined" && module.exports) module.exports = api;
   else root.SmashQuery = api;
 })(this);

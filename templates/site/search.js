@@ -108,8 +108,8 @@
     sel.value = counts[keep] ? keep : "";
   }
 
-  function render(terms) {
-    var items = index.items, show = index.show;
+  function render(terms, shownView) {
+    var items = shownView.items, show = shownView.show;
     var typeCounts = {}, typeLabels = {}, facCounts = {}, facLabels = {};
     found.forEach(function (k) {
       var it = items[k];
@@ -208,10 +208,10 @@
       filters.hidden = true; otherPages(""); suggest(null);
       return true;
     }
-    var q;
+    var q, owned = window.SmashOwned ? window.SmashOwned.read() : null;
     try {
       q = SmashQuery.parse(text);
-      found = SmashQuery.run(index, q, window.SmashOwned ? window.SmashOwned.read() : null);
+      found = SmashQuery.run(index, q, owned);
     } catch (err) {
       if (!(err instanceof SmashQuery.QueryError)) throw err;
       found = []; window.SmashResults = null; list.textContent = ""; more.hidden = true;
@@ -223,7 +223,7 @@
     filters.hidden = false;
     if (text !== lastQuery) { shown = 100; picked = queryPicks(q); }
     lastQuery = text;
-    render(SmashQuery.highlightTerms(q));
+    render(SmashQuery.highlightTerms(q), SmashQuery.shownView(index, q, owned));
     var whole = index.hasText || !SmashQuery.needsText(q);
     if (!whole) {
       status.textContent = S.results.replace("{n}", found.length) + " " + S.text_loading;
