@@ -25,8 +25,8 @@ _CHUNK = 64 * 1024
 #: Seconds a local read may take: a FIFO whose writer sends nothing, or a kernel file that never
 #: ends, cannot keep an import waiting for ever.
 READ_DEADLINE = 60
-#: Test hook: seconds to use instead of :data:`READ_DEADLINE`. Never set it otherwise.
-READ_DEADLINE_VAR = "SMASHUP_TEST_READ_DEADLINE"
+#: Setting: seconds to allow instead of :data:`READ_DEADLINE` (a slow mirror; docs/data.md, "Settings").
+READ_DEADLINE_VAR = "SMASHUP_READ_DEADLINE"
 
 
 def _read_deadline() -> float:

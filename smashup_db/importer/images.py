@@ -72,8 +72,8 @@ MAX_SIDE = 4096
 MAX_DEPTH = 16
 #: Seconds a whole import from a URL may take (the archive's 1,608 pictures need a few minutes).
 URL_IMPORT_DEADLINE = 30 * 60
-#: Test hook: seconds to use instead of :data:`URL_IMPORT_DEADLINE`. Never set it otherwise.
-URL_IMPORT_DEADLINE_VAR = "SMASHUP_TEST_IMPORT_DEADLINE"
+#: Setting: seconds to allow instead of :data:`URL_IMPORT_DEADLINE` (docs/data.md, "Settings").
+URL_IMPORT_DEADLINE_VAR = "SMASHUP_IMPORT_DEADLINE"
 #: Most stored pictures one run removes without ``--prune`` (or a yes on a terminal).
 PRUNE_FEW = 5
 #: A temporary file :func:`~smashup_db.common.safe_write.write_atomic` leaves when killed: ``.<name>.<random>.tmp``.

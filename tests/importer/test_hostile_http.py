@@ -138,7 +138,7 @@ def test_one_deadline_for_a_whole_url_import(run, tmp_path, raw_server, monkeypa
             body = (art / path.removeprefix("/card-art/")).read_bytes()
         return b"HTTP/1.1 200 OK\r\nContent-Length: %d\r\n\r\n" % len(body) + body
 
-    monkeypatch.setenv("SMASHUP_TEST_IMPORT_DEADLINE", "2")
+    monkeypatch.setenv("SMASHUP_IMPORT_DEADLINE", "2")
     server = raw_server(answer)
     one_line_error(run("import", "images", server.url + "card-art/"), "did not finish within")
     assert not (Path(run.tmp) / "t-images" / "images.json").exists()

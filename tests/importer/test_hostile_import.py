@@ -269,7 +269,7 @@ def _smashup(args: list[str], env: dict, timeout: float = 30) -> subprocess.Comp
 )
 def test_import_dev_zero_and_fifo_one_line(db_path, tmp_path):
     """A device is refused; a FIFO is read, but only for so long (issue 21 item 9: nothing arrives here)."""
-    env = {**os.environ, "SMASHUP_DB": db_path, "SMASHUP_TEST_READ_DEADLINE": "1"}
+    env = {**os.environ, "SMASHUP_DB": db_path, "SMASHUP_READ_DEADLINE": "1"}
     fifo = tmp_path / "pipe.json"
     os.mkfifo(fifo)
     cases = [

@@ -50,7 +50,7 @@ def test_import_refuses_kernel_files_and_devices(run):
 
 
 def test_fifo_is_read_and_bounded_in_time(run, monkeypatch):
-    monkeypatch.setenv("SMASHUP_TEST_READ_DEADLINE", "1.5")
+    monkeypatch.setenv("SMASHUP_READ_DEADLINE", "1.5")
     fifo = run.tmp / "t.csv"
     os.mkfifo(fifo)
     hold = os.open(fifo, os.O_RDWR)  # a writer that never writes
