@@ -159,26 +159,9 @@ def did_you_mean(names: list[str]) -> str:
     ).format(possibility=quoted, possibilities=quoted)
 
 
-def _shown_type(param, ctx=None) -> str | None:
-    """What the help shows beside an option instead of Typer's ``<bool>``/``<list[str]>``: nothing for a
-    flag, ``N`` for a number, else nothing (the option's help says what to give)."""
-    if getattr(param, "is_flag", False):
-        return None
-    bare = param.bare_type() if hasattr(param, "bare_type") else ""
-    return "N" if bare == "int" else ""
-
-
 class _Words:
     """What every command class adds: the help option's help in the display language (Click builds
     that option once per command, so a process that switches languages (tests) asks again)."""
-
-    def get_params(self, ctx):
-        params = super().get_params(ctx)
-        for param in (
-            params
-        ):  # no programming types in the help (<bool>, <list[str]>): the help text says it
-            param.display_type_rich = functools.partial(_shown_type, param)
-        return params
 
     def get_help_option(self, ctx):
         option = super().get_help_option(ctx)

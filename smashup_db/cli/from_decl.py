@@ -28,11 +28,17 @@ _TYPES = {
 }
 
 
-def _bounded(value):
-    """opts.bounded (imported when a number is given: opts imports this module)."""
-    from smashup_db.cli.opts import bounded
+def bounded(value):
+    """An integer option's value when within rules.numbers.MAX_WHOLE (or None); else a usage error
+    (Typer's "Invalid value for ...") saying the bound. A Typer callback: the help stays as it was."""
+    from smashup_db.rules.numbers import MAX_WHOLE
 
-    return bounded(value)
+    if isinstance(value, int) and abs(value) > MAX_WHOLE:
+        from smashup_db.errors import Message
+        from smashup_db.i18n import N_, render
+
+        raise typer.BadParameter(render(Message(N_("whole numbers go up to {max}"), max=MAX_WHOLE)))
+    return value
 
 
 def annotated(param: Param):
@@ -44,7 +50,7 @@ def annotated(param: Param):
         if param.kind != "texts":
             kind = {"text": str, "int": int, "path": Path}[param.kind]
         return Annotated[kind, typer.Argument(help=_(param.help), show_default=False)]
-    bound = {"callback": _bounded} if param.kind == "int" else {}
+    bound = {"callback": bounded, "metavar": "N"} if param.kind == "int" else {}
     return Annotated[
         kind,
         typer.Option(

@@ -168,7 +168,7 @@ def draft(
         Optional[str],
         typer.Option(
             "--pool",
-            metavar="<int>",
+            metavar="N",
             help=_("Factions laid out (default max(8, 2 x players))."),
             show_default=False,
         ),

@@ -11,21 +11,8 @@ from typing import Annotated, List, Optional
 import typer
 
 from smashup_db.cli import decl
-from smashup_db.cli.from_decl import annotated
-from smashup_db.errors import Message
+from smashup_db.cli.from_decl import annotated, bounded
 from smashup_db.i18n import _
-from smashup_db.rules.numbers import MAX_WHOLE
-
-
-def bounded(value):
-    """An integer option's value when within rules.numbers.MAX_WHOLE (or None); else a usage error
-    (Typer's "Invalid value for ...") saying the bound. A Typer callback: the help stays as it was."""
-    if isinstance(value, int) and abs(value) > MAX_WHOLE:
-        from smashup_db.i18n import N_, render
-
-        raise typer.BadParameter(render(Message(N_("whole numbers go up to {max}"), max=MAX_WHOLE)))
-    return value
-
 
 #: The one bound of every integer option (``typer.Option(..., **WHOLE)``): rules.numbers.MAX_WHOLE.
 WHOLE = {"callback": bounded}
@@ -53,7 +40,7 @@ SeedOpt = Annotated[
     Optional[str],
     typer.Option(
         "--seed",
-        metavar="<int>",
+        metavar="N",
         help=_("Seed for every random step (printed, so a result can be replayed)."),
         show_default=False,
     ),
@@ -166,7 +153,7 @@ OfferOpt = Annotated[
     Optional[str],
     typer.Option(
         "--offer",
-        metavar="<int>",
+        metavar="N",
         help=_("Factions offered to each player with --format offer (default 3)."),
         show_default=False,
     ),
@@ -175,7 +162,7 @@ AvoidOpt = Annotated[
     Optional[str],
     typer.Option(
         "--avoid-recent",
-        metavar="<int>",
+        metavar="N",
         help=_(
             "Leave out factions of the last N recorded games of these players (while enough remain)."
         ),

@@ -77,7 +77,19 @@ URL_IMPORT_DEADLINE_VAR = "SMASHUP_IMPORT_DEADLINE"
 #: Most stored pictures one run removes without ``--prune`` (or a yes on a terminal).
 PRUNE_FEW = 5
 #: A temporary file :func:`~smashup_db.common.safe_write.write_atomic` leaves when killed: ``.<name>.<random>.tmp``.
-LEFTOVER = re.compile(r"\..+\.[A-Za-z0-9_]{6,}\.tmp")
+#: Its random part (checked apart: one pattern for the whole name would backtrack over the dots).
+LEFTOVER_RANDOM = re.compile(r"[A-Za-z0-9_]{6,}")
+
+
+def is_leftover(name: str) -> bool:
+    """True when ``name`` is a temporary file :func:`~smashup_db.common.safe_write.write_atomic` left:
+    ``.<name>.<random>.tmp`` (linear time: split at the last dot, no backtracking pattern)."""
+    if not (name.startswith(".") and name.endswith(".tmp")):
+        return False
+    head, _, random_part = name[1:-4].rpartition(".")
+    return bool(head) and LEFTOVER_RANDOM.fullmatch(random_part) is not None
+
+
 #: Picture formats accepted (Pillow's names) and the extension each is stored with.
 FORMATS = {"WEBP": ".webp", "PNG": ".png", "JPEG": ".jpg"}
 #: An archive ``imageUrl``: ``card-art/`` then plain path segments (no "..", no absolute path, no query).
@@ -659,7 +671,7 @@ def _remove_leftovers(folder: str) -> None:
         except OSError:
             continue
         for entry in entries:
-            if LEFTOVER.fullmatch(entry.name) and entry.is_file(follow_symlinks=False):
+            if is_leftover(entry.name) and entry.is_file(follow_symlinks=False):
                 try:
                     os.unlink(entry.path)
                 except OSError:

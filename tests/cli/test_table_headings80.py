@@ -115,7 +115,7 @@ def test_narrow_tables_take_short_headings_then_drop_ids(cli, monkeypatch):
     in English the ids fit and stay. German short forms from the one list, only where needed."""
     monkeypatch.setenv("COLUMNS", "80")
     de = headings(cli("products", "--lang", "de").output)
-    assert "id" not in de and "Fraktionen" in de and "deutsche Ausgabe" in de
+    assert "id" not in de and "Fraktionen" in de and "deutsche Auflage" in de
     assert "awesome-level-" not in cli("products", "--lang", "de").output
     en = headings(cli("products", "--lang", "en").output)
     assert en[0] == "id" and "Factions" in en

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from helpers import json_ok
 from smashup_db.catalogue.view import Catalogue
 from smashup_db.compiler.bootstrap import open_reader
 from smashup_db.gamenight import setup_sheet
@@ -24,7 +25,10 @@ def test_the_draft_lists_each_base_and_box_once(cli, cats):
     assert "Bases to lay out" not in out.stdout and "Boxes to pull" not in out.stdout
     assert "Bases in play" in out.stdout and "Take out, box by box" in out.stdout
     text = out.stdout
-    for name in ("Mage's Tower", "Island Chain"):  # the bases of seed 1, once each
+    laid = json_ok(cli("draft", "-p", "Anna,Ben,Cleo", "--auto", "--seed", "1", "--json"))
+    names = [cats["en"].name("base", b, "en")[0] for b in laid["bases_in_play"]]
+    assert len(names) == 4
+    for name in names:  # the bases of seed 1, once each
         assert text.count(name) == 1, name
     setup = cli("setup", "--factions", "aliens,ninjas", "--players", "2", "--seed", "1")
     assert "Bases to lay out" in setup.stdout  # the set-up sheet alone still names them
@@ -49,9 +53,17 @@ def test_special_decks_say_how_many_cards(cats):
     assert setup_sheet.deck_words("Madness", None, "en") == "Madness"
 
 
-def test_the_german_draft_explains_its_star(cli):
+def test_the_german_draft_explains_its_star(cli, cats):
     out = cli("draft", "-p", "Anna,Ben,Cleo", "--auto", "--seed", "1", "--lang", "de")
-    assert "Sheep*" in out.stdout
+    drafted = json_ok(cli("draft", "-p", "Anna,Ben,Cleo", "--auto", "--seed", "1", "--json"))
+    english_only = [
+        cats["de"].name("faction", f, "de")[0]
+        for picks in drafted["players"].values()
+        for f in picks
+        if cats["de"].name("faction", f, "de")[1] != "de"
+    ]
+    assert english_only, "seed 1 drafts a faction without a German name"
+    assert all(f"{name}*" in out.stdout for name in english_only), english_only
     assert "* kein deutscher Name bekannt, englischer Name gezeigt" in out.stdout
 
 

@@ -377,7 +377,7 @@ def test_a_collection_code_ticks_its_boxes_and_draws_as_the_cli(phone, site_url,
     assert cli("collection", "add", "the-obligatory-cthulhu-set").exit_code == 0
     made = cli("collection", "code")
     assert made.exit_code == 0, made.output
-    code = made.stdout.strip()
+    code = made.stdout.splitlines()[0].strip()  # the code, then what it is
     draft = [
         "draft",
         "--players",

@@ -14,7 +14,7 @@ import pytest
 
 def _deck(site, lang: str, fid: str) -> str:
     page = (site.folder / lang / "factions" / fid / "index.html").read_text(encoding="utf-8")
-    return page.split('<table class="deck">', 1)[1].split("</table>", 1)[0]
+    return page.split('<ul class="tiles deck"', 1)[1].split("</ul>", 1)[0]
 
 
 def _names(table: str) -> list[str]:
