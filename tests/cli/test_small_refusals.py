@@ -15,7 +15,9 @@ DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 
 def test_collection_code_with_copies_or_printing_is_refused_not_ignored(cli):
-    code = cli("collection", "code").stdout.splitlines()[0].strip()  # the empty collection's code (first line)
+    code = (
+        cli("collection", "code").stdout.splitlines()[0].strip()
+    )  # the empty collection's code (first line)
     one_line_error(cli("collection", "add", "--code", code, "--copies", "3"), "--copies")
     one_line_error(cli("collection", "add", "--code", code, "--printing", "current"), "--printing")
     assert cli("collection", "add", "--code", code).exit_code == 0

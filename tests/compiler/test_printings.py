@@ -247,9 +247,9 @@ def test_german_title_records_the_german_edition_and_lookups_follow_it(cli):
     assert 16 in {p.get("breakpoint") for p in shown["printings"]}
     assert json_ok(cli("collection", "add", "Core Set", "--json"))["printing"] is None
     assert (
-        json_ok(cli("collection", "add", "Core Set", "--printing", "original", "--same-box", "--json"))[
-            "printing"
-        ]
+        json_ok(
+            cli("collection", "add", "Core Set", "--printing", "original", "--same-box", "--json")
+        )["printing"]
         == "original"
     )
     assert json_ok(cli("base", "Temple of Goju", "--json"))["breakpoint"] == 18
