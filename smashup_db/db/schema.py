@@ -49,7 +49,7 @@ column names are our own constants: the writers paste them into SQL, values
 never (those are always bound as ``:name`` parameters).
 """
 
-from sqlalchemy import CheckConstraint, Index
+from sqlalchemy import BigInteger, CheckConstraint, Index, Integer
 from sqlmodel import Field, SQLModel
 
 from smashup_db.common.vocabulary import CARD_TYPES, KEYWORDS, PRINTINGS, PRODUCT_KINDS
@@ -374,7 +374,9 @@ class Game(SQLModel, table=True):
     played_on: str = Field(index=True, description="ISO date")
     status: str = "finished"
     winner: str | None = None
-    seed: int | None = None
+    seed: int | None = Field(
+        default=None, sa_type=BigInteger().with_variant(Integer(), "sqlite")
+    )  # up to rules.numbers.MAX_WHOLE (migration 0009)
     recorded_at: str = Field(default="", description="ISO 8601 UTC")
 
 

@@ -328,6 +328,9 @@ USAGE_ERRORS = [
 def _env(mode: str, db: str) -> dict:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("SMASHUP_", "LC_", "LANG"))}
     env.update(
+        SMASHUP_ARCHIVE_URL=os.environ[
+            "SMASHUP_ARCHIVE_URL"
+        ],  # conftest's closed port: no internet
         SMASHUP_DB=db,
         COLUMNS="80",
         LINES="50",

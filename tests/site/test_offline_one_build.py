@@ -68,6 +68,7 @@ def _visit(page, url: str) -> None:
     page.wait_for_function("navigator.serviceWorker.controller !== null")
     for path in PAGES:  # through the worker, which keeps each answer
         page.goto(url + path)
+    page.goto(url + "/en/search/?q=aliens")  # a query fetches the search index (only a query does)
     _until(
         page,
         "async (ps) => { const ks = await caches.keys(); if (ks.length !== 1) return false;"
