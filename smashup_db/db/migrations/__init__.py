@@ -43,6 +43,9 @@ SIGNATURES = (
     ("0002", "collection", "added_at"),
     ("0001", "meta", None),
 )
+#: Revisions that change only a column's type on a server (no table or column to recognise them by):
+#: a database without ``alembic_version`` reads as the revision before, and these run again (no-ops).
+TYPE_ONLY = ("0009",)
 #: The ``importer`` key of imported rows written before revision 0007 (or salvaged from such a
 #: file by ``db recover``), from what wrote them: the translation import's sources start with
 #: ``translations:``; every other English text row and every ruling came from the card archive.
