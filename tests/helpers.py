@@ -379,3 +379,15 @@ def archive(
         encoding="utf-8",
     )
     return path
+
+
+#: The spellings issue 32 lists, as people type them -> (kind, id they name): a faction or a card.
+TYPED = {
+    "Wechsler-Bots": ("faction", "changerbots"),
+    "Wechsler Bots": ("faction", "changerbots"),
+    "Caesiumruestung": ("card", "cesium-armor"),
+    "cäsium rüstung": ("card", "cesium-armor"),
+    "Schmusekaetzchen": ("faction", "kitty-cats"),
+    "Kungfu Kämpfer": ("faction", "kung-fu-fighters"),
+    "Astro Knights": ("faction", "astroknights"),
+}

@@ -6,18 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import json_ok
-
-#: Spelling -> (command, id it must show).
-TYPED = {
-    "Wechsler-Bots": ("faction", "changerbots"),
-    "Wechsler Bots": ("faction", "changerbots"),
-    "Caesiumruestung": ("card", "cesium-armor"),
-    "cäsium rüstung": ("card", "cesium-armor"),
-    "Schmusekaetzchen": ("faction", "kitty-cats"),
-    "Kungfu Kämpfer": ("faction", "kung-fu-fighters"),
-    "Astro Knights": ("faction", "astroknights"),
-}
+from helpers import TYPED, json_ok
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])

@@ -8,23 +8,13 @@ import shutil
 
 import pytest
 
-from helpers import make_db, node_ids
+from helpers import TYPED, make_db, node_ids
 from smashup_db.catalogue.view import Catalogue
 from smashup_db.compiler.bootstrap import open_reader
 from smashup_db.search import QueryError, Searcher
 
 NODE = shutil.which("node") or shutil.which("nodejs")
 
-#: What people type -> ("faction", id): every result is of that faction; ("card", id): that card first.
-TYPED = {
-    "Wechsler-Bots": ("faction", "changerbots"),
-    "Wechsler Bots": ("faction", "changerbots"),
-    "Caesiumruestung": ("card", "cesium-armor"),
-    "cäsium rüstung": ("card", "cesium-armor"),
-    "Schmusekaetzchen": ("faction", "kitty-cats"),
-    "Kungfu Kämpfer": ("faction", "kung-fu-fighters"),
-    "Astro Knights": ("faction", "astroknights"),
-}
 #: Further queries whose answers the two engines must agree on (mixed terms, short keys, quotes).
 MORE = [
     "Astro Knights t:minion",
