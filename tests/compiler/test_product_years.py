@@ -94,3 +94,37 @@ def test_the_sheep_promo_holds_the_faction_and_both_bases():
         for r in promo
     )
     assert "sheep" in _products()["10th-anniversary"]["factions"]
+
+
+def test_the_bigger_geekier_box_has_its_sourced_year_and_place_in_the_release_order():
+    """Issue 34: 2018 from two public sources; sorted after That '70s Expansion, before Oops."""
+    products = _products()
+    box = products["the-bigger-geekier-box"]
+    assert box["year"] == 2018
+    evidence = box["year_evidence"]  # the compiled file carries the evidence
+    for source in ("chrisforrence/JustRandomSmashUp", "boardgamegumbo.wordpress.com/2018/12/31"):
+        assert source in evidence, source
+    for source in ("boardgamehalv.com", "omegakopec/smash-up-webapp"):  # the release order
+        assert source in evidence, source
+    sort = {pid: p["sort"] for pid, p in products.items()}
+    assert (
+        sort["sheep"]
+        < sort["that-70s-expansion"]
+        < sort["the-bigger-geekier-box"]
+        < sort["oops-you-did-it-again"]
+    )
+
+
+def test_facts_still_unknown_list_the_sources_consulted():
+    """Issue 34: the All Stars Event Kit's bases and the 10th Anniversary titans stay unknown, with
+    every source consulted named (no source lists them)."""
+    corrections = json.loads((DATA / "curated" / "corrections.json").read_text(encoding="utf-8"))
+    reviewed = {c["about"]: c for c in corrections["corrections"] if c["kind"] == "reviewed"}
+    kit = reviewed["bases of the All Stars Event Kit (product all-stars)"]
+    titans = reviewed["titans sold in 10th Anniversary"]
+    for entry in (kit, titans):
+        assert "second search" in entry["reason"] and "consulted" in entry["evidence"]
+        assert "chrisforrence/JustRandomSmashUp" in entry["evidence"]
+    assert "base-smash-up-all-stars-1.webp" in kit["evidence"]
+    assert "'New Titans'" in titans["evidence"]
+    assert _products()["all-stars"]["bases"] == []
