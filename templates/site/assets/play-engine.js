@@ -488,6 +488,15 @@
     return {mode: mode, bases: bases, boxes: boxes, sources: sources, missing: missing};
   }
 
+  var DEAL_STREAM = 1n << 64n;
+
+  /** rules/basedeck.py's deal_random: the deal's own generator, PyRandom(|seed| + 2**64), so the bases laid out
+   * depend on the seed and the deck only (the same as `smashup setup` with the drafted factions). */
+  function dealRandom(seed) {
+    var a = BigInt(seed);
+    return new PyRandom((a < 0n ? -a : a) + DEAL_STREAM);
+  }
+
   function deal(deck, players, rng) {
     if (!(players >= 2 && players <= 8)) throw new DraftError("a game needs 2 to 8 players, got {players}", {players: players});
     var cards = deck.slice();
@@ -576,7 +585,7 @@
     var drafted = state.picks.map(function (p) { return p.faction; });
     var owned = session.owned === null ? null : new Set(session.owned.keys());
     var deck = buildDeck(cat, drafted, mode || "set", owned);
-    var dealt = deal(deck.bases, n, session.rng);
+    var dealt = deal(deck.bases, n, dealRandom(session.seed));
     var notes = [];  // the warnings as messages (the page shows them in its language; JSON has English)
     if (dealt.short)
       notes.push(msg("the base deck has only {n} bases; {players} players want at least {need} (players + 1 + {spare} to replace scored bases)",
@@ -804,6 +813,6 @@
   return {PyRandom: PyRandom, DraftError: DraftError, DraftState: DraftState, Catalogue: Catalogue,
           optionsFromQuery: optionsFromQuery, optionKey: optionKey, OPTION_VALUES: OPTION_VALUES, shellQuote: shellQuote, setupSheet: setupSheet, queryFromOptions: queryFromOptions,
           format: format, splitList: splitList, setup: setup, finish: finish, run: run, snakeOrder: snakeOrder,
-          buildDeck: buildDeck, deal: deal, chooseCandidates: chooseCandidates, drawPool: drawPool,
+          buildDeck: buildDeck, deal: deal, dealRandom: dealRandom, chooseCandidates: chooseCandidates, drawPool: drawPool,
           wholeNumber: wholeNumber, FORMATS: FORMATS, MODES: MODES, COMPLEXITY_LEVELS: COMPLEXITY_LEVELS, DEFAULT_OFFER: DEFAULT_OFFER};
 });
