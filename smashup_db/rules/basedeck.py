@@ -20,7 +20,7 @@ import random
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
-from smashup_db.errors import N_, UserError
+from smashup_db.errors import N_, Choices, UserError
 
 __all__ = [
     "MODES",
@@ -132,7 +132,7 @@ def build_deck(
         raise BaseDeckError(
             N_("unknown base-deck mode {mode!r} (choose {modes})"),
             mode=mode,
-            modes=", ".join(MODES),
+            modes=Choices("base_mode", MODES),
         )
     factions = list(dict.fromkeys(factions))
     sources = {f: source_product(f, faction_products, owned, product_bases) for f in factions}
