@@ -329,7 +329,7 @@
   function checkFormat(fmt) {
     var f = String(fmt || "").trim().toLowerCase();
     if (FORMATS.indexOf(f) < 0)
-      throw new DraftError("{field} {fmt!r} is not a draft format; use one of: {formats}", {field: field("format"), fmt: fmt, formats: FORMATS.join(", ")}, fmt, FORMATS);
+      throw new DraftError("{field} {fmt!r} is not a draft format; use one of: {formats}", {field: field("format"), fmt: fmt, formats: F.choices("format", FORMATS)}, fmt, FORMATS);
     return f;
   }
 
@@ -371,7 +371,7 @@
     var levels = dedupe(parts.map(function (p) { return p.trim().toLowerCase(); }).filter(Boolean));
     var bad = levels.filter(function (l) { return COMPLEXITY_LEVELS.indexOf(l) < 0; }).sort();
     if (bad.length)
-      throw new DraftError("{field} {bad} is not a level; use {complexity_levels}", {field: field("complexity"), bad: bad.join(", "), complexity_levels: COMPLEXITY_LEVELS.join(", ")}, bad, COMPLEXITY_LEVELS);
+      throw new DraftError("{field} {bad} is not a level; use {complexity_levels}", {field: field("complexity"), bad: bad.join(", "), complexity_levels: F.choices("complexity", COMPLEXITY_LEVELS)}, bad, COMPLEXITY_LEVELS);
     return levels.length ? new Set(levels) : null;
   }
 
@@ -449,7 +449,7 @@
 
   function buildDeck(cat, factions, mode, owned) {
     if (MODES.indexOf(mode) < 0)
-      throw new DraftError("unknown base-deck mode {mode!r} (choose {modes})", {mode: mode, modes: MODES.join(", ")});
+      throw new DraftError("unknown base-deck mode {mode!r} (choose {modes})", {mode: mode, modes: F.choices("base_mode", MODES)});
     factions = dedupe(factions);
     var sources = new Map(factions.map(function (f) { return [f, sourceProduct(f, cat.factionProducts, owned, cat.productBases)]; }));
     var baseProducts = new Map(), allBases = [];
