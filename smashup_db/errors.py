@@ -15,7 +15,8 @@ The rules never name a command-line option: an input they check is a :class:`Fie
 in the message (``{field} must be 2 or more``), named in the rules' own words
 (``offer``). Whoever shows the message words it with :func:`worded`: the CLI as its
 option (``--offer``), the play page as its form field. A :class:`RuleError` also
-carries the refusal as data: ``field``, ``given`` (the value given) and ``allowed``.
+carries the refusal as data: ``field``, ``given`` (the value given) and ``allowed``; a list of allowed values in the sentence is
+a :class:`Choices`, worded by the caller too (the CLI in the display language's option values).
 """
 
 from __future__ import annotations
@@ -106,23 +107,64 @@ class Field(Message):
         return self.name
 
 
-def _word_value(value, label):
+class Choices(Message):
+    """The values an input allows, as data: ``Choices("complexity", ("low", "medium", "high"))`` in a
+    refusal's values; ``kind`` names the set of values (an option of the rules' own words).
+
+    Shown as the values joined by ", " until :func:`worded` gives them the caller's ``words`` (one
+    word per value, an English word marked for the catalog (or a ``(singular, plural)`` pair, shown in
+    the singular), shown in the display language: the CLI's
+    option values, :data:`smashup_db.i18n.glossary.OPTION_WORDS`). A word holding a comma is quoted.
+    """
+
+    def __init__(self, kind: str, allowed, words=None):
+        super().__init__("")
+        self.kind, self.allowed = kind, tuple(allowed)
+        self.words = tuple(words) if words is not None else None
+
+    def render(self, translate=_same) -> str:
+        """The words (translated) or else the values, joined by ", "."""
+        if not self.words:
+            shown = list(self.allowed)
+        else:  # a (singular, plural) pair is a counted word of the catalog, shown in the singular
+            shown = [translate(w if isinstance(w, str) else w[0]) for w in self.words]
+        return ", ".join(f'"{s}"' if "," in s else s for s in shown)
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, Choices):
+            return NotImplemented
+        return (self.kind, self.allowed, self.words) == (other.kind, other.allowed, other.words)
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.allowed))
+
+
+def _word_value(value, label, words):
     if isinstance(value, Field):
         return label(value.name)
+    if isinstance(value, Choices):
+        table = words(value.kind) if words else None
+        if not table:
+            return value
+        return Choices(value.kind, value.allowed, [table.get(v, v) for v in value.allowed])
     if isinstance(value, Message):
-        return worded(value, label)
+        return worded(value, label, words)
     if isinstance(value, (list, tuple)):
-        return type(value)(_word_value(v, label) for v in value)
+        return type(value)(_word_value(v, label, words) for v in value)
     return value
 
 
-def worded(message: Message, label) -> Message:
+def worded(message: Message, label, words=None) -> Message:
     """A copy of ``message`` (a plain :class:`Message`) where every :class:`Field`, also inside nested
-    messages and the prefix, is ``label(field name)`` (a string or a :class:`Message`); the template is kept."""
+    messages and the prefix, is ``label(field name)`` (a string or a :class:`Message`), and every
+    :class:`Choices` takes the words ``words(kind)`` gives (``{value: word}``, None: the values
+    themselves); the template is kept."""
     if isinstance(message, Field):
         return Message("{x}", x=label(message.name))
-    values = {k: _word_value(v, label) for k, v in message.values.items()}
-    return Message(message.template, prefix=_word_value(message.prefix, label), **values)
+    if isinstance(message, Choices):
+        return _word_value(message, label, words)
+    values = {k: _word_value(v, label, words) for k, v in message.values.items()}
+    return Message(message.template, prefix=_word_value(message.prefix, label, words), **values)
 
 
 class UserError(Message, Exception):

@@ -11,7 +11,7 @@ over the read model; no database access.
 from __future__ import annotations
 
 from smashup_db.common.text import fold
-from smashup_db.errors import UserError
+from smashup_db.errors import Choices, UserError
 from smashup_db.i18n import N_
 
 PRINTINGS = ("original", "current", "german")
@@ -36,7 +36,7 @@ def check(printing: str | None) -> str | None:
         raise PrintingError(
             N_("unknown printing {printing!r}; use one of: {printings}"),
             printing=printing,
-            printings=", ".join(PRINTINGS),
+            printings=Choices("printing", PRINTINGS),
         )
     return p
 

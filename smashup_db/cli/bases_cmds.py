@@ -101,8 +101,6 @@ def make_app():
         lang: LangOpt = None,
         json_out: JsonOpt = False,
     ) -> None:
-        import random
-
         from smashup_db.gamenight.session import base_deck, new_seed
         from smashup_db.userdata.collection import owned_copies
 
@@ -121,7 +119,7 @@ def make_app():
             res = {
                 "seed": seed,
                 "factions": ids,
-                **base_deck(cat, ids, players, rng=random.Random(seed), mode=base_mode, owned=own),
+                **base_deck(cat, ids, players, seed=seed, mode=base_mode, owned=own),
                 "printing": check_printing(printing),
             }
             add_base_stats(cat, res, res["printing"])

@@ -52,7 +52,12 @@ def _show_change(cat, row: dict, json_out: bool) -> None:
 def collection_add(
     product: Annotated[
         Optional[str],
-        typer.Argument(help=_("Product name in English or German, or its id."), show_default=False),
+        typer.Argument(
+            help=_(
+                "Product name in English or German, or its id; a faction's name means the one box holding it."
+            ),
+            show_default=False,
+        ),
     ] = None,
     copies: Annotated[int, typer.Option("--copies", help=_("How many copies."))] = 1,
     owner: Annotated[str, typer.Option("--owner", help=_("Whose box it is."))] = "me",
@@ -221,7 +226,12 @@ def collection_code(
 )
 def collection_remove(
     product: Annotated[
-        str, typer.Argument(help=_("Product name in English or German, or its id."))
+        str,
+        typer.Argument(
+            help=_(
+                "Product name in English or German, or its id; a faction's name means the one box holding it."
+            )
+        ),
     ],
     copies: Annotated[
         Optional[int],

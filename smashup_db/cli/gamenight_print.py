@@ -271,16 +271,23 @@ def collection_entry(cat, row: dict) -> None:
 
 def collection_change(cat, row: dict) -> None:
     """``owner: product, N copies (printing)``; a removed box says it is gone, a corrected one
-    that its printing was changed. ``row`` as :func:`smashup_db.userdata.collection.add` and
+    that its printing was changed; a box named by a faction it holds (``row["faction"]``) is
+    named first ("Changerbots is in the box “…”: …"). ``row`` as :func:`smashup_db.userdata.collection.add` and
     ``remove`` return it (``printing`` None: the current printing is used)."""
     from smashup_db.gamenight.setup_sheet import printing_name
     from smashup_db.i18n import ngettext
 
     L = cat.lang
     product = label(row["product"], L)
+    said = ""  # a box named by a faction it holds: the line says which box that is
+    if row.get("faction"):
+        said = _("{faction} is in the box “{product}”: ", L).format(
+            faction=label(row["faction"], L), product=product
+        )
     if row["copies"] == 0:
         line(
-            _("{owner}: {product} removed; no copy left", L).format(
+            said
+            + _("{owner}: {product} removed; no copy left", L).format(
                 owner=row["owner"], product=product
             )
         )
@@ -292,7 +299,10 @@ def collection_change(cat, row: dict) -> None:
         if row.get("corrected")
         else _("{owner}: {product}, {copies} ({printing})", L)
     )
-    line(template.format(owner=row["owner"], product=product, copies=copies, printing=printing))
+    line(
+        said
+        + template.format(owner=row["owner"], product=product, copies=copies, printing=printing)
+    )
 
 
 def games(cat, items: list[dict]) -> None:

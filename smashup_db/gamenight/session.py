@@ -2,8 +2,10 @@
 
 Pure rules live in :mod:`smashup_db.rules.draft`, :mod:`smashup_db.rules.basedeck` and :mod:`smashup_db.rules.scoring`; this
 module feeds them from the database and shapes the result (``--json``).
-One ``random.Random(seed)`` drives, in this order: the pool, the start player,
-random picks and the shuffle of the base deck; so a seed replays a night.
+One ``random.Random(seed)`` drives, in this order: the pool, the start player and
+random picks; the shuffle of the base deck has its own generator made from the same
+seed (:func:`smashup_db.rules.basedeck.deal_random`), so a seed replays a night and
+``smashup setup``/``bases deck`` with the drafted factions lay out the same bases.
 """
 
 from __future__ import annotations
@@ -200,7 +202,7 @@ def finish(cat: Catalogue, session: DraftSession, base_mode: str = "set") -> dic
         cat,
         drafted,
         len(state.players),
-        rng=session.rng,
+        seed=session.seed,
         mode=base_mode,
         owned=session.owned,
         lk=session.links,
@@ -220,12 +222,16 @@ def base_deck(
     factions: list[str],
     n_players: int,
     *,
-    rng: random.Random,
+    seed: int,
     mode: str = "set",
     owned: dict[str, int] | None = None,
     lk: CatalogueLinks | None = None,
 ) -> dict:
     """Build the base deck for ``factions`` and lay out ``n_players + 1`` bases.
+
+    The one place a game's bases are dealt (``draft``, ``setup``, ``bases deck``): the deck is
+    shuffled by :func:`~smashup_db.rules.basedeck.deal_random` of ``seed``, so the same seed,
+    factions (in any order), player count, mode and boxes give the same bases.
 
     Returns ``{"base_mode", "base_deck", "bases_in_play", "boxes", "extra_decks",
     "sources", "warnings"}``. Modes: see :data:`smashup_db.rules.basedeck.MODES`.
@@ -242,7 +248,7 @@ def base_deck(
         base_faction=lk.base_faction,
         owned=set(owned) if owned is not None else None,
     )
-    dealt = basedeck.deal(deck.bases, n_players, rng)
+    dealt = basedeck.deal(deck.bases, n_players, basedeck.deal_random(seed))
     warnings = []
     if dealt.short:
         warnings.append(

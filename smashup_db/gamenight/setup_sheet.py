@@ -28,8 +28,6 @@ The shape (every name a ``{"id", "name", "name_lang", "name_en"}`` dict)::
 
 from __future__ import annotations
 
-import random
-
 from smashup_db.catalogue import printing as prt
 from smashup_db.catalogue.view import Catalogue
 from smashup_db.i18n import N_, _, gettext, ngettext
@@ -105,18 +103,23 @@ def build(
 
     ``deck`` is a result of :func:`smashup_db.gamenight.session.base_deck`
     (``base_deck``, ``bases_in_play``, ``boxes``, ``sources``, ``base_mode``); when None it is
-    built here from ``seed``, ``base_mode`` and ``owned`` (copies per product, None:
+    built here from ``seed`` (None: a fresh one), ``base_mode`` and ``owned`` (copies per product, None:
     everything). ``holders`` maps each player to their factions (a draft).
     ``titans``: the table plays with titans (each drafted faction's titan is
     listed, from the box selling it). ``printing`` as ``--printing``. Raises what
     :func:`~smashup_db.gamenight.session.base_deck` raises.
     """
-    from smashup_db.gamenight.session import base_deck
+    from smashup_db.gamenight.session import base_deck, new_seed
 
     m = cat.model
     if deck is None:
         deck = base_deck(
-            cat, factions, n_players, rng=random.Random(seed), mode=base_mode, owned=owned
+            cat,
+            factions,
+            n_players,
+            seed=new_seed() if seed is None else seed,
+            mode=base_mode,
+            owned=owned,
         )
     boxes_used = list(deck["boxes"])
     sources = deck.get("sources") or {}

@@ -184,6 +184,7 @@ PRINTING_VALUES = {
     "deutsch": "german",
     "de": "german",
     "original": "original",
+    "erstauflage": "original",
     "current": "current",
     "aktuell": "current",
     "neu": "current",
@@ -220,6 +221,23 @@ OPTION_VALUES = {
         "angebot": "offer",
         "pick-one-random": "pick-one-random",
         "eine zufallig, eine gewahlt": "pick-one-random",
+    },
+}
+
+#: The word the CLI shows for each value of an option (English, marked for the catalog: German in
+#: ``messages.po``): what ``preset list`` and ``collection list`` print and what a refusal lists as
+#: allowed (:func:`smashup_db.i18n.option_names.cli_worded`). Every word, in either language, is
+#: one of the spellings :data:`OPTION_VALUES` accepts (``tests/cli/test_refused_values_in_language.py``).
+OPTION_WORDS: dict[str, dict[str, str | tuple[str, str]]] = {
+    "complexity": {"low": N_("low"), "medium": N_("medium"), "high": N_("high")},
+    "printing": {"original": N_("original"), "current": N_("current"), "german": N_("german")},
+    # "faction" is the catalog's counted word (one entry for "faction"/"factions"), shown in the singular
+    "base_mode": {"set": N_("set"), "faction": NP_("faction", "factions"), "all": N_("all")},
+    "format": {
+        "snake": N_("snake"),
+        "random": N_("random"),
+        "offer": N_("offer"),
+        "pick-one-random": N_("pick-one-random"),
     },
 }
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from smashup_db.errors import Message, worded
 
-__all__ = ["OPTIONS", "cli_worded", "option_of"]
+__all__ = ["OPTIONS", "cli_worded", "option_of", "option_words"]
 
 #: Field of the rules -> how the CLI names it (an option; the pool filter of a collection is no option).
 OPTIONS = {
@@ -38,6 +38,16 @@ def option_of(field: str) -> str:
     return OPTIONS.get(field, field)
 
 
+def option_words(kind: str) -> dict | None:
+    """The words the CLI shows for the values of the option ``kind`` (``{"low": "low", ...}``, English
+    marked for the catalog: German "niedrig" ...), :data:`smashup_db.i18n.glossary.OPTION_WORDS`;
+    None for a kind without words."""
+    from smashup_db.i18n.glossary import OPTION_WORDS
+
+    return OPTION_WORDS.get(kind)
+
+
 def cli_worded(message: Message) -> Message:
-    """``message`` with every input of the rules named as the CLI's option (:func:`smashup_db.errors.worded`)."""
-    return worded(message, option_of)
+    """``message`` with every input of the rules named as the CLI's option and every list of allowed
+    values in the CLI's words for them (:func:`smashup_db.errors.worded`)."""
+    return worded(message, option_of, option_words)

@@ -20,7 +20,7 @@ import random
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
-from smashup_db.errors import N_, UserError
+from smashup_db.errors import N_, Choices, UserError
 
 __all__ = [
     "MODES",
@@ -30,6 +30,7 @@ __all__ = [
     "Deal",
     "build_deck",
     "deal",
+    "deal_random",
     "source_product",
 ]
 
@@ -38,6 +39,8 @@ __all__ = [
 MODES = ("set", "faction", "all")
 #: A deck smaller than players + 1 + SPARE_BASES is flagged as short.
 SPARE_BASES = 4
+#: Added to a seed to seed the deal's own generator (:func:`deal_random`).
+DEAL_STREAM = 1 << 64
 
 
 class BaseDeckError(UserError, ValueError):
@@ -129,7 +132,7 @@ def build_deck(
         raise BaseDeckError(
             N_("unknown base-deck mode {mode!r} (choose {modes})"),
             mode=mode,
-            modes=", ".join(MODES),
+            modes=Choices("base_mode", MODES),
         )
     factions = list(dict.fromkeys(factions))
     sources = {f: source_product(f, faction_products, owned, product_bases) for f in factions}
@@ -161,6 +164,20 @@ def build_deck(
     order = list(product_bases) + sorted(needed - set(product_bases))
     boxes = tuple(p for p in order if p in needed)
     return BaseDeck(mode, tuple(bases), boxes, sources, missing)
+
+
+def deal_random(seed: int) -> random.Random:
+    """The generator that shuffles the base deck of a game with ``seed``: ``random.Random(abs(seed) + 2**64)``.
+
+    A stream of its own, used for the deal alone: the bases laid out depend on the seed and the
+    deck only, never on what the draft drew before (pool, start player, random picks). So
+    ``smashup draft``, ``smashup setup``, ``smashup bases deck`` and the play page lay out the
+    same bases for the same seed, factions and boxes. Why ``+ 2**64``: CPython seeds from the
+    32-bit words of ``abs(seed)``; for every seed below ``2**64`` this key has a third word, 1,
+    so it differs from the draft's own generator ``random.Random(seed)``; ``abs`` keeps
+    ``seed`` and ``-seed`` one night, as ``random.Random`` does.
+    """
+    return random.Random(abs(seed) + DEAL_STREAM)
 
 
 def deal(deck: Sequence[str], players: int, rng: random.Random | None = None) -> Deal:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from typing import Mapping, Sequence
 
-from smashup_db.errors import N_, Field, Message
+from smashup_db.errors import N_, Choices, Field, Message
 from smashup_db.rules.draft import FACTIONS_PER_PLAYER, DraftError, DraftState, default_pool_size
 
 __all__ = ["FORMATS", "DEFAULT_OFFER", "OfferState", "pool_size", "start"]
@@ -38,7 +38,7 @@ def check_format(fmt: str) -> str:
             given=fmt,
             allowed=FORMATS,
             fmt=fmt,
-            formats=", ".join(FORMATS),
+            formats=Choices("format", FORMATS),
         )
     return f
 

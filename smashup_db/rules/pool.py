@@ -22,7 +22,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping, Sequence
 
-from smashup_db.errors import N_, Field, Message
+from smashup_db.errors import N_, Choices, Field, Message
 from smashup_db.rules.draft import DraftError
 
 __all__ = [
@@ -62,7 +62,7 @@ def parse_complexity(value: str | Iterable[str] | None) -> set[str] | None:
             given=bad,
             allowed=COMPLEXITY_LEVELS,
             bad=", ".join(bad),
-            complexity_levels=", ".join(COMPLEXITY_LEVELS),
+            complexity_levels=Choices("complexity", COMPLEXITY_LEVELS),
         )
     return levels or None
 

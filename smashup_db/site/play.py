@@ -262,10 +262,18 @@ _OWN = (
 
 
 def engine_messages(lang: str) -> dict[str, str]:
-    """English template -> its translation in ``lang``, for the page's script (escaped where inserted)."""
+    """English template -> its translation in ``lang``, for the page's script (escaped where inserted);
+    also each option value -> its word in ``lang`` (:data:`smashup_db.i18n.glossary.OPTION_WORDS`, the
+    CLI's words), with which ``pyformat.js`` words a list of allowed values as the CLI does."""
     from smashup_db.i18n import gettext
+    from smashup_db.i18n.glossary import OPTION_WORDS
 
-    return {m: gettext(m, lang) for m in ENGINE_MESSAGES}
+    words = {
+        value: gettext(word if isinstance(word, str) else word[0], lang)
+        for table in OPTION_WORDS.values()
+        for value, word in table.items()
+    }
+    return {**words, **{m: gettext(m, lang) for m in ENGINE_MESSAGES}}
 
 
 def page_json(value) -> Markup:

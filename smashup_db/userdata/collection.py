@@ -60,6 +60,35 @@ def check_owner(owner) -> str:
         raise CollectionError(exc, prefix="--owner") from None
 
 
+def box_named(cat: Catalogue, query: str) -> tuple[str, str | None]:
+    """The product ``query`` names, and the faction it was named by: ``(product id, faction id | None)``.
+
+    A product's name (English or German, an id, a part: :meth:`Catalogue.resolve`) comes first.
+    A name that is no product but a faction (any spelling the name matching accepts:
+    "Wechsler-Bots", "changerbots") names the one product holding that faction; a faction sold
+    in several products is refused with one line naming them (:class:`CollectionError`), for the
+    box is then the owner's to say. Otherwise raises the product's
+    :class:`~smashup_db.catalogue.view.NotFound` (with suggestions) or ``Ambiguous``.
+    """
+    from smashup_db.catalogue.view import Ambiguous, NotFound
+
+    try:
+        return cat.resolve("product", query)[0], None
+    except NotFound as not_a_box:
+        try:
+            fid = cat.resolve("faction", query)[0]
+        except (NotFound, Ambiguous):
+            raise not_a_box from None
+    products = list(cat.model.factions[fid].products)
+    if len(products) == 1:
+        return products[0], fid
+    raise CollectionError(
+        N_("{faction} is in several boxes: {boxes}; name the box"),
+        faction=cat.name("faction", fid)[0],
+        boxes=", ".join(cat.name("product", p)[0] for p in products),
+    )
+
+
 def add(
     cat: Catalogue,
     product: str,
@@ -70,7 +99,8 @@ def add(
 ) -> dict:
     """Add ``copies`` of ``product`` to ``owner``'s collection; returns the new row
     (``{"owner", "product", "copies", "printing", "added", "corrected"}``: copies after it,
-    copies added, whether the printing of a recorded box was corrected).
+    copies added, whether the printing of a recorded box was corrected; plus ``"faction"`` when
+    ``product`` named a faction, see :func:`box_named`).
 
     ``printing`` (original, current, german) records which printing the box
     is; without it, a product named by its German edition's title or German
@@ -96,7 +126,7 @@ def add(
 
     owner = check_owner(owner)
     printing = check(printing)
-    pid = cat.resolve("product", product)[0]
+    pid, fid = box_named(cat, product)
     printing = printing or german_default(cat.model, pid, product, cat.lang)
     key = {"owner": owner, "product_id": pid}
     with writing(cat.r.url, "collection") as w:
@@ -107,7 +137,7 @@ def add(
                 _other_printing(cat, owner, pid, had, row["printing"], printing)
             if choice == "same-box":
                 w.execute(_TABLE.update(("printing",)), {**key, "printing": printing})
-                return _row(cat, owner, pid, had, printing, added=0, corrected=True)
+                return _row(cat, owner, pid, had, printing, added=0, corrected=True, faction=fid)
         if had + copies > MAX_COPIES:
             raise CollectionError(
                 N_("{owner} would have {n} copies of {name}; at most {max_copies} can be recorded"),
@@ -132,11 +162,19 @@ def add(
                     "added_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
                 },
             )
-    return _row(cat, owner, pid, had + copies, printing, added=copies)
+    return _row(cat, owner, pid, had + copies, printing, added=copies, faction=fid)
 
 
 def _row(
-    cat: Catalogue, owner: str, pid: str, copies: int, printing, *, added: int, corrected=False
+    cat: Catalogue,
+    owner: str,
+    pid: str,
+    copies: int,
+    printing,
+    *,
+    added: int,
+    corrected=False,
+    faction: str | None = None,
 ) -> dict:
     """What ``add`` returns (see there)."""
     return {
@@ -146,7 +184,13 @@ def _row(
         "printing": printing,
         "added": added,
         "corrected": corrected,
+        **_by_faction(cat, faction),
     }
+
+
+def _by_faction(cat: Catalogue, faction: str | None) -> dict:
+    """``{"faction": named}`` when the box was named by a faction it holds (:func:`box_named`), else nothing."""
+    return {"faction": cat.named("faction", faction)} if faction else {}
 
 
 def _other_printing(cat: Catalogue, owner: str, pid: str, had: int, recorded, given: str):
@@ -181,7 +225,8 @@ def remove(
     """Remove ``copies`` (default: all) of ``product`` from ``owner``'s collection.
 
     Returns ``{"owner", "product", "copies", "printing", "removed"}``: the copies left
-    (0: the box is gone from the collection), its printing, the copies removed.
+    (0: the box is gone from the collection), its printing, the copies removed (and ``"faction"``
+    when ``product`` named a faction: :func:`box_named`).
 
     Raises :class:`CollectionError` when the owner does not have that product
     and :class:`~smashup_db.errors.DatabaseError` when the database cannot be written.
@@ -189,7 +234,7 @@ def remove(
     if copies is not None and copies < 1:
         raise CollectionError(N_("--copies must be 1 or more, not {copies}"), copies=copies)
     owner = check_owner(owner)
-    pid = cat.resolve("product", product)[0]
+    pid, fid = box_named(cat, product)
     key = {"owner": owner, "product_id": pid}
     with writing(cat.r.url, "collection") as w:
         row = w.one(f"SELECT copies, printing FROM collection WHERE {_WHERE}", **key)
@@ -211,6 +256,7 @@ def remove(
         "copies": left,
         "printing": row["printing"],
         "removed": had - left,
+        **_by_faction(cat, fid),
     }
 
 

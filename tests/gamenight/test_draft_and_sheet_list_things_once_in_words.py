@@ -19,7 +19,8 @@ def cats(tmp_path_factory):
     reader.close()
 
 
-def test_the_draft_lists_each_base_and_box_once(cli, cats):
+def test_the_draft_lists_each_base_and_box_once(cli, cats, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")  # no name wrapped inside its cell
     out = cli("draft", "-p", "Anna,Ben,Cleo", "--auto", "--seed", "1")
     assert out.exit_code == 0, out.output
     assert "Bases to lay out" not in out.stdout and "Boxes to pull" not in out.stdout

@@ -108,6 +108,10 @@ def agreement_cases(products: list[str]) -> list[dict]:
         {"players": two, "seed": 9, "pool": 10**15 + 1, "lang": "en"},
         {"players": two, "seed": 9, "format": "offer", "offer": 10**15 + 1, "lang": "de"},
         {"players": two, "seed": 9, "format": "offer", "offer": "3.0", "lang": "en"},
+        {"players": two, "seed": 9, "format": "bogus", "lang": "de"},
+        {"players": two, "seed": 9, "format": "bogus", "lang": "en"},
+        {"players": two, "seed": 9, "base_mode": "bogus", "lang": "de"},
+        {"players": two, "seed": 9, "complexity": ["sehr"], "lang": "de"},
     ]
 
 

@@ -329,7 +329,7 @@
   function checkFormat(fmt) {
     var f = String(fmt || "").trim().toLowerCase();
     if (FORMATS.indexOf(f) < 0)
-      throw new DraftError("{field} {fmt!r} is not a draft format; use one of: {formats}", {field: field("format"), fmt: fmt, formats: FORMATS.join(", ")}, fmt, FORMATS);
+      throw new DraftError("{field} {fmt!r} is not a draft format; use one of: {formats}", {field: field("format"), fmt: fmt, formats: F.choices("format", FORMATS)}, fmt, FORMATS);
     return f;
   }
 
@@ -371,7 +371,7 @@
     var levels = dedupe(parts.map(function (p) { return p.trim().toLowerCase(); }).filter(Boolean));
     var bad = levels.filter(function (l) { return COMPLEXITY_LEVELS.indexOf(l) < 0; }).sort();
     if (bad.length)
-      throw new DraftError("{field} {bad} is not a level; use {complexity_levels}", {field: field("complexity"), bad: bad.join(", "), complexity_levels: COMPLEXITY_LEVELS.join(", ")}, bad, COMPLEXITY_LEVELS);
+      throw new DraftError("{field} {bad} is not a level; use {complexity_levels}", {field: field("complexity"), bad: bad.join(", "), complexity_levels: F.choices("complexity", COMPLEXITY_LEVELS)}, bad, COMPLEXITY_LEVELS);
     return levels.length ? new Set(levels) : null;
   }
 
@@ -449,7 +449,7 @@
 
   function buildDeck(cat, factions, mode, owned) {
     if (MODES.indexOf(mode) < 0)
-      throw new DraftError("unknown base-deck mode {mode!r} (choose {modes})", {mode: mode, modes: MODES.join(", ")});
+      throw new DraftError("unknown base-deck mode {mode!r} (choose {modes})", {mode: mode, modes: F.choices("base_mode", MODES)});
     factions = dedupe(factions);
     var sources = new Map(factions.map(function (f) { return [f, sourceProduct(f, cat.factionProducts, owned, cat.productBases)]; }));
     var baseProducts = new Map(), allBases = [];
@@ -486,6 +486,15 @@
     var order = cat.products.concat(Array.from(needed).filter(function (p) { return !known.has(p); }).sort());
     var boxes = order.filter(function (p) { return needed.has(p); });
     return {mode: mode, bases: bases, boxes: boxes, sources: sources, missing: missing};
+  }
+
+  var DEAL_STREAM = 1n << 64n;
+
+  /** rules/basedeck.py's deal_random: the deal's own generator, PyRandom(|seed| + 2**64), so the bases laid out
+   * depend on the seed and the deck only (the same as `smashup setup` with the drafted factions). */
+  function dealRandom(seed) {
+    var a = BigInt(seed);
+    return new PyRandom((a < 0n ? -a : a) + DEAL_STREAM);
   }
 
   function deal(deck, players, rng) {
@@ -576,7 +585,7 @@
     var drafted = state.picks.map(function (p) { return p.faction; });
     var owned = session.owned === null ? null : new Set(session.owned.keys());
     var deck = buildDeck(cat, drafted, mode || "set", owned);
-    var dealt = deal(deck.bases, n, session.rng);
+    var dealt = deal(deck.bases, n, dealRandom(session.seed));
     var notes = [];  // the warnings as messages (the page shows them in its language; JSON has English)
     if (dealt.short)
       notes.push(msg("the base deck has only {n} bases; {players} players want at least {need} (players + 1 + {spare} to replace scored bases)",
@@ -804,6 +813,6 @@
   return {PyRandom: PyRandom, DraftError: DraftError, DraftState: DraftState, Catalogue: Catalogue,
           optionsFromQuery: optionsFromQuery, optionKey: optionKey, OPTION_VALUES: OPTION_VALUES, shellQuote: shellQuote, setupSheet: setupSheet, queryFromOptions: queryFromOptions,
           format: format, splitList: splitList, setup: setup, finish: finish, run: run, snakeOrder: snakeOrder,
-          buildDeck: buildDeck, deal: deal, chooseCandidates: chooseCandidates, drawPool: drawPool,
+          buildDeck: buildDeck, deal: deal, dealRandom: dealRandom, chooseCandidates: chooseCandidates, drawPool: drawPool,
           wholeNumber: wholeNumber, FORMATS: FORMATS, MODES: MODES, COMPLEXITY_LEVELS: COMPLEXITY_LEVELS, DEFAULT_OFFER: DEFAULT_OFFER};
 });

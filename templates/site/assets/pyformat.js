@@ -5,7 +5,8 @@
  * as smashup_db.errors.Message. format() fills it as Message.render does: {name} is Python's str(),
  * {name!r} Python's repr(); a value that is itself a message is rendered in the same language; a field
  * (field("offer"), Python's smashup_db.errors.Field: an input the rules check, in their own words) is
- * shown by the caller's label function (the page: its form field), else as its own word.
+ * shown by the caller's label function (the page: its form field), else as its own word; the values an input
+ * allows (choices("complexity", [...]), Python's Choices) in the words of the messages table.
  */
 (function (root, factory) {
   "use strict";
@@ -64,6 +65,17 @@
   function field(name) { return {field: name}; }
   function isField(v) { return !!v && typeof v === "object" && typeof v.field === "string"; }
   function isMessage(v) { return !!v && typeof v === "object" && typeof v.template === "string"; }
+  /** The values an input allows (Python: smashup_db.errors.Choices): shown as the words ``messages`` gives the
+   * values (the page: play.py's engine_messages, the CLI's words in the page language), else as the values;
+   * joined by ", ", a word holding a comma quoted. */
+  function choices(kind, values) { return {choices: values.slice(), kind: kind}; }
+  function isChoices(v) { return !!v && typeof v === "object" && Array.isArray(v.choices); }
+  function choiceWords(v, messages) {
+    return v.choices.map(function (c) {
+      var w = messages && Object.prototype.hasOwnProperty.call(messages, c) ? messages[c] : c;
+      return w.indexOf(",") >= 0 ? '"' + w + '"' : w;
+    }).join(", ");
+  }
 
   /**
    * ``template.format(**values)`` for {name} and {name!r}; nested messages and fields as the module doc says.
@@ -78,6 +90,7 @@
       var v = values[key];
       if (isField(v)) v = how.label ? how.label(v.field) : v.field;
       else if (isMessage(v)) v = render(v, how.messages, how.label);
+      else if (isChoices(v)) v = choiceWords(v, how.messages);
       return r ? repr(v) : str(v);
     });
   }
@@ -90,5 +103,5 @@
     try { return format(tpl, msg.values, how); } catch (e) { return format(msg.template, msg.values, how); }
   }
 
-  return {repr: repr, str: str, format: format, render: render, field: field, isField: isField};
+  return {repr: repr, str: str, format: format, render: render, field: field, isField: isField, choices: choices};
 });
