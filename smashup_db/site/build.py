@@ -55,7 +55,7 @@ from smashup_db.site.clean import FILTERS
 from smashup_db.site.contrib import box_progress
 from smashup_db.site.extra import copy_extra, read_extra
 from smashup_db.site.faces import load_faces, site_css
-from smashup_db.site.home import random_card, write_card_ids
+from smashup_db.site.home import lead_faces, random_card, write_card_ids
 from smashup_db.site.local import build_id, file_hashes, owned_info, write_local, write_sw
 from smashup_db.site.ogimage import OgPictures
 from smashup_db.site.ogimage import things as og_things
@@ -508,8 +508,16 @@ def _page_cache(
     env.filters["card_count"] = lambda fid: len(data.factions[fid]["cards"])
     faces.write(tmp)  # before the pages: they show only the pictures that made it into the site
     faces.write_map(tmp)
+    # the picture standing for a faction or product (image views, the home page's box tiles, tiny there)
+    leads = lead_faces(data, lambda kind, ref: faces.face(kind, ref) is not None)
+    faces.write_tiny(tmp, [leads[k] for k in leads if k[0] == "product"])
     env.globals.update(
-        face=faces.face, thumb=faces.thumb, face_tail=faces.tail, has_faces=bool(faces)
+        face=faces.face,
+        thumb=faces.thumb,
+        tiny=faces.tiny,
+        face_tail=faces.tail,
+        has_faces=bool(faces),
+        lead_face=lambda kind, ref: leads.get((kind, ref)),
     )
     # the picture a shared link shows: the face where imported, else one drawn from the facts
     og = OgPictures(base)
@@ -541,6 +549,7 @@ def _page_cache(
     shown = [
         getattr(faces, "_faces", {}),
         getattr(faces, "_thumbs", {}),
+        getattr(faces, "_tiny", {}),
         sorted(at_source.items()),
     ]  # (the shared pictures are not: they show facts, which are global, and names a page records)
     return PageCache(out, data, langs, base, bool(loaded.binary), use_old=incremental, extra=shown)
