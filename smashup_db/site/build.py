@@ -404,7 +404,7 @@ def build_site(
         # The catalogue read above lives as long as the build: the garbage collector need not look at
         # it again and again (a tenth of a rebuild's time).
         gc.freeze()
-        cache = _page_cache(env, loaded, tmp, out, langs, base, incremental)
+        cache, drawn = _page_cache(env, loaded, tmp, out, langs, base, incremental, pool)
         if loaded.binary:
             job = IndexJob(
                 loaded.binary,
@@ -415,6 +415,7 @@ def build_site(
                 cache.old_pagefind if incremental else {},
             )
         pages = _render(env, loaded.data, tmp, langs, base, progress, cache, job)
+        drawn()
         files = _write(loaded, tmp, langs, base, cache, checked, shipped)
         search_note = _index(job, cache, progress) if job else loaded.search_note
         files += [rel for rec in cache.pagefind.values() for rel in rec["files"]]
@@ -498,10 +499,19 @@ def _load(out: Path, db: str | None, reader, base: str, images: bool, search: bo
 
 
 def _page_cache(
-    env, loaded: _Loaded, tmp: Path, out: Path, langs: list[str], base: str, incremental: bool
+    env,
+    loaded: _Loaded,
+    tmp: Path,
+    out: Path,
+    langs: list[str],
+    base: str,
+    incremental: bool,
+    pool: ThreadPoolExecutor | None = None,
 ):
-    """The pictures put into ``tmp``, the templates' globals set, and the :class:`.incremental.PageCache`
-    of this build (the pages it may take from the previous one)."""
+    """The pictures put into ``tmp``, the templates' globals set; returns the
+    :class:`.incremental.PageCache` of this build (the pages it may take from the previous one) and
+    ``drawn``, to call before the site's files are listed: the shared-link pictures are drawn on
+    ``pool`` meanwhile (:meth:`.ogimage.OgPictures.write`)."""
     from smashup_db.site.incremental import PageCache
 
     data, faces = loaded.data, loaded.faces
@@ -522,7 +532,8 @@ def _page_cache(
     # the picture a shared link shows: the face where imported, else one drawn from the facts
     og = OgPictures(base)
     named = {lang: _Names(data, lang, base) for lang in langs}
-    og.write(
+    # drawn on the build's pool while the pages render (their URLs are known at once)
+    drawn = og.write(
         tmp,
         og_things(
             data,
@@ -530,6 +541,7 @@ def _page_cache(
             lambda kind, ref, lang: named[lang](kind, ref)["name"],
             lambda kind, ref: faces.face(kind, ref) is not None,
         ),
+        pool,
     )
     env.globals["og_image"] = lambda kind, ref, lang: (
         (faces.face(kind, ref) or {}).get("url") or og.url(kind, ref, lang)
@@ -552,7 +564,8 @@ def _page_cache(
         getattr(faces, "_tiny", {}),
         sorted(at_source.items()),
     ]  # (the shared pictures are not: they show facts, which are global, and names a page records)
-    return PageCache(out, data, langs, base, bool(loaded.binary), use_old=incremental, extra=shown)
+    cache = PageCache(out, data, langs, base, bool(loaded.binary), use_old=incremental, extra=shown)
+    return cache, drawn
 
 
 def _render(
