@@ -155,6 +155,13 @@ def test_home_grid_of_boxes(browser, pictures_site, lang, size):
             "() => [...document.querySelectorAll('.boxtiles > li')].filter(li => li.querySelector('img')).length"
         )
         assert faced >= 25
+        # one tiny face a tile, lazy, its size given: the home page stays light (bench_site.py --weights)
+        faces = page.evaluate("""() => [...document.querySelectorAll('.boxtiles img')].map(i =>
+            [i.loading, i.getAttribute('width'), i.getAttribute('height'), i.closest('li').querySelectorAll('img').length])""")
+        assert all(
+            lazy == "lazy" and int(w) <= 44 and int(h) <= 62 and one == 1
+            for lazy, w, h, one in faces
+        ), faces
         version = page.evaluate(
             "() => document.querySelector('footer').textContent.match(/[0-9a-f]{12,}/)[0]"
         )
