@@ -25,6 +25,11 @@ from collections.abc import Callable, Iterable
 
 #: Largest thumbnail (width, height) in pixels; pages show it at half size.
 THUMB_BOX = (120, 140)
+#: Largest tiny face (width, height) in pixels, shown at that size: the home page's box tiles, where
+#: every byte counts (issue 33: the home page <= 60 KB after it settles).
+TINY_BOX = (44, 62)
+#: Version of the tiny faces' recipe (:data:`TINY_BOX`, quality 50, WebP method 6).
+TINY_RECIPE = "v1-lanczos-q50m6"
 #: Version of the thumbnail recipe (size, quality): a new one makes new cache entries.
 THUMB_RECIPE = "v1-lanczos-q70"
 #: Most threads that make thumbnails side by side (fewer on a machine with fewer cores).
@@ -52,15 +57,18 @@ def usable_cache() -> str | None:
     return cache if os.path.isdir(cache) else None
 
 
-def thumb_size(width: int, height: int) -> tuple[int, int]:
-    """The thumbnail size of a ``width`` x ``height`` picture: within :data:`THUMB_BOX`, same proportions."""
-    scale = min(THUMB_BOX[0] / width, THUMB_BOX[1] / height, 1.0)
+def thumb_size(width: int, height: int, box: tuple[int, int] = THUMB_BOX) -> tuple[int, int]:
+    """The thumbnail size of a ``width`` x ``height`` picture: within ``box`` (default :data:`THUMB_BOX`),
+    same proportions."""
+    scale = min(box[0] / width, box[1] / height, 1.0)
     return max(1, round(width * scale)), max(1, round(height * scale))
 
 
-def cache_path(cache: str, digest: str, size: tuple[int, int]) -> str:
-    """Where the cache keeps the thumbnail (``size`` pixels) of the picture whose sha256 is ``digest``."""
-    return os.path.join(cache, f"{digest}-{THUMB_RECIPE}-{size[0]}x{size[1]}.webp")
+def cache_path(cache: str, digest: str, size: tuple[int, int], tiny: bool = False) -> str:
+    """Where the cache keeps the thumbnail (``size`` pixels; ``tiny``: made by :data:`TINY_RECIPE`) of the
+    picture whose sha256 is ``digest``."""
+    recipe = TINY_RECIPE if tiny else THUMB_RECIPE
+    return os.path.join(cache, f"{digest}-{recipe}-{size[0]}x{size[1]}.webp")
 
 
 def is_cached(path: str) -> bool:
@@ -71,9 +79,10 @@ def is_cached(path: str) -> bool:
         return False
 
 
-def render_thumbnail(src: str, size: tuple[int, int]) -> bytes | None:
+def render_thumbnail(src: str, size: tuple[int, int], tiny: bool = False) -> bytes | None:
     """The WebP thumbnail (``size`` = (width, height) pixels) of the picture file ``src``; None when Pillow
-    cannot decode it. The recipe (Lanczos, quality 70) is :data:`THUMB_RECIPE`."""
+    cannot decode it. The recipe (Lanczos, quality 70) is :data:`THUMB_RECIPE`; ``tiny``: quality 50 and
+    the slowest, smallest encoding (:data:`TINY_RECIPE`)."""
     try:
         from PIL import Image
 
@@ -82,7 +91,7 @@ def render_thumbnail(src: str, size: tuple[int, int]) -> bytes | None:
             small = img.convert("RGBA" if img.mode in ("RGBA", "LA", "P") else "RGB")
             small = small.resize(size, Image.Resampling.LANCZOS, reducing_gap=3.0)
             out = io.BytesIO()
-            small.save(out, "WEBP", quality=70, method=4)
+            small.save(out, "WEBP", quality=50 if tiny else 70, method=6 if tiny else 4)
     except Exception:  # Pillow raises many kinds for a damaged picture
         return None
     return out.getvalue()

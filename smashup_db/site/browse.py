@@ -61,7 +61,7 @@ def name_html(x: dict) -> dict:
             + e(x["name"])
             + '</span><abbr class="fb" title="'
             + e(x["fb_title"])
-            + '" data-pagefind-ignore>EN</abbr>'
+            + '">EN</abbr>'  # not indexed: Pagefind ignores abbr.fb (.pagefind.EXCLUDE)
         )
     else:
         html = e(x["name"])

@@ -55,7 +55,7 @@ from smashup_db.site.clean import FILTERS
 from smashup_db.site.contrib import box_progress
 from smashup_db.site.extra import copy_extra, read_extra
 from smashup_db.site.faces import load_faces, site_css
-from smashup_db.site.home import random_card, write_card_ids
+from smashup_db.site.home import lead_faces, random_card, write_card_ids
 from smashup_db.site.local import build_id, file_hashes, owned_info, write_local, write_sw
 from smashup_db.site.ogimage import OgPictures
 from smashup_db.site.ogimage import things as og_things
@@ -404,7 +404,7 @@ def build_site(
         # The catalogue read above lives as long as the build: the garbage collector need not look at
         # it again and again (a tenth of a rebuild's time).
         gc.freeze()
-        cache = _page_cache(env, loaded, tmp, out, langs, base, incremental)
+        cache, drawn = _page_cache(env, loaded, tmp, out, langs, base, incremental, pool)
         if loaded.binary:
             job = IndexJob(
                 loaded.binary,
@@ -415,6 +415,7 @@ def build_site(
                 cache.old_pagefind if incremental else {},
             )
         pages = _render(env, loaded.data, tmp, langs, base, progress, cache, job)
+        drawn()
         files = _write(loaded, tmp, langs, base, cache, checked, shipped)
         search_note = _index(job, cache, progress) if job else loaded.search_note
         files += [rel for rec in cache.pagefind.values() for rel in rec["files"]]
@@ -498,23 +499,41 @@ def _load(out: Path, db: str | None, reader, base: str, images: bool, search: bo
 
 
 def _page_cache(
-    env, loaded: _Loaded, tmp: Path, out: Path, langs: list[str], base: str, incremental: bool
+    env,
+    loaded: _Loaded,
+    tmp: Path,
+    out: Path,
+    langs: list[str],
+    base: str,
+    incremental: bool,
+    pool: ThreadPoolExecutor | None = None,
 ):
-    """The pictures put into ``tmp``, the templates' globals set, and the :class:`.incremental.PageCache`
-    of this build (the pages it may take from the previous one)."""
+    """The pictures put into ``tmp``, the templates' globals set; returns the
+    :class:`.incremental.PageCache` of this build (the pages it may take from the previous one) and
+    ``drawn``, to call before the site's files are listed: the shared-link pictures are drawn on
+    ``pool`` meanwhile (:meth:`.ogimage.OgPictures.write`)."""
     from smashup_db.site.incremental import PageCache
 
     data, faces = loaded.data, loaded.faces
     env.filters["card_count"] = lambda fid: len(data.factions[fid]["cards"])
     faces.write(tmp)  # before the pages: they show only the pictures that made it into the site
     faces.write_map(tmp)
+    # the picture standing for a faction or product (image views, the home page's box tiles, tiny there)
+    leads = lead_faces(data, lambda kind, ref: faces.face(kind, ref) is not None)
+    faces.write_tiny(tmp, [leads[k] for k in leads if k[0] == "product"])
     env.globals.update(
-        face=faces.face, thumb=faces.thumb, face_tail=faces.tail, has_faces=bool(faces)
+        face=faces.face,
+        thumb=faces.thumb,
+        tiny=faces.tiny,
+        face_tail=faces.tail,
+        has_faces=bool(faces),
+        lead_face=lambda kind, ref: leads.get((kind, ref)),
     )
     # the picture a shared link shows: the face where imported, else one drawn from the facts
     og = OgPictures(base)
     named = {lang: _Names(data, lang, base) for lang in langs}
-    og.write(
+    # drawn on the build's pool while the pages render (their URLs are known at once)
+    drawn = og.write(
         tmp,
         og_things(
             data,
@@ -522,6 +541,7 @@ def _page_cache(
             lambda kind, ref, lang: named[lang](kind, ref)["name"],
             lambda kind, ref: faces.face(kind, ref) is not None,
         ),
+        pool,
     )
     env.globals["og_image"] = lambda kind, ref, lang: (
         (faces.face(kind, ref) or {}).get("url") or og.url(kind, ref, lang)
@@ -541,9 +561,11 @@ def _page_cache(
     shown = [
         getattr(faces, "_faces", {}),
         getattr(faces, "_thumbs", {}),
+        getattr(faces, "_tiny", {}),
         sorted(at_source.items()),
     ]  # (the shared pictures are not: they show facts, which are global, and names a page records)
-    return PageCache(out, data, langs, base, bool(loaded.binary), use_old=incremental, extra=shown)
+    cache = PageCache(out, data, langs, base, bool(loaded.binary), use_old=incremental, extra=shown)
+    return cache, drawn
 
 
 def _render(

@@ -7,6 +7,8 @@ into the site, before the pages are rendered:
 * ``assets/faces/<kind>/<id>-<sha8>.<ext>``: the full picture (hard-linked or
   copied; the digest in the name changes with the picture, so browsers and the
   offline cache never keep an old one);
+* ``assets/faces/<kind>/<id>-<sha8>-t.webp``: a tiny face at most :data:`TINY_BOX` pixels, shown at that
+  size, for the few pictures :meth:`Faces.write_tiny` is given (the home page's box tiles);
 * ``assets/faces/<kind>/<id>-<sha8>-s.webp``: a thumbnail at most
   :data:`THUMB_BOX` pixels (shown at half that size, sharp on phones), made with
   Pillow and cached between builds in the user cache folder
@@ -33,6 +35,7 @@ from smashup_db.importer.images import images_dir, read_index, stored_intact
 from smashup_db.importer.thumbs import (  # noqa: F401
     THUMB_BOX,
     THUMB_RECIPE,
+    TINY_BOX,
     cache_path,
     fill_cache,
     is_cached,
@@ -52,6 +55,7 @@ class Faces:
         self.folder, self.index, self.base = folder, index, base
         self._faces: dict[str, dict] = {}
         self._thumbs: dict[str, dict] = {}
+        self._tiny: dict[str, dict] = {}
         self._fresh: set[str] = set()  # cache paths of the thumbnails this build made
         self.stats = {"pictures": 0, "thumbs_made": 0, "thumbs_cached": 0, "skipped": 0}
 
@@ -65,6 +69,31 @@ class Faces:
     def thumb(self, kind: str, ref: str) -> dict | None:
         """The thumbnail of card or base ``ref`` in this build, or None."""
         return self._thumbs.get(f"{kind}/{ref}")
+
+    def tiny(self, kind: str, ref: str) -> dict | None:
+        """The tiny face (:meth:`write_tiny`) of card or base ``ref`` in this build, or None."""
+        return self._tiny.get(f"{kind}/{ref}")
+
+    def write_tiny(self, root, keys) -> None:
+        """Put the tiny face (within :data:`TINY_BOX`, shown at that size) of each ``(kind, ref)`` of ``keys``
+        that has a picture in this build (:meth:`write` first) into ``root/assets/faces``: from the cache
+        when it has it, else made with the thumbnails' recipe (and kept there)."""
+        cache = usable_cache()
+        for kind, ref in sorted(set(keys)):
+            key = f"{kind}/{ref}"
+            face, entry = self._faces.get(key), self.index.get(key)
+            if not face or not entry:
+                continue
+            size = thumb_size(entry["width"], entry["height"], TINY_BOX)
+            stem = face["url"].rpartition("/")[2].rpartition(".")[0]
+            dst = os.path.join(str(root), "assets", "faces", kind, stem + "-t.webp")
+            src = os.path.join(self.folder, entry["file"])
+            if self._thumbnail(cache, str(entry["sha256"]), src, size, dst, tiny=True):
+                self._tiny[key] = {
+                    "url": face["url"].rpartition(".")[0] + "-t.webp",
+                    "width": size[0],
+                    "height": size[1],
+                }
 
     def tail(self, kind: str, ref: str) -> str:
         """What follows ``assets/faces/<kind>/<ref>`` in the full picture's URL (``-<sha8>.webp``), or ``""``
@@ -153,22 +182,31 @@ class Faces:
         return {path for _, _, path in jobs if is_cached(path)}
 
     def _thumbnail(
-        self, cache: str | None, digest: str, src: str, size: tuple[int, int], dst: str
+        self,
+        cache: str | None,
+        digest: str,
+        src: str,
+        size: tuple[int, int],
+        dst: str,
+        tiny: bool = False,
     ) -> bool:
         """Put the thumbnail of picture ``src`` (``size`` pixels) at ``dst``, from the cache when it has it
         (``smashup import images`` fills it; :func:`~smashup_db.importer.thumbs.render_thumbnail` otherwise).
 
-        Returns False when the picture cannot be decoded (it is then left out of the site).
+        Returns False when the picture cannot be decoded (it is then left out of the site). ``tiny``: a tiny
+        face (:data:`~smashup_db.importer.thumbs.TINY_RECIPE`), not counted in :attr:`stats` (which counts
+        the thumbnails of every picture).
         """
-        path = cache_path(cache, digest, size) if cache else None
+        tally = {"thumbs_made": 0, "thumbs_cached": 0} if tiny else self.stats
+        path = cache_path(cache, digest, size, tiny) if cache else None
         if path and is_cached(path):
             _link_or_copy(path, dst)
-            self.stats["thumbs_made" if path in self._fresh else "thumbs_cached"] += 1
+            tally["thumbs_made" if path in self._fresh else "thumbs_cached"] += 1
             return True
-        data = render_thumbnail(src, size)
+        data = render_thumbnail(src, size, tiny)
         if data is None:
             return False
-        self.stats["thumbs_made"] += 1
+        tally["thumbs_made"] += 1
         if path:
             store_cached(path, data)
         with open(dst, "wb") as fh:

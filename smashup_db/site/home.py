@@ -29,3 +29,26 @@ def write_card_ids(root: Path, data) -> None:
     safe_path(root, "assets", filename="card-ids.json").write_text(
         json.dumps(sorted(data.cards), separators=(",", ":")), encoding="utf-8"
     )
+
+
+def lead_faces(data, has_face) -> dict[tuple[str, str], tuple[str, str]]:
+    """The picture that stands for each faction and product in the image views and on the home page's box
+    tiles: ``{("faction", id): ("card", card id), ("product", id): (kind, id)}``.
+
+    A faction: its first card (deck order) with a picture; a product: its first faction's, else the next
+    faction's, else its first base with a picture. ``data``: :class:`~smashup_db.site.sitedata.SiteData`;
+    ``has_face(kind, id)``: whether the build has that picture. Without pictures the dict is empty.
+    """
+    leads: dict[tuple[str, str], tuple[str, str]] = {}
+    for fid, f in data.factions.items():
+        cid = next((c for c in f["cards"] if has_face("card", c)), None)
+        if cid:
+            leads["faction", fid] = ("card", cid)
+    for pid, p in data.products.items():
+        lead = next((leads[k] for k in (("faction", f) for f in p["factions"]) if k in leads), None)
+        if lead is None:
+            bid = next((b for b in p["bases"] if has_face("base", b)), None)
+            lead = ("base", bid) if bid else None
+        if lead:
+            leads["product", pid] = lead
+    return leads

@@ -17,7 +17,7 @@ from __future__ import annotations
 import hashlib
 import io
 import os
-from typing import Iterable
+from typing import Callable, Iterable
 
 from smashup_db.common.safe_write import write_atomic
 
@@ -52,41 +52,77 @@ class OgPictures:
             or self.base + "assets/icon.svg"
         )
 
-    def write(self, root, items: Iterable[tuple[tuple[str, str, str], Lines]]) -> None:
+    def write(
+        self, root, items: Iterable[tuple[tuple[str, str, str], Lines]], pool=None
+    ) -> Callable[[], None]:
         """Draw (or take from the cache) the picture of each ``((kind, ref, lang), lines)`` into
-        ``root/assets/og/``. ``lines``: title, facts, more facts …, the site's name (written in the bottom band). Does
-        nothing without Pillow. Raises ``OSError`` when a file cannot be written into ``root``."""
-        draw = _drawer()
-        if draw is None:
-            return
+        ``root/assets/og/``. ``lines``: title, facts, more facts …, the site's name (written in the bottom band).
+
+        The URLs (:meth:`url`) are known at once, and the cached pictures linked; the others are drawn in
+        :data:`CHUNKS` parts side by side on ``pool`` (a ``concurrent.futures`` executor: the build's,
+        which then renders pages meanwhile; Pillow draws text and compresses without the interpreter
+        lock), each part with fonts of its own (a FreeType face is not shared between threads), or here
+        one after another without a pool. Returns ``wait``: call it before the site's files are listed;
+        it raises the ``OSError`` of a file that could not be written into ``root``. Does nothing
+        without Pillow. A picture's bytes depend on its lines only, whichever part draws it.
+        """
+        if _drawer() is None:
+            return lambda: None
         from smashup_db.importer.thumbs import is_cached, usable_cache
 
         cache = usable_cache()
         folder = os.path.join(os.fspath(root), "assets", "og")
         os.makedirs(folder, exist_ok=True)
-        written: set[str] = set()
+        todo: dict[str, Lines] = {}  # file name -> lines, each name once
+        seen: set[str] = set()
         for key, lines in items:
             digest = hashlib.sha256("\n".join((RECIPE, *lines)).encode()).hexdigest()[:16]
             name = digest + ".png"
             self._urls[key] = f"{self.base}assets/og/{name}"
-            if name in written:
+            if name in seen:
                 continue
-            written.add(name)
-            dst = os.path.join(folder, name)
+            seen.add(name)
             kept = os.path.join(cache, f"og-{RECIPE}-{name}") if cache else None
             if kept and is_cached(kept):
                 try:
-                    os.link(kept, dst)
+                    os.link(kept, os.path.join(folder, name))
                     self.stats["cached"] += 1
                     continue
                 except OSError:
                     pass
-            png = draw(lines)
-            self.stats["drawn"] += 1
-            if kept:
-                _keep(kept, png)
-            with open(dst, "wb") as fh:  # a new name in a fresh build folder
-                fh.write(png)
+            todo[name] = lines
+        names = sorted(todo)
+        parts = [[(name, todo[name]) for name in names[i::CHUNKS]] for i in range(CHUNKS)]
+        parts = [part for part in parts if part]
+        if pool is None:
+            for part in parts:
+                self.stats["drawn"] += _draw_part(part, folder, cache)
+            return lambda: None
+        futures = [pool.submit(_draw_part, part, folder, cache) for part in parts]
+
+        def wait() -> None:
+            for future in futures:
+                self.stats["drawn"] += future.result()
+
+        return wait
+
+
+#: Parts the pictures to draw are cut into, drawn side by side on the build's pool.
+CHUNKS = 4
+
+
+def _draw_part(part: list[tuple[str, Lines]], folder: str, cache: str | None) -> int:
+    """Draw each ``(file name, lines)`` of ``part`` into ``folder`` (and keep it in ``cache``) with a drawer
+    of its own; returns how many were drawn. Raises ``OSError`` when a file cannot be written."""
+    draw = _drawer()
+    assert draw is not None  # Pillow was found by the caller
+    for name, lines in part:
+        png = draw(lines)
+        if cache:
+            _keep(os.path.join(cache, f"og-{RECIPE}-{name}"), png)
+        with open(os.path.join(folder, name), "wb") as fh:  # a new name in a fresh build folder
+            fh.write(png)
+    return len(part)
 
 
 def _keep(path: str, png: bytes) -> None:

@@ -127,6 +127,11 @@ def bundles(lang: str, factions) -> list[Bundle]:
     ]
 
 
+#: Elements Pagefind leaves out besides those marked ``data-pagefind-ignore``: the "EN" after an English
+#: name on a German page (:func:`.browse.name_html`; hundreds on a list, so not marked one by one).
+EXCLUDE = "abbr.fb"
+
+
 def _command(binary: str, site: Path, bundle: Bundle) -> list[str]:
     return [
         binary,
@@ -134,6 +139,8 @@ def _command(binary: str, site: Path, bundle: Bundle) -> list[str]:
         str(site / bundle.folder),
         "--glob",
         bundle.glob,
+        "--exclude-selectors",
+        EXCLUDE,
         "--output-path",
         str(site / BUNDLE_DIR / bundle.name),
     ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import email.utils
 import functools
 import gzip
 import io
@@ -53,6 +54,8 @@ class _Handler(SimpleHTTPRequestHandler):
             st = os.stat(path)
             if st.st_size > MAX_COMPRESSED:
                 return super().send_head()
+            if self._unchanged(st):
+                return None
             body = self._compressed(path, st)
         except OSError:
             return super().send_head()
@@ -64,6 +67,24 @@ class _Handler(SimpleHTTPRequestHandler):
         self.send_header("Last-Modified", self.date_time_string(int(st.st_mtime)))
         self.end_headers()
         return io.BytesIO(body)
+
+    def _unchanged(self, st) -> bool:
+        """Answer 304 Not Modified (and True) when the browser's copy is current (``If-Modified-Since`` no
+        older than the file), as a static host does for every file; the base class does so for the files
+        it sends uncompressed."""
+        since = self.headers.get("If-Modified-Since")
+        if not since or self.headers.get("If-None-Match"):
+            return False
+        try:
+            when = email.utils.parsedate_to_datetime(since)
+        except (TypeError, ValueError, IndexError, OverflowError):
+            return False
+        if when.tzinfo is None or int(st.st_mtime) > when.timestamp():
+            return False
+        self.send_response(HTTPStatus.NOT_MODIFIED)
+        self.send_header("Vary", "Accept-Encoding")
+        self.end_headers()
+        return True
 
     def _compressed(self, path: str, st) -> bytes:
         key = (path, st.st_mtime_ns, st.st_size)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import urllib.error
 import urllib.request
 
 import pytest
@@ -93,6 +94,27 @@ def test_preview_server_sends_text_compressed_like_a_static_host(site_url, built
     req = urllib.request.Request(f"{site_url}/en", headers={"Accept-Encoding": "gzip"})
     with urllib.request.urlopen(req) as res:  # a folder without its slash is still redirected
         assert res.url.endswith("/en/")
+
+
+def test_preview_server_answers_a_current_copy_with_304_like_a_static_host(site_url):
+    """A revalidation (``If-Modified-Since`` from the copy's ``Last-Modified``) of a compressed file is
+    answered 304 without a body, as a static host does (the service worker revalidates every file the
+    page has fetched); an older copy gets the file."""
+    req = urllib.request.Request(f"{site_url}/en/", headers={"Accept-Encoding": "gzip"})
+    with urllib.request.urlopen(req) as res:
+        stamp = res.headers["Last-Modified"]
+    req = urllib.request.Request(
+        f"{site_url}/en/", headers={"Accept-Encoding": "gzip", "If-Modified-Since": stamp}
+    )
+    with pytest.raises(urllib.error.HTTPError) as answer:  # urllib raises for a 304
+        urllib.request.urlopen(req)
+    assert answer.value.code == 304 and answer.value.read() == b""
+    old = "Thu, 01 Jan 1970 00:00:00 GMT"
+    req = urllib.request.Request(
+        f"{site_url}/en/", headers={"Accept-Encoding": "gzip", "If-Modified-Since": old}
+    )
+    with urllib.request.urlopen(req) as res:
+        assert res.status == 200 and gzip.decompress(res.read()).startswith(b"<!doctype")
 
 
 # --------------------------------------------------------------------------- browser

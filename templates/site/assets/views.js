@@ -1,7 +1,8 @@
 /* smashup-db image views: lists of cards and bases ([data-views]) switch between a list and a grid of
  * faces, remembered per visitor (localStorage "smashup-view"). The switch (.viewsw, hidden without
  * script) is in the page. A tile with data-face gets its full picture, at
- * <data-faces of its list><kind>/<id><data-face>; a tile without one stays a text tile. The search
+ * <data-faces of its list><kind>/<id><data-face>, the card or base its link goes to or, for a faction or
+ * product, the one its data-key names ("card:<id>"); a tile without data-face stays a text tile. The search
  * results (#results, filled by search.js) are done the same way, their pictures named by
  * assets/faces.json (fetched the first time the grid is shown). Nothing here reads HTML from data. */
 (function () {
@@ -39,10 +40,14 @@
     img.src = src;
     tile.classList.add("has-face");
   }
+  function named(tile) {  /* ["card", id] from data-key="card:<id>" (a faction's or product's face) */
+    var m = /^(card|base):([a-z0-9-]+)$/.exec(tile.getAttribute("data-key") || "");
+    return m ? [m[1], m[2]] : null;
+  }
   function faces(list) {
     var prefix = list.getAttribute("data-faces") || "";
     Array.prototype.forEach.call(list.querySelectorAll("[data-face]"), function (tile) {
-      var a = tile.querySelector("a"), at = a && where(a.getAttribute("href"));
+      var a = tile.querySelector("a"), at = named(tile) || (a && where(a.getAttribute("href")));
       if (at && !tile.classList.contains("has-face")) picture(tile, prefix + at[0] + "/" + at[1] + tile.getAttribute("data-face"));
     });
   }
