@@ -10,19 +10,15 @@ from __future__ import annotations
 import json
 import os
 import re
-import select
 import subprocess
 import sys
-import time
 
 import pytest
 
-from helpers import json_ok, smashup_env
+from helpers import json_ok, on_terminal, smashup_env
 from smashup_db.catalogue.view import Catalogue
 from smashup_db.cli.output import label
 from smashup_db.compiler.bootstrap import open_reader
-
-ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\r")
 
 
 @pytest.fixture(scope="module")
@@ -101,50 +97,6 @@ def assert_fits(text: str) -> None:
 # ---------------------------------------------------------------------- the interactive draft (a real terminal)
 
 
-def _run_in_terminal(args: list[str], env: dict, answers: list[str], timeout: float = 180) -> str:
-    """Run ``smashup ARGS`` on a pseudo-terminal of 80 x 50, typing each answer after a prompt; the screen text."""
-    import fcntl
-    import pty
-    import struct
-    import termios
-
-    master, slave = pty.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 80, 0, 0))
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "smashup_db", *args],
-        stdin=slave,
-        stdout=slave,
-        stderr=slave,
-        env=env,
-        close_fds=True,
-    )
-    os.close(slave)
-    chunks: list[bytes] = []
-    pending = list(answers)
-    deadline = time.monotonic() + timeout
-    try:
-        while time.monotonic() < deadline:
-            ready, _, _ = select.select([master], [], [], 0.5)
-            if ready:
-                try:
-                    data = os.read(master, 65536)
-                except OSError:  # the program ended and closed the terminal
-                    break
-                if not data:
-                    break
-                chunks.append(data)
-                if pending and b"deine Wahl:" in b"".join(chunks).rsplit(b"\n", 1)[-1]:
-                    os.write(master, (pending.pop(0) + "\n").encode())
-            elif proc.poll() is not None:
-                break
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-        proc.wait()
-        os.close(master)
-    return ANSI.sub("", b"".join(chunks).decode("utf-8", "replace"))
-
-
 def test_interactive_german_draft_at_80_columns_shows_every_pool_name_in_full(db_path, cats):
     """``COLUMNS=80 smashup draft --players "Anna,Ben,Cleo" --lang de`` on a terminal, picks typed in turn."""
     env = smashup_env(db_path, COLUMNS="80", LINES="50", TERM="xterm", NO_COLOR="1")
@@ -159,7 +111,12 @@ def test_interactive_german_draft_at_80_columns_shows_every_pool_name_in_full(db
             stdin=subprocess.DEVNULL,
         ).stdout
     )["pool"]
-    screen = _run_in_terminal(args, env, ["1", "?", "2", "3", "4", "5", "6"])
+    screen = on_terminal(
+        [sys.executable, "-m", "smashup_db", *args],
+        env,
+        ["1", "?", "2", "3", "4", "5", "6"],
+        "deine Wahl:",
+    ).text
     assert "Aufbau für 3 Spieler" in screen, screen[-2000:]
     assert_fits(screen)
     de = cats["de"]
