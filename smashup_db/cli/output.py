@@ -253,6 +253,15 @@ def say(message: str, err: bool = False) -> None:
     (sys.stderr if err else sys.stdout).write(printable(message) + "\n")
 
 
+def tell(message: str) -> None:
+    """Print a message line of prose on stdout: on a terminal wrapped between words (:func:`line`),
+    piped one whole line (:func:`say`: a script or a log reads it whole)."""
+    if sys.stdout.isatty():
+        line(message)
+    else:
+        say(message)
+
+
 def console():
     """A Rich console (imported lazily to keep start-up short)."""
     from rich.console import Console

@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import socket
 from pathlib import Path
 
 import pytest
+from rich.cells import cell_len
 
 from helpers import REPO, db_rows, on_terminal, one_line_error
 from smashup_db.importer import pinned
@@ -142,6 +144,9 @@ def test_the_download_shows_a_progress_bar_on_a_terminal_only(archive_server, tm
     assert shown.returncode == 0, shown.text
     out = shown.text
     assert "downloading smashup-catalog.json" in out and "downloading smashup-bases.json" in out
+    # the summary and the new database's path wrap between words on the terminal, not inside them
+    assert max(cell_len(ln) for ln in shown.lines) <= 100, shown.lines
+    assert re.search(r"\(\d+ changes\)", " ".join(out.split())), out
     piped = subprocess.run(cmd, capture_output=True, env=env, cwd=REPO, timeout=120)
     assert piped.returncode == 0 and b"downloading" not in piped.stderr + piped.stdout
     assert b"0 changes" in piped.stdout
