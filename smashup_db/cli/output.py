@@ -520,21 +520,10 @@ def printing_source(printing: str | None, facts_from: str | None, lang: str) -> 
 
 
 def fmt_vp(vp: Sequence, scoring: str | None = None, lang: str = "en") -> str:
-    """VP for 1st/2nd/3rd as ``4/2/1`` (``?`` where unknown).
+    """VP for 1st/2nd/3rd as ``4/2/1``, or "own rule": :func:`smashup_db.i18n.terms.vp_words`."""
+    from smashup_db.i18n.terms import vp_words
 
-    A base whose own rule gives its VP (``scoring`` set and no VP by place: Unicrave is replaced
-    before scoring, Rhodes Plaza Mall gives 1 VP per minion) reads "own rule" ("eigene Regel"), never
-    0/0/0, which would say it is worth nothing.
-    """
-    if scoring and vp and all(v == 0 for v in vp):
-        from smashup_db.i18n import gettext
-
-        return gettext(VP_OWN_RULE, lang)
-    return "/".join("?" if v is None else str(v) for v in vp)
-
-
-#: What a base whose VP come from its own rule shows in place of its VP.
-VP_OWN_RULE = N_("own rule")
+    return vp_words(vp, scoring, lang)
 
 
 def fmt_number(value) -> str:
