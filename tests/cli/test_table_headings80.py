@@ -126,3 +126,17 @@ def test_narrow_tables_take_short_headings_then_drop_ids(cli, monkeypatch):
     )
     assert "Kr./Akt." in pool and "Fraktion" in pool
     assert "Kr./Akt." in short_headings().values()
+
+
+def test_a_droppable_column_gives_way_only_when_no_layout_keeps_every_word_whole():
+    """The German draft pool with "genommen von" (after a pick, '?') broke faction names at 80
+    columns ("Mörderpflan/zen"): its keywords column is left out instead, and only then."""
+    from smashup_db.cli.output import layout
+
+    heads = ["#", "Fraktion", "Schachtel", "Kr./Akt.", "Stärke", "Schlüsselwörter", "genommen von"]
+    row = ["1", "Mörderpflanzen", "Wahnsinnslevel 9000", "10/10", "32", "Dauerhaft, zusätzlich"]
+    rows = [row + ["Ben"], ["7", "Schmusekätzchen", "Kuschelattacke", *row[3:], ""]]
+    keep, _, _ = layout(heads, rows, set(), 80, droppable={5})
+    assert keep == [0, 1, 2, 3, 4, 6]
+    assert layout(heads, rows, set(), 80)[0] == list(range(7))  # (not droppable: kept, folded)
+    assert layout(heads, rows, set(), 120, droppable={5})[0] == list(range(7))  # it fits: kept
