@@ -24,13 +24,11 @@ from pathlib import Path
 
 import pytest
 from rich.cells import cell_len
-from test_columns80 import tables  # tests/cli/test_columns80.py
+from test_columns80 import broken_headings, tables  # tests/cli/test_columns80.py
 from test_german_everywhere import _names, english  # tests/cli/test_german_everywhere.py
-from test_table_headings80 import headings  # tests/cli/test_table_headings80.py
 
 from helpers import on_terminal
-from smashup_db.i18n import catalog
-from smashup_db.i18n.terms import short_headings, term
+from smashup_db.i18n.terms import term
 
 #: The boxes each friend brings, by their German titles (Anna's core set named the way people say it).
 BOXES = {
@@ -74,22 +72,12 @@ def _home_env(home: Path, url: str) -> dict:
     return env
 
 
-def _allowed_headings() -> set[str]:
-    """Every heading a German table may show: a line of a German message of the catalog, or a short form."""
-    out = {"#"} | set(short_headings().values())
-    for de in catalog("de")._catalog.values():
-        for one in de if isinstance(de, tuple) else (de,):
-            out.update(part.strip() for part in str(one).split("\n"))
-    return out
-
-
 class Evening:
     """Runs the steps on a terminal and checks every screen; ``screens`` keeps them, in order."""
 
     def __init__(self, env: dict):
         self.env = env
         self.screens: list[tuple[list[str], str]] = []
-        self.allowed = _allowed_headings()
         self.names: list[str] = []
 
     def __call__(self, *args: str, answers: list[str] = ()) -> str:
@@ -101,8 +89,7 @@ class Evening:
         assert "Traceback" not in text, (args, text[-3000:])
         too_wide = [ln for ln in shown.lines if cell_len(ln) > 80]
         assert not too_wide, (args, too_wide[:3])
-        broken = [h for h in headings(text) if h not in self.allowed]
-        assert not broken, (args, broken)
+        assert not broken_headings(text, "de"), (args, broken_headings(text, "de"))
         assert "\\n" not in text, (args, text)
         # a base whose own rule gives its VP is not worth "0/0/0"; a name shown in English is explained
         assert "0/0/0" not in text, (args, text)
