@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import uuid
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
@@ -212,6 +214,87 @@ def smashup(env: dict, *args: str, timeout: float = 120) -> subprocess.Completed
         stdin=subprocess.DEVNULL,
         timeout=timeout,
     )
+
+
+# =========================================================================== a pseudo-terminal
+
+#: Terminal control sequences (CSI, OSC) a program on a terminal writes: colours, cursor moves, links.
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)")
+
+
+@dataclass
+class Terminal:
+    """What a program wrote on a pseudo-terminal: ``raw`` bytes (stdout and stderr interleaved, as seen),
+    ``text`` (decoded, control sequences and ``\\r`` taken out), and its ``returncode`` (None when it
+    was killed at the time-out)."""
+
+    raw: bytes
+    returncode: int | None
+
+    @property
+    def text(self) -> str:
+        return ANSI.sub("", self.raw.decode("utf-8", "replace")).replace("\r", "")
+
+    @property
+    def lines(self) -> list[str]:
+        """The lines as drawn: a line redrawn after ``\\r`` (a progress bar) gives one line per drawing."""
+        plain = ANSI.sub("", self.raw.decode("utf-8", "replace"))
+        return [part for ln in plain.split("\n") for part in ln.split("\r") if part]
+
+
+def on_terminal(
+    cmd: list[str],
+    env: dict,
+    answers: list[str] = (),
+    prompt: str = "",
+    *,
+    size: tuple[int, int] = (50, 80),
+    cwd: Path | str = REPO,
+    timeout: float = 180,
+) -> Terminal:
+    """Run ``cmd`` on a pseudo-terminal of ``size`` (lines, columns) as its stdin, stdout and stderr;
+    type each of ``answers`` (a newline added) once ``prompt`` has appeared since the last answer.
+
+    Reads until the program closes the terminal; kills it after ``timeout`` seconds. Standard library
+    only (:mod:`pty`, :mod:`select`); POSIX."""
+    import fcntl
+    import pty
+    import select
+    import struct
+    import termios
+    import time
+
+    main, sub = pty.openpty()
+    fcntl.ioctl(sub, termios.TIOCSWINSZ, struct.pack("HHHH", size[0], size[1], 0, 0))
+    proc = subprocess.Popen(cmd, stdin=sub, stdout=sub, stderr=sub, env=env, cwd=cwd)
+    os.close(sub)
+    out, pending, mark = b"", list(answers), 0
+    deadline = time.monotonic() + timeout
+    try:
+        while time.monotonic() < deadline:
+            ready, _, _ = select.select([main], [], [], 0.5)
+            if not ready:
+                if proc.poll() is not None:
+                    break
+                continue
+            try:
+                chunk = os.read(main, 65536)
+            except OSError:  # the program ended and closed the terminal
+                break
+            if not chunk:
+                break
+            out += chunk
+            if pending and prompt.encode() in out[mark:]:
+                mark = len(out)
+                os.write(main, (pending.pop(0) + "\n").encode())
+    finally:
+        try:  # the terminal closed: the program is ending
+            code = proc.wait(timeout=max(0.1, min(30, deadline - time.monotonic())))
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            code = proc.wait()
+        os.close(main)
+    return Terminal(out, None if code < 0 else code)
 
 
 # =========================================================================== golden search queries

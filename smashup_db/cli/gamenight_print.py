@@ -219,6 +219,9 @@ def pool(cat, state) -> None:
             for i, f in enumerate(state.pool, 1)
         ],
         drop_empty=True,
+        droppable=[
+            5
+        ],  # the keywords give way when nothing else fits (80 columns, German, taken by)
     )
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from smashup_db.cli.db_cmds import counts_text
 from smashup_db.cli.decl import DB, JSON, Command, Param, declared
-from smashup_db.cli.output import emit_json, say, user_errors
+from smashup_db.cli.output import emit_json, say, tell, user_errors
 from smashup_db.i18n import N_, _
 from smashup_db.i18n.terms import active_lang, msg
 
@@ -163,7 +163,7 @@ def import_text(sources: list[str], db: str | None, json_out: bool) -> None:
     for miss in report.unmatched:
         say(msg("unmatched", L, what=render(miss, L)), err=True)
     t, r = report.texts, report.rulings
-    say(
+    tell(
         msg(
             "imported_text",
             L,
@@ -174,7 +174,7 @@ def import_text(sources: list[str], db: str | None, json_out: bool) -> None:
             unmatched=len(report.unmatched),
         )
     )
-    say(
+    tell(
         msg(
             "text_counts",
             L,
@@ -188,7 +188,7 @@ def import_text(sources: list[str], db: str | None, json_out: bool) -> None:
             changes=report.changes,
         )
     )
-    say(
+    tell(
         msg(
             "without_text",
             L,
@@ -196,7 +196,7 @@ def import_text(sources: list[str], db: str | None, json_out: bool) -> None:
         )
     )
     for label, digest in report.checksums.items():
-        say(f"sha256 {digest}  {label}")
+        tell(f"sha256 {digest}  {label}")
 
 
 def _fetch_pinned_text() -> list:

@@ -253,6 +253,15 @@ def say(message: str, err: bool = False) -> None:
     (sys.stderr if err else sys.stdout).write(printable(message) + "\n")
 
 
+def tell(message: str) -> None:
+    """Print a message line of prose on stdout: on a terminal wrapped between words (:func:`line`),
+    piped one whole line (:func:`say`: a script or a log reads it whole)."""
+    if sys.stdout.isatty():
+        line(message)
+    else:
+        say(message)
+
+
 def console():
     """A Rich console (imported lazily to keep start-up short)."""
     from rich.console import Console
@@ -275,6 +284,7 @@ def table(
     right: Sequence[int] = (),
     drop_empty: bool = False,
     breakable: Sequence[int] = (),
+    droppable: Sequence[int] = (),
 ) -> None:
     """Print a framed Rich table; every cell is plain text (``str``) or an already built ``Text``.
 
@@ -282,7 +292,7 @@ def table(
     terminal, columns are narrowed (widest first) only down to their longest word, so cells wrap
     between words (:func:`fit_widths`); when that does not fit, the headings take their short forms
     (:data:`smashup_db.i18n.terms.SHORT_HEADINGS`: "ZW", "SP", "Kr./Akt."), then the ``breakable``
-    columns (ids) are left out; only when even that does not fit is a long word of a cell folded
+    columns (ids) and the ``droppable`` ones (details) are left out; only when even that does not fit is a long word of a cell folded
     onto the next line, never cut off with an ellipsis. The frame is always kept.
     ``drop_empty`` leaves out the columns whose cells are all empty.
     """
@@ -290,10 +300,13 @@ def table(
 
     cells = [[c if not isinstance(c, str) else text(c) for c in row] for row in rows]
     headers, right, breakable = list(headers), set(right), set(breakable)
+    droppable = set(droppable)
     if drop_empty and cells:
-        headers, cells, right, breakable = _without_empty(headers, cells, right, breakable)
+        headers, cells, (right, breakable, droppable) = _without_empty(
+            headers, cells, right, breakable, droppable
+        )
     plain = [[str(c) for c in row] for row in cells]
-    keep, headers, widths = layout(headers, plain, breakable, terminal_width())
+    keep, headers, widths = layout(headers, plain, breakable, terminal_width(), droppable)
     cells = [[row[i] for i in keep] for row in cells]
     right = {n for n, i in enumerate(keep) if i in right}
     breakable = {n for n, i in enumerate(keep) if i in breakable}
@@ -313,18 +326,22 @@ def table(
 
 
 def layout(
-    headers: list[str], plain: list[list[str]], breakable: set[int], width: int
+    headers: list[str],
+    plain: list[list[str]],
+    breakable: set[int],
+    width: int,
+    droppable: set[int] = frozenset(),
 ) -> tuple[list[int], list[str], list[int] | None]:
     """``(columns kept, their headings, their widths)`` of a framed table of ``headers`` over the
     ``plain`` cell texts in ``width`` cells (widths None: it fits as it is).
 
     Tried in order, the first that fits with no word broken wins: every column as headed; then
     with short headings (:func:`smashup_db.i18n.terms.short_headings`), one more at a time, the
-    heading with the longest word first; then the same without the ``breakable`` (id) columns.
-    When none does, the last (no ids, every short heading), with headings still whole and the
-    longest cell words folded."""
+    heading with the longest word first; then the same without the ``breakable`` (id) and the
+    ``droppable`` (detail) columns. When none does, the last (no ids, every short heading), with
+    headings still whole and the longest cell words folded."""
     every = list(range(len(headers)))
-    no_ids = [i for i in every if i not in breakable] or every
+    no_ids = [i for i in every if i not in breakable and i not in droppable] or every
     for keep in dict.fromkeys((tuple(every), tuple(no_ids))):
         for heads in _shortened(headers):
             rows = [[heads[i] for i in keep], *([row[i] for i in keep] for row in plain)]
@@ -356,16 +373,15 @@ def _shortened(headers: list[str]) -> Iterator[list[str]]:
 
 
 def _without_empty(
-    headers: list, cells: list[list], right: set[int], breakable: set[int]
-) -> tuple[list, list[list], set[int], set[int]]:
-    """``headers`` and ``cells`` without the columns whose cells are all blank, and the ``right``
-    and ``breakable`` column numbers counted among the columns kept."""
+    headers: list, cells: list[list], *marked: set[int]
+) -> tuple[list, list[list], list[set[int]]]:
+    """``headers`` and ``cells`` without the columns whose cells are all blank, and each set of
+    ``marked`` column numbers (right-aligned, breakable ...) counted among the columns kept."""
     keep = [i for i in range(len(headers)) if any(str(row[i]).strip() for row in cells)]
     return (
         [headers[i] for i in keep],
         [[row[i] for i in keep] for row in cells],
-        {n for n, i in enumerate(keep) if i in right},
-        {n for n, i in enumerate(keep) if i in breakable},
+        [{n for n, i in enumerate(keep) if i in m} for m in marked],
     )
 
 
@@ -511,21 +527,10 @@ def printing_source(printing: str | None, facts_from: str | None, lang: str) -> 
 
 
 def fmt_vp(vp: Sequence, scoring: str | None = None, lang: str = "en") -> str:
-    """VP for 1st/2nd/3rd as ``4/2/1`` (``?`` where unknown).
+    """VP for 1st/2nd/3rd as ``4/2/1``, or "own rule": :func:`smashup_db.i18n.terms.vp_words`."""
+    from smashup_db.i18n.terms import vp_words
 
-    A base whose own rule gives its VP (``scoring`` set and no VP by place: Unicrave is replaced
-    before scoring, Rhodes Plaza Mall gives 1 VP per minion) reads "own rule" ("eigene Regel"), never
-    0/0/0, which would say it is worth nothing.
-    """
-    if scoring and vp and all(v == 0 for v in vp):
-        from smashup_db.i18n import gettext
-
-        return gettext(VP_OWN_RULE, lang)
-    return "/".join("?" if v is None else str(v) for v in vp)
-
-
-#: What a base whose VP come from its own rule shows in place of its VP.
-VP_OWN_RULE = N_("own rule")
+    return vp_words(vp, scoring, lang)
 
 
 def fmt_number(value) -> str:

@@ -24,7 +24,7 @@ from smashup_db.cli.opts import (
     owners,
     whole_number,
 )
-from smashup_db.cli.output import emit_json, fail, line, say
+from smashup_db.cli.output import emit_json, fail, footnote, line, say
 from smashup_db.i18n import N_, _
 from smashup_db.i18n.terms import msg
 
@@ -128,4 +128,12 @@ def setup(
         if json_out:
             return emit_json(sheet)
         show.setup_sheet(cat, sheet)
+        footnote(
+            cat.lang,
+            sheet["factions"]
+            + sheet["bases"]["in_play"]
+            + [b["product"] for b in sheet["boxes"]]
+            + (sheet["titans"] or [])
+            + sheet["decks"],
+        )
         line((msg("seed", cat.lang, seed=seed), "dim"))

@@ -124,6 +124,13 @@ def ensure_schema(db) -> str:
         note = Message(
             N_("creating a new smashup database: {where}"), where=sqlite_path(url) or safe_url(url)
         )
-        sys.stderr.write(render(note) + "\n")
+        shown = render(note)
+        if sys.stderr.isatty():  # the path on a line of its own when the line would not fit
+            import shutil
+            import textwrap
+
+            width = shutil.get_terminal_size().columns
+            shown = textwrap.fill(shown, width, break_long_words=False, break_on_hyphens=False)
+        sys.stderr.write(shown + "\n")
     migrate(engine_for(url))
     return url

@@ -16,7 +16,7 @@ The shape (every name a ``{"id", "name", "name_lang", "name_en"}`` dict)::
      "base_mode": "set",                # set | faction | all (smashup_db.rules.basedeck.MODES)
      "printing": "german" | None,       # --printing asked (None: the one owned, else current)
      "factions": [{name..., "player": "Anna" | None, "box": {product}}],
-     "bases": {"deck": 24, "in_play": [{name..., "breakpoint", "vp": [4, 2, 1], "box": {product}}]},
+     "bases": {"deck": 24, "in_play": [{name..., "breakpoint", "vp": [4, 2, 1], "scoring", "box": {product}}]},
      "titans": [{name..., "faction": {faction}, "box": {product}}] | None,   # None: titans not played
      "decks": [{name..., "kind": "madness" | "monster" | "treasure", "count": 30 | None, "box": {product}}],
      "vp_tokens": {"goal": 15},         # VP that end the game (rules.endgame.WIN_VP)
@@ -31,6 +31,7 @@ from __future__ import annotations
 from smashup_db.catalogue import printing as prt
 from smashup_db.catalogue.view import Catalogue
 from smashup_db.i18n import N_, _, gettext, ngettext
+from smashup_db.i18n.terms import vp_words
 from smashup_db.rules.endgame import WIN_VP
 
 #: The key of the sheet in ``smashup draft --json``.
@@ -162,6 +163,7 @@ def build(
                 **cat.named("base", bid),
                 "breakpoint": row["breakpoint"],
                 "vp": row["vp"],
+                "scoring": row["scoring"],
                 "printing": row["printing"],
                 "box": cat.named("product", pid),
             }
@@ -273,7 +275,7 @@ def render_html(cat: Catalogue, sheet: dict) -> str:
         {
             "name": shown(b),
             "breakpoint": "?" if b["breakpoint"] is None else b["breakpoint"],
-            "vp": "/".join("?" if v is None else str(v) for v in b["vp"]),
+            "vp": vp_words(b["vp"], b.get("scoring"), L),
             "box": shown(b["box"]),
         }
         for b in sheet["bases"]["in_play"]

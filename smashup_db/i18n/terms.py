@@ -324,3 +324,20 @@ def term(key: str, lang: str = "en", n: int | None = None) -> str:
 def count(key: str, n: int, lang: str = "en") -> str:
     """``n`` and the word in the right number: ``count("minion", 1, "de") == "1 Kreatur"``, 10 -> "10 Kreaturen"."""
     return f"{n} {term(key, lang, n)}"
+
+
+#: What a base whose VP come from its own rule shows in place of its VP.
+VP_OWN_RULE = N_("own rule")
+
+
+def vp_words(vp, scoring: str | None = None, lang: str = "en") -> str:
+    """A base's VP for 1st/2nd/3rd place as ``4/2/1`` (``?`` where unknown), for the CLI and the
+    set-up sheet alike.
+
+    A base whose own rule gives its VP (``scoring`` set and no VP by place: Unicrave is replaced
+    before scoring, Rhodes Plaza Mall gives 1 VP per minion) reads "own rule" ("eigene Regel"), never
+    0/0/0, which would say it is worth nothing.
+    """
+    if scoring and vp and all(v == 0 for v in vp):
+        return gettext(VP_OWN_RULE, lang)
+    return "/".join("?" if v is None else str(v) for v in vp)

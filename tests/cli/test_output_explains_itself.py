@@ -26,6 +26,29 @@ def test_a_base_with_its_own_vp_rule_says_so_instead_of_0_0_0(cli, base):
     assert "0/0/0" not in scored
 
 
+def test_the_set_up_sheet_says_own_rule_and_explains_the_english_names(cli, tmp_path):
+    """`smashup setup` laid out "Unicrave (20; 0/0/0)", on the terminal and on the printed page,
+    and marked English names with '*' without saying why."""
+    own_rule = {"unicrave", "rhodes-plaza-mall"}
+    args = ["setup", "-f", "changerbots,zombies", "-n", "2"]
+    seed = next(
+        s
+        for s in range(1, 60)
+        if own_rule
+        & {b["id"] for b in json_ok(cli(*args, "--seed", str(s), "--json"))["bases"]["in_play"]}
+    )
+    for lang, words in (("en", "own rule"), ("de", "eigene Regel")):
+        out = cli(*args, "--seed", str(seed), "--lang", lang).stdout
+        laid = " ".join(out.split("\n\n")[0].split())
+        assert words in laid and "0/0/0" not in out, out
+        page = tmp_path / f"setup-{lang}.html"
+        cli(*args, "--seed", str(seed), "--lang", lang, "--format-out", "html", "-o", str(page))
+        html = page.read_text(encoding="utf-8")
+        assert f"<td>{words}</td>" in html and "0/0/0" not in html
+    de = cli(*args, "--seed", str(seed), "--lang", "de").stdout
+    assert "*" in de and "* kein deutscher Name bekannt, englischer Name gezeigt" in de, de
+
+
 def test_fmt_vp_keeps_real_vp_and_unknowns():
     assert fmt_vp([4, 2, 1], "extra-vp") == "4/2/1"
     assert fmt_vp([None, 2, 1]) == "?/2/1"

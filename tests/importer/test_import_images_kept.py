@@ -209,11 +209,10 @@ def _no_archive_env(monkeypatch):
 
 def test_on_a_terminal_the_import_asks_before_removing_more_than_a_few(tmp_path):
     """Without --prune, a terminal is asked; "y" removes the pictures whose record matches nothing now."""
-    import pty
     import subprocess
     import sys
 
-    from helpers import REPO, smashup_env
+    from helpers import REPO, on_terminal, smashup_env
 
     root = tmp_path / "a"
     art = make(root)
@@ -223,32 +222,15 @@ def test_on_a_terminal_the_import_asks_before_removing_more_than_a_few(tmp_path)
     assert subprocess.run(cmd, env=env, cwd=REPO, capture_output=True, timeout=120).returncode == 0
     write_json(root, names=[f"Gone {i}" for i in range(len(NAMES))])
 
-    def on_terminal(answer: bytes) -> bytes:
-        main, sub = pty.openpty()
-        proc = subprocess.Popen(cmd, stdin=sub, stdout=sub, stderr=sub, env=env, cwd=REPO)
-        os.close(sub)
-        out = b""
-        while b"[y/N]" not in out:
-            chunk = os.read(main, 65536)
-            assert chunk, out
-            out += chunk
-        os.write(main, answer)
-        while True:
-            try:
-                chunk = os.read(main, 65536)
-            except OSError:
-                break
-            if not chunk:
-                break
-            out += chunk
-        os.close(main)
-        assert proc.wait(timeout=120) == 0, out
-        return out
+    def asked(answer: str) -> str:
+        shown = on_terminal(cmd, env, [answer], "[y/N]", timeout=120)
+        assert shown.returncode == 0 and "[y/N]" in shown.text, shown.text
+        return shown.text
 
-    out = on_terminal(b"n\n")
+    out = asked("n")
     assert (
-        b"7 stored pictures no longer match" in out
+        "7 stored pictures no longer match" in out
         and len(list(tmp_path.glob("t-images/card/*"))) == 7
     )
-    out = on_terminal(b"y\n")
-    assert b"7 removed" in out and list(tmp_path.glob("t-images/card/*")) == []
+    out = asked("y")
+    assert "7 removed" in out and list(tmp_path.glob("t-images/card/*")) == []

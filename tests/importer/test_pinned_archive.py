@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import socket
 from pathlib import Path
 
 import pytest
+from rich.cells import cell_len
 
-from helpers import REPO, db_rows, one_line_error
+from helpers import REPO, db_rows, on_terminal, one_line_error
 from smashup_db.importer import pinned
 
 
@@ -126,7 +128,6 @@ def test_import_images_without_argument_fetches_the_pinned_card_art(
 
 def test_the_download_shows_a_progress_bar_on_a_terminal_only(archive_server, tmp_path):
     """On a pseudo-terminal the fetch draws a Rich progress bar on stderr; piped, it draws none."""
-    import pty
     import subprocess
     import sys
 
@@ -139,21 +140,13 @@ def test_the_download_shows_a_progress_bar_on_a_terminal_only(archive_server, tm
         "COLUMNS": "100",
     }
     cmd = [sys.executable, "-m", "smashup_db", "import", "text"]
-    main, sub = pty.openpty()
-    proc = subprocess.Popen(cmd, stdin=sub, stdout=sub, stderr=sub, env=env, cwd=REPO)
-    os.close(sub)
-    out = b""
-    while True:
-        try:
-            chunk = os.read(main, 65536)
-        except OSError:  # the child closed the terminal
-            break
-        if not chunk:
-            break
-        out += chunk
-    os.close(main)
-    assert proc.wait(timeout=120) == 0, out
-    assert b"downloading smashup-catalog.json" in out and b"downloading smashup-bases.json" in out
+    shown = on_terminal(cmd, env, timeout=120)
+    assert shown.returncode == 0, shown.text
+    out = shown.text
+    assert "downloading smashup-catalog.json" in out and "downloading smashup-bases.json" in out
+    # the summary and the new database's path wrap between words on the terminal, not inside them
+    assert max(cell_len(ln) for ln in shown.lines) <= 100, shown.lines
+    assert re.search(r"\(\d+ changes\)", " ".join(out.split())), out
     piped = subprocess.run(cmd, capture_output=True, env=env, cwd=REPO, timeout=120)
     assert piped.returncode == 0 and b"downloading" not in piped.stderr + piped.stdout
     assert b"0 changes" in piped.stdout
