@@ -14,7 +14,6 @@ Start-up matters for look-ups, so this module imports nothing heavy:
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import sys
@@ -157,6 +156,8 @@ def environment_error(exc: BaseException):
 
 def emit_json(obj) -> None:
     """Print ``obj`` as indented UTF-8 JSON."""
+    import json  # only here: a look-up printed as text does without it (start-up)
+
     sys.stdout.write(json.dumps(obj, ensure_ascii=False, indent=2, default=_plain) + "\n")
 
 
