@@ -338,24 +338,97 @@ def load(reader) -> Model:
 
     Raises :class:`~smashup_db.errors.DatabaseError` when the database cannot be read.
     """
+    printings = _printings(reader)
+    return _model(
+        reader,
+        _cards(reader, printings),
+        _bases(reader, printings),
+        reader.all("SELECT id, sort, complexity FROM faction ORDER BY sort, id"),
+        _grouped(
+            reader,
+            "SELECT pf.faction_id AS k, pf.product_id AS v FROM product_faction pf"
+            " JOIN product p ON p.id = pf.product_id ORDER BY p.sort, pf.faction_id",
+        ),
+        _names(reader),
+    )
+
+
+def load_named_card(reader, query: str) -> Model | None:
+    """The part of the catalogue a look-up of one card reads, when ``query`` is a card's id or the
+    exact name of one (folded as :func:`~smashup_db.common.text.fold` folds it: in any language, an
+    alias, another printing's name); None when it is neither (the caller loads the whole catalogue).
+
+    The :class:`Model` holds every card so named (and may hold a card whose replaced name matched:
+    the name matcher decides on the names the model holds), their factions and rows, every product,
+    component and alias, and the names of all of these; nothing else (no bases), so a faction's
+    and a product's lists of cards, bases and factions are incomplete. A look-up by name reads a few
+    rows through the ``name`` table's index on ``folded`` instead of the whole catalogue (start-up:
+    ``smashup card NAME`` reads one card).
+    """
+    from smashup_db.common.text import fold
+    from smashup_db.db.reader import in_params
+
+    raw = (query or "").strip()
+    q = fold(raw)
+    ids = {
+        r[0]
+        for r in reader.tuples("SELECT id FROM card WHERE id IN (:a, :b)", a=raw, b=raw.lower())
+    }
+    if q:
+        for table in ("name", "alias"):
+            sql = f"SELECT ref FROM {table} WHERE kind = 'card' AND folded = :q"
+            ids.update(r[0] for r in reader.tuples(sql, q=q))
+        ids.update(
+            ref
+            for ref, name in reader.tuples(
+                "SELECT ref, name FROM printing WHERE kind = 'card' AND name IS NOT NULL"
+            )
+            if fold(name) == q
+        )
+    if not ids:
+        return None
+    marks, named = in_params("c", sorted(ids))
+    printings = _printings(reader, f"WHERE pr.kind = 'card' AND pr.ref IN {marks}", **named)
+    cards = _cards(reader, printings, f"IN {marks}", **named)
+    fmarks, factions = in_params("f", sorted({c.faction for c in cards.values()}))
+    return _model(
+        reader,
+        cards,
+        {},
+        reader.all(
+            f"SELECT id, sort, complexity FROM faction WHERE id IN {fmarks} ORDER BY sort, id",
+            **factions,
+        ),
+        _grouped(
+            reader,
+            "SELECT pf.faction_id AS k, pf.product_id AS v FROM product_faction pf"
+            f" JOIN product p ON p.id = pf.product_id WHERE pf.faction_id IN {fmarks}"
+            " ORDER BY p.sort, pf.faction_id",
+            **factions,
+        ),
+        _names(
+            reader,
+            f"WHERE (kind = 'card' AND ref IN {marks}) OR (kind = 'faction' AND ref IN {fmarks})"
+            " OR kind IN ('product', 'component')",
+            **named,
+            **factions,
+        ),
+    )
+
+
+def _model(reader, cards: dict, bases: dict, faction_rows, faction_products, names_folded) -> Model:
+    """A :class:`Model` of ``cards``, ``bases``, the factions of ``faction_rows`` (linked to their
+    products by ``faction_products``) and ``names_folded`` (:func:`_names`), with every product,
+    alias and component and the meta values read from ``reader``."""
     meta = {r["key"]: r["value"] for r in reader.all("SELECT key, value FROM meta")}
     product_rows = reader.all(
         "SELECT id, kind, year, sort, german_title, german_release FROM product ORDER BY sort, id"
     )
-    printings = _printings(reader)
     extra = _grouped(
         reader,
         "SELECT product_id AS k, deck AS v FROM product_extra_deck ORDER BY product_id, position",
     )
-    faction_rows = reader.all("SELECT id, sort, complexity FROM faction ORDER BY sort, id")
-    faction_products = _grouped(
-        reader,
-        "SELECT pf.faction_id AS k, pf.product_id AS v FROM product_faction pf"
-        " JOIN product p ON p.id = pf.product_id ORDER BY p.sort, pf.faction_id",
-    )
-    cards = _cards(reader, printings)
-    bases = _bases(reader, printings)
-    names, folded = _names(reader)
+    names, folded = names_folded
     factions = _factions(faction_rows, faction_products, cards, bases)
     products = _products(product_rows, extra, factions, bases)
     aliases = _grouped(
@@ -376,24 +449,26 @@ def load(reader) -> Model:
     )
 
 
-def _grouped(reader, sql: str, pair: bool = False) -> dict:
-    """``{k: [v, ...]}`` from the rows of ``sql`` (columns ``k`` and ``v``; with ``pair``, the key is
-    ``(kind, ref)``), in the rows' order."""
+def _grouped(reader, sql: str, pair: bool = False, **params) -> dict:
+    """``{k: [v, ...]}`` from the rows of ``sql`` with ``params`` (columns ``k`` and ``v``; with
+    ``pair``, the key is ``(kind, ref)``), in the rows' order."""
     out: dict = defaultdict(list)
-    for r in reader.all(sql):
+    for r in reader.all(sql, **params):
         out[(r["kind"], r["ref"]) if pair else r["k"]].append(r["v"])
     return out
 
 
-def _printings(reader) -> dict[tuple[str, str], list[Printing]]:
-    """``{(kind, ref): [Printing, ...]}`` in box order (original before current in a box)."""
+def _printings(reader, where: str = "", **params) -> dict[tuple[str, str], list[Printing]]:
+    """``{(kind, ref): [Printing, ...]}`` in box order (original before current in a box); of the rows
+    ``where`` (a WHERE clause on ``pr``, the printing table, with ``params``) when given."""
     printings: dict[tuple[str, str], list[Printing]] = defaultdict(list)
     for r in reader.all(
         "SELECT pr.kind, pr.ref, pr.product_id, pr.printing, pr.name, pr.type, pr.copies, pr.power,"
         " pr.breakpoint, pr.vp1, pr.vp2, pr.vp3, pr.unknown, pr.reason, pr.evidence"
-        " FROM printing pr JOIN product p ON p.id = pr.product_id"
+        f" FROM printing pr JOIN product p ON p.id = pr.product_id {where}"
         " ORDER BY pr.kind, pr.ref, p.sort,"
-        " CASE pr.printing WHEN 'original' THEN 0 WHEN 'current' THEN 1 ELSE 2 END"
+        " CASE pr.printing WHEN 'original' THEN 0 WHEN 'current' THEN 1 ELSE 2 END",
+        **params,
     ):
         printings[(r["kind"], r["ref"])].append(
             Printing(
@@ -415,12 +490,16 @@ def _printings(reader) -> dict[tuple[str, str], list[Printing]]:
     return printings
 
 
-def _cards(reader, printings: dict) -> dict[str, Card]:
-    """``{card id: Card}`` in catalogue order, with keywords and printings."""
+def _cards(reader, printings: dict, ids: str = "", **params) -> dict[str, Card]:
+    """``{card id: Card}`` in catalogue order, with keywords and printings; of the cards whose id is
+    ``ids`` (``IN (:c0, ...)`` with ``params``) when given."""
     # the largest tables (cards, their keywords, names) are read as tuples: no dict per row (start-up)
     keywords: dict[str, list[str]] = defaultdict(list)
     for card_id, keyword in reader.tuples(
-        "SELECT card_id, keyword FROM card_keyword ORDER BY card_id, keyword"
+        "SELECT card_id, keyword FROM card_keyword"
+        + (f" WHERE card_id {ids}" if ids else "")
+        + " ORDER BY card_id, keyword",
+        **params,
     ):
         keywords[card_id].append(keyword)
     return {
@@ -437,8 +516,10 @@ def _cards(reader, printings: dict) -> dict[str, Card]:
             tuple(printings.get(("card", cid), ())),
         )
         for cid, faction_id, type_, copies, power, sort, product_id, note in reader.tuples(
-            "SELECT id, faction_id, type, copies, power, sort, product_id, note"
-            " FROM card ORDER BY sort, id"
+            "SELECT id, faction_id, type, copies, power, sort, product_id, note FROM card"
+            + (f" WHERE id {ids}" if ids else "")
+            + " ORDER BY sort, id",
+            **params,
         )
     }
 
@@ -464,14 +545,15 @@ def _bases(reader, printings: dict) -> dict[str, Base]:
     }
 
 
-def _names(reader) -> tuple[dict, dict]:
+def _names(reader, where: str = "", **params) -> tuple[dict, dict]:
     """``({(kind, ref): {lang: name}}, {(kind, ref): {lang: folded name}})``; imported names read
-    after the compiled ones, so they win."""
+    after the compiled ones, so they win. Of the rows ``where`` (a WHERE clause, with ``params``) when given."""
     names: dict[tuple[str, str], dict[str, str]] = defaultdict(dict)
     folded: dict[tuple[str, str], dict[str, str]] = defaultdict(dict)
     for kind, ref, lang, name, folded_name in reader.tuples(
-        "SELECT kind, ref, lang, name, folded FROM name"
-        " ORDER BY CASE WHEN origin = 'data' THEN 0 ELSE 1 END"
+        f"SELECT kind, ref, lang, name, folded FROM name {where}"
+        " ORDER BY CASE WHEN origin = 'data' THEN 0 ELSE 1 END",
+        **params,
     ):
         names[(kind, ref)][lang] = name
         folded[(kind, ref)][lang] = folded_name

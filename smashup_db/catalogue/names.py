@@ -140,18 +140,16 @@ class NameMatcher:
         ``among`` restricts the choices (e.g. a draft pool). Raises
         :class:`NotFound` (with suggestions) or :class:`Ambiguous`.
         """
+        found = self.exact(kind, query, among)  # 1. the id itself, 2. an exact name
+        if found:
+            return found
         folded = self.folded(kind)
         choices = list(among) if among is not None else list(folded)
         raw = (query or "").strip()
         q = fold(raw)
-        for candidate in (raw, raw.lower()):  # 1. the id itself
-            if candidate in folded and candidate in choices:
-                return [candidate]
         if q:
-            found = [i for i in choices if q in folded.get(i, ())]  # 2. an exact name
-            if not found:
-                qk, keys = name_key(raw), self.keys(kind)
-                found = [i for i in choices if qk in keys.get(i, ())]  # ... or name key
+            qk, keys = name_key(raw), self.keys(kind)
+            found = [i for i in choices if qk in keys.get(i, ())]  # ... or an exact name key
             if not found:
                 found = self._by_part(kind, query, q, folded, choices)  # 3. and 4.
             if not found:
@@ -161,6 +159,19 @@ class NameMatcher:
             if found:
                 return found
         raise NotFound(kind, query, self.suggest(kind, raw, among=among))
+
+    def exact(self, kind: str, query: str, among: list[str] | None = None) -> list[str]:
+        """:meth:`match`'s first stages: ``[id]`` when ``query`` is an id, else the ids of every
+        ``kind`` thing one of whose folded names is ``query`` folded (catalogue order, or
+        ``among``'s); ``[]`` when neither (no name key, part or suggestion is tried)."""
+        folded = self.folded(kind)
+        choices = list(among) if among is not None else list(folded)
+        raw = (query or "").strip()
+        for candidate in (raw, raw.lower()):
+            if candidate in folded and candidate in choices:
+                return [candidate]
+        q = fold(raw)
+        return [i for i in choices if q in folded.get(i, ())] if q else []
 
     def _by_part(
         self,

@@ -10,8 +10,6 @@ name is used and the result says so (``name_lang``). Names are matched by
 
 from __future__ import annotations
 
-import json
-
 from smashup_db.catalogue import model as readmodel
 from smashup_db.catalogue import printing as prt
 from smashup_db.catalogue.model import LANGS, UNKNOWN_NAME, deck_totals
@@ -50,11 +48,30 @@ class Catalogue:
     ):
         self.r = reader
         self.lang = lang
-        self.model = model or readmodel.load(reader)
-        self.matcher = NameMatcher(self.model, lang)
+        self._model = model
+        self._matcher: NameMatcher | None = None
         self._owned: dict[str, str] | None = None
         self._owned_source = owned
         self.printing = printing
+
+    @property
+    def model(self) -> readmodel.Model:
+        """The read model, loaded from the reader on first use (:meth:`card` of a card named exactly
+        reads only that card's part, :func:`~smashup_db.catalogue.model.load_named_card`)."""
+        if self._model is None:
+            self._model = readmodel.load(self.r)
+        return self._model
+
+    @model.setter
+    def model(self, model: readmodel.Model) -> None:
+        self._model = model
+
+    @property
+    def matcher(self) -> NameMatcher:
+        """The :class:`~smashup_db.catalogue.names.NameMatcher` of :attr:`model` in the display language."""
+        if self._matcher is None:
+            self._matcher = NameMatcher(self.model, self.lang)
+        return self._matcher
 
     # ------------------------------------------------------------------ names
     def name(self, kind: str, ref: str, lang: str | None = None) -> tuple[str, str | None]:
@@ -269,7 +286,17 @@ class Catalogue:
         printing (see :func:`smashup_db.catalogue.printing.rows_json`). A titan's
         products are the one selling it (TITANS packs or its own box), not
         its faction's older boxes. Raises ``NotFound``/``Ambiguous``.
+
+        Before the catalogue is loaded, a card named by its id or exact name is looked up in the
+        part of the catalogue that holds it (:func:`~smashup_db.catalogue.model.load_named_card`;
+        the same answer, a few rows read); any other query loads the whole.
         """
+        if self._model is None:
+            part = readmodel.load_named_card(self.r, query)
+            if part is not None:
+                few = Catalogue(self.r, self.lang, part, self._owned_source, self.printing)
+                if few.matcher.exact("card", query):
+                    return few.card(query, printing)
         comp = self._exact_component(query)
         if comp is not None:
             return comp
@@ -362,6 +389,8 @@ class Catalogue:
     def _printing_stats(self) -> dict:
         """Cards and bases with more than one printing, printing rows, the compiler's differences
         (``data/`` meta) and printing rows per product."""
+        import json
+
         m = self.model
 
         def several(things) -> int:

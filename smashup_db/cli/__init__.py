@@ -41,8 +41,7 @@ def __getattr__(name: str):
 
 def main() -> None:
     """Entry point of the ``smashup`` console script."""
-    from smashup_db.cli.fast import try_fast
-    from smashup_db.cli.framework import display_lang
+    from smashup_db.cli.fast import display_lang, try_fast
     from smashup_db.i18n import set_active_lang
 
     lang = display_lang(sys.argv[1:])

@@ -8,7 +8,9 @@ declared as data in their group's module (``COMMANDS`` of :data:`DECLARED`:
 declared body, as the Typer command made from the declaration would. Every
 other command line, including ``--help``, any unknown or malformed option, a
 value Typer would convert differently, ``-x`` clusters and ``--``, is left to
-Typer, which then parses and reports it as usual.
+Typer, which then parses and reports it as usual. :func:`display_lang` reads a
+command line's display language before anything is parsed (for Typer too, in
+:mod:`.framework`; here, so that a look-up does not import that module).
 ``tests/cli/test_startup.py`` checks that both parse every accepted command
 line to the same keyword arguments.
 """
@@ -26,6 +28,32 @@ def declarations(word: str) -> dict:
     """The declared commands (``COMMANDS``) of the module a command line starting with ``word`` belongs to."""
     module = f"{word}_cmds" if f"{word}_cmds" in DECLARED else "lookup_cmds"
     return importlib.import_module(f"{__package__}.{module}").COMMANDS
+
+
+#: Commands whose ``--lang``/``-l`` is not the display language (a language to export, languages to build).
+OTHER_LANG = ("export", "site")
+
+
+def display_lang(args: list[str]) -> str:
+    """The display language of a command line: its ``--lang``/``-l`` (de or en), else the locale's.
+
+    Read before anything is parsed, so that help and usage errors come out in it
+    too. An unknown value is left for the command to report (the locale's language meanwhile).
+    """
+    from smashup_db.i18n import LANGS, default_lang
+
+    if not args or args[0] not in OTHER_LANG:
+        for i, token in enumerate(args):
+            if token == "--":
+                break
+            value = None
+            if token in ("--lang", "-l") and i + 1 < len(args):
+                value = args[i + 1]
+            elif token.startswith("--lang="):
+                value = token[len("--lang=") :]
+            if value is not None and value.lower() in LANGS:
+                return value.lower()
+    return default_lang()
 
 
 class _Unsure(Exception):

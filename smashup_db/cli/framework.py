@@ -25,6 +25,7 @@ import functools
 import os
 import re
 
+from smashup_db.cli.fast import OTHER_LANG, display_lang  # noqa: F401  (read before anything is parsed)
 from smashup_db.i18n import DOMAIN, LOCALE_DIR, N_, NP_, _
 
 #: Typer's own gettext messages (the same msgids, so our catalog translates them; extracted from here).
@@ -95,31 +96,6 @@ TYPER_OPTION_HELP = {
 HELP_OPTION = N_("Show this message and exit.")
 OPTIONS_METAVAR = N_("[OPTIONS]")
 SUBCOMMAND_METAVAR = N_("COMMAND [ARGS]...")
-
-#: Commands whose ``--lang``/``-l`` is not the display language (a language to export, languages to build).
-OTHER_LANG = ("export", "site")
-
-
-def display_lang(args: list[str]) -> str:
-    """The display language of a command line: its ``--lang``/``-l`` (de or en), else the locale's.
-
-    Read before anything is parsed, so that help and usage errors come out in it
-    too. An unknown value is left for the command to report (the locale's language meanwhile).
-    """
-    from smashup_db.i18n import LANGS, default_lang
-
-    if not args or args[0] not in OTHER_LANG:
-        for i, token in enumerate(args):
-            if token == "--":
-                break
-            value = None
-            if token in ("--lang", "-l") and i + 1 < len(args):
-                value = args[i + 1]
-            elif token.startswith("--lang="):
-                value = token[len("--lang=") :]
-            if value is not None and value.lower() in LANGS:
-                return value.lower()
-    return default_lang()
 
 
 def use_language(lang: str) -> None:

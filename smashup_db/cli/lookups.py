@@ -314,7 +314,7 @@ def with_image(db: str | None, kind: str, item: dict) -> dict:
     """``item`` with ``image``: the path of its picture imported by ``smashup import images``, or None."""
     if item.get("component"):
         return item
-    from smashup_db.importer.images import picture
+    from smashup_db.importer.image_index import picture
 
     found = picture(db, kind, item["id"])
     return {**item, "image": found["path"] if found else None}

@@ -14,7 +14,6 @@ Start-up matters for look-ups, so this module imports nothing heavy:
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import sys
@@ -36,8 +35,20 @@ _WORD = re.compile(r"\A\s*\S+\s*|\S+\s*")
 #: (with Latin Extended Additional), the general punctuation of card text (’ “ ” • … – —, not the
 #: zero-width, line-separating and direction marks), currency signs and letterlike symbols (™).
 #: Text of these alone is wrapped here; anything else goes through Rich (test_startup.py compares).
-_NARROW = re.compile(
-    r"[\x20-\x7e\xa0-\u02ff\u1e00-\u1eff\u2010-\u2027\u2030-\u205e\u20a0-\u20c0\u2100-\u214f]*\Z"
+#: A set of characters, not a regular expression: a class reaching beyond Latin-1 costs more to
+#: compile than a look-up takes to print.
+_NARROW = frozenset(
+    chr(code)
+    for first, last in (
+        (0x20, 0x7E),
+        (0xA0, 0x2FF),
+        (0x1E00, 0x1EFF),
+        (0x2010, 0x2027),
+        (0x2030, 0x205E),
+        (0x20A0, 0x20C0),
+        (0x2100, 0x214F),
+    )
+    for code in range(first, last + 1)
 )
 
 
@@ -157,6 +168,8 @@ def environment_error(exc: BaseException):
 
 def emit_json(obj) -> None:
     """Print ``obj`` as indented UTF-8 JSON."""
+    import json  # only here: a look-up printed as text does without it (start-up)
+
     sys.stdout.write(json.dumps(obj, ensure_ascii=False, indent=2, default=_plain) + "\n")
 
 
@@ -194,7 +207,7 @@ def wrap(text: str, width: int) -> list[str] | None:
     around them; a word that does not fit starts a new line; a word longer
     than the width is folded; trailing space beyond the width is dropped.
     """
-    if not _NARROW.match(text):
+    if not _NARROW.issuperset(text):
         return None
     if len(text) <= width:
         return [text]

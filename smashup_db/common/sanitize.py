@@ -33,10 +33,42 @@ MAX_NAME = 200
 #: joiners U+200C and U+200D are no controls: emoji and several scripts need them.) The one set
 #: of the program; :mod:`smashup_db.rules.players` repeats it (rules import nothing of ours).
 BIDI_CONTROLS = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
-#: C0 controls except tab and newline, DEL, the C1 controls and the bidi controls.
-_CONTROLS = re.compile(f"[\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f{BIDI_CONTROLS}]")
-#: The same, tab and newline included (for one-line values such as names).
-_ALL_CONTROLS = re.compile(f"[\\x00-\\x1f\\x7f-\\x9f{BIDI_CONTROLS}]")
+#: The C0 controls, DEL, the C1 controls and the bidi controls: the one set, as the body of a
+#: character class (characters and ``a-b`` ranges). Tab and newline are in it; :data:`_CONTROLS`
+#: and :func:`printable` keep them where text keeps its lines.
+CONTROL_CHARS = "\x00-\x1f\x7f-\x9f" + BIDI_CONTROLS
+#: Regular expressions (compiled by ``re`` on first use and kept in its cache: a character class
+#: reaching beyond Latin-1 costs more to compile than a whole look-up prints): every control
+#: character (for one-line values such as names), and the same without tab and newline.
+_ALL_CONTROLS = f"[{CONTROL_CHARS}]"
+_CONTROLS = f"(?![\t\n]){_ALL_CONTROLS}"
+
+
+def _code_points(chars: str) -> list[int]:
+    """The code points of a character class body of characters and ``a-b`` ranges (:data:`CONTROL_CHARS`)."""
+    out: list[int] = []
+    i = 0
+    while i < len(chars):
+        if i + 2 < len(chars) and chars[i + 1] == "-":
+            out.extend(range(ord(chars[i]), ord(chars[i + 2]) + 1))
+            i += 3
+        else:
+            out.append(ord(chars[i]))
+            i += 1
+    return out
+
+
+def _shown(code: int) -> str:
+    """How :func:`printable` shows the control character ``code``: ``\\n``, ``\\t``, ``\\r``, ``\\x1b``, ``\\u202e``."""
+    return {10: "\\n", 9: "\\t", 13: "\\r"}.get(code) or (
+        f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+    )
+
+
+#: :func:`printable`'s ``str.translate`` tables: each control character to its escape (one line:
+#: tab and newline too).
+_ESCAPES_ONE_LINE = {code: _shown(code) for code in _code_points(CONTROL_CHARS)}
+_ESCAPES = {code: shown for code, shown in _ESCAPES_ONE_LINE.items() if code not in (9, 10)}
 #: First characters that make a spreadsheet (Excel, LibreOffice) read a cell as a formula.
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 #: Characters that start or end HTML markup; never allowed in a name.
@@ -49,12 +81,12 @@ def strip_controls(text: str, keep_lines: bool = True) -> str:
     Newline and tab are kept unless ``keep_lines`` is false; a carriage
     return is dropped (``\\r\\n`` becomes ``\\n``).
     """
-    return (_CONTROLS if keep_lines else _ALL_CONTROLS).sub("", text)
+    return re.sub(_CONTROLS if keep_lines else _ALL_CONTROLS, "", text)
 
 
 def has_controls(text: str) -> bool:
     """True when ``text`` holds a control character (line breaks and tab included) or a bidi control."""
-    return _ALL_CONTROLS.search(text) is not None
+    return re.search(_ALL_CONTROLS, text) is not None
 
 
 def nul_position(text: str) -> int | None:
@@ -78,7 +110,7 @@ def name_problem(name: str):
             N_("a name may not start with {char!r} (a spreadsheet would read it as a formula)"),
             char=name[0],
         )
-    ctl = _ALL_CONTROLS.search(name)
+    ctl = re.search(_ALL_CONTROLS, name)
     if ctl:
         return Message(
             N_("control character {char!r} at position {n} is not allowed in a name"),
@@ -90,13 +122,6 @@ def name_problem(name: str):
     return None
 
 
-def _escape(match: "re.Match") -> str:
-    code = ord(match.group())
-    return {10: "\\n", 9: "\\t", 13: "\\r"}.get(code) or (
-        f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
-    )
-
-
 def printable(value: object, one_line: bool = False) -> str:
     """``str(value)`` with every control character except newline and tab shown as an escape
     (ESC -> ``\\x1b``, U+202E -> ``\\u202e``), so that data can never move the cursor, clear the
@@ -104,7 +129,7 @@ def printable(value: object, one_line: bool = False) -> str:
     the line. ``one_line``: newline and tab are escaped too (``\\n``, ``\\t``), for a
     message that must stay on one line (an error quoting a file name with a newline)."""
     text = "" if value is None else str(value)
-    return (_ALL_CONTROLS if one_line else _CONTROLS).sub(_escape, text)
+    return text.translate(_ESCAPES_ONE_LINE if one_line else _ESCAPES)
 
 
 def csv_cell(value: object) -> object:

@@ -50,16 +50,22 @@ def _stale(url: str, version: str) -> list[str]:
     ``newer`` joins them when the schema was written by a newer smashup,
     ``new`` when the database has no tables at all yet.
     """
+    reader = Reader(url)
+    try:
+        return _stale_in(reader, version)
+    finally:
+        reader.close()
+
+
+def _stale_in(reader: Reader, version: str) -> list[str]:
+    """:func:`_stale` of the database ``reader`` reads."""
     from smashup_db.db.migrations import HEAD, is_newer
     from smashup_db.search.index import is_current_marker
 
-    reader = Reader(url)
     try:
         state = reader.one(_STATE_SQL) or {}
     except DatabaseError:  # a new file has no tables yet; the writers report real failures
         state = None
-    finally:
-        reader.close()
     out = ["new"] if state is None else []
     state = state or {}
     if state.get("schema") != HEAD:
@@ -87,10 +93,17 @@ def open_reader(db: str | None = None) -> Reader:
     reason when the database cannot be used.
     """
     url = resolve_url(db)
-    stale = _stale(url, shipped_version())
+    reader = Reader(url)  # the check and the look-up read through one connection
+    try:
+        stale = _stale_in(reader, shipped_version())
+    except BaseException:
+        reader.close()
+        raise
     if stale and "newer" not in stale:  # a newer smashup's database is read as it is
+        reader.close()
         ensure_current(url)
-    return Reader(url)
+        return Reader(url)
+    return reader
 
 
 def ensure_current(db=None, *, data_dir: Path | None = None, build_if_needed: bool = True) -> str:

@@ -23,25 +23,68 @@ upgraded only by the migrations in :mod:`smashup_db.db.migrations`, each of whic
 spells out its own tables and value lists.
 """
 
-from smashup_db.db.engine import (
-    ENV_VAR,
-    TIMEOUT_VAR,
-    database_errors,
-    default_path,
-    describe,
-    dispose_engines,
-    engine_for,
-    resolve_url,
-    safe_url,
-    short_reason,
-    sqlite_path,
-    timeout,
-    url_of,
-)
-from smashup_db.db.reader import Reader, in_params
-from smashup_db.db.transaction import PG_LOCK_KEY, Writer, sa_transaction, writing
-from smashup_db.db.upgrade import migrate
 from smashup_db.errors import DatabaseError
+
+#: Where each name of this package is defined. They are imported on first use (PEP 562
+#: ``__getattr__``), so that ``import smashup_db.db.reader`` (every look-up) does not also import
+#: the write path and the migrations' caller (start-up, docs/architecture.md).
+_HOMES = {
+    **dict.fromkeys(
+        (
+            "ENV_VAR",
+            "TIMEOUT_VAR",
+            "database_errors",
+            "default_path",
+            "describe",
+            "dispose_engines",
+            "engine_for",
+            "resolve_url",
+            "safe_url",
+            "short_reason",
+            "sqlite_path",
+            "timeout",
+            "url_of",
+        ),
+        "engine",
+    ),
+    **dict.fromkeys(("Reader", "in_params"), "reader"),
+    **dict.fromkeys(("PG_LOCK_KEY", "Writer", "sa_transaction", "writing"), "transaction"),
+    "migrate": "upgrade",
+}
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up)
+if TYPE_CHECKING:  # the names as type checkers and editors see them
+    from smashup_db.db.engine import (
+        ENV_VAR,
+        TIMEOUT_VAR,
+        database_errors,
+        default_path,
+        describe,
+        dispose_engines,
+        engine_for,
+        resolve_url,
+        safe_url,
+        short_reason,
+        sqlite_path,
+        timeout,
+        url_of,
+    )
+    from smashup_db.db.reader import Reader, in_params
+    from smashup_db.db.transaction import PG_LOCK_KEY, Writer, sa_transaction, writing
+    from smashup_db.db.upgrade import migrate
+
+
+def __getattr__(name: str):
+    """One of :data:`_HOMES`' names, imported from its module on first use."""
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "DatabaseError",

@@ -8,17 +8,25 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from smashup_db.catalogue.view import Catalogue
-from smashup_db.db import writing
-from smashup_db.db.tables import TABLES
 from smashup_db.errors import Field, UserError
 from smashup_db.i18n import N_
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up; annotations are strings)
+if TYPE_CHECKING:
+    from smashup_db.catalogue.view import Catalogue
 
 DEFAULT_OWNER = "me"
 #: Most copies of one product one owner may record (a bound, so no number overflows the database).
 MAX_COPIES = 99
-_TABLE = TABLES["collection"]
 _WHERE = "owner = :owner AND product_id = :product_id"
+
+
+def _table():
+    """The ``collection`` table's statements (:mod:`smashup_db.db.tables`), imported where a command
+    writes: a look-up reading the collection does without the write path (start-up)."""
+    from smashup_db.db.tables import TABLES
+
+    return TABLES["collection"]
 
 
 class CollectionError(UserError, ValueError):
@@ -129,6 +137,8 @@ def add(
     pid, fid = box_named(cat, product)
     printing = printing or german_default(cat.model, pid, product, cat.lang)
     key = {"owner": owner, "product_id": pid}
+    from smashup_db.db import writing
+
     with writing(cat.r.url, "collection") as w:
         row = w.one(f"SELECT copies, printing FROM collection WHERE {_WHERE}", **key)
         had = row["copies"] if row else 0
@@ -136,7 +146,7 @@ def add(
             if choice is None:
                 _other_printing(cat, owner, pid, had, row["printing"], printing)
             if choice == "same-box":
-                w.execute(_TABLE.update(("printing",)), {**key, "printing": printing})
+                w.execute(_table().update(("printing",)), {**key, "printing": printing})
                 return _row(cat, owner, pid, had, printing, added=0, corrected=True, faction=fid)
         if had + copies > MAX_COPIES:
             raise CollectionError(
@@ -149,12 +159,12 @@ def add(
         if row:
             printing = printing or row["printing"]
             w.execute(
-                _TABLE.update(("copies", "printing")),
+                _table().update(("copies", "printing")),
                 {**key, "copies": had + copies, "printing": printing},
             )
         else:
             w.execute(
-                _TABLE.insert(),
+                _table().insert(),
                 {
                     **key,
                     "copies": copies,
@@ -236,6 +246,8 @@ def remove(
     owner = check_owner(owner)
     pid, fid = box_named(cat, product)
     key = {"owner": owner, "product_id": pid}
+    from smashup_db.db import writing
+
     with writing(cat.r.url, "collection") as w:
         row = w.one(f"SELECT copies, printing FROM collection WHERE {_WHERE}", **key)
         had = row["copies"] if row else 0
@@ -247,9 +259,9 @@ def remove(
             )
         left = 0 if copies is None else max(0, had - copies)
         if left:
-            w.execute(_TABLE.update(("copies",)), {**key, "copies": left})
+            w.execute(_table().update(("copies",)), {**key, "copies": left})
         else:
-            w.execute(_TABLE.delete(), key)
+            w.execute(_table().delete(), key)
     return {
         "owner": owner,
         "product": cat.named("product", pid),
@@ -374,6 +386,8 @@ def add_code(
     order = sorted((p for p in owned if p in products), key=lambda p: products[p].sort)
     out = []
     now = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    from smashup_db.db import writing
+
     with writing(cat.r.url, "collection") as w:
         for pid in order:
             key = {"owner": owner, "product_id": pid}
@@ -382,12 +396,12 @@ def add_code(
             if row:
                 printing = printing or row["printing"]
                 w.execute(
-                    _TABLE.update(("copies", "printing")),
+                    _table().update(("copies", "printing")),
                     {**key, "copies": row["copies"], "printing": printing},
                 )
             else:
                 w.execute(
-                    _TABLE.insert(), {**key, "copies": 1, "printing": printing, "added_at": now}
+                    _table().insert(), {**key, "copies": 1, "printing": printing, "added_at": now}
                 )
             out.append(
                 {

@@ -37,3 +37,20 @@ def test_share_text_drops_the_same_controls_as_the_importer():
     hostile = "An\x1b[2Jna\u202e\u2066\u061c\x85\tZ\u200dW"
     assert clean(hostile) == strip_controls(hostile, keep_lines=False) == "An[2JnaZ\u200dW"
     assert md_escape("*A\u202eB*") == "\\*AB\\*"
+
+
+def test_printable_escapes_exactly_the_control_set_and_strip_controls_drops_it():
+    """Every code point: escaped (and stripped) exactly when it is a C0/C1 control, DEL or a bidi
+    control; tab and newline only on one line."""
+    from smashup_db.common.sanitize import printable, strip_controls
+
+    bidi = {0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A)}
+    controls = {*range(0x00, 0x20), *range(0x7F, 0xA0), *bidi}
+    for code in range(0x110000):
+        ch = chr(code)
+        assert (printable(ch, one_line=True) != ch) == (code in controls), hex(code)
+        assert (printable(ch) != ch) == (code in controls - {9, 10}), hex(code)
+    assert printable("a\x1b[2J\u202eb\tc\n") == "a\\x1b[2J\\u202eb\tc\n"
+    assert printable("a\r\tb\n", one_line=True) == "a\\r\\tb\\n"
+    assert strip_controls("a\tb\r\nc\x1b\u202e\x85d") == "a\tb\ncd"
+    assert strip_controls("a\tb\nc", keep_lines=False) == "abc"
