@@ -379,7 +379,10 @@
     asked = asked || index.asked;
     for (j = 0; j < hs.length; j++) if (owned && own(owned, hs[j]) && owned[hs[j]]) return owned[hs[j]];
     if (asked === "german") {
-      if (!index.germanSet) index.germanSet = new Set(index.german || []);
+      if (!index.germanSet) {  /* index.german: runs [first, end) of item indices */
+        index.germanSet = new Set();
+        (index.german || []).forEach(function (r) { for (var i = r[0]; i < r[1]; i++) index.germanSet.add(i); });
+      }
       return index.germanSet.has(k) ? "german" : "current";
     }
     return asked || "current";
