@@ -152,17 +152,13 @@ def write_assets(root: Path, data, rows, langs, names_for, url_for) -> dict[str,
     src = templates_dir()
     assets = safe_path(root, "assets", filename="")
     assets.mkdir(parents=True, exist_ok=True)
-    for name in ASSET_FILES:
+    for name in ASSET_FILES:  # sent without their comment lines, as the scripts of assets/ below
+        text = (src / name).read_text(encoding="utf-8")
         if name == "query.js":
-            (assets / name).write_text(
-                query_js((src / name).read_text(encoding="utf-8"), langs), encoding="utf-8"
-            )
+            text = query_js(text, langs)
         elif name == "search.js":
-            (assets / name).write_text(
-                search_js((src / name).read_text(encoding="utf-8")), encoding="utf-8"
-            )
-        else:
-            shutil.copyfile(src / name, assets / name)
+            text = search_js(text)
+        (assets / name).write_text(without_comment_lines(text), encoding="utf-8")
     shutil.copytree(src / "assets", assets, dirs_exist_ok=True)
     for script in sorted(
         (src / "assets").glob("*.js")

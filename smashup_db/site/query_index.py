@@ -11,7 +11,7 @@ One JSON file per site language, ``assets/search-<lang>.json``::
      "pf":    {product id: [faction ids]},
      "fp":    {faction id: [product ids]},  "held": {item index: [product ids]},  # owned:, printing:
      "asked": the printing the pages ask for where nothing owned decides ("german" on /de/, else null),
-     "german": [indices of the items a German box holds],
+     "german": [[first, end], ...],  # the items a German box holds: runs of indices, end excluded
      "alt":   {printing: {item index: [type, power, copies, bp, vp1, vp2, vp3, name]}},  # see below
      "names": {"faction": {id: display name}, "product": {...}}}
 
@@ -101,7 +101,9 @@ def build_index(
     held = _held(model, pos)
     # the German site asks for the German edition where a German box holds a thing (Catalogue.printing_of)
     asked = "german" if lang == "de" else None
-    german = [k for key, k in sorted(pos.items(), key=lambda kv: kv[1]) if _german_held(model, key)]
+    german = runs(
+        [k for key, k in sorted(pos.items(), key=lambda kv: kv[1]) if _german_held(model, key)]
+    )
     docs = [
         [pos[d["key"]], d["lang"], d["field"], d["body"]]
         for d in (documents(*rows) if docs is None else docs)
@@ -131,6 +133,19 @@ def build_index(
             "product": {i: names("product", i)["name"] for i in data.products},
         },
     }
+
+
+def runs(indices: list[int]) -> list[list[int]]:
+    """Ascending ``indices`` as runs ``[first, end]`` (``end`` excluded): ``[0, 1, 2, 5]`` ->
+    ``[[0, 3], [5, 6]]``. The German boxes hold whole factions, so a few runs say what a list of
+    hundreds of numbers would (the index's bytes)."""
+    out: list[list[int]] = []
+    for k in indices:
+        if out and out[-1][1] == k:
+            out[-1][1] = k + 1
+        else:
+            out.append([k, k + 1])
+    return out
 
 
 def _items(data: SiteData, lang: str, names) -> tuple[list[list], list[list], dict[str, int]]:

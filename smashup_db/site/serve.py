@@ -33,6 +33,9 @@ class _Handler(SimpleHTTPRequestHandler):
 
     _cache: dict[tuple[str, int, int], bytes] = {}
     _lock = threading.Lock()
+    # HTTP/1.1 as static hosts speak it: connections kept open, and the ETag honoured (Chromium uses an
+    # ETag to ask again only from HTTP/1.1 answers; every answer of this handler has a Content-Length)
+    protocol_version = "HTTP/1.1"
 
     def end_headers(self):
         # every answer may be kept but is asked again (revalidated: Last-Modified) before it is used, so a
@@ -54,7 +57,19 @@ class _Handler(SimpleHTTPRequestHandler):
             st = os.stat(path)
             if st.st_size > MAX_COMPRESSED:
                 return super().send_head()
-            if self._unchanged(st):
+            # a copy the browser keeps is asked again with its tag (If-None-Match) and confirmed without
+            # its body when it is still this file, as static hosts do (the service worker's copies of
+            # the scripts the page just loaded then cost a few headers); nanoseconds, so two builds in
+            # the same second still differ
+            etag = f'"{st.st_mtime_ns:x}-{st.st_size:x}"'
+            asked = (self.headers.get("If-None-Match") or "").split(",")
+            if etag in {t.strip().removeprefix("W/") for t in asked}:
+                self.send_response(HTTPStatus.NOT_MODIFIED)
+                self.send_header("ETag", etag)
+                self.send_header("Vary", "Accept-Encoding")
+                self.end_headers()
+                return None
+            if self._unchanged(st):  # a copy asked by its date alone (If-Modified-Since)
                 return None
             body = self._compressed(path, st)
         except OSError:
@@ -65,6 +80,7 @@ class _Handler(SimpleHTTPRequestHandler):
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Vary", "Accept-Encoding")
         self.send_header("Last-Modified", self.date_time_string(int(st.st_mtime)))
+        self.send_header("ETag", etag)
         self.end_headers()
         return io.BytesIO(body)
 

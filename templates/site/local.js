@@ -195,7 +195,9 @@
       }).then(function (reg) {
         var lang = document.documentElement.lang, urls = [root.location.pathname, BASE + lang + "/search/"], i;
         for (i = 0; i < document.images.length; i++) if (document.images[i].complete) urls.push(document.images[i].currentSrc || document.images[i].src);
-        if (reg.active) reg.active.postMessage({type: "warm", urls: urls.map(function (u) { return new URL(u, root.location.href).href; })});
+        urls = urls.map(function (u) { return new URL(u, root.location.href).href; })
+          .filter(function (u, n, all) { return all.indexOf(u) === n; });  /* the search page asks once for itself */
+        if (reg.active) reg.active.postMessage({type: "warm", urls: urls});
       }).catch(function () { /* no offline copy */ });
     });
   }

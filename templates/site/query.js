@@ -27,7 +27,7 @@
   /* The one folding rule (assets/fold.js, the same as smashup_db/common/text.py): fold for words,
    * key for a whole name typed with other spaces, hyphens or "ae/oe/ue" spellings. */
   var FOLD = typeof module !== "undefined" && module.exports ? require("./fold.js") : root.SmashFold;
-  var fold = FOLD.fold, nameKey = FOLD.key;
+  var fold = FOLD.fold, nameKey = FOLD.key, foldedKey = FOLD.foldedKey;
 
   var MAX_TOKENS = 200;  /* smashup_db.search.parser.MAX_TOKENS */
 
@@ -324,29 +324,32 @@
 
   /* Per item, the docs (name/text bodies) it has, and the name keys (fold.js) of its name and group
    * docs; built once per index. The group docs come written once each (index.groups:
-   * smashup_db/site/query_index.py, split_index) and are given back to every item. */
+   * smashup_db/site/query_index.py, split_index) and are given back to every item. The bodies are
+   * folded already (at build time, by smashup_db.common.text.fold): their keys need no second fold
+   * (foldedKey, as Searcher.key_matches takes them). */
   function prepare(index) {
     if (index._byItem) return index;
-    var by = index.items.map(function () { return []; }), g = index.groups;
-    var named = index.items.map(function () { return []; }), keyed = {};
-    function keyOf(body) {
-      if (!own(keyed, body)) keyed[body] = nameKey(body);
-      return keyed[body];
+    var n = index.items.length, by = new Array(n), named = new Array(n), g = index.groups, k, d, doc;
+    for (k = 0; k < n; k++) { by[k] = []; named[k] = []; }
+    for (d = 0; d < index.docs.length; d++) {
+      doc = index.docs[d];
+      by[doc[0]].push([doc[1], doc[2], " " + doc[3] + " "]);
+      if (doc[2] === "name" || doc[2] === "group") named[doc[0]].push([doc[1], doc[2], foldedKey(doc[3])]);
     }
-    index.docs.forEach(function (d) {
-      by[d[0]].push([d[1], d[2], " " + d[3] + " "]);
-      if (d[2] === "name" || d[2] === "group") named[d[0]].push([d[1], d[2], keyOf(d[3])]);
-    });
-    if (g) {  /* one array per set of group docs, shared by its items (cheaper than a copy per item) */
-      var sets = g.sets.map(function (set) {
+    /* The group docs: one array per set, shared by its items (index._groupSet[k]: the set of item k), so a
+     * query tests each set once (groupTest) and not once per item. */
+    if (g) {
+      index._groupDocs = g.sets.map(function (set) {
         return set.map(function (b) { return [g.bodies[b][0], "group", " " + g.bodies[b][1] + " "]; });
       });
-      var keySets = g.sets.map(function (set) {
-        return set.map(function (b) { return [g.bodies[b][0], "group", keyOf(g.bodies[b][1])]; });
+      index._groupKeys = g.sets.map(function (set) {
+        return set.map(function (b) { return [g.bodies[b][0], "group", foldedKey(g.bodies[b][1])]; });
       });
-      index._groupsOf = g.of.map(function (s) { return sets[s]; });
-      g.of.forEach(function (s, k) { named[k] = named[k].concat(keySets[s]); });
-    } else index._groupsOf = by.map(function () { return []; });
+      index._groupSet = g.of;
+    } else {
+      index._groupDocs = [[]]; index._groupKeys = [[]];
+      index._groupSet = by.map(function () { return 0; });
+    }
     index._byItem = by;
     index._named = named;
     index._pf = {};
@@ -376,7 +379,10 @@
     asked = asked || index.asked;
     for (j = 0; j < hs.length; j++) if (owned && own(owned, hs[j]) && owned[hs[j]]) return owned[hs[j]];
     if (asked === "german") {
-      if (!index.germanSet) index.germanSet = new Set(index.german || []);
+      if (!index.germanSet) {  /* index.german: runs [first, end) of item indices */
+        index.germanSet = new Set();
+        (index.german || []).forEach(function (r) { for (var i = r[0]; i < r[1]; i++) index.germanSet.add(i); });
+      }
       return index.germanSet.has(k) ? "german" : "current";
     }
     return asked || "current";
@@ -443,14 +449,24 @@
       var want = nameKey(items.map(function (w) { return w.tokens.join(" "); }).join(" "));
       if (want.length < MIN_KEY) return null;
       var nameOnly = items.some(function (w) { return w.where === "name"; });
-      return function (item, k) {
-        var docs = index._named[k], d;
-        for (d = 0; d < docs.length; d++) {
+      function starts(docs) {
+        for (var d = 0; d < docs.length; d++) {
           if (nameOnly && docs[d][1] !== "name") continue;
           if (lang && docs[d][0] !== lang) continue;
           if (docs[d][2].indexOf(want) === 0) return true;
         }
         return false;
+      }
+      var inGroups = groupTest(index._groupKeys, starts);
+      return function (item, k) { return starts(index._named[k]) || inGroups(k); };
+    }
+    /* Whether test(docs) holds for the group docs of item k, each set of them tested once. */
+    function groupTest(sets, test) {
+      var seen = new Array(sets.length);
+      return function (k) {
+        var s = index._groupSet[k];
+        if (seen[s] === undefined) seen[s] = test(sets[s]);
+        return seen[s];
       };
     }
     function typed(items, plain) {
@@ -479,9 +495,11 @@
         case "all": return function () { return true; };
         case "words":
           key = " " + node.tokens.join(" ") + (node.exact ? " " : "");
+          set = node.where === "any" && groupTest(index._groupDocs, function (docs) {
+            return hasWords(docs, "any", lang, key);
+          });
           return function (item, k) {
-            return hasWords(index._byItem[k], node.where, lang, key) ||
-              (node.where === "any" && hasWords(index._groupsOf[k], "any", lang, key));
+            return hasWords(index._byItem[k], node.where, lang, key) || (set && set(k));
           };
         case "cmp":
           col = NUMBER_INDEX[node.field]; n = node.number;

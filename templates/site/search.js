@@ -24,12 +24,14 @@
   var MARKS = /*@MARKS@*/{};  /* type -> data: URI of assets/marks/<type>.svg, written in by the build */
   var dym = document.getElementById("dym");
   var pfMore = document.getElementById("pf-more");
-  var sitePages = JSON.parse(box.getAttribute("data-pages") || "[]").map(function (p) {
-    return {url: p[0], title: p[1], folded: p.slice(1).map(SmashQuery.fold)};
-  });
+  var sitePages = null;  /* the site's own pages by title, folded the first time plain words ask (otherPages) */
   var index = null, timer = null, shown = 100, found = [], lastQuery = null;
   var params = new URLSearchParams(window.location.search);
-  var collator = new Intl.Collator(document.documentElement.lang || "en", {sensitivity: "base", numeric: true});
+  var collator = null;  /* made the first time a list is sorted by name: making one costs more than a whole query */
+  function compare(a, b) {
+    if (!collator) collator = new Intl.Collator(document.documentElement.lang || "en", {sensitivity: "base", numeric: true});
+    return collator.compare(a, b);
+  }
 
   input.value = params.get("q") || "";
   if (params.get("sort")) sortSel.value = params.get("sort");
@@ -46,7 +48,7 @@
     if (q) p.set("q", q);
     if (sortSel.value && sortSel.value !== "rel") p.set("sort", sortSel.value);
     var qs = p.toString() ? "?" + p.toString() : "";
-    history.replaceState(null, "", window.location.pathname + qs);
+    if (qs !== window.location.search) history.replaceState(null, "", window.location.pathname + qs);
     document.querySelectorAll("a.lang-switch").forEach(function (a) {
       a.href = a.href.split("?")[0] + qs;
     });
@@ -100,7 +102,7 @@
     var all = el("option", null, label);
     all.value = "";
     sel.appendChild(all);
-    Object.keys(counts).sort(function (a, b) { return collator.compare(labels[a], labels[b]); }).forEach(function (k) {
+    Object.keys(counts).sort(function (a, b) { return compare(labels[a], labels[b]); }).forEach(function (k) {
       var o = el("option", null, labels[k] + " (" + counts[k] + ")");
       o.value = k;
       sel.appendChild(o);
@@ -123,7 +125,7 @@
       return (!fType.value || items[k][1] === fType.value) && (!fFaction.value || items[k][2] === fFaction.value);
     });
     var key = sortSel.value;
-    if (key === "name") rows.sort(function (a, b) { return collator.compare(show[a][0], show[b][0]) || a - b; });
+    if (key === "name") rows.sort(function (a, b) { return compare(show[a][0], show[b][0]) || a - b; });
     if (key === "power") rows.sort(function (a, b) { return num(items[b][4], -1) - num(items[a][4], -1) || a - b; });
     if (key === "breakpoint") rows.sort(function (a, b) { return num(items[a][6], 999) - num(items[b][6], 999) || a - b; });
     window.SmashResults = found.map(function (k) { return items[k][0]; });
@@ -337,6 +339,11 @@
     pfMore.hidden = true;
     if (!text) { pages.hidden = true; return; }
     var toks = SmashQuery.fold(text).split(" ").filter(Boolean);
+    if (!sitePages) {
+      sitePages = JSON.parse(box.getAttribute("data-pages") || "[]").map(function (p) {
+        return {url: p[0], title: p[1], folded: p.slice(1).map(SmashQuery.fold)};
+      });
+    }
     function has(folded) {
       var s = " " + folded + " ";
       return toks.every(function (t) { return s.indexOf(" " + t) >= 0; });

@@ -348,3 +348,37 @@ def test_serve(built):
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_serve_confirms_a_kept_copy_by_its_tag(built, tmp_path):
+    """As a static host: HTTP/1.1, an ETag on a compressed answer, 304 without a body when the copy is
+    current, the whole file again once it changed (the service worker's copies rely on it)."""
+    import http.client
+    import shutil
+
+    _, site, _ = built
+    copy = tmp_path / "site"
+    shutil.copytree(site, copy, ignore=shutil.ignore_patterns("og", "pagefind", "faces"))
+    server = make_server(copy, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        conn = http.client.HTTPConnection("127.0.0.1", server.server_address[1], timeout=10)
+
+        def get(headers):
+            conn.request("GET", "/assets/site.css", headers={"Accept-Encoding": "gzip", **headers})
+            resp = conn.getresponse()
+            return resp, resp.read()
+
+        first, body = get({})
+        tag = first.getheader("ETag")
+        assert first.status == 200 and first.version == 11 and tag and len(body) > 1000
+        again, nothing = get({"If-None-Match": tag})  # the same connection, kept open
+        assert again.status == 304 and nothing == b"" and again.getheader("ETag") == tag
+        css = copy / "assets" / "site.css"
+        css.write_text(css.read_text(encoding="utf-8") + "\n/* changed */\n", encoding="utf-8")
+        changed, body = get({"If-None-Match": tag})
+        assert changed.status == 200 and changed.getheader("ETag") != tag and len(body) > 1000
+        conn.close()
+    finally:
+        server.shutdown()
+        server.server_close()

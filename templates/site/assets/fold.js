@@ -5,6 +5,8 @@
  * SmashFold.key(text): the key a typed name is compared by (Python's name_key): fold, spaces
  *   dropped, "ae"/"oe"/"ue" read as "a"/"o"/"u", so "Wechsler-Bots", "Caesiumruestung" and
  *   "cäsium rüstung" find Wechslerbots and Cäsiumrüstung.
+ * SmashFold.foldedKey(folded): key of a text already folded (Python's folded_key): the search index's
+ *   bodies are folded at build time, so the page reads their keys without folding every name again.
  * Used by the search page (query.js) and any page that matches typed names; works in browsers
  * (window.SmashFold) and in Node (module.exports) for tests.
  */
@@ -19,11 +21,15 @@
     return s.replace(/[^\p{L}\p{N}]+/gu, " ").trim();
   }
 
-  function key(text) {
-    return fold(text).replace(/ /g, "").replace(/([aou])e/g, "$1");
+  function foldedKey(folded) {
+    return folded.replace(/ /g, "").replace(/([aou])e/g, "$1");
   }
 
-  var api = {fold: fold, key: key};
+  function key(text) {
+    return foldedKey(fold(text));
+  }
+
+  var api = {fold: fold, key: key, foldedKey: foldedKey};
   if (typeof module !== "undefined" && module.exports) module.exports = api;
   else root.SmashFold = api;
 })(this);
