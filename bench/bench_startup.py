@@ -213,6 +213,21 @@ def run(args) -> None:
                 f"CPU, paired with jq: {label} {statistics.median(ms):.1f} ms, {med:.2f}x jq "
                 f"(quartiles {lo:.2f}-{hi:.2f}; goal <= 1.0x: {'ok' if med <= 1.0 else 'OVER'})"
             )
+        # the same database where a user has it: the default location (no SMASHUP_DB), which
+        # costs the look-up the user data folder's rule (db.engine.linux_data_folder)
+        home = Path(tempfile.mkdtemp(prefix="smashup-bench-home-"))
+        (home / "smashup-db").mkdir()
+        shutil.copyfile(db, home / "smashup-db" / "smashup.db")
+        plain = {k: v for k, v in env.items() if k != "SMASHUP_DB"} | {"XDG_DATA_HOME": str(home)}
+        med, lo, hi, ms = paired_cpu(
+            jq_cmd, smashup + ["card", "cesium armor"], plain, max(args.runs, 20)
+        )
+        shutil.rmtree(home, ignore_errors=True)
+        print(
+            f'CPU, paired with jq: card "cesium armor" (default database location) '
+            f"{statistics.median(ms):.1f} ms, {med:.2f}x jq (quartiles {lo:.2f}-{hi:.2f}; "
+            f"goal <= 1.0x: {'ok' if med <= 1.0 else 'OVER'})"
+        )
     typer_ratios(python, smashup, env, max(args.runs, 20))
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import os
+import sys
 from contextlib import contextmanager
 
 from smashup_db.errors import DatabaseError, Message
@@ -21,26 +22,52 @@ from smashup_db.i18n import N_
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up; annotations are strings)
 if TYPE_CHECKING:
-    from pathlib import Path
     from typing import Iterator
 
 if TYPE_CHECKING:  # SQLAlchemy is imported lazily: look-ups on SQLite never need it
     from sqlalchemy.engine import Engine
 
 ENV_VAR = "SMASHUP_DB"
+#: The application's folder name in the user data folder (platformdirs' ``appname``).
+APP_NAME = "smashup-db"
 TIMEOUT_VAR = "SMASHUP_DB_TIMEOUT"
 DEFAULT_TIMEOUT = 30.0
 #: Longest wait accepted in SMASHUP_DB_TIMEOUT (seconds): a week.
 MAX_TIMEOUT = 604_800
 
 
-def default_path() -> "Path":
-    """Where the embedded SQLite database lives by default."""
-    from pathlib import Path
+def default_path() -> str:
+    """Where the embedded SQLite database lives by default: ``<user data folder>/smashup.db``.
 
-    from platformdirs import user_data_dir
+    The folder is platformdirs' ``user_data_dir("smashup-db")``; on plain Linux it is worked out by
+    :func:`linux_data_folder` without importing platformdirs.
+    """
+    folder = linux_data_folder()
+    if folder is None:
+        from platformdirs import user_data_dir
 
-    return Path(user_data_dir("smashup-db", appauthor=False)) / "smashup.db"
+        folder = user_data_dir(APP_NAME, appauthor=False)
+    return os.path.join(folder, "smashup.db")
+
+
+def linux_data_folder() -> str | None:
+    """The user data folder of smashup-db on plain Linux (``$XDG_DATA_HOME/smashup-db`` when that is
+    an absolute path, else ``~/.local/share/smashup-db``), or None where platformdirs' own rules
+    must decide (another system, Android, a HOME that is not an absolute path).
+
+    Written out once, on purpose: importing platformdirs costs more CPU than a whole ``card``
+    look-up (``bench/bench_startup.py``: ``card`` 1.22x the jq scan with it, under 1.0x without;
+    issue 30). ``tests/db/test_default_path.py`` checks it gives platformdirs' answer in every case
+    it answers.
+    """
+    if sys.platform != "linux" or "ANDROID_DATA" in os.environ:
+        return None
+    xdg = os.environ.get("XDG_DATA_HOME", "")
+    if xdg.startswith("/"):
+        return os.path.join(xdg, APP_NAME)
+    if not os.environ.get("HOME", "").startswith("/"):
+        return None
+    return os.path.join(os.path.expanduser("~/.local/share"), APP_NAME)
 
 
 def resolve_url(db: str | None = None) -> str:
@@ -55,7 +82,7 @@ def resolve_url(db: str | None = None) -> str:
     value = db or os.environ.get(ENV_VAR)
     if value and "://" in value:
         return value
-    path = os.path.expanduser(value) if value else str(default_path())
+    path = os.path.expanduser(value) if value else default_path()
     folder = os.path.dirname(os.path.abspath(path))
     if value:
         if not os.path.isdir(folder):

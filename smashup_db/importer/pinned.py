@@ -16,7 +16,6 @@ download and how to import the local copy.
 
 from __future__ import annotations
 
-import hashlib
 import os
 
 from smashup_db.i18n import N_
@@ -82,6 +81,8 @@ def fetch(url: str, progress=None) -> bytes:
         raise offline_error(exc) from None
     name = url.rsplit("/", 1)[-1]
     expected = FILES.get(name, (None, None))[1]
+    import hashlib  # here, not at the top: a look-up's hint reads this module's names only
+
     got = hashlib.sha256(data).hexdigest()
     if expected and got != expected:
         raise ImportFileError(
