@@ -683,7 +683,8 @@
     var inPlay = res.bases_in_play.map(function (b) {
       var pid = baseBox(b), f = cat.facts(b, printings || null), row = cat.named("base", b);
       box(pid).in_play.push(b);
-      row.breakpoint = f.breakpoint; row.vp = f.vp; row.printing = f.printing; row.box = cat.named("product", pid);
+      row.breakpoint = f.breakpoint; row.vp = f.vp; row.scoring = cat.base.get(b)[6];
+      row.printing = f.printing; row.box = cat.named("product", pid);
       return row;
     });
     var decks = [];
