@@ -54,7 +54,7 @@ def collection_add(
         Optional[str],
         typer.Argument(help=_("Product name in English or German, or its id."), show_default=False),
     ] = None,
-    copies: Annotated[int, typer.Option("--copies", help=_("How many copies."))] = 1,
+    copies: Annotated[int, typer.Option("--copies", help=_("How many copies."), **WHOLE)] = 1,
     owner: Annotated[str, typer.Option("--owner", help=_("Whose box it is."))] = "me",
     printing: Annotated[
         Optional[str],
