@@ -61,7 +61,6 @@ def make_app():
         OwnerOpt,
         SeedOpt,
         owners,
-        whole_number,
     )
     from smashup_db.cli.output import emit_json, fail, line
     from smashup_db.i18n import _
@@ -113,7 +112,7 @@ def make_app():
             ids = [cat.resolve("faction", f)[0] for f in split_list(factions)]
             if not ids:
                 fail(_("--factions is empty"))
-            seed = new_seed() if seed is None else whole_number(seed, "seed")
+            seed = new_seed() if seed is None else seed
             collection = owners(owner, collection)
             own = owned_copies(cat, collection) if (owned or collection) else None
             res = {

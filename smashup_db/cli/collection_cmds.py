@@ -59,7 +59,7 @@ def collection_add(
             show_default=False,
         ),
     ] = None,
-    copies: Annotated[int, typer.Option("--copies", help=_("How many copies."))] = 1,
+    copies: Annotated[int, typer.Option("--copies", help=_("How many copies."), **WHOLE)] = 1,
     owner: Annotated[str, typer.Option("--owner", help=_("Whose box it is."))] = "me",
     printing: Annotated[
         Optional[str],

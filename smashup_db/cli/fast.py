@@ -62,14 +62,14 @@ class _Unsure(Exception):
 
 def _value(param, value: str):
     """An option's or argument's text converted as Click converts it for ``param``'s kind."""
-    if param.kind == "int":
+    if param.kind == "int":  # as cli.whole.WholeNumber reads it; anything else Typer refuses
+        from smashup_db.errors import RuleError
+        from smashup_db.rules.numbers import whole
+
         try:
-            number = int(value)
-        except ValueError:
-            raise _Unsure from None  # Typer says what is wrong with it
-        if abs(number) > 2**53 - 1:  # beyond rules.numbers.MAX_WHOLE: Typer refuses it (from_decl)
-            raise _Unsure
-        return number
+            return whole(value, param.name)
+        except RuleError:
+            raise _Unsure from None
     if param.kind == "path":
         from pathlib import Path
 

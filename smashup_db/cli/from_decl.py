@@ -17,6 +17,7 @@ from typing import Annotated, List, Optional
 import typer
 
 from smashup_db.cli.decl import Command, Param
+from smashup_db.cli.whole import WHOLE_NUMBER
 from smashup_db.i18n import _
 
 _TYPES = {
@@ -28,19 +29,6 @@ _TYPES = {
 }
 
 
-def bounded(value):
-    """An integer option's value when within rules.numbers.MAX_WHOLE (or None); else a usage error
-    (Typer's "Invalid value for ...") saying the bound. A Typer callback: the help stays as it was."""
-    from smashup_db.rules.numbers import MAX_WHOLE
-
-    if isinstance(value, int) and abs(value) > MAX_WHOLE:
-        from smashup_db.errors import Message
-        from smashup_db.i18n import N_, render
-
-        raise typer.BadParameter(render(Message(N_("whole numbers go up to {max}"), max=MAX_WHOLE)))
-    return value
-
-
 def annotated(param: Param):
     """``Annotated[type, typer.Option(...)]`` (or ``typer.Argument``) for a declared parameter."""
     kind = _TYPES[param.kind]
@@ -49,8 +37,9 @@ def annotated(param: Param):
     if param.positional:
         if param.kind != "texts":
             kind = {"text": str, "int": int, "path": Path}[param.kind]
-        return Annotated[kind, typer.Argument(help=_(param.help), show_default=False)]
-    bound = {"callback": bounded, "metavar": "N"} if param.kind == "int" else {}
+        whole = {"click_type": WHOLE_NUMBER} if param.kind == "int" else {}
+        return Annotated[kind, typer.Argument(help=_(param.help), show_default=False, **whole)]
+    bound = {"click_type": WHOLE_NUMBER, "metavar": "N"} if param.kind == "int" else {}
     return Annotated[
         kind,
         typer.Option(

@@ -165,10 +165,11 @@ def draft(
         ),
     ],
     pool: Annotated[
-        Optional[str],
+        Optional[int],
         typer.Option(
             "--pool",
             metavar="N",
+            **do.WHOLE,
             help=_("Factions laid out (default max(8, 2 x players))."),
             show_default=False,
         ),
@@ -228,9 +229,6 @@ def draft(
         cat.printing = check_printing(
             printing
         )  # every view of the draft (pool totals, bases, share page)
-        seed, offer = do.whole_number(seed, "seed"), do.whole_number(offer, "offer")
-        pool = do.whole_number(pool, "pool")
-        avoid_recent = do.whole_number(avoid_recent, "avoid_recent")
         names = split_list(players)
         collection = owners(owner, collection)
         if qr:

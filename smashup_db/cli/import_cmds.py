@@ -136,11 +136,11 @@ def __getattr__(name: str):
 def import_text(sources: list[str], db: str | None, json_out: bool) -> None:
     """``smashup import text [SOURCE...]``: English rules text, errata and clarifications from the card archive
     (the files or URLs given, else the pinned archive's two files, fetched)."""
-    from smashup_db.importer.card_archive import import_archives, load_archive
+    from smashup_db.importer.card_archive import import_archives, load_archives
 
     with user_errors():
         # all input validated before the database is opened
-        files = [load_archive(s) for s in sources] if sources else _fetch_pinned_text()
+        files = load_archives(sources) if sources else _fetch_pinned_text()
         report = import_archives(db, files)
     if json_out:
         return emit_json(
@@ -207,8 +207,10 @@ def _fetch_pinned_text() -> list:
     from smashup_db.cli.output import stage_progress
     from smashup_db.importer import pinned
     from smashup_db.importer.card_archive import archive_from_bytes
+    from smashup_db.importer.files import RunClock
 
     urls = pinned.text_urls()
+    clock = RunClock(pinned.base_url())  # one deadline for both files
     names = [u.rsplit("/", 1)[-1] for u in urls]
     stages = {n: _("downloading {file}").format(file=n) for n in names}
     files = []
@@ -216,7 +218,7 @@ def _fetch_pinned_text() -> list:
     bar = stage_progress(stages) if sys.stderr.isatty() else nullcontext(lambda *a: None)
     with bar as progress:
         for url, name in zip(urls, names, strict=True):
-            data = pinned.fetch(url, lambda done, total, n=name: progress(n, done, total))
+            data = pinned.fetch(url, lambda done, total, n=name: progress(n, done, total), clock)
             files.append(archive_from_bytes(url, data))
     return files
 

@@ -11,11 +11,13 @@ from typing import Annotated, List, Optional
 import typer
 
 from smashup_db.cli import decl
-from smashup_db.cli.from_decl import annotated, bounded
+from smashup_db.cli.from_decl import annotated
+from smashup_db.cli.whole import WHOLE_NUMBER
 from smashup_db.i18n import _
 
-#: The one bound of every integer option (``typer.Option(..., **WHOLE)``): rules.numbers.MAX_WHOLE.
-WHOLE = {"callback": bounded}
+#: What every integer option and argument is given (``typer.Option(..., **WHOLE)``): the one strict type
+#: (:mod:`.whole`: rules.numbers.whole's shape and bound, the play page's; no ``+7``, ``1_000``, ``7.0``).
+WHOLE = {"click_type": WHOLE_NUMBER}
 
 DbOpt = annotated(decl.DB)
 LangOpt = annotated(decl.LANG)
@@ -25,22 +27,12 @@ PrintingOpt = annotated(decl.PRINTING)
 
 
 # ------------------------------------------------------------------ game night: draft, bases deck, score, collection
-def whole_number(text: str | None, field: str) -> int | None:
-    """An integer option taken as text (``Optional[str]``, shown as ``<int>``) as a whole number, or None
-    when not given: the one shape and bound of :func:`smashup_db.rules.numbers.whole` (the play page's
-    too), refused with its one line (``field``: the rules' name of the input, worded as the option)."""
-    from smashup_db.rules.numbers import whole
-
-    return None if text is None else whole(text, field)
-
-
-# The draft's integers are taken as text and read by whole_number(), so that ``+7``, ``1_000``, ``7.0``
-# and numbers beyond the bound get the play page's refusal, not Typer's own conversion.
 SeedOpt = Annotated[
-    Optional[str],
+    Optional[int],
     typer.Option(
         "--seed",
         metavar="N",
+        **WHOLE,
         help=_("Seed for every random step (printed, so a result can be replayed)."),
         show_default=False,
     ),
@@ -150,19 +142,21 @@ FormatOpt = Annotated[
     ),
 ]
 OfferOpt = Annotated[
-    Optional[str],
+    Optional[int],
     typer.Option(
         "--offer",
         metavar="N",
+        **WHOLE,
         help=_("Factions offered to each player with --format offer (default 3)."),
         show_default=False,
     ),
 ]
 AvoidOpt = Annotated[
-    Optional[str],
+    Optional[int],
     typer.Option(
         "--avoid-recent",
         metavar="N",
+        **WHOLE,
         help=_(
             "Leave out factions of the last N recorded games of these players (while enough remain)."
         ),

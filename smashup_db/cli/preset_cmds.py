@@ -69,8 +69,8 @@ def preset_save(
             complexity=complexity,
             products=products,
             fmt=fmt,
-            offer=do.whole_number(offer, "offer"),
-            avoid_recent=do.whole_number(avoid_recent, "avoid_recent"),
+            offer=offer,
+            avoid_recent=avoid_recent,
         )
         row = presets.save(cat, name, opts.as_dict())
         if json_out:

@@ -22,7 +22,6 @@ from smashup_db.cli.opts import (
     OwnerOpt,
     SeedOpt,
     owners,
-    whole_number,
 )
 from smashup_db.cli.output import emit_json, fail, footnote, line, say
 from smashup_db.i18n import N_, _
@@ -97,7 +96,7 @@ def setup(
             raise ShareError(
                 N_("--format-out {kind!r} is not one of: {kinds}"), kind=format_out, kinds="html"
             )
-        seed = new_seed() if seed is None else whole_number(seed, "seed")
+        seed = new_seed() if seed is None else seed
         who = owners(owner, collection)
         own = owned_copies(cat, who) if (owned or who) else None
         sheet = setup_sheet.build(

@@ -75,8 +75,11 @@ def resolve_in(cat: Catalogue, query: str, choices: list[str]) -> str:
     suggestions otherwise.
     """
     q = query.strip()
-    if q.isdigit() and 1 <= int(q) <= len(choices):
-        return choices[int(q) - 1]
+    # a pool number: ASCII digits only (str.isdigit also takes "٧", which int() reads, and "²", which it
+    # cannot), never int() of thousands of digits
+    number = int(q) if q.isascii() and q.isdigit() and len(q) <= 16 else 0
+    if 1 <= number <= len(choices):
+        return choices[number - 1]
     try:
         return cat.matcher.match("faction", q, among=choices, fuzzy=True)[0]
     except Ambiguous as exc:

@@ -52,7 +52,7 @@ from smashup_db.db.tables import TABLES
 from smashup_db.errors import Message
 from smashup_db.i18n import N_
 from smashup_db.importer import ImportFileError
-from smashup_db.importer.files import decode, label_of, parse_json, read_bytes
+from smashup_db.importer.files import RunClock, decode, is_url, label_of, parse_json, read_bytes
 
 #: Text prefix that repeats the printed power ("Power 5 - ", "power 5 - ", "Power4 - ", "Power X - ").
 #: "Power 3 - ", "power x-", "Power - ": one run of blanks between "power" and "-" (linear time; two optional
@@ -323,9 +323,19 @@ def parse_archive(source: str, doc) -> ArchiveFile:
     return ArchiveFile(source=source, kind=kind, upstream=upstream.strip(), records=records)
 
 
-def load_archive(source: str) -> ArchiveFile:
-    """Read and validate one archive file or URL. Raises :class:`ImportFileError`."""
+def load_archive(source: str, clock: RunClock | None = None) -> ArchiveFile:
+    """Read and validate one archive file or URL (a URL within the time left on the run's ``clock``,
+    when given). Raises :class:`ImportFileError`."""
+    if clock is not None and is_url(source):
+        return archive_from_bytes(source, clock.read(source))
     return archive_from_bytes(source, read_bytes(source))
+
+
+def load_archives(sources: list[str]) -> list[ArchiveFile]:
+    """Read and validate the archive files or URLs ``sources``, in order: the URLs within one deadline
+    for them all (:class:`~smashup_db.importer.files.RunClock`). Raises :class:`ImportFileError`."""
+    clock = RunClock(sources[0]) if sources else None
+    return [load_archive(s, clock) for s in sources]
 
 
 def archive_from_bytes(source: str, data: bytes) -> ArchiveFile:
@@ -688,7 +698,7 @@ def import_text(db, sources: list[str], data_dir=None) -> TextImportReport:
     for unreadable or malformed input (the database is then unchanged).
     """
     start = time.perf_counter()
-    files = [load_archive(s) for s in sources]
+    files = load_archives(sources)
     report = import_archives(db, files, data_dir)
     report.seconds = time.perf_counter() - start
     return report

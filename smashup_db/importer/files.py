@@ -27,13 +27,65 @@ _CHUNK = 64 * 1024
 READ_DEADLINE = 60
 #: Setting: seconds to allow instead of :data:`READ_DEADLINE` (a slow mirror; docs/data.md, "Settings").
 READ_DEADLINE_VAR = "SMASHUP_READ_DEADLINE"
+#: Seconds a whole import from URLs may take, every file and picture of the run together (the
+#: archive's two JSON files need seconds, its 1,608 pictures a few minutes).
+IMPORT_DEADLINE = 30 * 60
+#: Setting: seconds to allow instead of :data:`IMPORT_DEADLINE` (docs/data.md, "Settings").
+IMPORT_DEADLINE_VAR = "SMASHUP_IMPORT_DEADLINE"
+
+
+def _setting(var: str, default: float) -> float:
+    try:
+        return float(os.environ.get(var) or default)
+    except ValueError:
+        return float(default)
 
 
 def _read_deadline() -> float:
-    try:
-        return float(os.environ.get(READ_DEADLINE_VAR) or READ_DEADLINE)
-    except ValueError:
-        return float(READ_DEADLINE)
+    return _setting(READ_DEADLINE_VAR, READ_DEADLINE)
+
+
+class RunClock:
+    """One deadline for a whole import run from URLs (``import text URL URL ...``, ``import images URL``).
+
+    Started when made; :data:`IMPORT_DEADLINE` seconds (the setting :data:`IMPORT_DEADLINE_VAR`) for
+    every URL read through :meth:`read`, however many there are, so a server answering each file just
+    within its own deadline cannot keep a run going for hours. ``given``: the source the run was asked
+    for (named in :meth:`out_of_time`'s line).
+    """
+
+    def __init__(self, given: str):
+        self.given = given
+        self.deadline = _setting(IMPORT_DEADLINE_VAR, IMPORT_DEADLINE)
+        self.end = time.monotonic() + self.deadline
+
+    def read(self, url: str, max_bytes: int = MAX_BYTES, progress=None) -> bytes:
+        """:func:`read_bytes` of ``url`` within the time left of the run (at most :data:`URL_DEADLINE` s).
+
+        Raises :meth:`out_of_time`'s error when the run's time is up, before or during the read;
+        the read's own errors otherwise (:class:`FetchError`, an HTTP status, too large ...).
+        """
+        left = self.end - time.monotonic()
+        if left <= 0:
+            raise self.out_of_time()
+        try:
+            return read_bytes(
+                url, deadline=min(URL_DEADLINE, left), max_bytes=max_bytes, progress=progress
+            )
+        except ImportFileError as exc:
+            if time.monotonic() >= self.end and "code" not in exc.values:  # not an HTTP status
+                raise self.out_of_time() from None
+            raise
+
+    def out_of_time(self) -> ImportFileError:
+        """The one line for a run from URLs that went past its deadline (nothing is imported)."""
+        return ImportFileError(
+            N_(
+                "the import did not finish within {minutes:g} min (the server is too slow); nothing imported"
+            ),
+            prefix=self.given,
+            minutes=round(self.deadline / 60, 2),
+        )
 
 
 def is_url(source: str) -> bool:

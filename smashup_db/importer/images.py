@@ -55,7 +55,7 @@ from collections import Counter
 from smashup_db.errors import Message
 from smashup_db.i18n import N_
 from smashup_db.importer import ImportFileError
-from smashup_db.importer.files import is_url, label_of
+from smashup_db.importer.files import RunClock, is_url, label_of
 from smashup_db.importer.image_index import (  # noqa: F401  (the read side, re-exported)
     ENV_VAR,
     FORMATS,
@@ -77,10 +77,6 @@ MAX_TOTAL_BYTES = 1024 * 1024 * 1024
 MAX_SIDE = 4096
 #: Deepest folder below ``card-art`` that is looked at (the archive's are 2 deep; ``imageUrl`` allows 9).
 MAX_DEPTH = 16
-#: Seconds a whole import from a URL may take (the archive's 1,608 pictures need a few minutes).
-URL_IMPORT_DEADLINE = 30 * 60
-#: Setting: seconds to allow instead of :data:`URL_IMPORT_DEADLINE` (docs/data.md, "Settings").
-URL_IMPORT_DEADLINE_VAR = "SMASHUP_IMPORT_DEADLINE"
 #: Most stored pictures one run removes without ``--prune`` (or a yes on a terminal).
 PRUNE_FEW = 5
 #: A temporary file :func:`~smashup_db.common.safe_write.write_atomic` leaves when killed: ``.<name>.<random>.tmp``.
@@ -186,11 +182,10 @@ class _Source:
         self.given = source
         self.url = is_url(source)
         self.pinned = pinned
-        self.end = 0.0
+        #: one deadline for every URL of the run, the archive JSON files and the pictures
+        self.clock = RunClock(source)
         if self.url:
             self.root = source.rstrip("/") + "/"
-            self.deadline = _import_deadline()
-            self.end = time.monotonic() + self.deadline
             return
         root = os.path.abspath(os.path.expanduser(source))
         if not os.path.isdir(root):
@@ -298,16 +293,11 @@ class _Source:
 
     def _download(self, rel: str, too_big: ImportFileError) -> bytes | None:
         """Picture ``rel`` of a URL source, read no further than :data:`MAX_IMAGE_BYTES` and within the
-        time left of the whole import; None for HTTP 404."""
-        from smashup_db.importer.files import URL_DEADLINE, FetchError, TooLargeError, read_bytes
+        time left of the whole import (:class:`~smashup_db.importer.files.RunClock`); None for HTTP 404."""
+        from smashup_db.importer.files import FetchError, TooLargeError
 
-        left = self.end - time.monotonic()
-        if left <= 0:
-            raise self.out_of_time()
         try:
-            data = read_bytes(
-                self.root + rel, deadline=min(URL_DEADLINE, left), max_bytes=MAX_IMAGE_BYTES
-            )
+            data = self.clock.read(self.root + rel, max_bytes=MAX_IMAGE_BYTES)
         except TooLargeError:
             raise too_big from None
         except FetchError as exc:
@@ -319,27 +309,8 @@ class _Source:
         except ImportFileError as exc:
             if exc.values.get("code") == 404:
                 return None
-            if time.monotonic() >= self.end:
-                raise self.out_of_time() from None
             raise
         return data
-
-    def out_of_time(self) -> ImportFileError:
-        """The one line for an import from a URL that ran past :data:`URL_IMPORT_DEADLINE`."""
-        return ImportFileError(
-            N_(
-                "the import did not finish within {minutes:g} min (the server is too slow); nothing imported"
-            ),
-            prefix=self.given,
-            minutes=round(self.deadline / 60, 2),
-        )
-
-
-def _import_deadline() -> float:
-    try:
-        return float(os.environ.get(URL_IMPORT_DEADLINE_VAR) or URL_IMPORT_DEADLINE)
-    except ValueError:
-        return float(URL_IMPORT_DEADLINE)
 
 
 def check_picture(shown: str, data: bytes) -> tuple[str, int, int]:
@@ -403,8 +374,11 @@ def record_key(upstream: str, image_url: str) -> str:
     return f"{upstream} / {image_url[:300]}"
 
 
-def _read_archives(archive_sources: list[str], pinned: bool, report: ImageImportReport, progress):
-    """``[(ArchiveFile, document)]`` of the archive JSON files; their SHA-256 go into ``report.archives``."""
+def _read_archives(
+    archive_sources: list[str], pinned: bool, report: ImageImportReport, progress, clock: RunClock
+):
+    """``[(ArchiveFile, document)]`` of the archive JSON files; their SHA-256 go into ``report.archives``.
+    Those read from URLs count against the run's ``clock``."""
     import hashlib
 
     from smashup_db.importer.card_archive import parse_archive
@@ -416,10 +390,10 @@ def _read_archives(archive_sources: list[str], pinned: bool, report: ImageImport
             from smashup_db.importer import pinned as pinned_archive
 
             data = pinned_archive.fetch(
-                s, lambda done, total: progress and progress("archive", done, total)
+                s, lambda done, total: progress and progress("archive", done, total), clock
             )
         else:
-            data = read_bytes(s)
+            data = clock.read(s) if is_url(s) else read_bytes(s)
         doc = parse_json(s, decode(s, data))
         f = parse_archive(s, doc)
         report.archives[f.label] = hashlib.sha256(data).hexdigest()
@@ -534,7 +508,7 @@ def import_images(
     and when a stored picture is removed. ``prune``: remove every picture whose
     record matches nothing now; else more than :data:`PRUNE_FEW` are removed
     only when ``confirm(n)`` returns True (no ``confirm``: they are kept, counted
-    ``held``). A URL import must finish within :data:`URL_IMPORT_DEADLINE` s.
+    ``held``). A URL import must finish within one deadline (:class:`~smashup_db.importer.files.RunClock`).
     Then the thumbnail cache is filled for the stored pictures (unless
     ``thumbnails`` is False). ``progress(stage, done, total)`` is called while
     pictures are read (stage ``"pictures"``) and thumbnails made
@@ -563,7 +537,9 @@ def import_images(
             ),
             prefix=source,
         )
-    plan, seen = _plan(db, _read_archives(archive_sources, pinned, report, progress), report)
+    plan, seen = _plan(
+        db, _read_archives(archive_sources, pinned, report, progress, src.clock), report
+    )
     if len(plan) > MAX_IMAGES:
         raise ImportFileError(
             N_("more than {n} pictures; not imported"), prefix=source, n=MAX_IMAGES

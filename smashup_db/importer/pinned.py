@@ -66,17 +66,19 @@ def where() -> str:
     return f"github.com/{REPOSITORY}@{COMMIT[:12]} ({paths}, {CARD_ART})"
 
 
-def fetch(url: str, progress=None) -> bytes:
+def fetch(url: str, progress=None, clock=None) -> bytes:
     """The bytes of the pinned file at ``url``, checked against its SHA-256 in :data:`FILES`.
 
-    ``progress(done, total)`` as in :func:`~smashup_db.importer.files.read_bytes`.
+    ``progress(done, total)`` as in :func:`~smashup_db.importer.files.read_bytes`; ``clock``: the
+    run's :class:`~smashup_db.importer.files.RunClock` (one deadline for all its files), else the
+    file's own deadline.
     Raises :class:`ImportFileError` for another checksum, :func:`offline_error`'s
     error when the server cannot be reached, and the download's own errors.
     """
     from smashup_db.importer.files import FetchError, read_bytes
 
     try:
-        data = read_bytes(url, progress=progress)
+        data = clock.read(url, progress=progress) if clock else read_bytes(url, progress=progress)
     except FetchError as exc:
         raise offline_error(exc) from None
     name = url.rsplit("/", 1)[-1]

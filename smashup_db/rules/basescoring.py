@@ -56,15 +56,18 @@ APPLIED = {
 
 
 def parse_counts(text: str | None) -> dict[str, int]:
-    """``"Anna=3,Ben=1"`` -> ``{"Anna": 3, "Ben": 1}``; raises :class:`ScoringError` for malformed input."""
+    """``"Anna=3,Ben=1"`` -> ``{"Anna": 3, "Ben": 1}``; raises :class:`ScoringError` for malformed input
+    (a count as :func:`smashup_db.rules.numbers.whole` reads it: no ``+3``, ``1_0``, ``3.0``)."""
+    from smashup_db.rules.numbers import whole
+
     out: dict[str, int] = {}
     for item in (text or "").split(","):
         if not item.strip():
             continue
         name, sep, value = item.rpartition("=")
         try:
-            n = int(value)
-        except ValueError:
+            n = whole(value, "minions")
+        except ValueError:  # rules.numbers' RuleError is one
             n = -1
         if not sep or not name.strip() or n < 0:
             raise ScoringError(

@@ -111,10 +111,13 @@ def parse_vp(text: str) -> tuple[int, int, int]:
     """Parse ``"4,2,1"`` (VP for 1st, 2nd, 3rd place) into ``(4, 2, 1)``.
 
     Raises :class:`ScoringError` with a one-line message unless it is three
-    whole numbers >= 0 separated by commas.
+    whole numbers >= 0 separated by commas (each as :func:`smashup_db.rules.numbers.whole` reads it:
+    no ``+4``, ``4_0``, ``4.0``).
     """
+    from smashup_db.rules.numbers import whole
+
     try:
-        return _check_vp(int(v) for v in text.split(","))
+        return _check_vp(whole(v, "vp") for v in text.split(","))
     except (ValueError, ScoringError):
         raise ScoringError(
             N_("{field} expects three whole numbers like 4,2,1, got {text!r}"),

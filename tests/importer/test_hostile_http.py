@@ -144,6 +144,32 @@ def test_one_deadline_for_a_whole_url_import(run, tmp_path, raw_server, monkeypa
     assert not (Path(run.tmp) / "t-images" / "images.json").exists()
 
 
+def test_one_deadline_for_a_whole_text_import_of_several_urls(
+    run, tmp_path, raw_server, monkeypatch
+):
+    """`import text URL1 URL2 ...` gave each file its own 120 s: a server answering each just in time
+    kept a run of many URLs going for as long as it liked. Each file here comes within its own
+    deadline; together they pass the run's (SMASHUP_IMPORT_DEADLINE), so nothing is imported."""
+    root = tmp_path / "a"
+    make(root)
+    files = {
+        f"/{n}": (root / n).read_bytes() for n in ("smashup-catalog.json", "smashup-bases.json")
+    }
+
+    def answer(path):
+        time.sleep(0.8)
+        body = files[path]
+        return b"HTTP/1.1 200 OK\r\nContent-Length: %d\r\n\r\n" % len(body) + body
+
+    server = raw_server(answer)
+    urls = [server.url + "smashup-catalog.json", server.url + "smashup-bases.json"]
+    monkeypatch.setenv("SMASHUP_IMPORT_DEADLINE", "1.2")
+    assert run("import", "text", urls[0]).exit_code == 0  # one file fits the run's deadline
+    one_line_error(
+        run("import", "text", *urls), urls[0], "did not finish within", "nothing imported"
+    )
+
+
 def test_import_translations_takes_a_url_and_names_it_as_given(cli, tmp_path, raw_server):
     """The README says imports take URLs; `import translations` read the URL as a path (https:/...)."""
     csv_path = write_csv(

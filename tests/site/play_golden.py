@@ -112,6 +112,14 @@ def agreement_cases(products: list[str]) -> list[dict]:
         {"players": two, "seed": 9, "format": "bogus", "lang": "en"},
         {"players": two, "seed": 9, "base_mode": "bogus", "lang": "de"},
         {"players": two, "seed": 9, "complexity": ["sehr"], "lang": "de"},
+        {"players": two, "seed": "\u0667", "lang": "en"},  # an Arabic-Indic 7: int() reads it
+        {"players": two, "seed": " 7", "lang": "de"},  # spaces around are ignored by both
+        {"players": two, "seed": 9, "pool": "+10", "lang": "en"},
+        {"players": two, "seed": 9, "format": "offer", "offer": "1_0", "lang": "de"},
+        {"players": two, "seed": 12, "format": "Schlange", "lang": "de"},
+        {"players": two, "seed": 12, "complexity": ["niedrig", "Mittel"], "lang": "de"},
+        {"players": two, "seed": 12, "base_mode": "Fraktion", "lang": "de"},
+        {"players": two, "seed": 12, "base_mode": "alle", "lang": "en"},
     ]
 
 

@@ -73,7 +73,9 @@ def test_golden_table_is_large_and_varied(golden_drafts):
     for key in ("ban", "include", "complexity", "products", "owned", "pool", "start", "offer"):
         assert sum(1 for c in cases if c.get(key)) >= 5, key
     assert sum(1 for c in cases if c["lang"] == "de") >= 50
-    assert sum(1 for c in cases if c["seed"] >= 2**32) >= 10  # seeds of more than one 32-bit word
+    assert (
+        sum(1 for c in cases if int(c["seed"]) >= 2**32) >= 10
+    )  # seeds of more than one 32-bit word
     assert (
         sum(1 for c in cases if any(n == 2 for _, n in c.get("owned", []))) >= 3
     )  # two copies of a box
@@ -259,3 +261,73 @@ def test_every_message_of_the_engine_is_translated():
     assert used <= set(ENGINE_MESSAGES), sorted(used - set(ENGINE_MESSAGES))
     untranslated = [m for m in ENGINE_MESSAGES if gettext(m, "de") == m]
     assert not untranslated, untranslated
+
+
+#: Each row of docs/play.md's table "Same input, same answer" (by the start of its first cell) -> how it is
+#: compared: ``("golden", predicate)``, cases of play_golden.agreement_cases the page replays against the
+#: CLI (Node here, Chromium in test_play_browser.py), or ``("test", file, function)`` for the rows that are
+#: not a draft of the page (a collection code, the CLI without a terminal, the CLI's own --limit).
+ROW_CHECKS = {
+    "Any whole number": (
+        "golden",
+        lambda c: (
+            str(c.get("seed")) in ("+7", "1_000", "7.0", "\u0667", " 7")
+            or str(c.get("pool", "")).startswith("+")
+        ),
+    ),
+    "Seeds of 4,300 digits": ("golden", lambda c: len(str(c.get("seed"))) > 4300),
+    "`pool`, `offer` too large": (
+        "golden",
+        lambda c: len(str(c.get("pool", c.get("offer", "")))) > 15,
+    ),
+    "`start` in another case": ("golden", lambda c: c.get("start") in ("STRASSE", "straße")),
+    "`owned=id:N`": ("golden", lambda c: any(n in (0, 100) for _, n in c.get("owned", []))),
+    "`base_mode=SET`": (
+        "golden",
+        lambda c: (
+            c.get("base_mode") in ("SET", "Fraktion", "alle")
+            or c.get("format") == "Schlange"
+            or "niedrig" in c.get("complexity", [])
+        ),
+    ),
+    "The empty collection's code": (
+        "test",
+        "test_play_agreement_browser.py",
+        "test_the_empty_collection_code_ticks_no_box_and_is_no_error",
+    ),
+    "`--format random` without a terminal": (
+        "test",
+        "../cli/test_small_refusals.py",
+        "test_a_random_draft_needs_no_terminal",
+    ),
+    "`--limit -5`": (
+        "test",
+        "../cli/test_small_refusals.py",
+        "test_a_negative_limit_is_refused_by_search_as_by_games_list",
+    ),
+}
+
+
+def _table_rows() -> list[str]:
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "play.md").read_text(encoding="utf-8")
+    part = doc.split("## Same input, same answer", 1)[1].split("\n## ", 1)[0]
+    rows = [ln for ln in part.splitlines() if ln.startswith("| ") and not ln.startswith("| Input")]
+    return [r.split(" | ", 1)[0].removeprefix("| ") for r in rows]
+
+
+def test_every_row_of_the_agreement_table_is_compared():
+    """docs/play.md promises a comparison for each row: a golden case the page replays, or a named test."""
+    from play_golden import agreement_cases
+
+    rows = _table_rows()
+    assert len(rows) >= 9
+    cases = agreement_cases(["p1", "p2"])
+    for row in rows:
+        key = next((k for k in ROW_CHECKS if row.startswith(k)), None)
+        assert key is not None, f"no comparison for the row {row!r}: add a golden case or a test"
+        check = ROW_CHECKS[key]
+        if check[0] == "golden":
+            assert any(check[1](c) for c in cases), row
+        else:
+            source = (Path(__file__).parent / check[1]).read_text(encoding="utf-8")
+            assert f"def {check[2]}" in source, (row, check)
