@@ -290,6 +290,12 @@ ROW_CHECKS = {
             or "niedrig" in c.get("complexity", [])
         ),
     ),
+    "`format=bogus`": (
+        "golden",
+        lambda c: (
+            "bogus" in (c.get("format"), c.get("base_mode")) or "sehr" in c.get("complexity", [])
+        ),
+    ),
     "The empty collection's code": (
         "test",
         "test_play_agreement_browser.py",
