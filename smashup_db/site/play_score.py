@@ -15,6 +15,7 @@ import shutil
 from pathlib import Path
 
 from smashup_db.i18n import N_, gettext
+from smashup_db.i18n.terms import VP_OWN_RULE
 
 #: The error templates the script raises (the same as the Python rules'; see assets/play-score.js).
 MESSAGES = (
@@ -97,6 +98,7 @@ PAGE_TEXT = {
     "draft_bases": N_("Bases of this draft"),
     "all_bases": N_("All bases"),
     "total_power": N_("total power"),
+    "own_rule": VP_OWN_RULE,  # a base whose own rule gives its VP, never "0/0/0" (as the CLI)
     "below_breakpoint": N_("below the breakpoint: the base does not score yet"),
     "add_vp": N_("Add these VP to the totals"),
     "added_vp": N_("VP added"),

@@ -317,7 +317,7 @@
           var b = byId.get(id);
           if (!b || seen.has(id)) return;
           seen.add(id);
-          g.appendChild(el("option", {value: id}, b.name + (b.stats_known ? " (" + b.breakpoint + ": " + b.vp.join("/") + ")" : "")));
+          g.appendChild(el("option", {value: id}, b.name + (b.stats_known ? " (" + b.breakpoint + ": " + (b.scoring && b.vp.every(function (x) { return x === 0; }) ? t.own_rule : b.vp.join("/")) + ")" : "")));
         });
         baseSel.appendChild(g);
       };

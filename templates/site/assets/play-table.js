@@ -238,13 +238,19 @@
       return row;
     }
 
+    /** A base's VP as the CLI words them (i18n.terms.vp_words): 4/2/1, "?" unknown, "own rule" for its own VP rule. */
+    function vpWords(b) {
+      if (b.scoring && b.vp.length && b.vp.every(function (x) { return x === 0; })) return t.own_rule;
+      return b.vp.map(function (x) { return x == null ? "?" : x; }).join("/");
+    }
+
     function drawBase(b, i, st) {
       var hid = "base-h-" + i, sum = total(b), reached = b.breakpoint != null && sum >= b.breakpoint;
       var sec = el("section", {"class": "tbase" + (reached ? " reached" : ""), "aria-labelledby": hid, "data-base": b.id});
       var hh = sec.appendChild(el("h3", {id: hid}));
       hh.appendChild(o.page("bases", b.id, b.name));
       sec.appendChild(el("p", {"class": "tbase-total"}, t.breakpoint + " " + (b.breakpoint == null ? "?" : b.breakpoint) + " · " +
-                            t.vp + " " + b.vp.map(function (x) { return x == null ? "?" : x; }).join("/") + " · " + t.total_power + " " + sum));
+                            t.vp + " " + vpWords(b) + " · " + t.total_power + " " + sum));
       if (reached) sec.appendChild(el("p", {"class": "scores-now"}, tt.scores_now));
       if (b.scoring) sec.appendChild(el("p", {"class": "notice"}, fmt((data.notices || {})[b.scoring] || "", {name: b.name, vp: t.vp, minions: t.minions})));
       st.players.forEach(function (p, j) {
