@@ -163,7 +163,7 @@ def index_of(site: Path) -> list[Path]:
     return [
         p
         for p in (site / "assets" / "faces").rglob("*")
-        if p.is_file() and not p.name.endswith("-s.webp")
+        if p.is_file() and not p.name.endswith(("-s.webp", "-t.webp"))  # thumbnails, tiny faces
     ]
 
 
