@@ -2,7 +2,8 @@
 
 The query tree is compiled into one SQL statement with bound parameters over a
 unified "item" relation (a CTE: every card and every base, with type, faction,
-product, power, breakpoint and VP). Word terms become ``key IN (...)``
+product, power, breakpoint and VP); the matches are put in catalogue order in Python
+(:meth:`Searcher.order`), which spares the statement its joins and sort. Word terms become ``key IN (...)``
 sub-queries on the search index (see :mod:`.index`): FTS5 ``MATCH`` when
 available, else ``LIKE`` on the folded words; both read the same folded rows,
 so they give the same results. Every condition is NULL-safe, so ``-term`` is
@@ -69,12 +70,12 @@ ITEMS_CTE = (
     " SELECT 'card:' || c.id AS key, 'card' AS kind, c.id AS ref, c.type AS type, c.faction_id AS faction_id,"
     " CAST(NULL AS VARCHAR) AS product_id, c.power AS power, c.copies AS copies,"
     " CAST(NULL AS INTEGER) AS breakpoint, CAST(NULL AS INTEGER) AS vp1, CAST(NULL AS INTEGER) AS vp2,"
-    " CAST(NULL AS INTEGER) AS vp3, 0 AS grp, f.sort AS gsort, c.sort AS sort"
-    " FROM card c JOIN faction f ON f.id = c.faction_id"
+    " CAST(NULL AS INTEGER) AS vp3"
+    " FROM card c"
     " UNION ALL"
     " SELECT 'base:' || b.id, 'base', b.id, 'base', b.faction_id, b.product_id, CAST(NULL AS INTEGER),"
-    " CAST(NULL AS INTEGER), b.breakpoint, b.vp1, b.vp2, b.vp3, 1, p.sort, b.sort"
-    " FROM base b JOIN product p ON p.id = b.product_id)"
+    " CAST(NULL AS INTEGER), b.breakpoint, b.vp1, b.vp2, b.vp3"
+    " FROM base b)"
 )
 
 
@@ -94,6 +95,7 @@ class Searcher:
         self._shown: dict[str, tuple] | None = None  # shown_facts, worked out on first use
         self._names: list[str] | None = None  # suggestion_names, worked out on first use
         self._keys: list[tuple[str, str]] | None = None  # (name key, body), on first use
+        self._order: dict[str, tuple] | None = None  # order(), on first use
 
     def shown_facts(self) -> dict[str, tuple]:
         """``{key: (power, copies, breakpoint, vp1, vp2, vp3, type)}`` of every card and base whose shown
@@ -132,6 +134,24 @@ class Searcher:
         self._shown = out
         return out
 
+    def order(self) -> dict[str, tuple]:
+        """``{key: sort key}`` of every card and base, in catalogue order: the cards by their faction's
+        ``sort``, then their own ``sort`` and id; after them the bases by their product's ``sort``, then
+        their own ``sort`` and id. The search sorts its matches by it, so the SQL needs no joins and no
+        ORDER BY (measured: about a third of a broad query's time). Worked out once per searcher."""
+        if self._order is None:
+            model = self.cat.model
+            order = {
+                "card:" + c.id: (0, model.factions[c.faction].sort, c.sort, c.id)
+                for c in model.cards.values()
+            }
+            order.update(
+                ("base:" + b.id, (1, model.products[b.product].sort, b.sort, b.id))
+                for b in model.bases.values()
+            )
+            self._order = order
+        return self._order
+
     def items_cte(self, params: dict) -> str:
         """The ``item`` relation (see :data:`ITEMS_CTE`) with the numbers of the shown printing
         (:meth:`shown_facts`), given as bound parameters in a ``shown`` relation."""
@@ -158,13 +178,13 @@ class Searcher:
             f" SELECT 'card:' || c.id AS key, 'card' AS kind, c.id AS ref, {col('c', 'type')} AS type, c.faction_id AS faction_id,"
             f" CAST(NULL AS VARCHAR) AS product_id, {col('c', 'power')} AS power, {col('c', 'copies')} AS copies,"
             " CAST(NULL AS INTEGER) AS breakpoint, CAST(NULL AS INTEGER) AS vp1, CAST(NULL AS INTEGER) AS vp2,"
-            " CAST(NULL AS INTEGER) AS vp3, 0 AS grp, f.sort AS gsort, c.sort AS sort"
-            " FROM card c JOIN faction f ON f.id = c.faction_id LEFT JOIN shown s ON s.key = 'card:' || c.id"
+            " CAST(NULL AS INTEGER) AS vp3"
+            " FROM card c LEFT JOIN shown s ON s.key = 'card:' || c.id"
             " UNION ALL"
             " SELECT 'base:' || b.id, 'base', b.id, 'base', b.faction_id, b.product_id, CAST(NULL AS INTEGER),"
             f" CAST(NULL AS INTEGER), {col('b', 'breakpoint')}, {col('b', 'vp1')}, {col('b', 'vp2')},"
-            f" {col('b', 'vp3')}, 1, p.sort, b.sort"
-            " FROM base b JOIN product p ON p.id = b.product_id LEFT JOIN shown s ON s.key = 'base:' || b.id)"
+            f" {col('b', 'vp3')}"
+            " FROM base b LEFT JOIN shown s ON s.key = 'base:' || b.id)"
         )
 
     # ------------------------------------------------------------------ resolving
@@ -215,7 +235,7 @@ class Searcher:
 
     # ------------------------------------------------------------------ compiling
     def compile(self, query: Query, fts: bool) -> tuple[str, dict]:
-        """``(sql, params)`` selecting ``key, kind, ref`` of every match, in catalogue order."""
+        """``(sql, params)`` selecting the ``key`` of every match, in no order (:meth:`keys` sorts them)."""
         params: dict = {}
         counter = [0]
 
@@ -249,8 +269,13 @@ class Searcher:
             params.update(pvals)
             fields = "'name'" if any(w.where == "name" for w in items) else "'name', 'group'"
             lang = f" AND lang = {p(query.lang)}" if query.lang else ""
+            if fts:  # the phrases find the rows through the full-text index; ``body IN`` keeps the whole ones
+                phrases = p(" OR ".join(f'"{body}"' for body in bodies))
+                source = f"search_fts WHERE search_fts MATCH {phrases} AND"
+            else:
+                source = "search_doc WHERE"
             return (
-                f"({plain} OR i.key IN (SELECT key FROM search_doc WHERE field IN ({fields})"
+                f"({plain} OR i.key IN (SELECT key FROM {source} field IN ({fields})"
                 f" AND body IN {plist}{lang}))"
             )
 
@@ -318,7 +343,7 @@ class Searcher:
             )
 
         where = cond(query.root)
-        sql = f"{self.items_cte(params)} SELECT i.key, i.kind, i.ref FROM item i WHERE {where} ORDER BY i.grp, i.gsort, i.sort, i.ref"
+        sql = f"{self.items_cte(params)} SELECT i.key FROM item i WHERE {where}"
         return sql, params
 
     # ------------------------------------------------------------------ running
@@ -340,7 +365,9 @@ class Searcher:
             return self.for_query(q).keys(q)
         fts = self.use_fts is not False and uses_fts(self.cat.model.meta.get(META_KEY))
         sql, params = self.compile(q, fts)
-        return [row[0] for row in self.r.tuples(sql, **params)]
+        return sorted(
+            (row[0] for row in self.r.tuples(sql, **params)), key=self.order().__getitem__
+        )
 
     def search(self, query: str, limit: int | None = 50) -> dict:
         """Run ``query``: ``{"query", "lang", "total", "shown", "results": [...]}``.

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from helpers import ARCHIVE, DATA, require_shared
+from helpers import ARCHIVE, DATA, require_shared, smashup, smashup_env
 from smashup_db.catalogue.view import Catalogue
 from smashup_db.common.text import ascii_fold, fold
 from smashup_db.compiler.bootstrap import open_reader
@@ -466,11 +466,13 @@ def test_cli_table_json_and_errors(cli, db_path):
     assert res.exit_code == 1 and "did you mean 'power'" in res.output
 
 
-def test_cli_help_documents_the_language(cli):
-    res = cli("search", "--help")
-    assert res.exit_code == 0
+def test_cli_help_documents_the_language(tmp_path):
+    """In a child process: help texts are built once per process, in the language of the first
+    command line that loads them (an in-process run after ``--lang de`` would show German help)."""
+    res = smashup(smashup_env(str(tmp_path / "help.db")), "search", "--help")
+    assert res.returncode == 0, res.stderr
     for word in ("faction:", "kw:", "breakpoint", "OR", "Kreatur", "Examples"):
-        assert word in res.output
+        assert word in res.stdout
 
 
 def test_a_part_of_a_german_compound_finds_the_word(cli, db_path):
