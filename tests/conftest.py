@@ -187,6 +187,17 @@ class BuiltSite:
 
 
 @pytest.fixture(scope="session")
+def catalogue_reader(tmp_path_factory):
+    """A :class:`~smashup_db.db.Reader` of one catalogue database as shipped (built from ``data/``: no rules
+    text, no collection, no games), shared by the whole session: read it, never write to it."""
+    from smashup_db.compiler.bootstrap import open_reader
+
+    reader = open_reader(make_db(tmp_path_factory.mktemp("catalogue") / "catalogue.db"))
+    yield reader
+    reader.close()
+
+
+@pytest.fixture(scope="session")
 def site_build(tmp_path_factory, smashup_cli) -> Iterator[Callable[..., BuiltSite]]:
     """``site_build(variant, backend="sqlite", *, langs="en,de", prepare=None)``: the site of one variant,
     built on the first call of the session and reused after.

@@ -14,14 +14,11 @@ import pytest
 from smashup_db.catalogue.model import load_named_card
 from smashup_db.catalogue.names import NotFound
 from smashup_db.catalogue.view import Catalogue
-from smashup_db.compiler.bootstrap import open_reader
 
 
 @pytest.fixture(scope="module")
-def reader(tmp_path_factory):
-    r = open_reader(str(tmp_path_factory.mktemp("named") / "n.db"))
-    yield r
-    r.close()
+def reader(catalogue_reader):
+    return catalogue_reader
 
 
 def _queries(model):

@@ -11,14 +11,11 @@ import pytest
 
 from smashup_db.catalogue.printing import base_facts, card_facts
 from smashup_db.catalogue.view import Catalogue
-from smashup_db.compiler.bootstrap import open_reader
 
 
 @pytest.fixture(scope="module")
-def reader(tmp_path_factory):
-    r = open_reader(str(tmp_path_factory.mktemp("printing") / "p.db"))
-    yield r
-    r.close()
+def reader(catalogue_reader):
+    return catalogue_reader
 
 
 def _multi(things):

@@ -15,7 +15,6 @@ from helpers import DATA
 from smashup_db.catalogue.printing import pick
 from smashup_db.catalogue.view import Catalogue
 from smashup_db.common.text import key
-from smashup_db.compiler.bootstrap import open_reader
 
 PRINTINGS_FILE = json.loads((DATA / "printings.json").read_text(encoding="utf-8"))
 #: Cards whose original printing was another card (the sources' name differences settled as printings).
@@ -29,11 +28,8 @@ REPLACED = sorted(
 
 
 @pytest.fixture(scope="module")
-def cat(tmp_path_factory):
-    db = str(tmp_path_factory.mktemp("lists") / "smashup.db")
-    reader = open_reader(db)
-    yield Catalogue(reader, "en")
-    reader.close()
+def cat(catalogue_reader):
+    return Catalogue(catalogue_reader, "en")
 
 
 def test_there_are_replacements_to_check():

@@ -11,14 +11,11 @@ import pytest
 
 from helpers import TYPED, json_ok, one_line_error
 from smashup_db.catalogue.view import Catalogue
-from smashup_db.compiler.bootstrap import open_reader
 
 
 @pytest.fixture(scope="module")
-def cats(tmp_path_factory):
-    reader = open_reader(str(tmp_path_factory.mktemp("byfaction") / "f.db"))
-    yield {lang: Catalogue(reader, lang) for lang in ("en", "de")}
-    reader.close()
+def cats(catalogue_reader):
+    return {lang: Catalogue(catalogue_reader, lang) for lang in ("en", "de")}
 
 
 def _in_lang(monkeypatch, lang: str) -> None:

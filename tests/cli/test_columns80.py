@@ -25,16 +25,13 @@ from rich.cells import cell_len
 from helpers import json_ok, on_terminal, smashup_env
 from smashup_db.catalogue.view import Catalogue
 from smashup_db.cli.output import label
-from smashup_db.compiler.bootstrap import open_reader
 from smashup_db.i18n import catalog
 from smashup_db.i18n.terms import short_headings
 
 
 @pytest.fixture(scope="module")
-def cats(tmp_path_factory):
-    reader = open_reader(str(tmp_path_factory.mktemp("c80") / "c80.db"))
-    yield {lang: Catalogue(reader, lang) for lang in ("en", "de")}
-    reader.close()
+def cats(catalogue_reader):
+    return {lang: Catalogue(catalogue_reader, lang) for lang in ("en", "de")}
 
 
 @pytest.fixture

@@ -38,12 +38,8 @@ def _row_facts(thing, r):
 
 
 @pytest.fixture(scope="module")
-def model(tmp_path_factory):
-    reader = open_reader(str(tmp_path_factory.mktemp("model") / "m.db"))
-    try:
-        yield Catalogue(reader, "en").model
-    finally:
-        reader.close()
+def model(catalogue_reader):
+    return Catalogue(catalogue_reader, "en").model
 
 
 @pytest.mark.long

@@ -8,15 +8,12 @@ import pytest
 
 from helpers import json_ok
 from smashup_db.catalogue.view import Catalogue
-from smashup_db.compiler.bootstrap import open_reader
 from smashup_db.gamenight import setup_sheet
 
 
 @pytest.fixture(scope="module")
-def cats(tmp_path_factory):
-    reader = open_reader(str(tmp_path_factory.mktemp("explains") / "e.db"))
-    yield {lang: Catalogue(reader, lang) for lang in ("en", "de")}
-    reader.close()
+def cats(catalogue_reader):
+    return {lang: Catalogue(catalogue_reader, lang) for lang in ("en", "de")}
 
 
 def test_the_draft_lists_each_base_and_box_once(cli, cats, monkeypatch):

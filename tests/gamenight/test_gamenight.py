@@ -10,7 +10,6 @@ from hypothesis import strategies as st
 
 from helpers import json_ok
 from smashup_db.catalogue.view import Catalogue
-from smashup_db.compiler.bootstrap import open_reader
 from smashup_db.gamenight.session import finish, links, setup
 
 KEYS = {
@@ -27,10 +26,8 @@ KEYS = {
 
 
 @pytest.fixture(scope="module")
-def cat(tmp_path_factory):
-    reader = open_reader(str(tmp_path_factory.mktemp("gn") / "gn.db"))
-    yield Catalogue(reader, "en")
-    reader.close()
+def cat(catalogue_reader):
+    return Catalogue(catalogue_reader, "en")
 
 
 def test_auto_draft_json_shape_and_replay(cli):

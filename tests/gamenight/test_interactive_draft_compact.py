@@ -7,16 +7,13 @@ import pytest
 
 from helpers import json_ok
 from smashup_db.catalogue.view import Catalogue
-from smashup_db.compiler.bootstrap import open_reader
 
 ARGS = ["draft", "-p", "Anna,Ben", "--seed", "2", "--start", "Anna", "-i"]
 
 
 @pytest.fixture(scope="module")
-def cat(tmp_path_factory):
-    reader = open_reader(str(tmp_path_factory.mktemp("compact") / "c.db"))
-    yield Catalogue(reader, "en")
-    reader.close()
+def cat(catalogue_reader):
+    return Catalogue(catalogue_reader, "en")
 
 
 def test_the_pool_is_shown_once_then_one_pick_line_and_one_left_line_per_pick(cli):

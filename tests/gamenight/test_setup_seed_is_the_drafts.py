@@ -14,7 +14,6 @@ import pytest
 
 from helpers import json_ok
 from smashup_db.catalogue.view import Catalogue
-from smashup_db.compiler.bootstrap import open_reader
 from smashup_db.gamenight import session as sessions
 from smashup_db.gamenight import setup_sheet
 from smashup_db.gamenight.options import prepare
@@ -24,10 +23,8 @@ FORMATS = ("snake", "random", "pick-one-random", "offer")
 
 
 @pytest.fixture(scope="module")
-def cat(tmp_path_factory):
-    reader = open_reader(str(tmp_path_factory.mktemp("seedsheet") / "s.db"))
-    yield Catalogue(reader, "en")
-    reader.close()
+def cat(catalogue_reader):
+    return Catalogue(catalogue_reader, "en")
 
 
 def _draft(cat, monkeypatch, *, names, seed, mode, fmt, owned):

@@ -20,10 +20,8 @@ COMPONENTS = {
 
 
 @pytest.fixture(scope="module")
-def cat(tmp_path_factory):
-    reader = open_reader(str(tmp_path_factory.mktemp("sheet") / "sheet.db"))
-    yield Catalogue(reader, "en")
-    reader.close()
+def cat(catalogue_reader):
+    return Catalogue(catalogue_reader, "en")
 
 
 def _decks(sheet: dict) -> dict[str, dict]:

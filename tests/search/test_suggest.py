@@ -11,18 +11,13 @@ import json
 import pytest
 
 from smashup_db.catalogue.view import Catalogue
-from smashup_db.compiler.bootstrap import open_reader
 from smashup_db.search.parser import parse
 from smashup_db.search.suggest import did_you_mean, query_words, score, suggestion_names
 
 
 @pytest.fixture(scope="module")
-def names(tmp_path_factory):
-    reader = open_reader(str(tmp_path_factory.mktemp("suggest") / "cat.db"))
-    try:
-        yield suggestion_names(Catalogue(reader).model)
-    finally:
-        reader.close()
+def names(catalogue_reader):
+    return suggestion_names(Catalogue(catalogue_reader).model)
 
 
 def test_names_cover_both_languages_and_every_kind_once(names):

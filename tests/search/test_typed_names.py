@@ -8,7 +8,7 @@ import shutil
 
 import pytest
 
-from helpers import TYPED, make_db, node_ids
+from helpers import TYPED, node_ids
 from smashup_db.catalogue.view import Catalogue
 from smashup_db.compiler.bootstrap import open_reader
 from smashup_db.search import QueryError, Searcher
@@ -35,10 +35,8 @@ MORE = [
 
 
 @pytest.fixture(scope="module")
-def reader(tmp_path_factory):
-    r = open_reader(make_db(tmp_path_factory.mktemp("typed") / "c.db"))
-    yield r
-    r.close()
+def reader(catalogue_reader):
+    return catalogue_reader
 
 
 def _keys(reader, query, lang, use_fts=None, printing=None):
