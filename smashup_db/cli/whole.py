@@ -16,7 +16,11 @@ import click
 class WholeNumber(click.ParamType):
     """Click's type for integers a person types: :func:`smashup_db.rules.numbers.whole`'s shape and bound."""
 
-    name = "integer"  # shown as INTEGER in help, as Click's INT
+    name = "integer"
+
+    def get_metavar(self, param, ctx=None) -> str:
+        """``N``: how every number option shows its value in ``--help`` (``--players N``, ``--seed N``)."""
+        return "N"
 
     def convert(self, value, param, ctx):
         """``value`` (text, or a default that is already an int) as an int; a refusal is one error line

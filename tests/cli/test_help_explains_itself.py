@@ -1,4 +1,4 @@
-"""Every command's --help speaks to a player: no programming types (<bool>, <list[str]>, <str>) beside
+"""Every command's --help speaks to a player: no programming types (<bool>, <list[str]>, <str>, INTEGER) beside
 its options and no pointer to a file of the source tree (docs/...) that a pip user does not have."""
 
 from __future__ import annotations
@@ -10,7 +10,8 @@ from pathlib import Path
 
 from smashup_db.cli import app
 
-TYPES = re.compile(r"<(bool|str|int|path|list\[[a-z]+\]|float)>")
+#: Programming types, and Click's own type word for a number (every number option shows ``N``).
+TYPES = re.compile(r"<(bool|str|int|path|list\[[a-z]+\]|float)>|\bINTEGER\b")
 
 
 def _leaves() -> list[list[str]]:
