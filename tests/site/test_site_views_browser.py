@@ -209,6 +209,31 @@ def test_home_strips_without_script(browser, pictures_site, lang):
         ctx.close()
 
 
+def test_home_strips_kept_for_offline(browser, pictures_site):
+    """The strips a first visit loaded are kept by the service worker (from the browser's copy: their names
+    hold their digest) and show without a connection."""
+    ctx, page = open_page(browser, f"{pictures_site}/de/", "phone")
+    try:
+        shown = page.evaluate(
+            "() => [...document.querySelectorAll('.bt-faces img')].map(i => i.src)"
+        )
+        assert shown
+        page.wait_for_function(
+            """async (urls) => { for (const k of await caches.keys()) { const c = await caches.open(k);
+                 if ((await Promise.all(urls.map(u => c.match(u)))).every(Boolean)) return true; }
+               return false; }""",
+            arg=shown,
+        )
+        ctx.set_offline(True)
+        page.reload()
+        page.wait_for_function(
+            "n => [...document.querySelectorAll('.bt-faces img')].filter(i => i.complete && i.naturalWidth).length >= n",
+            arg=len(shown),
+        )
+    finally:
+        ctx.close()
+
+
 def test_text_tiles_without_pictures(browser, catalogue_site, preview):
     """Without imported pictures the image view shows clean text tiles (name and facts, no <img> of a card),
     and so do the home page's box tiles."""
