@@ -151,8 +151,9 @@ def test_phone_deck_is_one_card_per_row(browser, pictures_site, lang):
 @pytest.mark.parametrize("lang", ["en", "de"])
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_home_grid_of_boxes(browser, pictures_site, lang, size):
-    """Search first, then "Random card" and "Game night", then every box as a tile with faces; the catalogue
-    version is written once (in the footer)."""
+    """Search first, then "Random card" and "Game night", then every box as a tile with a strip of faces, one
+    per faction it lists, loaded when the tile comes near the screen; the catalogue version is written once
+    (in the footer)."""
     ctx, page = open_page(browser, f"{pictures_site}/{lang}/", size)
     try:
         order = page.evaluate("""() => ['main form[role=search]', 'a.random', '.boxtiles']
