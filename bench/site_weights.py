@@ -39,6 +39,7 @@ VISITS = (
     # the visits above are at 390x844; Chromium loads lazy pictures within about 1,250 px below the
     # screen, so on a laptop the home page's box tiles load more faces
     ("home page (en), at 1280x800", "/en/", 60),
+    ("home page (de), at 1280x800", "/de/", 60),
 )
 DESKTOP = {"width": 1280, "height": 800}
 #: Queries timed to their first result at a 4x CPU throttle: (label, path).

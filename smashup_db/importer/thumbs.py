@@ -25,11 +25,14 @@ from collections.abc import Callable, Iterable
 
 #: Largest thumbnail (width, height) in pixels; pages show it at half size.
 THUMB_BOX = (120, 140)
-#: Largest tiny face (width, height) in pixels, shown at that size: the home page's box tiles, where
-#: every byte counts (issue 33: the home page <= 60 KB after it settles).
-TINY_BOX = (44, 62)
-#: Version of the tiny faces' recipe (:data:`TINY_BOX`, quality 50, WebP method 6).
-TINY_RECIPE = "v1-lanczos-q50m6"
+#: Largest tiny face (width, height) in pixels, shown at that size: a card 26x36, a base 50x36. The home
+#: page's box tiles show a strip of them, one per faction (:func:`render_strip`), where every byte counts
+#: (issue 33: the home page <= 60 KB after it settles).
+TINY_BOX = (52, 36)
+#: Transparent pixels between two tiny faces of a strip.
+TINY_GAP = 2
+#: Version of the strips' recipe (:data:`TINY_BOX`, :data:`TINY_GAP`, Lanczos, WebP quality 35, method 6).
+TINY_RECIPE = "v2-strip-lanczos-q35m6"
 #: Version of the thumbnail recipe (size, quality): a new one makes new cache entries.
 THUMB_RECIPE = "v1-lanczos-q70"
 #: Most threads that make thumbnails side by side (fewer on a machine with fewer cores).
@@ -65,8 +68,8 @@ def thumb_size(width: int, height: int, box: tuple[int, int] = THUMB_BOX) -> tup
 
 
 def cache_path(cache: str, digest: str, size: tuple[int, int], tiny: bool = False) -> str:
-    """Where the cache keeps the thumbnail (``size`` pixels; ``tiny``: made by :data:`TINY_RECIPE`) of the
-    picture whose sha256 is ``digest``."""
+    """Where the cache keeps the thumbnail (``size`` pixels) of the picture whose sha256 is ``digest``;
+    ``tiny``: the strip of tiny faces (:data:`TINY_RECIPE`) whose :func:`strip_digest` is ``digest``."""
     recipe = TINY_RECIPE if tiny else THUMB_RECIPE
     return os.path.join(cache, f"{digest}-{recipe}-{size[0]}x{size[1]}.webp")
 
@@ -79,19 +82,59 @@ def is_cached(path: str) -> bool:
         return False
 
 
-def render_thumbnail(src: str, size: tuple[int, int], tiny: bool = False) -> bytes | None:
+def _scaled(src: str, size: tuple[int, int]):
+    """The picture file ``src`` scaled to ``size`` (Lanczos), as a Pillow image; raises what Pillow raises."""
+    from PIL import Image
+
+    with Image.open(src) as img:
+        img.load()
+        small = img.convert("RGBA" if img.mode in ("RGBA", "LA", "P") else "RGB")
+        return small.resize(size, Image.Resampling.LANCZOS, reducing_gap=3.0)
+
+
+def render_thumbnail(src: str, size: tuple[int, int]) -> bytes | None:
     """The WebP thumbnail (``size`` = (width, height) pixels) of the picture file ``src``; None when Pillow
-    cannot decode it. The recipe (Lanczos, quality 70) is :data:`THUMB_RECIPE`; ``tiny``: quality 50 and
-    the slowest, smallest encoding (:data:`TINY_RECIPE`)."""
+    cannot decode it. The recipe (Lanczos, quality 70) is :data:`THUMB_RECIPE`."""
+    try:
+        out = io.BytesIO()
+        _scaled(src, size).save(out, "WEBP", quality=70, method=4)
+    except Exception:  # Pillow raises many kinds for a damaged picture
+        return None
+    return out.getvalue()
+
+
+def strip_size(sizes: list[tuple[int, int]]) -> tuple[int, int]:
+    """The (width, height) in pixels of the strip of faces of ``sizes`` (each from :func:`thumb_size` in
+    :data:`TINY_BOX`), side by side with :data:`TINY_GAP` pixels between two."""
+    return sum(w for w, _ in sizes) + TINY_GAP * (len(sizes) - 1), max(h for _, h in sizes)
+
+
+def strip_digest(digests: list[str], sizes: list[tuple[int, int]]) -> str:
+    """The sha256 (hex) that names the strip of the pictures whose sha256 are ``digests``, at ``sizes``:
+    another picture, order or size makes another strip (a new file name and cache entry)."""
+    import hashlib
+
+    parts = [f"{d}:{w}x{h}" for d, (w, h) in zip(digests, sizes, strict=True)]
+    return hashlib.sha256(" ".join(parts).encode("ascii")).hexdigest()
+
+
+def render_strip(srcs: list[str], sizes: list[tuple[int, int]]) -> bytes | None:
+    """One WebP image of the picture files ``srcs`` side by side, each scaled to its size of ``sizes``
+    (from :func:`thumb_size` in :data:`TINY_BOX`), :data:`TINY_GAP` transparent pixels between two, the
+    faces bottom-aligned: the home page's box tiles show one such strip, a face per faction
+    (:data:`TINY_RECIPE`). None when there is no picture or Pillow cannot decode one of them."""
+    if not srcs:
+        return None
     try:
         from PIL import Image
 
-        with Image.open(src) as img:
-            img.load()
-            small = img.convert("RGBA" if img.mode in ("RGBA", "LA", "P") else "RGB")
-            small = small.resize(size, Image.Resampling.LANCZOS, reducing_gap=3.0)
-            out = io.BytesIO()
-            small.save(out, "WEBP", quality=50 if tiny else 70, method=6 if tiny else 4)
+        strip = Image.new("RGBA", strip_size(sizes), (0, 0, 0, 0))
+        x = 0
+        for src, size in zip(srcs, sizes, strict=True):
+            strip.paste(_scaled(src, size), (x, strip.height - size[1]))
+            x += size[0] + TINY_GAP
+        out = io.BytesIO()
+        strip.save(out, "WEBP", quality=35, method=6)
     except Exception:  # Pillow raises many kinds for a damaged picture
         return None
     return out.getvalue()

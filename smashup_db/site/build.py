@@ -55,7 +55,7 @@ from smashup_db.site.clean import FILTERS
 from smashup_db.site.contrib import box_progress
 from smashup_db.site.extra import copy_extra, read_extra
 from smashup_db.site.faces import load_faces, site_css
-from smashup_db.site.home import lead_faces, random_card, write_card_ids
+from smashup_db.site.home import lead_faces, random_card, tile_faces, write_card_ids
 from smashup_db.site.local import build_id, file_hashes, owned_info, write_local, write_sw
 from smashup_db.site.ogimage import OgPictures
 from smashup_db.site.ogimage import things as og_things
@@ -518,13 +518,14 @@ def _page_cache(
     env.filters["card_count"] = lambda fid: len(data.factions[fid]["cards"])
     faces.write(tmp)  # before the pages: they show only the pictures that made it into the site
     faces.write_map(tmp)
-    # the picture standing for a faction or product (image views, the home page's box tiles, tiny there)
+    # the picture standing for a faction or product (image views); the home page's box tiles show those
+    # of each box's factions, tiny, as one strip
     leads = lead_faces(data, lambda kind, ref: faces.face(kind, ref) is not None)
-    faces.write_tiny(tmp, [leads[k] for k in leads if k[0] == "product"])
+    faces.write_strips(tmp, tile_faces(data, leads))
     env.globals.update(
         face=faces.face,
         thumb=faces.thumb,
-        tiny=faces.tiny,
+        face_strip=faces.box_strip,
         face_tail=faces.tail,
         has_faces=bool(faces),
         lead_face=lambda kind, ref: leads.get((kind, ref)),

@@ -7,8 +7,9 @@ into the site, before the pages are rendered:
 * ``assets/faces/<kind>/<id>-<sha8>.<ext>``: the full picture (hard-linked or
   copied; the digest in the name changes with the picture, so browsers and the
   offline cache never keep an old one);
-* ``assets/faces/<kind>/<id>-<sha8>-t.webp``: a tiny face at most :data:`TINY_BOX` pixels, shown at that
-  size, for the few pictures :meth:`Faces.write_tiny` is given (the home page's box tiles);
+* ``assets/faces/product/<id>-<sha8>-t.webp``: the strip of tiny faces (each within :data:`TINY_BOX`
+  pixels, shown at that size) of a product's factions, made by :meth:`Faces.write_strips` for the home
+  page's box tiles;
 * ``assets/faces/<kind>/<id>-<sha8>-s.webp``: a thumbnail at most
   :data:`THUMB_BOX` pixels (shown at half that size, sharp on phones), made with
   Pillow and cached between builds in the user cache folder
@@ -39,8 +40,11 @@ from smashup_db.importer.thumbs import (  # noqa: F401
     cache_path,
     fill_cache,
     is_cached,
+    render_strip,
     render_thumbnail,
     store_cached,
+    strip_digest,
+    strip_size,
     thumb_size,
     thumbs_cache_dir,
     usable_cache,
@@ -55,7 +59,7 @@ class Faces:
         self.folder, self.index, self.base = folder, index, base
         self._faces: dict[str, dict] = {}
         self._thumbs: dict[str, dict] = {}
-        self._tiny: dict[str, dict] = {}
+        self._tiny: dict[str, dict] = {}  # product id: its strip of tiny faces
         self._fresh: set[str] = set()  # cache paths of the thumbnails this build made
         self.stats = {"pictures": 0, "thumbs_made": 0, "thumbs_cached": 0, "skipped": 0}
 
@@ -70,30 +74,55 @@ class Faces:
         """The thumbnail of card or base ``ref`` in this build, or None."""
         return self._thumbs.get(f"{kind}/{ref}")
 
-    def tiny(self, kind: str, ref: str) -> dict | None:
-        """The tiny face (:meth:`write_tiny`) of card or base ``ref`` in this build, or None."""
-        return self._tiny.get(f"{kind}/{ref}")
+    def box_strip(self, pid: str) -> dict | None:
+        """The strip of tiny faces of product ``pid`` (:meth:`write_strips`) in this build, or None:
+        ``{"url", "width", "height", "faces"}`` (pixels as shown; how many faces it holds)."""
+        return self._tiny.get(pid)
 
-    def write_tiny(self, root, keys) -> None:
-        """Put the tiny face (within :data:`TINY_BOX`, shown at that size) of each ``(kind, ref)`` of ``keys``
-        that has a picture in this build (:meth:`write` first) into ``root/assets/faces``: from the cache
-        when it has it, else made with the thumbnails' recipe (and kept there)."""
+    def write_strips(self, root, tiles: dict[str, list[tuple[str, str]]]) -> None:
+        """Put into ``root/assets/faces/product`` the strip of tiny faces of each product of ``tiles``
+        (``{product id: [(kind, ref), ...]}``, a face per faction in the order shown): the faces that
+        have a picture in this build (:meth:`write` first), each within :data:`TINY_BOX` pixels, side by
+        side (:func:`~smashup_db.importer.thumbs.render_strip`); from the cache when it has the strip, else
+        made and kept there. A product none of whose faces has a picture gets no strip."""
+        from smashup_db.site.paths import safe_path
+
         cache = usable_cache()
-        for kind, ref in sorted(set(keys)):
-            key = f"{kind}/{ref}"
-            face, entry = self._faces.get(key), self.index.get(key)
-            if not face or not entry:
+        for pid in sorted(tiles):
+            keys = [f"{kind}/{ref}" for kind, ref in tiles[pid]]
+            entries = [self.index[k] for k in keys if k in self._faces and k in self.index]
+            if not entries:
                 continue
-            size = thumb_size(entry["width"], entry["height"], TINY_BOX)
-            stem = face["url"].rpartition("/")[2].rpartition(".")[0]
-            dst = os.path.join(str(root), "assets", "faces", kind, stem + "-t.webp")
-            src = os.path.join(self.folder, entry["file"])
-            if self._thumbnail(cache, str(entry["sha256"]), src, size, dst, tiny=True):
-                self._tiny[key] = {
-                    "url": face["url"].rpartition(".")[0] + "-t.webp",
+            sizes = [thumb_size(e["width"], e["height"], TINY_BOX) for e in entries]
+            digest = strip_digest([str(e["sha256"]) for e in entries], sizes)
+            size = strip_size(sizes)
+            name = f"{pid}-{digest[:8]}-t.webp"
+            dst = safe_path(root, "assets", "faces", "product", filename=name)
+            srcs = [os.path.join(self.folder, e["file"]) for e in entries]
+            if self._strip(cache, digest, srcs, sizes, str(dst)):
+                self._tiny[pid] = {
+                    "url": f"{self.base}assets/faces/product/{name}",
                     "width": size[0],
                     "height": size[1],
+                    "faces": len(entries),
                 }
+
+    def _strip(self, cache, digest: str, srcs: list[str], sizes: list, dst: str) -> bool:
+        """Put the strip of ``srcs`` at ``sizes`` (named by ``digest``) at ``dst``, from ``cache`` when it
+        has it, else made (and kept there); False when a picture cannot be decoded."""
+        path = cache_path(cache, digest, strip_size(sizes), tiny=True) if cache else None
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        if path and is_cached(path):
+            _link_or_copy(path, dst)
+            return True
+        data = render_strip(srcs, sizes)
+        if data is None:
+            return False
+        if path:
+            store_cached(path, data)
+        with open(dst, "wb") as fh:
+            fh.write(data)
+        return True
 
     def tail(self, kind: str, ref: str) -> str:
         """What follows ``assets/faces/<kind>/<ref>`` in the full picture's URL (``-<sha8>.webp``), or ``""``
@@ -182,31 +211,22 @@ class Faces:
         return {path for _, _, path in jobs if is_cached(path)}
 
     def _thumbnail(
-        self,
-        cache: str | None,
-        digest: str,
-        src: str,
-        size: tuple[int, int],
-        dst: str,
-        tiny: bool = False,
+        self, cache: str | None, digest: str, src: str, size: tuple[int, int], dst: str
     ) -> bool:
         """Put the thumbnail of picture ``src`` (``size`` pixels) at ``dst``, from the cache when it has it
         (``smashup import images`` fills it; :func:`~smashup_db.importer.thumbs.render_thumbnail` otherwise).
 
-        Returns False when the picture cannot be decoded (it is then left out of the site). ``tiny``: a tiny
-        face (:data:`~smashup_db.importer.thumbs.TINY_RECIPE`), not counted in :attr:`stats` (which counts
-        the thumbnails of every picture).
+        Returns False when the picture cannot be decoded (it is then left out of the site).
         """
-        tally = {"thumbs_made": 0, "thumbs_cached": 0} if tiny else self.stats
-        path = cache_path(cache, digest, size, tiny) if cache else None
+        path = cache_path(cache, digest, size) if cache else None
         if path and is_cached(path):
             _link_or_copy(path, dst)
-            tally["thumbs_made" if path in self._fresh else "thumbs_cached"] += 1
+            self.stats["thumbs_made" if path in self._fresh else "thumbs_cached"] += 1
             return True
-        data = render_thumbnail(src, size, tiny)
+        data = render_thumbnail(src, size)
         if data is None:
             return False
-        tally["thumbs_made"] += 1
+        self.stats["thumbs_made"] += 1
         if path:
             store_cached(path, data)
         with open(dst, "wb") as fh:

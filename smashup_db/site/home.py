@@ -52,3 +52,18 @@ def lead_faces(data, has_face) -> dict[tuple[str, str], tuple[str, str]]:
         if lead:
             leads["product", pid] = lead
     return leads
+
+
+def tile_faces(data, leads: dict) -> dict[str, list[tuple[str, str]]]:
+    """The faces each product's tile on the home page shows, in the order its factions are listed:
+    ``{product id: [("card", id), ...]}``, the picture standing for each of its factions
+    (:func:`lead_faces`'s ``leads``) that has one; a product without factions (bases only) shows the
+    picture standing for it (its first base's). Products with no such picture are left out."""
+    tiles: dict[str, list[tuple[str, str]]] = {}
+    for pid, p in data.products.items():
+        faces = [leads["faction", f] for f in p["factions"] if ("faction", f) in leads]
+        if not faces and not p["factions"] and ("product", pid) in leads:
+            faces = [leads["product", pid]]
+        if faces:
+            tiles[pid] = faces
+    return tiles

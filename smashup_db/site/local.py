@@ -183,7 +183,11 @@ def file_hashes(
 
 
 def write_sw(root: Path, base: str, langs: list[str], ident: str) -> None:
-    """Write ``sw.js`` for build ``ident`` (see the module docstring)."""
+    """Write ``sw.js`` for build ``ident`` (see the module docstring).
+
+    The worker keeps on install what the search page needs (each page has it keep that page too), so the
+    search works offline after one visit of any page; every other page's files are kept when it is
+    visited (the play page's table, say, when a game starts)."""
     src = (templates_dir() / "sw.js").read_text(encoding="utf-8")
     core = [
         base + p
@@ -193,7 +197,6 @@ def write_sw(root: Path, base: str, langs: list[str], ident: str) -> None:
             "assets/query.js",
             "assets/search.js",
             "assets/local.js",
-            "assets/play-table.js",
             "assets/views.js",
         )
     ]

@@ -2,9 +2,11 @@
  *
  * Every same-site GET (pages, search index, scripts, images) goes to the network first and its
  * answer is kept; without a connection the kept copy answers (a page asked with ?q= or ?c= is found
- * without them). On install the scripts are kept; each page asks for its language's search page
- * to be kept too (a "warm" message from assets/local.js); the search index is kept once the search
- * page fetched it, so a search works offline after one search was made online. BUILD is the build's id (smashup_db/site/local.py): a new build
+ * without them). On install the search page's scripts are kept (CORE); each page asks for itself,
+ * its pictures and its language's search page to be kept too (a "warm" message from assets/local.js:
+ * what it loaded before the worker took over); the search index is kept once the search page fetched
+ * it, so a search works offline after one search was made online. Pictures whose name holds their
+ * digest (FIXED) are warmed from the browser's copy, without a request. BUILD is the build's id (smashup_db/site/local.py): a new build
  * installs a new worker, whose cache replaces the old one.
  *
  * Every fetch revalidates with the server ({cache: "no-cache"}: the browser's HTTP cache may answer
@@ -20,6 +22,13 @@ var SCOPE = new URL(BASE, self.location.href).href;
 
 /** ``req`` (a Request or an address) asked of the server, never answered unchecked from the HTTP cache. */
 function fresh(req) { return new Request(req, {cache: "no-cache"}); }
+
+/** A picture whose name holds the digest of its bytes (assets/faces/...-<sha8>...): the same in every build. */
+var FIXED = /\/assets\/faces\/[a-z]+\/[a-z0-9-]+-[0-9a-f]{8}(-[st])?\.[a-z]+$/;
+
+/** What a "warm" message keeps of ``url``: a picture of fixed bytes as the browser already has it (no
+ * request when the page loaded it), anything else asked of the server (fresh). */
+function warmed(url) { return FIXED.test(new URL(url).pathname) ? new Request(url, {cache: "force-cache"}) : fresh(url); }
 
 self.addEventListener("install", function (ev) {
   ev.waitUntil(caches.open(CACHE).then(function (c) { return c.addAll(CORE.map(fresh)); }).then(function () {
@@ -40,7 +49,7 @@ self.addEventListener("message", function (ev) {
   var urls = d.urls.filter(function (u) { return typeof u === "string" && u.indexOf(SCOPE) === 0; });
   ev.waitUntil(caches.open(CACHE).then(function (c) {
     return Promise.all(urls.map(function (u) {
-      return c.match(u).then(function (hit) { return hit || c.add(fresh(u)).catch(function () {}); });
+      return c.match(u).then(function (hit) { return hit || c.add(warmed(u)).catch(function () {}); });
     }));
   }));
 });

@@ -260,6 +260,135 @@ def test_build_makes_missing_thumbnails_side_by_side(tmp_path, monkeypatch):
     assert second.stats["thumbs_made"] == 0 and second.stats["thumbs_cached"] == len(index)
 
 
+def test_home_strips_show_a_face_per_faction(tmp_path, monkeypatch):
+    """A box tile's strip holds the tiny face of each of its factions, in their order, with transparent gaps
+    (a box of bases only: its base); the strip comes from the cache in the next build, and other faces or
+    another order make another file."""
+    import hashlib
+
+    from PIL import Image
+
+    from smashup_db.importer import thumbs
+    from smashup_db.site import faces as faces_mod
+    from smashup_db.site.faces import Faces
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    folder = tmp_path / "images"
+    colours = {"c0": (200, 30, 30), "c1": (30, 200, 30), "c2": (30, 30, 200), "b0": (220, 220, 40)}
+    index = {}
+    for ref, colour in colours.items():
+        kind, size = ("base", (525, 375)) if ref == "b0" else ("card", (375, 525))
+        (folder / kind).mkdir(parents=True, exist_ok=True)
+        path = folder / kind / f"{ref}.webp"
+        Image.new("RGB", size, colour).save(path, "WEBP")
+        data = path.read_bytes()
+        index[f"{kind}/{ref}"] = {
+            "file": f"{kind}/{ref}.webp",
+            "width": size[0],
+            "height": size[1],
+            "size": len(data),
+            "sha256": hashlib.sha256(data).hexdigest(),
+            "source": "test",
+        }
+    tiles = {
+        "box": [("card", "c2"), ("card", "c0"), ("card", "c1")],
+        "bases": [("base", "b0")],
+        "unseen": [("card", "not-imported")],
+    }
+    first = Faces(str(folder), index)
+    first.write(tmp_path / "site1")
+    first.write_strips(tmp_path / "site1", tiles)
+    assert first.box_strip("unseen") is None
+    card = thumbs.thumb_size(375, 525, thumbs.TINY_BOX)
+    assert card == (26, 36) and thumbs.thumb_size(525, 375, thumbs.TINY_BOX) == (50, 36)
+    box = first.box_strip("box")
+    assert (box["width"], box["height"], box["faces"]) == (3 * 26 + 2 * thumbs.TINY_GAP, 36, 3)
+    assert (first.box_strip("bases")["width"], first.box_strip("bases")["faces"]) == (50, 1)
+    made = tmp_path / "site1" / box["url"].lstrip("/")
+    assert made.parent.name == "product" and made.name.endswith("-t.webp")
+    with Image.open(made) as img:
+        strip = img.convert("RGBA")
+    assert strip.size == (box["width"], box["height"])
+    for n, ref in enumerate(("c2", "c0", "c1")):  # the faces in the order given
+        pixel = strip.getpixel((n * (26 + thumbs.TINY_GAP) + 13, 18))
+        assert all(abs(a - b) < 40 for a, b in zip(pixel[:3], colours[ref], strict=True)), (
+            ref,
+            pixel,
+        )
+        assert pixel[3] == 255
+    assert strip.getpixel((26, 18))[3] == 0  # a gap
+    monkeypatch.setattr(faces_mod, "render_strip", lambda *a: pytest.fail("not from the cache"))
+    second = Faces(str(folder), index)
+    second.write(tmp_path / "site2")
+    second.write_strips(tmp_path / "site2", tiles)
+    assert second.box_strip("box") == box
+    assert (tmp_path / "site2" / box["url"].lstrip("/")).read_bytes() == made.read_bytes()
+    monkeypatch.undo()
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    third = Faces(str(folder), index)
+    third.write(tmp_path / "site3")
+    third.write_strips(
+        tmp_path / "site3", {"box": [("card", "c0"), ("card", "c1"), ("card", "c2")]}
+    )
+    assert third.box_strip("box")["url"] != box["url"]
+
+
+def test_tile_faces_a_face_per_faction():
+    """The faces of each box tile: the lead picture of each of its factions that has one, in their order; a
+    box of bases only: its own lead (a base); a box none of whose factions has a picture: none."""
+    from types import SimpleNamespace
+
+    from smashup_db.site.home import tile_faces
+
+    data = SimpleNamespace(
+        products={
+            "core": {"factions": ["aliens", "ninjas", "robots"], "bases": ["b1"]},
+            "kit": {"factions": [], "bases": ["b2"]},
+            "bare": {"factions": ["geeks"], "bases": ["b3"]},
+        }
+    )
+    leads = {
+        ("faction", "aliens"): ("card", "invader"),
+        ("faction", "robots"): ("card", "zapbot"),
+        ("product", "core"): ("card", "invader"),
+        ("product", "kit"): ("base", "b2"),
+        ("product", "bare"): ("base", "b3"),
+    }
+    assert tile_faces(data, leads) == {
+        "core": [("card", "invader"), ("card", "zapbot")],
+        "kit": [("base", "b2")],
+    }
+
+
+@pytest.mark.long
+def test_home_tiles_name_a_strip_per_box(faces_site):
+    """The home page's box tiles (both languages) each name a strip of the tiny faces of the box's factions,
+    in the site, of the size given; the strips are the only tiny faces (none in the faces index)."""
+    from PIL import Image
+
+    site, _ = faces_site
+    for lang in ("en", "de"):
+        text = (site / lang / "index.html").read_text(encoding="utf-8")
+        tiles = re.findall(r"<li><a href=[^>]*/products/.*?</li>", text, re.S)
+        assert len(tiles) >= 30
+        faced = 0
+        for tile in tiles:
+            spot = re.search(r'<span class="bt-faces"([^>]*)>', tile)
+            listed = re.search(r'<span class="bt-fac">(.*?)</span>', tile, re.S)
+            if not spot:
+                assert listed is None, tile  # every faction of the archive has a picture
+                continue
+            a = attrs(spot.group(1))
+            if listed:
+                assert int(a["data-faces"]) == len(listed.group(1).split(" · ")), tile
+                faced += 1
+            with Image.open(site / a["data-src"].lstrip("/")) as img:
+                assert img.size == (int(a["data-w"]), int(a["data-h"]))
+        assert faced >= 29
+    strips = list((site / "assets" / "faces").rglob("*-t.webp"))
+    assert strips and all(p.parent.name == "product" for p in strips)
+
+
 # --------------------------------------------------------------------------- in Chromium
 
 

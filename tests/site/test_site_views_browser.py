@@ -14,6 +14,7 @@ from __future__ import annotations
 import pytest
 
 from helpers import ARCHIVE, has_archive, import_archive_text, missing_shared
+from smashup_db.importer.thumbs import TINY_BOX
 
 pytestmark = pytest.mark.long
 
@@ -37,6 +38,14 @@ TEXT_TILES = {
     "factions-index": ("factions/", 100, "·"),
 }
 #: The faces shown in the image view, loaded, with their width in CSS pixels.
+#: Each box tile of the home page: its strip's faces and size, the factions it lists, where it is, whether its
+#: strip is in the page (``img``) and loaded at the size it names (``loaded``).
+STRIPS = """() => [...document.querySelectorAll('.boxtiles > li')].map(li => {
+  const s = li.querySelector('.bt-faces'), f = li.querySelector('.bt-fac'), i = li.querySelector('.bt-faces img');
+  return {faces: s ? +s.dataset.faces : 0, factions: f ? f.textContent.split(' · ').length : 0,
+          w: s ? +s.dataset.w : 0, h: s ? +s.dataset.h : 0, top: li.getBoundingClientRect().top + scrollY,
+          img: !!i, loaded: !!i && i.complete && i.naturalWidth === +s.dataset.w && i.naturalHeight === +s.dataset.h};
+})"""
 FACES = """() => [...document.querySelectorAll('.as-images img.tile-img')]
   .filter(i => { const r = i.getBoundingClientRect(); return r.top < innerHeight && r.bottom > 0; })
   .map(i => [i.complete && i.naturalWidth > 0, i.getBoundingClientRect().width])"""
@@ -142,8 +151,9 @@ def test_phone_deck_is_one_card_per_row(browser, pictures_site, lang):
 @pytest.mark.parametrize("lang", ["en", "de"])
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_home_grid_of_boxes(browser, pictures_site, lang, size):
-    """Search first, then "Random card" and "Game night", then every box as a tile with faces; the catalogue
-    version is written once (in the footer)."""
+    """Search first, then "Random card" and "Game night", then every box as a tile with a strip of faces, one
+    per faction it lists, loaded when the tile comes near the screen; the catalogue version is written once
+    (in the footer)."""
     ctx, page = open_page(browser, f"{pictures_site}/{lang}/", size)
     try:
         order = page.evaluate("""() => ['main form[role=search]', 'a.random', '.boxtiles']
@@ -151,17 +161,25 @@ def test_home_grid_of_boxes(browser, pictures_site, lang, size):
         assert order == sorted(order)
         tiles = page.evaluate("() => document.querySelectorAll('.boxtiles > li').length")
         assert tiles >= 30
-        faced = page.evaluate(
-            "() => [...document.querySelectorAll('.boxtiles > li')].filter(li => li.querySelector('img')).length"
+        # a strip of tiny faces a tile, a face per faction listed (in that order): box_tile in home.html
+        info = page.evaluate(STRIPS)
+        assert len(info) == tiles
+        with_factions = [t for t in info if t["factions"]]
+        assert len(with_factions) >= 29
+        assert all(t["faces"] == t["factions"] for t in with_factions), info
+        assert all(t["faces"] <= 1 for t in info if not t["factions"])  # bases only: a base, if any
+        assert all(t["h"] == TINY_BOX[1] and t["w"] >= 20 * t["faces"] for t in info if t["faces"])
+        # the strips on screen are loaded; those far below are not (yet): the home page stays light
+        assert all(t["loaded"] for t in info if t["faces"] and t["top"] < SIZES[size]["height"])
+        assert not any(t["img"] for t in info if t["top"] > SIZES[size]["height"] + 600)
+        assert any(t["top"] > SIZES[size]["height"] + 600 for t in info)
+        page.evaluate("""async () => { for (const li of document.querySelectorAll('.boxtiles > li')) {
+            li.scrollIntoView(); await new Promise(r => setTimeout(r, 20)); } }""")
+        page.wait_for_function(
+            "() => [...document.querySelectorAll('.bt-faces img')].every(i => i.complete)"
         )
-        assert faced >= 25
-        # one tiny face a tile, lazy, its size given: the home page stays light (bench_site.py --weights)
-        faces = page.evaluate("""() => [...document.querySelectorAll('.boxtiles img')].map(i =>
-            [i.loading, i.getAttribute('width'), i.getAttribute('height'), i.closest('li').querySelectorAll('img').length])""")
-        assert all(
-            lazy == "lazy" and int(w) <= 44 and int(h) <= 62 and one == 1
-            for lazy, w, h, one in faces
-        ), faces
+        info = page.evaluate(STRIPS)
+        assert all(t["loaded"] for t in info if t["faces"]), info
         version = page.evaluate(
             "() => document.querySelector('footer').textContent.match(/[0-9a-f]{12,}/)[0]"
         )
@@ -177,8 +195,49 @@ def test_home_grid_of_boxes(browser, pictures_site, lang, size):
         ctx.close()
 
 
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_home_strips_without_script(browser, pictures_site, lang):
+    """Without script each box tile holds its strip as a lazy <img> (the <noscript> of box_tile)."""
+    ctx = browser.new_context(viewport=DESKTOP, java_script_enabled=False)
+    page = ctx.new_page()
+    try:
+        page.goto(f"{pictures_site}/{lang}/")
+        strips = page.evaluate("""() => [...document.querySelectorAll('.bt-faces')].map(s =>
+            [...s.querySelectorAll('img')].map(i => [i.loading, i.getAttribute('src') === s.dataset.src]))""")
+        assert len(strips) >= 29
+        assert all(imgs == [["lazy", True]] for imgs in strips), strips
+    finally:
+        ctx.close()
+
+
+def test_home_strips_kept_for_offline(browser, pictures_site):
+    """The strips a first visit loaded are kept by the service worker (from the browser's copy: their names
+    hold their digest) and show without a connection."""
+    ctx, page = open_page(browser, f"{pictures_site}/de/", "phone")
+    try:
+        shown = page.evaluate(
+            "() => [...document.querySelectorAll('.bt-faces img')].map(i => i.src)"
+        )
+        assert shown
+        page.wait_for_function(
+            """async (urls) => { for (const k of await caches.keys()) { const c = await caches.open(k);
+                 if ((await Promise.all(urls.map(u => c.match(u)))).every(Boolean)) return true; }
+               return false; }""",
+            arg=shown,
+        )
+        ctx.set_offline(True)
+        page.reload()
+        page.wait_for_function(
+            "n => [...document.querySelectorAll('.bt-faces img')].filter(i => i.complete && i.naturalWidth).length >= n",
+            arg=len(shown),
+        )
+    finally:
+        ctx.close()
+
+
 def test_text_tiles_without_pictures(browser, catalogue_site, preview):
-    """Without imported pictures the image view shows clean text tiles (name and facts, no <img> of a card)."""
+    """Without imported pictures the image view shows clean text tiles (name and facts, no <img> of a card),
+    and so do the home page's box tiles."""
     url = preview(catalogue_site.folder)
     for path, count, mark in TEXT_TILES.values():
         ctx, page = open_page(browser, f"{url}/en/{path}", "desktop", "images")
@@ -188,6 +247,16 @@ def test_text_tiles_without_pictures(browser, catalogue_site, preview):
             assert len(tiles) >= count, (path, len(tiles))
             assert all(w >= 150 and not img and mark in text for w, img, text in tiles), path
             assert not axe_serious(page), path
+        finally:
+            ctx.close()
+    for lang in ("en", "de"):  # the home page's box tiles: text only
+        ctx, page = open_page(browser, f"{url}/{lang}/", "phone")
+        try:
+            assert page.evaluate("() => document.querySelectorAll('.boxtiles > li').length") >= 30
+            assert (
+                page.evaluate("() => document.querySelectorAll('.boxtiles img, .bt-faces').length")
+                == 0
+            )
         finally:
             ctx.close()
     ctx, page = open_page(browser, f"{url}/en/search/?q=f%3Aaliens", "phone", "images")
