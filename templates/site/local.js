@@ -195,6 +195,7 @@
       }).then(function (reg) {
         var lang = document.documentElement.lang, urls = [root.location.pathname, BASE + lang + "/search/"], i;
         for (i = 0; i < document.images.length; i++) if (document.images[i].complete) urls.push(document.images[i].currentSrc || document.images[i].src);
+        document.querySelectorAll("script[src], link[rel=stylesheet]").forEach(function (e) { urls.push(e.src || e.href); });  /* its own files */
         urls = urls.map(function (u) { return new URL(u, root.location.href).href; })
           .filter(function (u, n, all) { return all.indexOf(u) === n; });  /* the search page asks once for itself */
         if (reg.active) reg.active.postMessage({type: "warm", urls: urls});

@@ -331,10 +331,13 @@
     return a;
   }
   function gameKey() { return "smashup-game:" + location.pathname + "?" + shareQuery(); }
+  /** The folder of the table's files (assets/), and their scripts in the order they load. */
+  function tableAt() { return app.getAttribute("data-data").replace(/[^/]*$/, ""); }
+  var TABLE_SCRIPTS = ["play-score-" + document.documentElement.lang + ".js", "play-score.js", "play-table.js"];
+
   /** Start the game: the table's code (assets/play-table.js, play-score*.js) loads only now. */
   function game(res) {
-    var at = app.getAttribute("data-data").replace(/[^/]*$/, ""), css = el("link");
-    var srcs = ["play-score-" + document.documentElement.lang + ".js", "play-score.js", "play-table.js"];
+    var at = tableAt(), css = el("link"), srcs = TABLE_SCRIPTS.slice();
     css.rel = "stylesheet"; css.href = at + "play-table.css"; document.head.appendChild(css);
     (function next() {
       if (srcs.length) { var t = el("script"); t.src = at + srcs.shift(); t.onload = next; return document.head.appendChild(t); }
@@ -343,6 +346,19 @@
         at: at, page: page, shareUrl: window.SmashPlayPage.shareUrl});
     }());
   }
+
+  // The page's catalogue data and the table's files are kept for offline use once the page has loaded
+  // (the service worker's "warm" message, as assets/local.js sends for the page itself: the worker did not
+  // yet see what a first visit fetched), so a draft and a game start without a connection after one
+  // visit of this page; the table's files stay out of its first load.
+  window.addEventListener("load", function () {
+    if (!("serviceWorker" in navigator) || !/^https?:$/.test(location.protocol)) return;
+    navigator.serviceWorker.ready.then(function (reg) {
+      var urls = ["play-table.css"].concat(TABLE_SCRIPTS).map(function (f) { return tableAt() + f; })
+        .concat([app.getAttribute("data-data")]).map(function (u) { return new URL(u, location.href).href; });
+      if (reg.active) reg.active.postMessage({type: "warm", urls: urls});
+    }).catch(function () { /* no offline copy */ });
+  });
 
   // ------------------------------------------------------------------ start
   function start(coded) {

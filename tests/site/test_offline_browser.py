@@ -78,6 +78,32 @@ def test_offline_after_one_visit(browser, site_url, viewport):
         ctx.close()
 
 
+def test_a_game_starts_offline_after_one_visit_of_the_play_page(browser, site_url):
+    """The table's files stay out of the play page's first load but are kept for offline use after it, so
+    "Start the game" works without a connection (at a game night without network)."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    page = ctx.new_page()
+    page.set_default_timeout(20_000)
+    files = ("play-table.css", "play-score-en.js", "play-score.js", "play-table.js")
+    try:
+        page.goto(site_url + "/en/play/")
+        page.wait_for_function("navigator.serviceWorker.ready.then(() => true)")
+        for name in files:
+            page.wait_for_function(
+                "async (p) => { for (const k of await caches.keys()) {"
+                " if (await (await caches.open(k)).match(p)) return true; } return false; }",
+                arg="/assets/" + name,
+            )
+        ctx.set_offline(True)
+        page.goto(site_url + "/en/play/?players=Anna,Ben,Cleo&seed=7&auto=1")
+        page.wait_for_selector("#play-app[data-state=done]", state="attached")
+        page.click("#start-game")
+        page.wait_for_selector("#table-state", state="attached")
+        assert page.locator("#table section.tbase").count() >= 4
+    finally:
+        ctx.close()
+
+
 def test_boxes_code_marks_owned_and_leads_with_the_german_printing(browser, site_url):
     code = encode({"the-obligatory-cthulhu-set": "german", "core-set": None})
     ctx = browser.new_context(viewport={"width": 390, "height": 844})
