@@ -26,7 +26,11 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-net
 VISITS = (
     ("home page (en)", "/en/", 60),
     ("home page (de)", "/de/", 60),
-    ("card page (de)", "/de/cards/cesium-armor/", None),  # no goal: its full card face alone is ~30 KB
+    (
+        "card page (de)",
+        "/de/cards/cesium-armor/",
+        None,
+    ),  # no goal: its full card face alone is ~30 KB
     ("search page, empty (en)", "/en/search/", None),
     ("search page, name query n:cesium (en)", "/en/search/?q=n%3Acesium", 100),
     ("search page, field query t:minion f:ninjas (en)", "/en/search/?q=t%3Aminion+f%3Aninjas", 100),
