@@ -82,6 +82,17 @@ def test_search_index_is_split_into_facts_and_text(built):
     assert len(gzip.compress((folder / "assets" / "search-en.json").read_bytes(), 6)) <= 70 * 1024
 
 
+def test_search_page_asks_for_its_index_before_its_stylesheet(built):
+    # a script waits for the stylesheets above it: the fetch of the index for a query in the address comes
+    # first in the head, so the index does not wait for site.css (issue 33 item 4, the first result)
+    for lang in ("en", "de"):
+        html = (built.folder / lang / "search" / "index.html").read_text(encoding="utf-8")
+        head = html[: html.index("</head>")]
+        fetch = head.index(f'fetch("/assets/search-{lang}.json")')
+        assert fetch < head.index('<link rel="stylesheet"')
+        assert head.count("<script") == 1
+
+
 # --------------------------------------------------------------------------- in Chromium
 
 
