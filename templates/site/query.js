@@ -322,36 +322,14 @@
                          }))});
   }
 
-  /* Per item, the docs (name/text bodies) it has, and the name keys (fold.js) of its name and group
-   * docs; built once per index. The group docs come written once each (index.groups:
-   * smashup_db/site/query_index.py, split_index) and are given back to every item. The bodies are
-   * folded already (at build time, by smashup_db.common.text.fold): their keys need no second fold
-   * (foldedKey, as Searcher.key_matches takes them). */
+  /* The index made ready for queries, once: the faction sets of its products (index._pf). The name and
+   * text documents stay as the JSON gives them (index.docs, and index._textDocs once addText brings the
+   * rules text; the group documents written once each, index.groups: smashup_db/site/query_index.py,
+   * split_index): each word term of a query scans them once (docHits), and nothing is built per item
+   * beforehand, which at a 4x CPU throttle cost the search page's first result ~65 ms (issue 33). */
   function prepare(index) {
-    if (index._byItem) return index;
-    var n = index.items.length, by = new Array(n), named = new Array(n), g = index.groups, k, d, doc;
-    for (k = 0; k < n; k++) { by[k] = []; named[k] = []; }
-    for (d = 0; d < index.docs.length; d++) {
-      doc = index.docs[d];
-      by[doc[0]].push([doc[1], doc[2], " " + doc[3] + " "]);
-      if (doc[2] === "name" || doc[2] === "group") named[doc[0]].push([doc[1], doc[2], foldedKey(doc[3])]);
-    }
-    /* The group docs: one array per set, shared by its items (index._groupSet[k]: the set of item k), so a
-     * query tests each set once (groupTest) and not once per item. */
-    if (g) {
-      index._groupDocs = g.sets.map(function (set) {
-        return set.map(function (b) { return [g.bodies[b][0], "group", " " + g.bodies[b][1] + " "]; });
-      });
-      index._groupKeys = g.sets.map(function (set) {
-        return set.map(function (b) { return [g.bodies[b][0], "group", foldedKey(g.bodies[b][1])]; });
-      });
-      index._groupSet = g.of;
-    } else {
-      index._groupDocs = [[]]; index._groupKeys = [[]];
-      index._groupSet = by.map(function () { return 0; });
-    }
-    index._byItem = by;
-    index._named = named;
+    if (index._pf) return index;
+    index._textDocs = index._textDocs || [];
     index._pf = {};
     Object.keys(index.pf).forEach(function (p) {
       index._pf[p] = {};
@@ -388,15 +366,35 @@
     return asked || "current";
   }
 
-  /* Whether one of `docs` ([lang, field, " body "]) of field `where` ("any": every field) and language
-   * `lang` (null: every language) holds `key`. */
-  function hasWords(docs, where, lang, key) {
-    for (var d = 0; d < docs.length; d++) {
-      if (where !== "any" && docs[d][1] !== where) continue;
-      if (lang && docs[d][0] !== lang) continue;
-      if (docs[d][2].indexOf(key) >= 0) return true;
+  /* Whether the folded body `b` holds the words `w` (folded, one space between them) at a word start and,
+   * when `exact`, up to a word end: the test of Searcher (smashup_db.search.execute) written as
+   * (" " + b + " ").indexOf(" " + w + (exact ? " " : "")) >= 0, without making the padded string. */
+  function holds(b, w, exact) {
+    if (!exact) return b.startsWith(w) || b.indexOf(" " + w) >= 0;
+    return b === w || b.startsWith(w + " ") || b.endsWith(" " + w) || b.indexOf(" " + w + " ") >= 0;
+  }
+
+  /* Per item (1: yes), whether one of its documents whose field passes `field(name)` and of language `lang`
+   * (null: every language) passes `test(folded body)`. One scan of the documents ([item, lang, field,
+   * body]) and of the group bodies (index.groups, field "group": each set of them tested once). */
+  function docHits(index, field, lang, test) {
+    var out = new Uint8Array(index.items.length), lists = [index.docs, index._textDocs || []], l, d, doc, list;
+    for (l = 0; l < lists.length; l++) {
+      list = lists[l];
+      for (d = 0; d < list.length; d++) {
+        doc = list[d];
+        if (out[doc[0]] || !field(doc[2]) || (lang && doc[1] !== lang)) continue;
+        if (test(doc[3])) out[doc[0]] = 1;
+      }
     }
-    return false;
+    var g = index.groups;
+    if (g && field("group")) {
+      var setHit = g.sets.map(function (set) {
+        return set.some(function (b) { return !(lang && g.bodies[b][0] !== lang) && test(g.bodies[b][1]); }) ? 1 : 0;
+      });
+      for (d = 0; d < g.of.length; d++) if (setHit[g.of[d]]) out[d] = 1;
+    }
+    return out;
   }
 
   var MIN_KEY = 4;  /* smashup_db.search.execute.MIN_KEY */
@@ -444,34 +442,18 @@
 
   function compile(index, query, owned, shown) {
     var lang = query.lang, asked = shown.printing;
-    /* Searcher.key_matches: the items a run of plain words names as typed, or null. */
+    /* Searcher.key_matches: the items a run of plain words names as typed (per item, 1: yes), or null.
+     * A name's key (foldedKey) starts with the body's own first letter, so only bodies that do are keyed. */
     function keyMatches(items) {
       var want = nameKey(items.map(function (w) { return w.tokens.join(" "); }).join(" "));
       if (want.length < MIN_KEY) return null;
-      var nameOnly = items.some(function (w) { return w.where === "name"; });
-      function starts(docs) {
-        for (var d = 0; d < docs.length; d++) {
-          if (nameOnly && docs[d][1] !== "name") continue;
-          if (lang && docs[d][0] !== lang) continue;
-          if (docs[d][2].indexOf(want) === 0) return true;
-        }
-        return false;
-      }
-      var inGroups = groupTest(index._groupKeys, starts);
-      return function (item, k) { return starts(index._named[k]) || inGroups(k); };
-    }
-    /* Whether test(docs) holds for the group docs of item k, each set of them tested once. */
-    function groupTest(sets, test) {
-      var seen = new Array(sets.length);
-      return function (k) {
-        var s = index._groupSet[k];
-        if (seen[s] === undefined) seen[s] = test(sets[s]);
-        return seen[s];
-      };
+      var nameOnly = items.some(function (w) { return w.where === "name"; }), first = want.charCodeAt(0);
+      return docHits(index, function (f) { return f === "name" || (!nameOnly && f === "group"); }, lang,
+                     function (b) { return b.charCodeAt(0) === first && foldedKey(b).indexOf(want) === 0; });
     }
     function typed(items, plain) {
       var alt = keyMatches(items);
-      return alt ? function (item, k) { return plain(item, k) || alt(item, k); } : plain;
+      return alt ? function (item, k) { return plain(item, k) || alt[k] === 1; } : plain;
     }
     function cond(node) {
       var f = cond1(node), run, rest, together;
@@ -484,7 +466,7 @@
       rest = node.items.filter(function (x) { return run.indexOf(x) < 0; }).map(cond);
       return function (item, k) {
         if (f(item, k)) return true;
-        if (!together(item, k)) return false;
+        if (together[k] !== 1) return false;
         for (var j = 0; j < rest.length; j++) if (!rest[j](item, k)) return false;
         return true;
       };
@@ -494,13 +476,10 @@
       switch (node.t) {
         case "all": return function () { return true; };
         case "words":
-          key = " " + node.tokens.join(" ") + (node.exact ? " " : "");
-          set = node.where === "any" && groupTest(index._groupDocs, function (docs) {
-            return hasWords(docs, "any", lang, key);
-          });
-          return function (item, k) {
-            return hasWords(index._byItem[k], node.where, lang, key) || (set && set(k));
-          };
+          key = node.tokens.join(" ");
+          set = docHits(index, node.where === "any" ? function () { return true; } : function (f) { return f === node.where; },
+                        lang, function (b) { return holds(b, key, node.exact); });
+          return function (item, k) { return set[k] === 1; };
         case "cmp":
           col = NUMBER_INDEX[node.field]; n = node.number;
           return function (item) {
@@ -565,7 +544,7 @@
   function addText(index, text) {
     prepare(index);
     if (index.hasText) return index;
-    text.docs.forEach(function (d) { index._byItem[d[0]].push([d[1], d[2], " " + d[3] + " "]); });
+    index._textDocs = text.docs;
     text.excerpts.forEach(function (e, k) { if (index.show[k]) index.show[k][2] = e; });
     index.hasText = true;
     return index;

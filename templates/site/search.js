@@ -28,6 +28,14 @@
   var index = null, timer = null, shown = 100, found = [], lastQuery = null;
   var params = new URLSearchParams(window.location.search);
   var collator = null;  /* made the first time a list is sorted by name: making one costs more than a whole query */
+
+  /* The JSON file at `url`, parsed (a promise; rejected when the file does not come). */
+  function json(url) {
+    return fetch(url).then(function (r) {
+      if (!r.ok) throw new Error(r.status);
+      return r.json();
+    });
+  }
   function compare(a, b) {
     if (!collator) collator = new Intl.Collator(document.documentElement.lang || "en", {sensitivity: "base", numeric: true});
     return collator.compare(a, b);
@@ -240,10 +248,7 @@
   var textLoading = null;
   function loadText() {
     if (textLoading) return textLoading;
-    textLoading = fetch(box.getAttribute("data-text")).then(function (r) {
-      if (!r.ok) throw new Error(r.status);
-      return r.json();
-    }).then(function (data) {
+    textLoading = json(box.getAttribute("data-text")).then(function (data) {
       SmashQuery.addText(index, data);
       update();
     }).catch(function () {
@@ -305,10 +310,7 @@
     dym.hidden = true; dym.textContent = ""; box.removeAttribute("data-dym");
     if (!words) { box.setAttribute("data-dym", ""); return; }  /* data-dym: the names offered, "|"-separated */
     if (!namesLoading) {
-      namesLoading = fetch(box.getAttribute("data-names")).then(function (r) {
-        if (!r.ok) throw new Error(r.status);
-        return r.json();
-      }).then(function (data) {
+      namesLoading = json(box.getAttribute("data-names")).then(function (data) {
         names = data.names.map(function (n) { return [n, SmashQuery.fold(n)]; });
       });
     }
@@ -412,10 +414,8 @@
   function load() {
     if (loading) return loading;
     status.textContent = S.loading; status.className = "status";
-    loading = (window.SmashIndex || fetch(box.getAttribute("data-index"))).then(function (r) {
-      if (!r.ok) throw new Error(r.status);
-      return r.json();
-    }).then(function (data) {
+    /* window.SmashIndex: the index the page's head fetched and parsed while the page loaded (search.html) */
+    loading = (window.SmashIndex || json(box.getAttribute("data-index"))).then(function (data) {
       index = SmashQuery.prepare(data);
       Object.keys(index.pf).forEach(function (pid) {
         index.pf[pid].forEach(function (fid) { (boxesOf[fid] = boxesOf[fid] || []).push(pid); });
