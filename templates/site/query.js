@@ -583,7 +583,7 @@
   var api = {fold: fold, tokenize: tokenize, parse: parse, run: run, prepare: prepare, resolve: resolve,
              highlightTerms: highlightTerms, isPlain: isPlain, QueryError: QueryError,
              addText: addText, needsText: needsText,
-             printingOf: printingOf, shownView: shownView};
+             printingOf: printingOf, shownView: shownView, holds: holds};
   if (typeof module !== "undefined" && module.exports) module.exports = api;
   else root.SmashQuery = api;
 })(this);
