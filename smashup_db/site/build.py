@@ -560,9 +560,7 @@ def _page_cache(
     ]
     # what pages show besides the catalogue: the pictures of this build, the source pages of rulings
     shown = [
-        getattr(faces, "_faces", {}),
-        getattr(faces, "_thumbs", {}),
-        getattr(faces, "_tiny", {}),
+        *faces.shown(),
         sorted(at_source.items()),
     ]  # (the shared pictures are not: they show facts, which are global, and names a page records)
     cache = PageCache(out, data, langs, base, bool(loaded.binary), use_old=incremental, extra=shown)

@@ -59,7 +59,7 @@ class Faces:
         self.folder, self.index, self.base = folder, index, base
         self._faces: dict[str, dict] = {}
         self._thumbs: dict[str, dict] = {}
-        self._tiny: dict[str, dict] = {}  # product id: its strip of tiny faces
+        self._strips: dict[str, dict] = {}  # product id: its strip of tiny faces
         self._fresh: set[str] = set()  # cache paths of the thumbnails this build made
         self.stats = {"pictures": 0, "thumbs_made": 0, "thumbs_cached": 0, "skipped": 0}
 
@@ -77,7 +77,7 @@ class Faces:
     def box_strip(self, pid: str) -> dict | None:
         """The strip of tiny faces of product ``pid`` (:meth:`write_strips`) in this build, or None:
         ``{"url", "width", "height", "faces"}`` (pixels as shown; how many faces it holds)."""
-        return self._tiny.get(pid)
+        return self._strips.get(pid)
 
     def write_strips(self, root, tiles: dict[str, list[tuple[str, str]]]) -> None:
         """Put into ``root/assets/faces/product`` the strip of tiny faces of each product of ``tiles``
@@ -100,7 +100,7 @@ class Faces:
             dst = safe_path(root, "assets", "faces", "product", filename=name)
             srcs = [os.path.join(self.folder, e["file"]) for e in entries]
             if self._strip(cache, digest, srcs, sizes, str(dst)):
-                self._tiny[pid] = {
+                self._strips[pid] = {
                     "url": f"{self.base}assets/faces/product/{name}",
                     "width": size[0],
                     "height": size[1],
@@ -112,17 +112,12 @@ class Faces:
         has it, else made (and kept there); False when a picture cannot be decoded."""
         path = cache_path(cache, digest, strip_size(sizes), tiny=True) if cache else None
         os.makedirs(os.path.dirname(dst), exist_ok=True)
-        if path and is_cached(path):
-            _link_or_copy(path, dst)
-            return True
-        data = render_strip(srcs, sizes)
-        if data is None:
-            return False
-        if path:
-            store_cached(path, data)
-        with open(dst, "wb") as fh:
-            fh.write(data)
-        return True
+        return _put(path, dst, lambda: render_strip(srcs, sizes)) is not None
+
+    def shown(self) -> list[dict]:
+        """What the pages show of this build's pictures (full faces, thumbnails, the box tiles' strips):
+        the page cache (:mod:`smashup_db.site.incremental`) renders a page again when it changes."""
+        return [self._faces, self._thumbs, self._strips]
 
     def tail(self, kind: str, ref: str) -> str:
         """What follows ``assets/faces/<kind>/<ref>`` in the full picture's URL (``-<sha8>.webp``), or ``""``
@@ -219,19 +214,28 @@ class Faces:
         Returns False when the picture cannot be decoded (it is then left out of the site).
         """
         path = cache_path(cache, digest, size) if cache else None
-        if path and is_cached(path):
-            _link_or_copy(path, dst)
-            self.stats["thumbs_made" if path in self._fresh else "thumbs_cached"] += 1
-            return True
-        data = render_thumbnail(src, size)
-        if data is None:
+        got = _put(path, dst, lambda: render_thumbnail(src, size))
+        if got is None:
             return False
-        self.stats["thumbs_made"] += 1
-        if path:
-            store_cached(path, data)
-        with open(dst, "wb") as fh:
-            fh.write(data)
+        self.stats["thumbs_made" if got == "made" or path in self._fresh else "thumbs_cached"] += 1
         return True
+
+
+def _put(path: str | None, dst: str, make) -> str | None:
+    """Put a picture at ``dst``: linked or copied from the cache file ``path`` when it is there
+    (``"cached"``), else ``make()``'s bytes, kept at ``path`` too (``"made"``); None when ``make()`` gives
+    None (a picture Pillow cannot decode). ``path`` None: no cache."""
+    if path and is_cached(path):
+        _link_or_copy(path, dst)
+        return "cached"
+    data = make()
+    if data is None:
+        return None
+    if path:
+        store_cached(path, data)
+    with open(dst, "wb") as fh:
+        fh.write(data)
+    return "made"
 
 
 def _regular(path: str, size=None) -> bool:

@@ -378,7 +378,7 @@
    * (null: every language) passes `test(folded body)`. One scan of the documents ([item, lang, field,
    * body]) and of the group bodies (index.groups, field "group": each set of them tested once). */
   function docHits(index, field, lang, test) {
-    var out = new Uint8Array(index.items.length), lists = [index.docs, index._textDocs || []], l, d, doc, list;
+    var out = new Uint8Array(index.items.length), lists = [index.docs, index._textDocs], l, d, doc, list;
     for (l = 0; l < lists.length; l++) {
       list = lists[l];
       for (d = 0; d < list.length; d++) {

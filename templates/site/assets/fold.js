@@ -22,10 +22,7 @@
   }
 
   function foldedKey(folded) {
-    var s = folded.indexOf(" ") < 0 ? folded : folded.split(" ").join("");
-    /* most names have no "ae", "oe" or "ue": the search page keys every name of the index at once */
-    if (s.indexOf("ae") < 0 && s.indexOf("oe") < 0 && s.indexOf("ue") < 0) return s;
-    return s.replace(/([aou])e/g, "$1");
+    return folded.replace(/ /g, "").replace(/([aou])e/g, "$1");
   }
 
   function key(text) {
